@@ -1,0 +1,20 @@
+/**
+ * Jest 30 with @swc/jest. Projects: unit (no network), integration (real emulators),
+ * infra (CDK synth), e2e (real Chromium; skipped without /usr/bin/chromium unless CI is set).
+ */
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+};
+// ESM-only packages in node_modules that jest must transform.
+const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  ],
+};

@@ -1,0 +1,50 @@
+/**
+ * The Lambda environment, validated by zod at cold start (shared middleware) and typed in CDK
+ * (`infra/api.ts` builds each function's environment as a `LambdaEnv`).
+ *
+ * Endpoints of AWS services are not part of it: locally the runtime sets the SDK's standard
+ * `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL_S3` variables, so product code never branches.
+ */
+import { z } from 'zod';
+
+export const DEFAULT_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/?version=2.1';
+
+export const LambdaEnvSchema = z.object({
+  CASES_TABLE: z.string().min(1),
+  USERS_TABLE: z.string().min(1),
+  SURGEONS_TABLE: z.string().min(1),
+  FACILITIES_TABLE: z.string().min(1),
+  CPT_CODES_TABLE: z.string().min(1),
+  CPT_SEARCH_TABLE: z.string().min(1),
+  DOCUMENTS_BUCKET: z.string().min(1),
+  /** NPPES NPI Registry base URL including `version=2.1`. */
+  NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
+  /** "true" for S3 emulators that need path-style addressing (s3rver). */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  POWERTOOLS_SERVICE_NAME: z.string().default('suture'),
+});
+
+export type LambdaEnv = z.infer<typeof LambdaEnvSchema>;
+/** What CDK / the local runtime must provide (defaults may be omitted). */
+export type LambdaEnvInput = z.input<typeof LambdaEnvSchema>;
+
+let cached: LambdaEnv | undefined;
+
+/**
+ * Parse `process.env` once. Throws `ZodError` (turned into a generic 500 by the middleware)
+ * when a required variable is missing.
+ */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): LambdaEnv {
+  if (!cached || source !== process.env) {
+    const parsed = LambdaEnvSchema.parse(source);
+    if (source !== process.env) return parsed;
+    cached = parsed;
+  }
+  return cached;
+}
+
+/** For tests and the local runtime, which set env after import. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,64 @@
+/**
+ * The API route table, declared once (issue 2, section 4; spec provider-side section 7).
+ *
+ * Used by the CDK API construct (`infra/api.ts`: one NodejsFunction per resource, HTTP API routes
+ * with or without the Cognito JWT authorizer) and by the local gateway (`infra/local/gateway.ts`).
+ * Each resource has one Lambda at `lambdas/<resource>/handler.ts` exporting `handler`, which routes
+ * internally with `@middy/http-router` using the same method/path pairs.
+ * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const RESOURCES = ['case', 'user', 'surgeon', 'facility', 'cpt_codes', 'check_npi'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  resource: Resource;
+  /** true: a valid Cognito token is required (JWT authorizer on AWS, local gateway check). */
+  auth: boolean;
+}
+
+export const ROUTES = [
+  { method: 'GET', path: '/case/health', resource: 'case', auth: false },
+  { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
+  { method: 'GET', path: '/case', resource: 'case', auth: true },
+  { method: 'POST', path: '/case', resource: 'case', auth: true },
+  { method: 'PATCH', path: '/case', resource: 'case', auth: true },
+  { method: 'PUT', path: '/case', resource: 'case', auth: true },
+  { method: 'DELETE', path: '/case', resource: 'case', auth: true },
+
+  { method: 'GET', path: '/user', resource: 'user', auth: true },
+  { method: 'POST', path: '/user', resource: 'user', auth: true },
+  { method: 'PATCH', path: '/user', resource: 'user', auth: true },
+  { method: 'DELETE', path: '/user', resource: 'user', auth: true },
+
+  { method: 'GET', path: '/surgeon', resource: 'surgeon', auth: true },
+  { method: 'POST', path: '/surgeon', resource: 'surgeon', auth: true },
+  { method: 'PATCH', path: '/surgeon', resource: 'surgeon', auth: true },
+  { method: 'DELETE', path: '/surgeon', resource: 'surgeon', auth: true },
+
+  { method: 'GET', path: '/facility', resource: 'facility', auth: true },
+  { method: 'POST', path: '/facility', resource: 'facility', auth: true },
+  { method: 'PATCH', path: '/facility', resource: 'facility', auth: true },
+  { method: 'DELETE', path: '/facility', resource: 'facility', auth: true },
+
+  { method: 'GET', path: '/cpt_codes', resource: 'cpt_codes', auth: true },
+
+  { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: false },
+] as const satisfies readonly RouteDef[];
+
+/** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
+export const RESOURCE_ACCESS: Record<
+  Resource,
+  { read: readonly string[]; write: readonly string[]; documentsBucket?: boolean; nppes?: boolean }
+> = {
+  case: { read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'], write: ['CASES_TABLE'], documentsBucket: true },
+  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
+  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'] },
+  facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'] },
+  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE', 'USERS_TABLE'], write: [] },
+  check_npi: { read: [], write: [], nppes: true },
+};
