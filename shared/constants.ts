@@ -1,0 +1,68 @@
+/**
+ * Business constants and limits (spec provider-side section 9; back-office-and-shell section 9).
+ * Durations are in milliseconds unless the name says seconds.
+ */
+
+/** Insurance suggestion list (20), spec provider-side section 9. */
+export const INSURANCE_SUGGESTIONS = [
+  'Aetna', 'Anthem', 'Blue Cross Blue Shield', 'Cigna', 'Humana', 'UnitedHealth', 'Kaiser Permanente', 'Medicare',
+  'Medicaid', 'TRICARE', 'Molina Healthcare', 'Centene', 'WellCare', 'Independence Blue Cross', 'Highmark',
+  'Caresource', 'Geisinger Health Plan', 'Harvard Pilgrim', 'Tufts Health Plan', 'Blue Cross of California',
+] as const;
+
+/** Messaging preference (spec provider-side section 3): default 1 (Email). */
+export const MESSAGING_PREFS = [
+  { value: 0, label: 'No Notifications' },
+  { value: 1, label: 'Email' },
+  { value: 2, label: 'SMS' },
+  { value: 3, label: 'Both Email and SMS' },
+] as const;
+export const DEFAULT_MESSAGING_PREF = 1;
+
+/** Profile document types (spec provider-side sections 5 and 9). */
+export const PROFILE_DOCUMENT_TYPES = ['CV - Resume', 'Malpractice Insurance', 'License(s)'] as const;
+export type ProfileDocumentType = (typeof PROFILE_DOCUMENT_TYPES)[number];
+/** Document type used when none is chosen (spec provider-side section 4). */
+export const DEFAULT_PROFILE_DOCUMENT_TYPE = 'profile_document';
+
+/** Case document slots (spec provider-side sections 2 and 3). */
+export const CASE_DOCUMENT_TYPES = [
+  { key: 'demographic_sheet', field: 'demo_file', label: 'Demographic Sheet', filePrefix: 'demo' },
+  { key: 'op_note', field: 'note_file', label: 'Operative Note', filePrefix: 'op' },
+  { key: 'misc_documents', field: 'misc_file', label: 'Miscellaneous', filePrefix: 'misc' },
+] as const;
+
+/** Extensions accepted for uploads in general and by the create-case form (provider-side section 5). */
+export const UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt', 'rtf', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
+export const CASE_FORM_UPLOAD_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export const MAX_PROCEDURE_CODES = 25;
+export const NPI_LENGTH = 10;
+export const SEARCH_MIN_CHARS = 2;
+export const INSURANCE_SUGGEST_MIN_CHARS = 2;
+export const CPT_SUGGEST_MIN_CHARS = 1;
+export const CPT_SUGGESTIONS_SHOWN = 5;
+export const PICKER_RESULTS_SHOWN = 10;
+export const CPT_DEFAULT_PAGE_SIZE = 20;
+export const CPT_LIST_PAGE_SIZE = 10;
+export const CASE_ID_DISPLAY_CHARS = 20;
+
+export const TIMING_MS = {
+  signInRedirect: 100,
+  profileCheckAfterSignIn: 150,
+  caseSaveRedirect: 1500,
+  surgeonFacilitySaveRedirect: 1500,
+  profileSaveRedirect: 1000,
+  profileSuccessMessage: 3000,
+  detailBannerClear: 3000,
+  formBannerClear: 5000,
+  dropdownCloseDelay: 150,
+  cptDropdownCloseDelay: 200,
+  sessionCache: 30_000,
+} as const;
+
+/** Token expiry grace (seconds), spec provider-side section 9. */
+export const TOKEN_EXPIRY_GRACE_SECONDS = 300;
+/** Signed document link lifetime (seconds). */
+export const SIGNED_URL_TTL_SECONDS = 3600;

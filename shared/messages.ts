@@ -1,0 +1,68 @@
+/**
+ * User-facing messages from the spec's error catalogue (provider-side section 8; back-office
+ * section 8), in one place so the API and the SPA use the same words.
+ */
+export const API_MESSAGES = {
+  unauthorized: 'Unauthorized',
+  userNotAuthenticated: 'User not authenticated',
+  authFailed: 'Authentication failed. Please sign in again.',
+  resourceNotFound: 'Resource not found',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again in a moment.',
+  internalError: 'Internal server error',
+  caseNotFound: 'Case not found',
+  noCasesOrPermission: 'No cases found or insufficient permissions',
+  profileNotFoundOrPermission: 'Profile not found or insufficient permissions',
+  noDataOrPermission: 'No data found or insufficient permissions',
+  userNotFound: 'User not found',
+  userAlreadyExists: 'User already exists',
+  userCreateFailed: 'Failed to create user',
+  userUpdateFailed: 'Failed to update user',
+  insufficientPermissions: 'Insufficient permissions',
+  invalidJson: 'Request body must be valid JSON',
+  caseConflict: 'The case was changed by someone else. Reload it and try again.',
+} as const;
+
+export const UI_MESSAGES = {
+  signInSuccess: 'Successfully signed in! Redirecting...',
+  signInFailed: 'Sign in failed',
+  signInError: 'An error occurred during sign in.',
+  resetFailed: 'Failed to send reset code',
+  checkingAuth: 'Checking authentication...',
+  loading: 'Loading...',
+  networkError: 'Network error. Please check your internet connection.',
+  backendError: 'Backend Connection Error',
+  noCasesFound: 'No cases found',
+  deleteCaseConfirm: 'Are you sure you want to delete this case?',
+  caseCreated: 'Case Created Successfully',
+  caseUpdated: 'Case Updated Successfully',
+  caseSaveFailed: 'Failed to save case. Please try again.',
+  caseDbConfig: 'There was a database configuration issue. Please contact support.',
+  surgeonsLoadFailed: 'Failed to load surgeons/facilities. Please try refreshing the page.',
+  noSurgeons: 'No surgeons found. Please update your profile to add privileged surgeons.',
+  noFacilities: 'No facilities found. Please update your profile to add privileged facilities.',
+  noCaseId: 'No case ID provided in URL',
+  invalidCaseData: 'Invalid case data: missing case_id',
+  profileCreated: 'Profile created successfully! You can now access the application.',
+  profileUpdatedAccess: 'Profile updated successfully! You can now access the application.',
+  profileUpdated: 'Profile updated successfully!',
+  profileLoadFailed: 'Failed to load profile data.',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  profileSaveFailed: 'Failed to save profile',
+  profileSaveError: 'An error occurred while saving your profile. Please try again.',
+  unsavedLeave: 'You have unsaved changes. Are you sure you want to leave?',
+  unsavedLost: 'You have unsaved changes that will be lost. Are you sure you want to leave this page?',
+  renderFailTitle: 'Something went wrong',
+  renderFailBody: 'We encountered an unexpected error. Please try refreshing the page.',
+  bugReport:
+    'Thank you for helping us improve Suture. Bug reporting is not ready yet. For urgent issues, please contact support.',
+} as const;
+
+/** "Failed to load case details: {message}" and similar templated messages. */
+export const messageTemplates = {
+  caseLoadFailed: (message: string) => `Failed to load case details: ${message}`,
+  caseDeleteFailed: (message?: string) => `Failed to delete case: ${message || 'Unknown error'}`,
+  apiFailed: (status: number, text: string) => `API request failed: ${status} ${text}`,
+  errorSummary: (n: number) => `Please complete these ${n} field(s) before continuing:`,
+  npiValidated: (first: string, last: string) => `NPI validated successfully for ${first} ${last}`,
+  deleteFailed: (message: string) => `Delete failed: ${message}`,
+} as const;

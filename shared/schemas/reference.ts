@@ -1,0 +1,52 @@
+/**
+ * Reference calls: CPT codes and the NPI check (spec provider-side section 7).
+ */
+import { z } from 'zod';
+import { CPT_DEFAULT_PAGE_SIZE } from '../constants';
+
+export interface CptCode {
+  cpt_code: string;
+  cpt_description: string;
+}
+
+/** GET /cpt_codes query: `search` alone, or `page`, `limit`, `search`. Limit capped at 100. */
+export const CptQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').optional(),
+});
+
+/** Paged answer of GET /cpt_codes. */
+export interface CptPage {
+  cpt_codes: CptCode[];
+  total: number;
+  page: number;
+  total_pages: number;
+  limit: number;
+}
+export const CPT_DEFAULT_PAGE = { page: 1, limit: CPT_DEFAULT_PAGE_SIZE } as const;
+
+export const NPI_MESSAGES = {
+  enterNpi: 'Please enter an NPI number',
+  format: 'NPI must be exactly 10 digits',
+  checkDigit: 'Invalid NPI: check digit does not match',
+  notFound: 'NPI not found or invalid',
+  unavailable: 'NPI validation service is temporarily unavailable',
+  noName: 'NPI validation failed: No name information returned',
+  noValidName: 'NPI validation failed: No valid name information found',
+  failed: 'NPI validation failed',
+  error: 'Error validating NPI. Please try again.',
+} as const;
+
+/** GET /check_npi answer. `status` is NPPES's basic.status ("A" active) when found. */
+export interface NpiCheckResult {
+  valid: boolean;
+  first_name: string;
+  last_name: string;
+  status: string;
+  error: string;
+  message: string;
+  /** NPI-1 individual or NPI-2 organisation, when found. */
+  enumeration_type?: string;
+  organization_name?: string;
+}

@@ -1,0 +1,113 @@
+/**
+ * Surgeon and facility schemas (spec provider-side sections 3, 5 and 7).
+ * NPI numbers are stored as numbers (0 when none / manual entry), as the spec's entities say.
+ */
+import { z } from 'zod';
+
+export const SURGEON_MESSAGES = {
+  searchBothNames: 'Please enter both first name and last name',
+  manualBothNames: 'Please enter both first and last name (e.g., "John Smith")',
+  selectOrManual: 'Please search and select a surgeon, or create a manual entry',
+  manualNoName: 'Please provide both first and last name for the surgeon',
+  notFound: 'Surgeon not found',
+  added: 'Surgeon added successfully!',
+  updated: 'Surgeon updated successfully!',
+  saveFailed: 'Failed to save surgeon. Please try again.',
+} as const;
+
+export const FACILITY_MESSAGES = {
+  nameMin: 'Please enter a facility name with at least 2 characters',
+  selectOrManual: 'Please search and select a facility, or create a manual entry',
+  manualNoName: 'Please provide a facility name',
+  notFound: 'Facility not found',
+  saveFailed: 'Failed to save facility. Please try again.',
+  editUnsupported: 'Facility updates are not currently supported by the backend. Please contact support.',
+} as const;
+
+/** NPI as sent by clients: number or digit text; empty/missing -> 0; otherwise 10 digits. */
+const NpiNumberSchema = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v.trim()) : v),
+  z
+    .number({ error: 'NPI must be exactly 10 digits' })
+    .int('NPI must be exactly 10 digits')
+    .refine((n) => n === 0 || (n >= 1_000_000_000 && n <= 9_999_999_999), 'NPI must be exactly 10 digits'),
+);
+
+const optText = z.string().trim().max(200).optional().default('');
+const optState = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((s) => s === '' || /^[A-Z]{2}$/.test(s), 'Please use 2-letter state code (e.g., CA, NY)')
+  .optional()
+  .default('');
+const optZip = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || /^\d{5}(-?\d{4})?$/.test(s), 'Zip code must be 5 digits')
+  .optional()
+  .default('');
+
+/** POST /surgeon body (user_id ignored: the owner is the caller). */
+export const SurgeonBodySchema = z.object({
+  user_id: z.string().optional(),
+  first_name: z.string({ error: SURGEON_MESSAGES.manualNoName }).trim().min(1, SURGEON_MESSAGES.manualNoName),
+  last_name: z.string({ error: SURGEON_MESSAGES.manualNoName }).trim().min(1, SURGEON_MESSAGES.manualNoName),
+  surgeon_npi: NpiNumberSchema,
+  surgeon_addr: optText,
+  surgeon_city: optText,
+  surgeon_state: optState,
+  surgeon_zip: optZip,
+  manual_entry: z.boolean().optional().default(false),
+});
+/** PATCH /surgeon body: id plus any of the fields. */
+export const SurgeonUpdateBodySchema = SurgeonBodySchema.omit({ user_id: true })
+  .partial()
+  .extend({ id: z.string({ error: SURGEON_MESSAGES.notFound }).trim().min(1, SURGEON_MESSAGES.notFound) });
+
+export interface Surgeon {
+  surgeon_id: string;
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  surgeon_npi: number;
+  surgeon_addr: string;
+  surgeon_city: string;
+  surgeon_state: string;
+  surgeon_zip: string;
+  manual_entry: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /facility body. */
+export const FacilityBodySchema = z.object({
+  user_id: z.string().optional(),
+  facility_name: z.string({ error: FACILITY_MESSAGES.manualNoName }).trim().min(1, FACILITY_MESSAGES.manualNoName),
+  facility_npi: NpiNumberSchema,
+  facility_addr: optText,
+  facility_city: optText,
+  facility_state: optState,
+  facility_zip: optZip,
+  manual_entry: z.boolean().optional().default(false),
+});
+/** PATCH /facility body: id plus any of the fields. */
+export const FacilityUpdateBodySchema = FacilityBodySchema.omit({ user_id: true })
+  .partial()
+  .extend({ id: z.string({ error: FACILITY_MESSAGES.notFound }).trim().min(1, FACILITY_MESSAGES.notFound) });
+
+export interface Facility {
+  facility_id: string;
+  id: string;
+  user_id: string;
+  facility_name: string;
+  facility_npi: number;
+  facility_addr: string;
+  facility_city: string;
+  facility_state: string;
+  facility_zip: string;
+  manual_entry: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
