@@ -1,0 +1,191 @@
+import {
+  CaseFormSchema,
+  CreateCaseBodySchema,
+  UpdateCaseBodySchema,
+  CaseStatusBodySchema,
+  liftPatient,
+  parseProcedureCodes,
+} from '../../../shared/schemas/case';
+import {
+  ProfileFormSchema,
+  ProfileSetupFormSchema,
+  isProfileComplete,
+  normalizeProfileInput,
+  parseStatesLicensed,
+} from '../../../shared/schemas/profile';
+import { SurgeonBodySchema, FacilityBodySchema } from '../../../shared/schemas/surgeon';
+
+const validProfile = {
+  first_name: 'Avery',
+  last_name: 'Quill',
+  address1: '100 Main St',
+  address2: '',
+  city: 'Springfield',
+  state: 'IL',
+  zipcode: '62701',
+  telephone_number: '(555) 123-4567',
+  user_npi: '1234567893',
+  messaging_pref: 1,
+  states_licensed: ['IL'],
+};
+
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('profile form schema (provider-side section 5)', () => {
+  it('accepts a complete profile', () => {
+    expect(ProfileSetupFormSchema.safeParse(validProfile).success).toBe(true);
+  });
+
+  it('gives one required message per empty field with the spec wording', () => {
+    // Act
+    const r = ProfileSetupFormSchema.safeParse({ states_licensed: [] });
+    // Assess
+    expect(messages(r)).toEqual({
+      first_name: 'First name is required',
+      last_name: 'Last name is required',
+      address1: 'Address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zipcode: 'Zip code is required',
+      telephone_number: 'Phone number is required',
+      user_npi: 'NPI number is required',
+      messaging_pref: 'Messaging preference is required',
+      states_licensed: 'At least one licensed state is required',
+    });
+  });
+
+  it('gives the format messages for short names, state, zip, phone, NPI and preference', () => {
+    const r = ProfileSetupFormSchema.safeParse({
+      ...validProfile,
+      first_name: 'A',
+      last_name: 'B',
+      state: 'ILL',
+      zipcode: '1234',
+      telephone_number: '555-1234',
+      user_npi: '12345',
+      messaging_pref: 7,
+    });
+    expect(messages(r)).toEqual({
+      first_name: 'First name must be at least 2 characters',
+      last_name: 'Last name must be at least 2 characters',
+      state: 'Please use 2-letter state code (e.g., CA, NY)',
+      zipcode: 'Zip code must be 5 digits',
+      telephone_number: 'Phone number must be in format (555) 123-4567',
+      user_npi: 'NPI must be exactly 10 digits',
+      messaging_pref: 'Invalid messaging preference',
+    });
+  });
+
+  it('accepts ZIP+4 and leaves licensed states optional on the editing screen', () => {
+    expect(ProfileFormSchema.safeParse({ ...validProfile, zipcode: '62701-1234', states_licensed: [] }).success).toBe(true);
+  });
+
+  it('maps API alias names onto the form names', () => {
+    const out = normalizeProfileInput({
+      addr1: '1 A St',
+      zip_code: '12345',
+      telephone: '5551234567',
+      npi: 1234567893,
+      message_pref: '2',
+      states_licensed: '["ca","NY"]',
+      state: 'ca',
+    });
+    expect(out).toEqual({
+      address1: '1 A St',
+      zipcode: '12345',
+      telephone_number: '5551234567',
+      user_npi: '1234567893',
+      messaging_pref: '2',
+      states_licensed: ['CA', 'NY'],
+      state: 'CA',
+    });
+  });
+
+  it('parses licensed states from arrays, JSON strings and comma-separated text', () => {
+    expect(parseStatesLicensed(['ca'])).toEqual(['CA']);
+    expect(parseStatesLicensed('["TX","OK"]')).toEqual(['TX', 'OK']);
+    expect(parseStatesLicensed('TX, ok')).toEqual(['TX', 'OK']);
+    expect(parseStatesLicensed(undefined)).toEqual([]);
+  });
+
+  it('calls a profile complete only with name, NPI, phone, address, city, state and zip', () => {
+    const p = { first_name: 'A', last_name: 'B', user_npi: '1', telephone: '5', addr1: 'x', city: 'c', state: 'IL', zipcode: '1' };
+    expect(isProfileComplete(p)).toBe(true);
+    expect(isProfileComplete({ ...p, city: ' ' })).toBe(false);
+    expect(isProfileComplete(null)).toBe(false);
+  });
+});
+
+describe('case schemas (provider-side sections 5 and 7)', () => {
+  const form = {
+    case_date: '2026-03-14',
+    patient_first: 'Test',
+    patient_last: 'Patient',
+    insurance_provider: 'Aetna',
+    primary_surgeon: 's1',
+    facility: 'f1',
+    procedure_codes: [{ code: '47562' }, { code: ' ' }],
+  };
+
+  it('drops empty procedure codes on save', () => {
+    const r = CaseFormSchema.parse(form);
+    expect(r.procedure_codes).toEqual(['47562']);
+  });
+
+  it('gives the spec messages for missing case fields', () => {
+    const r = CaseFormSchema.safeParse({ procedure_codes: [{ code: '' }] });
+    expect(messages(r)).toEqual({
+      case_date: 'Case date is required',
+      patient_first: 'Patient first name is required',
+      patient_last: 'Patient last name is required',
+      insurance_provider: 'Insurance provider is required',
+      primary_surgeon: 'Primary surgeon is required',
+      facility: 'Facility is required',
+    });
+  });
+
+  it('refuses more than 25 procedure codes', () => {
+    const codes = Array.from({ length: 26 }, (_, i) => ({ code: String(10000 + i) }));
+    expect(messages(CaseFormSchema.safeParse({ ...form, procedure_codes: codes }))).toEqual({
+      procedure_codes: 'Maximum 25 procedure codes allowed',
+    });
+  });
+
+  it('reads procedure codes in every shape the server may send', () => {
+    expect(parseProcedureCodes(['47562', { procedure_code: '49505', procedure_desc: 'x' }])).toEqual(['47562', '49505']);
+    expect(parseProcedureCodes('["47562","49505"]')).toEqual(['47562', '49505']);
+    expect(parseProcedureCodes('47562, 49505')).toEqual(['47562', '49505']);
+  });
+
+  it('validates the POST body with nested or flat patient fields', () => {
+    const body = {
+      case_date: '2026-03-14',
+      surgeon_id: 's1',
+      facility_id: 'f1',
+      patient_first: 'Test',
+      patient_last: 'Patient',
+      ins_provider: 'Aetna',
+      procedure_codes: ['47562'],
+    };
+    const r = CreateCaseBodySchema.safeParse(liftPatient(body));
+    expect(r.success).toBe(true);
+    expect(messages(CreateCaseBodySchema.safeParse({ ...body, case_date: '2026-02-30' }))).toMatchObject({
+      case_date: 'Case date must be a valid date (YYYY-MM-DD)',
+    });
+  });
+
+  it('requires case_id on updates and a known status on status changes', () => {
+    expect(messages(UpdateCaseBodySchema.safeParse({}))).toEqual({ case_id: 'case_id is required for case updates' });
+    expect(CaseStatusBodySchema.safeParse({ case_id: 'x', case_status: 35 }).success).toBe(false);
+    expect(CaseStatusBodySchema.parse({ case_id: 'x', case_status: '70' }).case_status).toBe(70);
+  });
+});
+
+describe('surgeon and facility bodies', () => {
+  it('stores NPI 0 for manual entries and refuses malformed NPIs', () => {
+    expect(SurgeonBodySchema.parse({ first_name: 'Jo', last_name: 'Ng' }).surgeon_npi).toBe(0);
+    expect(SurgeonBodySchema.safeParse({ first_name: 'Jo', last_name: 'Ng', surgeon_npi: '123' }).success).toBe(false);
+    expect(messages(FacilityBodySchema.safeParse({ facility_name: '' }))).toEqual({ facility_name: 'Please provide a facility name' });
+  });
+});
