@@ -7,7 +7,7 @@ const transform = {
   '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }],
 };
 // ESM-only packages in node_modules that jest must transform.
-const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@middy|@scure|@noble|otplib|@otplib)/)'];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
 
 module.exports = {

@@ -130,6 +130,16 @@ export function cptSearchQuery(search: string): { prefix: string; begins: string
   return { prefix: s.charAt(0), begins: s };
 }
 
+/**
+ * Key of the one metadata item of the CPT search table (total count of codes and the paging
+ * anchors written by the CPT importer, read by `listCptCodes`). Its partition `#meta` starts with
+ * `#`, which no search token can (tokens are lower-cased letters and digits), so it never shows up
+ * in a search.
+ */
+export function cptMetaKey(): { prefix: string; term_code: string } {
+  return { prefix: '#meta', term_code: 'cpt-codes' };
+}
+
 /** Case id per spec (provider-side section 3): the owner's user id, `_`, a millisecond timestamp. */
 export function buildCaseId(userId: string, epochMs: number): string {
   return `${userId}_${epochMs}`;

@@ -1,0 +1,207 @@
+/**
+ * API construct: the HTTP API, its Cognito JWT authorizer and one Lambda per resource
+ * (issue 2, sections 4 and 7; routes from `lambdas/routes.ts`).
+ */
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
+import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../lambdas/routes';
+import type { Data } from './data';
+import { PROJECT_ROOT } from './paths';
+import type { StageSettings } from './stage';
+
+/** The entry file of a resource's Lambda. */
+export function handlerEntry(resource: Resource): string {
+  return path.join(PROJECT_ROOT, 'lambdas', resource, 'handler.ts');
+}
+
+export interface ApiProps {
+  settings: StageSettings;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  data: Data;
+  documentsBucket: s3.IBucket;
+  /** Origins the browser may call the API from (the SPA's CloudFront URL). */
+  corsOrigins: string[];
+  /** NPPES NPI Registry base URL with `version=2.1`; default the real registry. */
+  nppesApiUrl?: string;
+  /**
+   * true: deploy a placeholder instead of bundling the handlers (fast synth only, never deploy it).
+   * Set by the `skipBundling` context flag.
+   */
+  skipBundling?: boolean;
+}
+
+/**
+ * The Lambda runtime, explicit (not "latest"), kept equal to the Node.js major the tests run on.
+ * AWS deprecated nodejs20.x on 2026-04-30 (creation blocked from 2027-02-01): synth prints
+ * warning W2531 until this moves to a newer runtime together with the project's Node.js.
+ */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_20_X;
+
+/**
+ * Bundled with the local esbuild (never Docker) as ESM for Node.js 20, AWS SDK v3 included so that
+ * the deployed code runs the SDK versions the tests ran. Minified but with names kept (`keepNames`):
+ * errors are mapped to HTTP statuses by their class name, which plain minification would mangle.
+ * The banner gives CommonJS dependencies bundled into ESM a working `require`.
+ */
+const BUNDLING: BundlingOptions = {
+  forceDockerBundling: false,
+  format: OutputFormat.ESM,
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  minify: true,
+  // Keep class and function names: the error middleware maps `error.name` (from the class name) to a status.
+  keepNames: true,
+  sourceMap: true,
+  sourcesContent: false,
+  logLevel: LogLevel.WARNING,
+  bundleAwsSDK: true,
+  externalModules: [],
+  banner:
+    "import { createRequire as __sutureCreateRequire } from 'module'; const require = __sutureCreateRequire(import.meta.url);",
+};
+
+/**
+ * The HTTP API.
+ *
+ * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
+ *   (issuer `https://cognito-idp.<region>.amazonaws.com/<poolId>`, audience the SPA's app client id,
+ *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/check_npi`) none;
+ * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
+ *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
+ * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table, the documents bucket
+ *   (read, put, delete) only for resources that declare `documentsBucket`;
+ * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  /** API base URL without trailing slash (the `$default` stage), e.g. `https://abc.execute-api.us-east-1.amazonaws.com`. */
+  readonly url: string;
+  readonly functions: ReadonlyMap<Resource, lambda.Function>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { settings, data } = props;
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: settings.resourcePrefix,
+      description: `Suture API (${settings.stage})`,
+      corsPreflight: {
+        allowOrigins: props.corsOrigins,
+        allowMethods: [
+          apigwv2.CorsHttpMethod.GET,
+          apigwv2.CorsHttpMethod.POST,
+          apigwv2.CorsHttpMethod.PUT,
+          apigwv2.CorsHttpMethod.PATCH,
+          apigwv2.CorsHttpMethod.DELETE,
+          apigwv2.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        maxAge: Duration.hours(1),
+      },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    const environment: LambdaEnvInput = {
+      CASES_TABLE: data.table('CASES_TABLE').tableName,
+      USERS_TABLE: data.table('USERS_TABLE').tableName,
+      SURGEONS_TABLE: data.table('SURGEONS_TABLE').tableName,
+      FACILITIES_TABLE: data.table('FACILITIES_TABLE').tableName,
+      CPT_CODES_TABLE: data.table('CPT_CODES_TABLE').tableName,
+      CPT_SEARCH_TABLE: data.table('CPT_SEARCH_TABLE').tableName,
+      DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
+      NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
+      LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
+      POWERTOOLS_SERVICE_NAME: 'suture',
+    };
+
+    const functions = new Map<Resource, lambda.Function>();
+    const integrations = new Map<Resource, HttpLambdaIntegration>();
+    for (const resource of RESOURCES) {
+      const fn = this.createFunction(resource, settings, environment, props.skipBundling === true);
+      this.grantAccess(fn, resource, data, props.documentsBucket);
+      functions.set(resource, fn);
+      integrations.set(resource, new HttpLambdaIntegration(`${resource}-integration`, fn));
+    }
+    this.functions = functions;
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      authorizerName: 'cognito-jwt',
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const noAuth = new apigwv2.HttpNoneAuthorizer();
+
+    for (const route of ROUTES) {
+      const integration = integrations.get(route.resource);
+      if (!integration) throw new Error(`No integration for resource ${route.resource}`);
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration,
+        authorizer: route.auth ? authorizer : noAuth,
+      });
+    }
+  }
+
+  /** One resource's function with its own log group (30 days, 1 year in prod). */
+  private createFunction(
+    resource: Resource,
+    settings: StageSettings,
+    environment: LambdaEnvInput,
+    skipBundling: boolean,
+  ): lambda.Function {
+    const id = `Fn-${resource}`;
+    const logGroup = new logs.LogGroup(this, `${id}-logs`, {
+      retention: settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
+      removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    return new NodejsFunction(this, id, {
+      description: `Suture ${resource} API (${settings.stage})`,
+      runtime: LAMBDA_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      logGroup,
+      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
+      ...(skipBundling
+        ? {
+            handler: 'index.handler',
+            code: lambda.Code.fromInline(
+              "exports.handler = async () => ({ statusCode: 503, body: 'synthesized with skipBundling: not deployable' });",
+            ),
+          }
+        : {
+            entry: handlerEntry(resource),
+            handler: 'handler',
+            projectRoot: PROJECT_ROOT,
+            depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+            bundling: BUNDLING,
+          }),
+    });
+  }
+
+  /** Least-privilege grants from `RESOURCE_ACCESS` (write implies read). */
+  private grantAccess(fn: lambda.Function, resource: Resource, data: Data, documentsBucket: s3.IBucket): void {
+    const access = RESOURCE_ACCESS[resource];
+    for (const envVar of access.write) data.table(envVar).grantReadWriteData(fn);
+    for (const envVar of access.read) {
+      if (!access.write.includes(envVar)) data.table(envVar).grantReadData(fn);
+    }
+    if (access.documentsBucket) {
+      documentsBucket.grantRead(fn);
+      documentsBucket.grantPut(fn);
+      documentsBucket.grantDelete(fn);
+    }
+  }
+}

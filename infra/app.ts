@@ -1,0 +1,60 @@
+/**
+ * Builds the Suture CDK app from context (issue 2, section 7). Used by `bin/app.ts` (context from
+ * cdk.json and `-c key=value`) and by the infra tests (which pass cdk.json's context explicitly,
+ * since `new App()` outside the CLI does not read cdk.json).
+ *
+ * Context keys:
+ * - `stage` (required; cdk.json sets `dev`): lowercase letters, digits and dashes, e.g. `-c stage=qa-123`;
+ * - `nppesApiUrl` (optional): NPPES NPI Registry base URL for `/check_npi`;
+ * - `webDistDir` (optional): directory of the built SPA, default `web/dist`;
+ * - `skipBundling` (optional, `true`): placeholder Lambda code instead of esbuild bundles (fast synth
+ *   for checks only; such an assembly must never be deployed);
+ * - the CDK feature flags of cdk.json.
+ */
+import * as path from 'node:path';
+import { App, Tags } from 'aws-cdk-lib';
+import { SutureStack } from './stack';
+import { parseStage, stageSettings } from './stage';
+
+export interface BuiltApp {
+  app: App;
+  stack: SutureStack;
+}
+
+/** Read a boolean context value given as a boolean or as the strings "true"/"false" (`-c` passes strings). */
+function contextFlag(app: App, key: string): boolean {
+  const value: unknown = app.node.tryGetContext(key);
+  return value === true || value === 'true';
+}
+
+/**
+ * Create the app and its single stack `Suture-<stage>`.
+ *
+ * The stack's environment comes from `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` when the CLI sets
+ * them and is left unresolved otherwise, so synthesis needs no credentials and does no lookups.
+ * @param context Context to start the app with (tests); omit it under the CDK CLI, which passes
+ *   cdk.json's context and `-c` values through the environment.
+ * @param outdir Cloud assembly directory (tests: a temporary directory); default the CLI's.
+ * @throws InvalidStageError when `stage` is missing or malformed.
+ */
+export function buildApp(context?: Record<string, unknown>, outdir?: string): BuiltApp {
+  const app = new App({ ...(context ? { context } : {}), ...(outdir ? { outdir } : {}) });
+  const settings = stageSettings(parseStage(app.node.tryGetContext('stage')));
+  const nppesApiUrl: unknown = app.node.tryGetContext('nppesApiUrl');
+  const webDistDir: unknown = app.node.tryGetContext('webDistDir');
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = process.env.CDK_DEFAULT_REGION;
+
+  const stack = new SutureStack(app, `Suture-${settings.stage}`, {
+    description: `Suture (${settings.stage}): surgical case management`,
+    ...(account || region ? { env: { account, region } } : {}),
+    terminationProtection: settings.isProd,
+    settings,
+    ...(typeof nppesApiUrl === 'string' && nppesApiUrl !== '' ? { nppesApiUrl } : {}),
+    ...(typeof webDistDir === 'string' && webDistDir !== '' ? { webDistDir: path.resolve(webDistDir) } : {}),
+    skipBundling: contextFlag(app, 'skipBundling'),
+  });
+  Tags.of(stack).add('project', 'suture');
+  Tags.of(stack).add('stage', settings.stage);
+  return { app, stack };
+}

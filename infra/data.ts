@@ -1,0 +1,72 @@
+/**
+ * Data construct: one DynamoDB table per definition in `lambdas/lib/tables.ts` (issue 2, sections 3 and 7).
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLES, physicalTableName, type AttributeType, type KeyDef, type TableDef } from '../lambdas/lib/tables';
+import type { StageSettings } from './stage';
+
+export interface DataProps {
+  settings: StageSettings;
+}
+
+/** Map a shared key definition to a CDK attribute. */
+function attribute(key: KeyDef): dynamodb.Attribute {
+  const types: Record<AttributeType, dynamodb.AttributeType> = {
+    S: dynamodb.AttributeType.STRING,
+    N: dynamodb.AttributeType.NUMBER,
+  };
+  return { name: key.name, type: types[key.type] };
+}
+
+/**
+ * The tables of the shared definitions (`TABLES`), with their keys and global secondary indexes.
+ *
+ * Every table: on-demand billing, point-in-time recovery, encryption at rest with the AWS-managed
+ * key (`aws/dynamodb`), physical name `suture-<stage>-<id>` (the same names the local runtime uses).
+ * Retained and deletion-protected in prod; destroyed with the stack in other stages.
+ */
+export class Data extends Construct {
+  /** Tables by the environment variable that carries their name, e.g. `CASES_TABLE`. */
+  readonly tablesByEnvVar: ReadonlyMap<string, dynamodb.Table>;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { settings } = props;
+    const tables = new Map<string, dynamodb.Table>();
+
+    for (const def of TABLES as readonly TableDef[]) {
+      const table = new dynamodb.Table(this, `Table-${def.id}`, {
+        tableName: physicalTableName(settings.resourcePrefix, def),
+        partitionKey: attribute(def.partitionKey),
+        ...(def.sortKey ? { sortKey: attribute(def.sortKey) } : {}),
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        deletionProtection: settings.isProd,
+        removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      for (const index of def.globalSecondaryIndexes) {
+        table.addGlobalSecondaryIndex({
+          indexName: index.indexName,
+          partitionKey: attribute(index.partitionKey),
+          ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+          projectionType: dynamodb.ProjectionType.ALL,
+        });
+      }
+      tables.set(def.envVar, table);
+    }
+    this.tablesByEnvVar = tables;
+  }
+
+  /**
+   * The table whose name travels in `envVar`.
+   * @throws Error when no shared table definition uses that variable (a mistake in `RESOURCE_ACCESS`).
+   */
+  table(envVar: string): dynamodb.Table {
+    const table = this.tablesByEnvVar.get(envVar);
+    if (!table) throw new Error(`No table is declared with envVar ${envVar} in lambdas/lib/tables.ts`);
+    return table;
+  }
+}

@@ -1,0 +1,402 @@
+/**
+ * Cognito emulator for the local runtime: cognito-local 5.3 built in-process with its data under
+ * `<dataDir>/cognito` (its default server always uses `./.cognito`), the Suture user pool, app
+ * client and groups created idempotently, and the proxy that the browser reaches at `/cognito`
+ * with the shims that make it answer like AWS where Amplify needs it (issue 2, facts about the
+ * emulators):
+ * - GetTokensFromRefreshToken (Amplify's refresh) -> InitiateAuth REFRESH_TOKEN_AUTH;
+ * - GlobalSignOut -> 200 `{}` (no-op);
+ * - InitiateAuth wrong password / unknown user -> NotAuthorizedException
+ *   "Incorrect username or password." (as AWS with prevent-user-existence-errors);
+ * - ConfirmForgotPassword / ChangePassword / RespondToAuthChallenge NEW_PASSWORD: the pool's
+ *   password policy, which cognito-local does not enforce -> InvalidPasswordException.
+ *
+ * Local mode only: cognito-local signs tokens with a key published in the package and keeps
+ * passwords in clear.
+ */
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+
+import { mkdirSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
+import { Router } from 'cognito-local/lib/server/Router';
+import { createServer } from 'cognito-local/lib/server/server';
+import { DateClock, LambdaService, MessagesService, TriggersService, type Services } from 'cognito-local/lib/services';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
+import { CryptoService } from 'cognito-local/lib/services/crypto';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
+import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
+import { otp } from 'cognito-local/lib/services/otp';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
+import { COGNITO_GROUPS } from '../../shared/roles';
+import { readState, updateState } from './state';
+import { closeServer, listen } from './util';
+
+/** Name of the local user pool and app client. */
+export const LOCAL_POOL_NAME = 'suture-local';
+export const LOCAL_CLIENT_NAME = 'suture-local-web';
+
+/** The message AWS gives for a wrong password or unknown user (prevent-user-existence-errors). */
+export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect username or password.';
+
+export interface CognitoEmulator {
+  /** Internal endpoint of cognito-local, e.g. `http://127.0.0.1:40123` (not for the browser). */
+  endpoint: string;
+  /** Last verification code sent to each user (forgot password, attribute verification), by username/email. */
+  codes: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export interface CognitoOptions {
+  /** `<dataDir>/cognito`. */
+  dir: string;
+  /** Prefix of the `iss` claim: tokens carry `iss = ${issuerDomain}/${userPoolId}`. */
+  issuerDomain: string;
+  preferredPort?: number;
+  /** Where verification-code notices go (one line each). */
+  log: (line: string) => void;
+}
+
+// cognito-local uses pino 7 (its own dependency); load it from cognito-local's location.
+const requireFromCognitoLocal = createRequire(require.resolve('cognito-local/package.json'));
+
+/** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
+export async function startCognito(options: CognitoOptions): Promise<CognitoEmulator> {
+  const dataDirectory = join(options.dir, 'db');
+  mkdirSync(dataDirectory, { recursive: true });
+  const pino = requireFromCognitoLocal('pino') as (opts: { level: string }) => Parameters<typeof createServer>[1];
+  const logger = pino({ level: process.env.COGNITO_LOCAL_DEBUG ? 'debug' : 'silent' });
+  const ctx = { logger };
+
+  const config: Config = {
+    ...DefaultConfig,
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+
+  const codes = new Map<string, string>();
+  const sender: MessageSender = {
+    async sendEmail(_ctx, user, destination, message) {
+      if (message.__code) {
+        codes.set(user.Username, message.__code);
+        codes.set(destination, message.__code);
+        options.log(`[cognito] verification code for ${destination}: ${message.__code}`);
+      }
+    },
+    async sendSms(_ctx, user, destination, message) {
+      if (message.__code) {
+        codes.set(user.Username, message.__code);
+        options.log(`[cognito] verification code for ${destination}: ${message.__code}`);
+      }
+    },
+  };
+
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  );
+  const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
+  // No Lambda triggers are configured, so the Lambda client is never called.
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(config.TriggerFunctions, {} as never),
+    new CryptoService(config.KMSConfig),
+  );
+  const services: Services = {
+    clock,
+    cognito,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const app = createServer(Router(services), logger, config.ServerConfig, services);
+  const server = createHttpServer(app.application as Parameters<typeof createHttpServer>[0]);
+  const port = await listen(server, 0, '127.0.0.1', options.preferredPort);
+  return { endpoint: `http://127.0.0.1:${port}`, codes, close: () => closeServer(server) };
+}
+
+/** An SDK client for cognito-local (it accepts any credentials). */
+export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/**
+ * Make sure the Suture user pool, its app client and the groups admin (0) / surgeon (1) /
+ * staff (2) exist; ids are kept in `<dataDir>/local.json` so a restart keeps them. Mirrors the
+ * CDK auth construct: email sign-in, password policy 8 with lower/upper/digit/symbol (not
+ * enforced by cognito-local), USER_PASSWORD_AUTH + refresh, no secret, no OAuth.
+ */
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  dataDir: string,
+): Promise<{ userPoolId: string; clientId: string }> {
+  const state = readState(dataDir);
+  let userPoolId: string | undefined;
+  if (state.userPoolId) {
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: state.userPoolId }));
+      userPoolId = state.userPoolId;
+    } catch {
+      userPoolId = undefined;
+    }
+  }
+  if (!userPoolId) {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    userPoolId = pools.UserPools?.find((p) => p.Name === LOCAL_POOL_NAME)?.Id;
+  }
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: LOCAL_POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        MfaConfiguration: 'OFF',
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: 8,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          },
+        },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      }),
+    );
+    userPoolId = created.UserPool!.Id!;
+  }
+
+  let clientId: string | undefined;
+  if (state.clientId && state.userPoolId === userPoolId) {
+    try {
+      await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: state.clientId }));
+      clientId = state.clientId;
+    } catch {
+      clientId = undefined;
+    }
+  }
+  if (!clientId) {
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+    clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
+  }
+  if (!clientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: LOCAL_CLIENT_NAME,
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+        PreventUserExistenceErrors: 'ENABLED',
+        AccessTokenValidity: 60,
+        IdTokenValidity: 60,
+        RefreshTokenValidity: 30,
+        TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+      }),
+    );
+    clientId = created.UserPoolClient!.ClientId!;
+  }
+
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  const existing = new Set((groups.Groups ?? []).map((g) => g.GroupName));
+  for (const group of COGNITO_GROUPS) {
+    if (existing.has(group.name)) continue;
+    await client.send(
+      new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group.name, Precedence: group.precedence }),
+    );
+  }
+
+  updateState(dataDir, { userPoolId, clientId });
+  return { userPoolId, clientId };
+}
+
+const AMZ_JSON = 'application/x-amz-json-1.1';
+
+interface Forwarded {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+]);
+
+async function forward(
+  target: string,
+  method: string,
+  path: string,
+  headers: IncomingMessage['headers'],
+  body: Buffer | undefined,
+): Promise<Forwarded> {
+  const outHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined || HOP_BY_HOP.has(k)) continue;
+    outHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  const res = await fetch(`${target}${path}`, {
+    method,
+    headers: outHeaders,
+    body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined,
+  });
+  const resHeaders: Record<string, string> = {};
+  res.headers.forEach((value, key) => {
+    if (!HOP_BY_HOP.has(key) && key !== 'content-encoding') resHeaders[key] = value;
+  });
+  return { status: res.status, headers: resHeaders, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+function json(status: number, payload: unknown, contentType = AMZ_JSON): Forwarded {
+  return { status, headers: { 'content-type': contentType }, body: Buffer.from(JSON.stringify(payload)) };
+}
+
+function parseJson(buf: Buffer): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(buf.toString('utf8'));
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The user pool's password policy (8+ characters with lower, upper, digit and symbol), which
+ * cognito-local does not enforce. Returns AWS's InvalidPasswordException message, or undefined.
+ */
+export function passwordPolicyViolation(password: unknown): string | undefined {
+  const p = typeof password === 'string' ? password : '';
+  const prefix = 'Password did not conform with policy: ';
+  if (p.length < 8) return `${prefix}Password not long enough`;
+  if (!/[a-z]/.test(p)) return `${prefix}Password must have lowercase characters`;
+  if (!/[A-Z]/.test(p)) return `${prefix}Password must have uppercase characters`;
+  if (!/[0-9]/.test(p)) return `${prefix}Password must have numeric characters`;
+  if (!/[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(p)) return `${prefix}Password must have symbol characters`;
+  return undefined;
+}
+
+/** Operations that set a password chosen by the user, and the field that carries it. */
+const NEW_PASSWORD_FIELDS: Record<string, (body: Record<string, unknown>) => unknown> = {
+  ConfirmForgotPassword: (b) => b.Password,
+  ChangePassword: (b) => b.ProposedPassword,
+  RespondToAuthChallenge: (b) => (b.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
+};
+
+/** Rewrite InitiateAuth answers like AWS: credential errors and the AuthenticationResult fields. */
+function fixInitiateAuth(answer: Forwarded): Forwarded {
+  const payload = parseJson(answer.body);
+  if (!payload) return answer;
+  if (answer.status >= 400) {
+    const type = String(payload.__type ?? '');
+    if (type === 'InvalidPasswordException' || type === 'NotAuthorizedException' || type === 'UserNotFoundException') {
+      return json(400, { __type: 'NotAuthorizedException', message: INCORRECT_CREDENTIALS_MESSAGE });
+    }
+    return answer;
+  }
+  const result = payload.AuthenticationResult as Record<string, unknown> | undefined;
+  if (result) {
+    result.TokenType ??= 'Bearer';
+    result.ExpiresIn ??= 3600;
+    return json(answer.status, payload);
+  }
+  return answer;
+}
+
+/**
+ * Proxy one request received under `/cognito` (prefix already removed: `path` is e.g. `/` or
+ * `/us-east-1_x/.well-known/jwks.json`) to cognito-local, applying the AWS shims. `publicBase` is
+ * the `/cognito` URL the browser uses (for the OpenID discovery document).
+ */
+export async function proxyCognito(
+  target: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  body: Buffer,
+  publicBase: string,
+): Promise<number> {
+  const method = req.method ?? 'GET';
+  const amzTarget = String(req.headers['x-amz-target'] ?? '');
+  const operation = amzTarget.split('.')[1] ?? '';
+  let answer: Forwarded;
+  const discovery = /^\/([\w-]+)\/\.well-known\/openid-configuration$/.exec(path.split('?')[0] ?? '');
+
+  if (discovery && method === 'GET') {
+    // cognito-local's own answer names localhost:9229; give the addresses the browser and gateway use.
+    const issuer = `${publicBase}/${discovery[1]}`;
+    answer = json(
+      200,
+      { issuer, jwks_uri: `${issuer}/.well-known/jwks.json`, id_token_signing_alg_values_supported: ['RS256'] },
+      'application/json',
+    );
+  } else if (method === 'POST' && (path === '/' || path === '') && operation === 'GlobalSignOut') {
+    answer = json(200, {});
+  } else if (method === 'POST' && (path === '/' || path === '') && operation === 'GetTokensFromRefreshToken') {
+    const request = parseJson(body) ?? {};
+    const initiate = Buffer.from(
+      JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: request.ClientId,
+        AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+      }),
+    );
+    const headers = {
+      ...req.headers,
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      'content-type': AMZ_JSON,
+    };
+    const upstream = await forward(target, 'POST', '/', headers, initiate);
+    const payload = parseJson(upstream.body);
+    if (upstream.status === 200 && payload?.AuthenticationResult) {
+      const r = payload.AuthenticationResult as Record<string, unknown>;
+      answer = json(200, {
+        AuthenticationResult: { AccessToken: r.AccessToken, IdToken: r.IdToken, TokenType: 'Bearer', ExpiresIn: 3600 },
+      });
+    } else {
+      answer = upstream;
+    }
+  } else {
+    const newPassword = method === 'POST' ? NEW_PASSWORD_FIELDS[operation]?.(parseJson(body) ?? {}) : undefined;
+    const violation = newPassword === undefined ? undefined : passwordPolicyViolation(newPassword);
+    if (violation) {
+      answer = json(400, { __type: 'InvalidPasswordException', message: violation });
+    } else {
+      answer = await forward(target, method, path, req.headers, body);
+      if (operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') answer = fixInitiateAuth(answer);
+    }
+  }
+
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  res.end(answer.body);
+  return answer.status;
+}

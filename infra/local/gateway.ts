@@ -1,0 +1,378 @@
+/**
+ * Local API gateway: routes `/api/<path>` to the Lambda handlers through the shared route table
+ * (`lambdas/routes.ts`), with the checks of the HTTP API Cognito JWT authorizer, and builds the
+ * same payload v2.0 event that API Gateway gives the Lambdas on AWS.
+ *
+ * - unknown route: 404 `{"message":"Not Found"}`; OPTIONS (CORS preflight): 204 with CORS headers;
+ * - auth routes: `Authorization: Bearer <jwt>` (or the bare token), an access or id token of the
+ *   user pool: RS256 signature against the pool's JWKS, `iss`, `exp`, token_use id|access, `aud`
+ *   (id token) or `client_id` (access token) equal to the app client id; any failure: 401
+ *   `{"message":"Unauthorized"}`;
+ * - `requestContext.authorizer.jwt.claims` holds the verified claims as strings, as API Gateway
+ *   passes them (arrays as `[a b]`, numbers and booleans as text);
+ * - a handler that throws gives 500 `{"message":"Internal Server Error"}`, one that runs past 30 s
+ *   503 `{"message":"Service Unavailable"}`, a body over 10 MB 413, as API Gateway does.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { ROUTES, type Resource, type RouteDef } from '../../lambdas/routes';
+
+/** The event the Lambdas receive: payload v2.0 with the JWT authorizer context on auth routes. */
+export type LocalApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: {
+      principalId: string;
+      integrationLatency: number;
+      jwt: { claims: Record<string, string>; scopes: string[] | null };
+    };
+  };
+};
+
+type Handler = (event: LocalApiEvent, context: Context) => Promise<unknown>;
+
+export interface GatewayOptions {
+  /** Project root (handlers are `<root>/lambdas/<resource>/handler.ts`). */
+  root: string;
+  /** Expected `iss`, e.g. `http://127.0.0.1:3000/cognito/local_abc`. */
+  issuer: string;
+  /** Where the JWKS is fetched (cognito-local's own address is fine). */
+  jwksUri: string;
+  /** App client id: `aud` of id tokens, `client_id` of access tokens. */
+  clientId: string;
+  /** Host header value to put in the event's domainName. */
+  domainName: string;
+}
+
+export const CORS_HEADERS = {
+  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  'access-control-allow-headers':
+    'authorization,content-type,x-amz-date,x-api-key,x-amz-security-token,x-amz-user-agent',
+  'access-control-max-age': '600',
+} as const;
+
+/** HTTP API limits: 30 s integration timeout (then 503), 10 MB payload (then 413). */
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const INTEGRATION_TIMEOUT = Symbol('timeout');
+
+const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|x-www-form-urlencoded|xml|.*\+xml|javascript))/i;
+
+/** Find the route for a method and a path relative to the API base (exact match, like HTTP API). */
+export function findRoute(method: string, path: string): RouteDef | undefined {
+  return (ROUTES as readonly RouteDef[]).find((r) => r.method === method && r.path === path);
+}
+
+/**
+ * Claims as API Gateway's JWT authorizer passes them to a payload v2.0 Lambda: every value a
+ * string; arrays as `[a b]` (e.g. `cognito:groups` -> `"[admin surgeon]"`).
+ */
+export function toGatewayClaims(payload: Record<string, unknown>): Record<string, string> {
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) claims[key] = `[${value.map(String).join(' ')}]`;
+    else if (typeof value === 'object') claims[key] = JSON.stringify(value);
+    else claims[key] = String(value);
+  }
+  return claims;
+}
+
+/** Format of `requestContext.time`, e.g. `12/Mar/2020:19:03:58 +0000`. */
+function gatewayTime(date: Date): string {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(
+    date.getUTCMinutes(),
+  )}:${pad(date.getUTCSeconds())} +0000`;
+}
+
+export interface EventInput {
+  method: string;
+  /** Path relative to the API base, e.g. `/case`. */
+  path: string;
+  /** Raw query string without `?`. */
+  rawQueryString: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  sourceIp: string;
+  domainName: string;
+  claims?: Record<string, string>;
+  scopes?: string[] | null;
+}
+
+/** Build the API Gateway HTTP API payload v2.0 event for one request. */
+export function buildEvent(input: EventInput): LocalApiEvent {
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [key, value] of Object.entries(input.headers)) {
+    if (value === undefined) continue;
+    if (key === 'cookie') {
+      cookies = (Array.isArray(value) ? value.join('; ') : value).split(/;\s*/).filter(Boolean);
+      continue;
+    }
+    headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+
+  let queryStringParameters: Record<string, string> | undefined;
+  if (input.rawQueryString) {
+    const grouped = new Map<string, string[]>();
+    for (const [k, v] of new URLSearchParams(input.rawQueryString)) grouped.set(k, [...(grouped.get(k) ?? []), v]);
+    queryStringParameters = Object.fromEntries([...grouped].map(([k, v]) => [k, v.join(',')]));
+  }
+
+  let body: string | undefined;
+  let isBase64Encoded = false;
+  if (input.body.length > 0) {
+    const type = headers['content-type'] ?? '';
+    if (!type || TEXT_TYPES.test(type)) body = input.body.toString('utf8');
+    else {
+      body = input.body.toString('base64');
+      isBase64Encoded = true;
+    }
+  }
+
+  const now = new Date();
+  const routeKey = `${input.method} ${input.path}`;
+  const event: LocalApiEvent = {
+    version: '2.0',
+    routeKey,
+    rawPath: input.path,
+    rawQueryString: input.rawQueryString,
+    cookies,
+    headers,
+    queryStringParameters,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: input.domainName,
+      domainPrefix: input.domainName.split('.')[0] ?? input.domainName,
+      http: {
+        method: input.method,
+        path: input.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: input.sourceIp,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: gatewayTime(now),
+      timeEpoch: now.getTime(),
+      ...(input.claims
+        ? {
+            authorizer: {
+              principalId: '',
+              integrationLatency: 0,
+              jwt: { claims: input.claims, scopes: input.scopes ?? null },
+            },
+          }
+        : {}),
+    },
+    body,
+    isBase64Encoded,
+  };
+  return event;
+}
+
+function lambdaContext(resource: Resource, timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
+  const functionName = `suture-local-${resource}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown, extra: Record<string, string> = {}): void {
+  send(res, status, { 'content-type': 'application/json', ...extra }, JSON.stringify(payload));
+}
+
+/** Write a Lambda result back the way API Gateway interprets a payload v2.0 response. */
+function writeResult(res: ServerResponse, result: unknown, extra: Record<string, string>): number {
+  if (result === null || result === undefined || typeof result !== 'object' || !('statusCode' in result)) {
+    // No statusCode: API Gateway assumes 200 and JSON (a string is passed as is).
+    const body = typeof result === 'string' ? result : JSON.stringify(result ?? null);
+    send(res, 200, { 'content-type': 'application/json', ...extra }, body);
+    return 200;
+  }
+  const r = result as APIGatewayProxyStructuredResultV2;
+  const status = r.statusCode ?? 200;
+  const headers: Record<string, string> = { ...extra };
+  for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  const body = r.body === undefined ? '' : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
+  const outHeaders: Record<string, string | string[]> = {
+    ...headers,
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  if (r.cookies?.length) outHeaders['set-cookie'] = r.cookies;
+  res.writeHead(status, outHeaders);
+  res.end(body);
+  return status;
+}
+
+export interface Gateway {
+  /**
+   * Handle one `/api` request; `path` is relative to `/api` (e.g. `/case`), `rawQueryString`
+   * without `?`. Resolves with the status code sent.
+   */
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    rawQueryString: string,
+    body: Buffer,
+  ): Promise<number>;
+  /** Verify a bearer token like the JWT authorizer; resolves with the claims or undefined. */
+  verify(authorization: string | undefined): Promise<JwtPayload | undefined>;
+}
+
+/** Create the local gateway. Handlers are imported on first use and cached. */
+export function createGateway(options: GatewayOptions): Gateway {
+  const handlers = new Map<Resource, Promise<Handler>>();
+  const verifier = JwtRsaVerifier.create(
+    {
+      issuer: options.issuer,
+      audience: null,
+      jwksUri: options.jwksUri,
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use === 'id') {
+          if (payload.aud !== options.clientId) throw new Error('aud mismatch');
+        } else if (payload.token_use === 'access') {
+          if (payload.client_id !== options.clientId) throw new Error('client_id mismatch');
+        } else {
+          throw new Error('token_use must be id or access');
+        }
+      },
+    },
+    {
+      jwksCache: new SimpleJwksCache({
+        fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() },
+      }),
+    },
+  );
+
+  async function verify(authorization: string | undefined): Promise<JwtPayload | undefined> {
+    if (!authorization) return undefined;
+    const token = authorization.replace(/^Bearer\s+/i, '').trim();
+    if (!token) return undefined;
+    try {
+      return (await verifier.verify(token)) as JwtPayload;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function loadHandler(resource: Resource): Promise<Handler> {
+    let loading = handlers.get(resource);
+    if (!loading) {
+      const file = join(options.root, 'lambdas', resource, 'handler.ts');
+      loading = (async () => {
+        if (!existsSync(file)) throw new Error(`No handler for resource ${resource} (${file})`);
+        const mod = (await import(file)) as { handler?: Handler; default?: { handler?: Handler } };
+        const handler = mod.handler ?? mod.default?.handler;
+        if (typeof handler !== 'function') throw new Error(`${file} does not export handler`);
+        return handler;
+      })();
+      loading.catch(() => handlers.delete(resource));
+      handlers.set(resource, loading);
+    }
+    return loading;
+  }
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    rawQueryString: string,
+    body: Buffer,
+  ): Promise<number> {
+    const method = req.method ?? 'GET';
+    const origin = req.headers.origin;
+    const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+
+    if (body.length > MAX_PAYLOAD_BYTES) {
+      sendJson(res, 413, { message: 'Request Entity Too Large' }, cors);
+      return 413;
+    }
+    if (method === 'OPTIONS') {
+      send(res, 204, { ...cors, 'access-control-allow-origin': origin ?? '*', ...CORS_HEADERS }, '');
+      return 204;
+    }
+    const route = findRoute(method, path);
+    if (!route) {
+      sendJson(res, 404, { message: 'Not Found' }, cors);
+      return 404;
+    }
+
+    let claims: Record<string, string> | undefined;
+    let scopes: string[] | null = null;
+    if (route.auth) {
+      const payload = await verify(req.headers.authorization);
+      if (!payload) {
+        sendJson(res, 401, { message: 'Unauthorized' }, { ...cors, 'www-authenticate': 'Bearer' });
+        return 401;
+      }
+      claims = toGatewayClaims(payload as Record<string, unknown>);
+      scopes = typeof payload.scope === 'string' && payload.scope ? payload.scope.split(' ') : null;
+    }
+
+    const event = buildEvent({
+      method,
+      path,
+      rawQueryString,
+      headers: req.headers,
+      body,
+      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+      domainName: options.domainName,
+      claims,
+      scopes,
+    });
+
+    let result: unknown;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await loadHandler(route.resource);
+      const timeout = new Promise<typeof INTEGRATION_TIMEOUT>((resolve) => {
+        timer = setTimeout(() => resolve(INTEGRATION_TIMEOUT), INTEGRATION_TIMEOUT_MS);
+      });
+      result = await Promise.race([handler(event, lambdaContext(route.resource, INTEGRATION_TIMEOUT_MS)), timeout]);
+      if (result === INTEGRATION_TIMEOUT) {
+        console.error(`[api] ${method} ${path} timed out after ${INTEGRATION_TIMEOUT_MS} ms`);
+        sendJson(res, 503, { message: 'Service Unavailable' }, cors);
+        return 503;
+      }
+    } catch (err) {
+      // Name and message only: bodies and stack locals may hold PHI.
+      const e = err as Error;
+      console.error(`[api] ${method} ${path} handler error: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`);
+      sendJson(res, 500, { message: 'Internal Server Error' }, cors);
+      return 500;
+    } finally {
+      clearTimeout(timer);
+    }
+    return writeResult(res, result, cors);
+  }
+
+  return { handle, verify };
+}

@@ -1,0 +1,452 @@
+/**
+ * The local runtime (issue 2, section 5): Suture on 127.0.0.1 with in-process emulators.
+ *
+ * `startLocal()` starts dynalite (DynamoDB), s3rver (S3) and cognito-local (user pool), keeps their
+ * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
+ * and groups idempotently, and serves on ONE port:
+ * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers);
+ * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
+ * - `/nppes/api/`: the NPPES NPI Registry emulator;
+ * - `/config.json`: the SPA runtime configuration (shared/config.ts);
+ * - everything else: the built SPA (`web/dist`) with fallback to index.html.
+ *
+ * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
+ * set in `process.env` before any handler is imported. process.env is process-wide, so only one
+ * runtime may run per process at a time; a restart in the same process reuses the previous ports
+ * when they are free, so handler modules that cached SDK clients keep working.
+ *
+ * For development and demos only: never real patient data.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { RuntimeConfigSchema, type RuntimeConfig } from '../../shared/config';
+import { resetAwsClients } from '../../lambdas/lib/aws';
+import { resetEnvCache } from '../../lambdas/lib/env';
+import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
+import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
+import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
+import { createGateway } from './gateway';
+import { handleNppesRequest } from './nppes';
+import { startS3, type S3Emulator } from './s3';
+import { DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+import { closeServer, listen, readBody } from './util';
+
+/** Project root (this file is `<root>/infra/local/index.ts`). */
+export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+
+/** Stack prefix of local resource names: tables `suture-local-<id>`, bucket `suture-local-documents`. */
+export const LOCAL_PREFIX = 'suture-local';
+export const LOCAL_DOCUMENTS_BUCKET = `${LOCAL_PREFIX}-documents`;
+export const LOCAL_REGION = 'us-east-1';
+export { DEMO_PASSWORD };
+
+export interface LocalOptions {
+  /** Data directory (default `<root>/.data`). */
+  dataDir?: string;
+  /** Port (default env PORT or 3000; 0 = random). */
+  port?: number;
+  /** Host (default 127.0.0.1). */
+  host?: string;
+  /** Seed demo accounts and data on first start (default false). */
+  seed?: boolean;
+  /** Built SPA directory (default `<root>/web/dist`). */
+  webDist?: string;
+  /** Output for request logs and notices (default console.log). */
+  log?: (line: string) => void;
+  /** No request log lines (notices such as verification codes still go to `log`). */
+  quiet?: boolean;
+}
+
+export interface SignInResult {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  /** The user's id (`sub` claim). */
+  sub: string;
+}
+
+export interface LocalStack {
+  /** Base URL, e.g. `http://127.0.0.1:3000` (no trailing slash). */
+  url: string;
+  /** API base, `${url}/api`. */
+  apiUrl: string;
+  port: number;
+  dataDir: string;
+  /** The runtime configuration served at `/config.json`. */
+  config: RuntimeConfig;
+  userPoolId: string;
+  clientId: string;
+  /** Emulator endpoints (SDK-facing), e.g. for tests that inspect tables directly. */
+  endpoints: { dynamodb: string; s3: string; cognito: string };
+  /** What seeding did on this start (undefined when seed was false). */
+  seedSummary?: SeedSummary;
+  /**
+   * Create (or update) a confirmed account with a permanent password and the given groups;
+   * idempotent. Resolves with the user's sub.
+   */
+  createAccount(email: string, password: string, groups?: readonly string[]): Promise<string>;
+  /** USER_PASSWORD_AUTH through `/cognito` (the shims apply). Rejects with NotAuthorizedException on bad credentials. */
+  signIn(email: string, password: string): Promise<SignInResult>;
+  /** Last verification code sent to a user (forgot password), if any. */
+  lastVerificationCode(email: string): string | undefined;
+  /** Stop everything and flush the data to disk. */
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+};
+
+const NO_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Suture (local)</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
+<h1>Suture is running, but the web app is not built</h1>
+<p>Run <code>npm run build:web</code> (or start with <code>npm start</code>, which builds it) and reload this page.</p>
+<p>The API is at <code>/api</code>, the runtime configuration at <a href="/config.json">/config.json</a>.</p>
+</body></html>`;
+
+/** Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront). */
+function serveStatic(res: ServerResponse, webDist: string, pathname: string, method: string): number {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(method === 'HEAD' ? undefined : NO_BUILD_PAGE);
+    return 200;
+  }
+  let file = index;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = '/';
+  }
+  const candidate = normalize(join(webDist, decoded));
+  if (candidate.startsWith(webDist + sep) && existsSync(candidate) && statSync(candidate).isFile()) file = candidate;
+  const immutable = file !== index && decoded.startsWith('/assets/');
+  res.writeHead(200, {
+    'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  res.end(method === 'HEAD' ? undefined : readFileSync(file));
+  return 200;
+}
+
+/** Thrown when another process runs a local runtime on the same data directory. */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
+/**
+ * One runtime per data directory: LevelDB allows one process only. `<dataDir>/local.pid` holds
+ * the owner's pid; a file left by a process that is gone is taken over.
+ */
+function acquireDataDirLock(dataDir: string): void {
+  const file = join(dataDir, 'local.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    if (pid && pid !== process.pid) {
+      let alive = true;
+      try {
+        process.kill(pid, 0);
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+      if (alive) {
+        throw new DataDirInUseError(`Another Suture local runtime (pid ${pid}) is using ${dataDir}: stop it first`);
+      }
+    }
+  }
+  writeFileSync(file, String(process.pid));
+}
+
+function releaseDataDirLock(dataDir: string): void {
+  const file = join(dataDir, 'local.pid');
+  try {
+    if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+/** Ports used by the previous runtime of this process (reused on restart when free). */
+let previousPorts: { http?: number; dynamodb?: number; s3?: number; cognito?: number } = {};
+let running = false;
+
+/**
+ * Start the local runtime. Resolves once every emulator is up, the tables, bucket, user pool,
+ * client and groups exist, and (with `seed`) the demo data is in place.
+ * Throws when another runtime is already running in this process, or when the port is taken.
+ */
+export async function startLocal(options: LocalOptions = {}): Promise<LocalStack> {
+  if (running) throw new Error('A local runtime is already running in this process (process.env is shared)');
+  running = true;
+  // The SDK v3 warns once per process on Node < 22; the engines field already says what is supported.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const closers: (() => Promise<void>)[] = [];
+  let publicServer: ReturnType<typeof createServer> | undefined;
+  const closeAll = async () => {
+    // Stop taking requests first, then the emulators in reverse start order.
+    if (publicServer) await closeServer(publicServer).catch(() => undefined);
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch {
+        // keep closing the others
+      }
+    }
+    closers.length = 0;
+    running = false;
+  };
+
+  try {
+    const dataDir = resolve(options.dataDir ?? join(PROJECT_ROOT, '.data'));
+    const host = options.host ?? '127.0.0.1';
+    const requestedPort = options.port ?? (process.env.PORT ? Number(process.env.PORT) : 3000);
+    if (!Number.isInteger(requestedPort) || requestedPort < 0 || requestedPort > 65535) {
+      throw new RangeError(`Invalid port ${options.port ?? process.env.PORT}: use 0..65535 (0 = random)`);
+    }
+    const webDist = resolve(options.webDist ?? join(PROJECT_ROOT, 'web', 'dist'));
+    const log = options.log ?? ((line: string) => console.log(line));
+    mkdirSync(dataDir, { recursive: true });
+    acquireDataDirLock(dataDir);
+    closers.push(async () => releaseDataDirLock(dataDir));
+
+    // 1. The public server first: its address is the token issuer and the CORS origin.
+    // Requests that arrive before everything is ready get 503.
+    const router: { app?: (req: IncomingMessage, res: ServerResponse) => Promise<void> } = {};
+    const server = createServer((req, res) => {
+      const app = router.app;
+      if (!app) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end(JSON.stringify({ message: 'Starting' }));
+        return;
+      }
+      app(req, res).catch((err: unknown) => {
+        console.error(`[local] ${req.method} ${(req.url ?? '').split('?')[0]} failed: ${(err as Error)?.message}`);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      });
+    });
+    const port = await listen(server, requestedPort, host, previousPorts.http);
+    publicServer = server;
+    const url = `http://${host}:${port}`;
+    const origins = [url, `http://localhost:${port}`];
+
+    // 2. Emulators.
+    const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), previousPorts.dynamodb);
+    closers.push(() => dynamo.close());
+    const s3: S3Emulator = await startS3(join(dataDir, 's3'), LOCAL_DOCUMENTS_BUCKET, origins, previousPorts.s3);
+    closers.push(() => s3.close());
+    const cognito: CognitoEmulator = await startCognito({
+      dir: join(dataDir, 'cognito'),
+      issuerDomain: `${url}/cognito`,
+      preferredPort: previousPorts.cognito,
+      log,
+    });
+    closers.push(() => cognito.close());
+    previousPorts = { http: port, dynamodb: dynamo.port, s3: s3.port, cognito: Number(new URL(cognito.endpoint).port) };
+
+    // 3. The Lambda environment, before any handler is imported.
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_DEFAULT_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
+      NPPES_API_URL: `${url}/nppes/api/?version=2.1`,
+    };
+    for (const def of TABLES) env[def.envVar] = physicalTableName(LOCAL_PREFIX, def);
+    delete process.env.AWS_SESSION_TOKEN;
+    delete process.env.AWS_PROFILE;
+    Object.assign(process.env, env);
+    process.env.LOG_LEVEL ??= options.quiet ? 'WARN' : 'INFO';
+    resetEnvCache();
+    resetAwsClients();
+
+    // 4. Tables, user pool, app client, groups.
+    const ddb = localDynamoClient(dynamo.endpoint);
+    try {
+      await ensureTables(ddb, LOCAL_PREFIX);
+    } finally {
+      ddb.destroy();
+    }
+    const admin: CognitoIdentityProviderClient = localCognitoClient(cognito.endpoint);
+    closers.push(async () => admin.destroy());
+    const { userPoolId, clientId } = await ensureUserPool(admin, dataDir);
+    const issuer = `${url}/cognito/${userPoolId}`;
+
+    const config = RuntimeConfigSchema.parse({
+      region: LOCAL_REGION,
+      apiUrl: `${url}/api`,
+      userPoolId,
+      userPoolClientId: clientId,
+      userPoolEndpoint: `${url}/cognito`,
+      stage: 'local',
+    });
+
+    const gateway = createGateway({
+      root: PROJECT_ROOT,
+      issuer,
+      jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
+      clientId,
+      domainName: `${host}:${port}`,
+    });
+
+    // 5. The router of the public server.
+    router.app = async (req, res) => {
+      const started = Date.now();
+      const method = req.method ?? 'GET';
+      const parsed = new URL(req.url ?? '/', url);
+      const pathname = parsed.pathname;
+      const rawQuery = parsed.search.startsWith('?') ? parsed.search.slice(1) : '';
+      let status: number;
+      let label = pathname;
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        const body = await readBody(req);
+        status = await gateway.handle(req, res, pathname.slice(4) || '/', rawQuery, body);
+      } else if (pathname === '/cognito' || pathname.startsWith('/cognito/')) {
+        const body = await readBody(req);
+        const op = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+        if (op) label = `${pathname} ${op}`;
+        status = await proxyCognito(
+          cognito.endpoint,
+          req,
+          res,
+          (pathname.slice(8) || '/') + parsed.search,
+          body,
+          `${url}/cognito`,
+        );
+      } else if (pathname === '/nppes/api' || pathname === '/nppes/api/') {
+        handleNppesRequest(req, res, parsed);
+        status = 200;
+      } else if (pathname === '/config.json') {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(config));
+        status = 200;
+      } else if (method === 'GET' || method === 'HEAD') {
+        serveStatic(res, webDist, pathname, method);
+        return; // static files are not logged
+      } else {
+        res.writeHead(405, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Method Not Allowed' }));
+        status = 405;
+      }
+      if (!options.quiet) log(`${method} ${label} ${status} ${Date.now() - started}ms`);
+    };
+
+    // 6. Account helpers.
+    const publicCognito = localCognitoClient(`${url}/cognito`);
+    closers.push(async () => publicCognito.destroy());
+
+    const createAccount = async (email: string, password: string, groups: readonly string[] = []): Promise<string> => {
+      try {
+        await admin.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof UsernameExistsException) && (err as Error).name !== 'UsernameExistsException') throw err;
+      }
+      await admin.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: userPoolId,
+          Username: email,
+          Password: password,
+          Permanent: true,
+        }),
+      );
+      for (const group of groups) {
+        await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+      }
+      const user = await admin.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+      const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!sub) throw new Error(`cognito-local returned no sub for ${email}`);
+      return sub;
+    };
+
+    const signIn = async (email: string, password: string): Promise<SignInResult> => {
+      const out = await publicCognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      const r = out.AuthenticationResult;
+      if (!r?.IdToken || !r.AccessToken || !r.RefreshToken) {
+        throw new Error(`Sign-in of ${email} did not return tokens (challenge ${out.ChallengeName ?? 'none'})`);
+      }
+      const payload = JSON.parse(Buffer.from(r.IdToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+        sub: string;
+      };
+      return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken, sub: payload.sub };
+    };
+
+    // 7. Demo data.
+    let seedSummary: SeedSummary | undefined;
+    if (options.seed) {
+      seedSummary = await seedDemoData({ dataDir, createAccount, log });
+    }
+
+    let closed = false;
+    return {
+      url,
+      apiUrl: `${url}/api`,
+      port,
+      dataDir,
+      config,
+      userPoolId,
+      clientId,
+      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      seedSummary,
+      createAccount,
+      signIn,
+      lastVerificationCode: (email) => cognito.codes.get(email),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await closeAll();
+      },
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

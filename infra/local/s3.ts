@@ -1,0 +1,68 @@
+/**
+ * S3 emulator for the local runtime: s3rver 3 with its files under `<dataDir>/s3`, the documents
+ * bucket created with CORS for the app origin.
+ *
+ * s3rver accepts only the access key `S3RVER` (any secret) and needs path-style addressing; it does
+ * not verify signatures or content types, and a truncated ListObjectsV2 fails on Node 20 (issue 2,
+ * facts about the emulators).
+ */
+import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
+import { closeServer } from './util';
+
+export interface S3Emulator {
+  endpoint: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** CORS configuration XML for the documents bucket: the given origins, the methods the SPA uses. */
+export function corsXml(origins: readonly string[]): string {
+  const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
+  return (
+    '<CORSConfiguration><CORSRule>' +
+    allowed +
+    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod>' +
+    '<AllowedMethod>DELETE</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
+    '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>' +
+    '</CORSRule></CORSConfiguration>'
+  );
+}
+
+/**
+ * Start s3rver on 127.0.0.1 (`preferredPort` first, else random) with `bucket` configured
+ * (created if missing; CORS replaced on every start so it follows the app origin).
+ */
+export async function startS3(
+  dir: string,
+  bucket: string,
+  origins: readonly string[],
+  preferredPort?: number,
+): Promise<S3Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const make = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: bucket, configs: [corsXml(origins)] }],
+    });
+  let server = make(preferredPort ?? 0);
+  let address;
+  try {
+    address = await server.run();
+  } catch (err) {
+    if (!preferredPort || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    server = make(0);
+    address = await server.run();
+  }
+  const httpServer = server.httpServer;
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    close: async () => {
+      if (httpServer) await closeServer(httpServer);
+    },
+  };
+}

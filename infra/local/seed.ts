@@ -1,0 +1,370 @@
+/**
+ * First-start seeding of the local runtime (issue 2, section 5), idempotent.
+ *
+ * - Cognito: the demo accounts below, password {@link DEMO_PASSWORD}, in their groups.
+ * - Profiles (users table): every account but newuser, with the user_type given below.
+ * - For provider1 and provider2: surgeons and facilities taken from the emulated NPPES registry,
+ *   and cases over all ten statuses and the last twelve months (pay amounts from Paid on),
+ *   with procedure codes of the starter CPT list.
+ * - The starter CPT list (lambdas/cpt_codes/starter.ts).
+ *
+ * Every write goes through the Lambdas' repositories (the same code paths as the API). Ids are
+ * deterministic (surgeon/facility ids, case ids from fixed timestamps), so an interrupted seed is
+ * completed by the next start; a finished seed is recorded in `<dataDir>/local.json` and skipped.
+ * Patient names are obviously fictitious (NATO alphabet first names, made-up last names).
+ */
+import { createHash } from 'node:crypto';
+import { CASE_STATUSES, FIRST_PAID_STATUS, INSURANCE_SUGGESTIONS, USER_TYPE } from '../../shared';
+import { formatAddress, formatFacilityName, titleCaseName } from '../../shared/display';
+import { createCase } from '../../lambdas/case/repository';
+import { importStarterList, STARTER_CODES } from '../../lambdas/cpt_codes/starter';
+import { buildCaseId } from '../../lambdas/lib/tables';
+import { putFacility } from '../../lambdas/facility/repository';
+import { putSurgeon } from '../../lambdas/surgeon/repository';
+import { createProfile } from '../../lambdas/user/repository';
+import { mulberry32, getRegistry, type NppesIndividual, type NppesOrganization } from './nppes-registry';
+import { readState, updateState } from './state';
+
+/** Password of every demo account (README lists them). */
+export const DEMO_PASSWORD = 'Suture-Demo-2026!';
+
+/** Bump when the seed data changes shape: a data dir seeded with an older version is not re-seeded (reset instead). */
+export const SEED_VERSION = 1;
+
+export interface DemoAccount {
+  email: string;
+  groups: readonly ('admin' | 'surgeon' | 'staff')[];
+  /** user_type of the profile; undefined = no profile (newuser). */
+  userType?: number;
+  /** Registry surgeon whose name, address and NPI the profile uses. */
+  registryIndex?: number;
+  /** Cases to seed for this account (providers only). */
+  cases?: number;
+  /** Registry indexes of the surgeons and facilities to add for this account (providers only). */
+  surgeons?: readonly number[];
+  facilities?: readonly number[];
+}
+
+/** The demo sign-ins (issue 2, section 5). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'provider1@example.com',
+    groups: ['surgeon'],
+    userType: USER_TYPE.PROVIDER,
+    registryIndex: 0,
+    cases: 64,
+    surgeons: [10, 11, 12, 13, 14, 15, 16, 17],
+    facilities: [0, 1, 2, 3, 4],
+  },
+  {
+    email: 'provider2@example.com',
+    groups: ['surgeon'],
+    userType: USER_TYPE.PROVIDER,
+    registryIndex: 1,
+    cases: 24,
+    surgeons: [20, 21, 22, 23, 24, 25],
+    facilities: [10, 11, 12, 13],
+  },
+  { email: 'newuser@example.com', groups: ['surgeon'] },
+  { email: 'caseadmin@example.com', groups: ['admin'], userType: USER_TYPE.CASE_ADMIN, registryIndex: 290 },
+  { email: 'useradmin@example.com', groups: ['admin'], userType: USER_TYPE.USER_ADMIN, registryIndex: 291 },
+  { email: 'reportadmin@example.com', groups: ['admin'], userType: USER_TYPE.REPORT_ADMIN, registryIndex: 292 },
+  { email: 'globaladmin@example.com', groups: ['admin'], userType: USER_TYPE.GLOBAL_ADMIN, registryIndex: 293 },
+  { email: 'superuser@example.com', groups: ['admin'], userType: USER_TYPE.SUPER_USER, registryIndex: 294 },
+];
+
+export interface SeedSummary {
+  /** false when an earlier start had already seeded this data dir (nothing written). */
+  seeded: boolean;
+  accounts: number;
+  profiles: number;
+  surgeons: number;
+  facilities: number;
+  cases: number;
+  cptCodes: number;
+}
+
+export interface SeedContext {
+  dataDir: string;
+  /** Create (or update) a confirmed account; resolves with its sub (infra/local/index.ts). */
+  createAccount(email: string, password: string, groups?: readonly string[]): Promise<string>;
+  log: (line: string) => void;
+  /** "Today" for the case dates (default now). */
+  now?: Date;
+}
+
+/** True for the repositories' "already exists" conflict (seeding again after an interruption). */
+function isConflict(err: unknown): boolean {
+  return (err as Error)?.name === 'ConflictError';
+}
+
+async function ignoreConflict<T>(write: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isConflict(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Deterministic id from parts (uuid-shaped, so it looks like the ids the API generates). */
+export function stableId(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join('|')).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function phoneText(nppesPhone: string): string {
+  const d = nppesPhone.replace(/\D/g, '');
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 10)}`;
+}
+
+function profileFor(account: DemoAccount, sub: string, surgeon: NppesIndividual) {
+  const location = surgeon.addresses[0]!;
+  const licensed = new Set([location.state, ...surgeon.taxonomies.map((t) => t.state)]);
+  return {
+    user_id: sub,
+    user_email: account.email,
+    first_name: titleCaseName(surgeon.basic.first_name),
+    last_name: titleCaseName(surgeon.basic.last_name),
+    addr1: formatAddress(location.address_1),
+    addr2: formatAddress(location.address_2),
+    city: titleCaseName(location.city),
+    state: location.state,
+    zipcode: location.postal_code.slice(0, 5),
+    telephone: phoneText(location.telephone_number),
+    user_npi: surgeon.number,
+    message_pref: 1,
+    states_licensed: [...licensed].sort(),
+    documents: [],
+    referred_by_user: '',
+    ...(account.userType !== undefined ? { user_type: account.userType } : {}),
+  };
+}
+
+function surgeonInput(userId: string, s: NppesIndividual) {
+  const a = s.addresses[0]!;
+  return {
+    user_id: userId,
+    surgeon_id: stableId('surgeon', userId, s.number),
+    first_name: titleCaseName(s.basic.first_name),
+    last_name: titleCaseName(s.basic.last_name),
+    surgeon_npi: Number(s.number),
+    surgeon_addr: formatAddress([a.address_1, a.address_2].filter(Boolean).join(' ')),
+    surgeon_city: titleCaseName(a.city),
+    surgeon_state: a.state,
+    surgeon_zip: a.postal_code.slice(0, 5),
+    manual_entry: false,
+  };
+}
+
+function facilityInput(userId: string, f: NppesOrganization) {
+  const a = f.addresses[0]!;
+  return {
+    user_id: userId,
+    facility_id: stableId('facility', userId, f.number),
+    facility_name: formatFacilityName(f.basic.organization_name),
+    facility_npi: Number(f.number),
+    facility_addr: formatAddress([a.address_1, a.address_2].filter(Boolean).join(' ')),
+    facility_city: titleCaseName(a.city),
+    facility_state: a.state,
+    facility_zip: a.postal_code.slice(0, 5),
+  };
+}
+
+/** Obviously fictitious patient names. */
+const PATIENT_FIRST = [
+  'Alpha',
+  'Bravo',
+  'Charlie',
+  'Delta',
+  'Echo',
+  'Foxtrot',
+  'Golf',
+  'Hotel',
+  'India',
+  'Juliet',
+  'Kilo',
+  'Lima',
+  'Mike',
+  'November',
+  'Oscar',
+  'Papa',
+  'Quebec',
+  'Romeo',
+  'Sierra',
+  'Tango',
+  'Uniform',
+  'Victor',
+  'Whiskey',
+  'Yankee',
+] as const;
+const PATIENT_LAST = [
+  'Testpatient',
+  'Demopatient',
+  'Sampleson',
+  'Fakename',
+  'Placeholder',
+  'Mockwell',
+  'Dummyfield',
+  'Exampleton',
+  'Fictitia',
+  'Notreal',
+] as const;
+
+/** One planned case: the inputs of the case repository are built from it in {@link seedCases}. */
+export interface PlannedCase {
+  userId: string;
+  /** Creation time (ms); the case id is `${userId}_${createdMs}`. */
+  createdMs: number;
+  caseDate: string;
+  status: number;
+  surgeonId: string;
+  facilityId: string;
+  patientFirst: string;
+  patientLast: string;
+  insProvider: string;
+  procedureCodes: string[];
+  /** Integer cents, from Paid (20) on; undefined before. */
+  payAmountCents?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Plan `count` cases for a user: statuses round-robin over all ten, case dates spread evenly over
+ * the last twelve months (newest first), creation 0-3 days after the case date (never in the
+ * future), 1-3 starter CPT codes, a pay amount from Paid on. Deterministic for the same inputs.
+ */
+export function planCases(
+  userId: string,
+  count: number,
+  surgeonIds: readonly string[],
+  facilityIds: readonly string[],
+  now: Date,
+  seed: number,
+): PlannedCase[] {
+  const rand = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const span = 360; // days, inside the last twelve months
+  const plans: PlannedCase[] = [];
+  const usedCreated = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    const status = CASE_STATUSES[i % CASE_STATUSES.length]!.value;
+    const dayOffset = Math.floor(((i + rand() * 0.9) * span) / count) + 1;
+    const caseDay = today - dayOffset * DAY_MS;
+    let createdMs = caseDay + Math.floor(rand() * 3) * DAY_MS + (8 * 3600 + Math.floor(rand() * 10 * 3600)) * 1000;
+    createdMs = Math.min(createdMs, now.getTime() - 60_000 - i * 1000);
+    while (usedCreated.has(createdMs)) createdMs -= 1;
+    usedCreated.add(createdMs);
+    const codeCount = 1 + Math.floor(rand() * 3);
+    const codes = new Set<string>();
+    while (codes.size < codeCount) codes.add(pick(STARTER_CODES).cpt_code);
+    plans.push({
+      userId,
+      createdMs,
+      caseDate: new Date(caseDay).toISOString().slice(0, 10),
+      status,
+      surgeonId: pick(surgeonIds),
+      facilityId: pick(facilityIds),
+      patientFirst: pick(PATIENT_FIRST),
+      patientLast: pick(PATIENT_LAST),
+      insProvider: pick(INSURANCE_SUGGESTIONS),
+      procedureCodes: [...codes],
+      payAmountCents: status >= FIRST_PAID_STATUS ? 50_000 + Math.floor(rand() * 1_450_000) : undefined,
+    });
+  }
+  return plans;
+}
+
+/**
+ * Write planned cases through the case repository (case_id from the fixed creation time, no retry:
+ * a case that exists is left alone). Resolves with the number written now.
+ */
+async function seedCases(plans: readonly PlannedCase[], now: Date): Promise<number> {
+  let written = 0;
+  for (const plan of plans) {
+    const created = await ignoreConflict(() =>
+      createCase(
+        {
+          user_id: plan.userId,
+          case_id: buildCaseId(plan.userId, plan.createdMs),
+          case_date: plan.caseDate,
+          surgeon_id: plan.surgeonId,
+          facility_id: plan.facilityId,
+          patient_first: plan.patientFirst,
+          patient_last: plan.patientLast,
+          ins_provider: plan.insProvider,
+          procedure_codes: plan.procedureCodes,
+          case_status: plan.status,
+          pay_amount_cents: plan.payAmountCents,
+          created_at: new Date(plan.createdMs).toISOString(),
+        },
+        { now: new Date(Math.min(now.getTime(), plan.createdMs + 5 * DAY_MS)), retryOnCollision: false },
+      ),
+    );
+    if (created) written += 1;
+  }
+  return written;
+}
+
+/**
+ * Seed the demo data unless `<dataDir>/local.json` says it was done. Throws when a repository
+ * write fails for another reason than "already exists".
+ */
+export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
+  const summary: SeedSummary = {
+    seeded: false,
+    accounts: 0,
+    profiles: 0,
+    surgeons: 0,
+    facilities: 0,
+    cases: 0,
+    cptCodes: 0,
+  };
+  if (readState(ctx.dataDir).seed) return summary;
+
+  const registry = getRegistry();
+  const now = ctx.now ?? new Date();
+  // Profiles, surgeons and facilities predate the cases (which span the last twelve months).
+  const setup = new Date(now.getTime() - 380 * DAY_MS);
+
+  const starter = await importStarterList();
+  summary.cptCodes = starter.inserted ?? 0;
+
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const sub = await ctx.createAccount(account.email, DEMO_PASSWORD, account.groups);
+    summary.accounts += 1;
+    if (account.userType === undefined || account.registryIndex === undefined) continue;
+
+    const self = registry.surgeons[account.registryIndex]!;
+    if (
+      await ignoreConflict(() =>
+        createProfile({ ...profileFor(account, sub, self), createdAt: setup.toISOString() }, { now: setup }),
+      )
+    )
+      summary.profiles += 1;
+
+    const surgeonIds: string[] = [];
+    for (const i of account.surgeons ?? []) {
+      const input = surgeonInput(sub, registry.surgeons[i]!);
+      surgeonIds.push(input.surgeon_id);
+      if (await ignoreConflict(() => putSurgeon({ ...input, createdAt: setup.toISOString() }, { now: setup })))
+        summary.surgeons += 1;
+    }
+    const facilityIds: string[] = [];
+    for (const i of account.facilities ?? []) {
+      const input = facilityInput(sub, registry.facilities[i]!);
+      facilityIds.push(input.facility_id);
+      if (await ignoreConflict(() => putFacility({ ...input, createdAt: setup.toISOString() }, { now: setup })))
+        summary.facilities += 1;
+    }
+    if (account.cases && surgeonIds.length && facilityIds.length) {
+      summary.cases += await seedCases(planCases(sub, account.cases, surgeonIds, facilityIds, now, 1000 + index), now);
+    }
+  }
+
+  updateState(ctx.dataDir, { seed: { version: SEED_VERSION, completedAt: now.toISOString() } });
+  summary.seeded = true;
+  return summary;
+}

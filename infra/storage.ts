@@ -1,0 +1,51 @@
+/**
+ * Storage construct: the private bucket for case documents (issue 2, section 7).
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { StageSettings } from './stage';
+
+export interface StorageProps {
+  settings: StageSettings;
+  /** Origins allowed to use presigned URLs from the browser, e.g. `https://d111.cloudfront.net`. */
+  corsOrigins: string[];
+}
+
+/**
+ * The documents bucket (PHI: case documents uploaded and downloaded through presigned URLs).
+ *
+ * No public access (all four public-access blocks), TLS only (a bucket policy denies requests with
+ * `aws:SecureTransport` false), S3-managed encryption, versioning, object ownership enforced, CORS for
+ * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days
+ * (noncurrent versions are kept: deciding their retention is a records-policy question).
+ * Retained in prod; in other stages destroyed with the stack, its objects deleted first.
+ */
+export class Storage extends Construct {
+  readonly documentsBucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: StorageProps) {
+    super(scope, id);
+    const { settings } = props;
+
+    this.documentsBucket = new s3.Bucket(this, 'DocumentsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      versioned: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      cors: [
+        {
+          allowedOrigins: props.corsOrigins,
+          allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !settings.isProd,
+    });
+  }
+}

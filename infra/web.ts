@@ -1,0 +1,137 @@
+/**
+ * Web construct: the SPA bucket behind CloudFront and the deployment of the built SPA with its
+ * runtime `config.json` (issue 2, sections 5 and 7).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { RuntimeConfigSchema, type RuntimeConfig } from '../shared/config';
+import { WEB_DIST } from './paths';
+import type { StageSettings } from './stage';
+
+/** The page deployed instead of the SPA when `web/dist` is missing at synth time (tests, CI before the web build). */
+export const PLACEHOLDER_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Suture</title></head>' +
+  '<body><p>Suture was synthesized without a built SPA. Run <code>npm run build:web</code>, then deploy again.</p></body></html>';
+
+export interface WebProps {
+  settings: StageSettings;
+  /** Directory of the built SPA; default {@link WEB_DIST}. */
+  distDir?: string;
+}
+
+/**
+ * The SPA's hosting.
+ *
+ * - a private bucket (all public access blocked, TLS only, S3-managed encryption), read by CloudFront
+ *   through origin access control only;
+ * - a CloudFront distribution: HTTPS only (HTTP redirects), root object `index.html`, 403 and 404 answered
+ *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, managed
+ *   security headers;
+ * - {@link Web.deploy}: uploads `web/dist` and `config.json`. If `web/dist/index.html` does not exist
+ *   at synth time a placeholder page is deployed instead: run `npm run build:web` before `cdk deploy`.
+ *
+ * The bucket is retained in prod, destroyed with its objects in other stages.
+ */
+export class Web extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  /** The SPA origin, e.g. `https://d111111abcdef8.cloudfront.net` (no trailing slash). */
+  readonly origin: string;
+  /** true when the SPA was found in `web/dist` at synth time; false when the placeholder is deployed. */
+  readonly hasBuiltSpa: boolean;
+  private readonly settings: StageSettings;
+  private readonly distDir: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    this.settings = props.settings;
+    this.distDir = props.distDir ?? WEB_DIST;
+    this.hasBuiltSpa = fs.existsSync(path.join(this.distDir, 'index.html'));
+
+    this.bucket = new s3.Bucket(this, 'SpaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !this.settings.isProd,
+    });
+
+    const spaFallback = (httpStatus: number): cloudfront.ErrorResponse => ({
+      httpStatus,
+      responseHttpStatus: 200,
+      responsePagePath: '/index.html',
+      ttl: Duration.seconds(0),
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Suture SPA (${this.settings.stage})`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+      },
+      errorResponses: [spaFallback(403), spaFallback(404)],
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+    });
+    this.origin = `https://${this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * Deploy the SPA and its runtime configuration.
+   *
+   * Hashed files (`assets/`) are cached for a year and never pruned (a browser holding an older
+   * `index.html` still finds its chunks); everything else, `index.html` and `config.json` included,
+   * is served with `no-cache`. The whole distribution is invalidated on each deployment.
+   * @param config The SPA's `/config.json`; validated with `RuntimeConfigSchema` (values may be CDK tokens).
+   * @throws ZodError when the configuration does not match the schema.
+   */
+  deploy(config: RuntimeConfig): void {
+    const runtimeConfig = RuntimeConfigSchema.parse(config);
+    const assetsDir = path.join(this.distDir, 'assets');
+    let assets: s3deploy.BucketDeployment | undefined;
+
+    if (this.hasBuiltSpa && fs.existsSync(assetsDir)) {
+      assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+        destinationBucket: this.bucket,
+        destinationKeyPrefix: 'assets/',
+        sources: [s3deploy.Source.asset(assetsDir)],
+        cacheControl: [
+          s3deploy.CacheControl.setPublic(),
+          s3deploy.CacheControl.maxAge(Duration.days(365)),
+          s3deploy.CacheControl.immutable(),
+        ],
+        prune: false,
+        memoryLimit: 512,
+      });
+    }
+
+    const site = new s3deploy.BucketDeployment(this, 'DeploySite', {
+      destinationBucket: this.bucket,
+      sources: [
+        this.hasBuiltSpa
+          ? s3deploy.Source.asset(this.distDir, { exclude: ['assets', 'assets/**'] })
+          : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX_HTML),
+        s3deploy.Source.jsonData('config.json', runtimeConfig),
+      ],
+      // Leave the hashed assets to the deployment above.
+      exclude: ['assets/*'],
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      prune: true,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) site.node.addDependency(assets);
+  }
+}

@@ -1,0 +1,342 @@
+/**
+ * Cases in the cases table (`lambdas/lib/tables.ts` CASES_TABLE: PK `case_id`; GSIs `byUser`
+ * (user_id, created_at), `byUserStatus` (user_status, created_at), `byStatus` (case_status, created_at)).
+ *
+ * Stored item: {@link CaseItem}. Money is `pay_amount_cents` (integer cents); the API shape
+ * ({@link toApiCase}) returns `pay_amount` in dollars. `user_status` is always
+ * `userStatusKey(user_id, case_status)`; `version` starts at 1 and grows by 1 with every update
+ * (optimistic locking). `created_at` / `updated_at` are ISO 8601 times (sort keys: newest first).
+ *
+ * Exported plain functions (used by the /case Lambda, the local runtime's seeding
+ * `infra/local/seed.ts`, and tests; table names from the Lambda environment, `getEnv()`):
+ * - {@link createCase}(input, { now, retryOnCollision }) -> CaseItem. case_id is `input.case_id`
+ *   or `buildCaseId(user_id, ms)` with ms from `input.created_at` (else `now`). Conditional put; a
+ *   taken id is retried with the next millisecond (never overwritten), or throws `ConflictError`
+ *   with `retryOnCollision: false`. Accepts case_status, pay_amount_cents and created_at for seeding.
+ * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
+ * - {@link listCasesForUser}(userId, status?) / {@link listCasesByStatus}(status) /
+ *   {@link listAllCases}() -> CaseItem[] newest first (Query on the GSIs; all cases = one Query per status).
+ * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId }) -> CaseItem: only the
+ *   given fields change; `pay_amount_cents: null` removes the amount; a missing case throws
+ *   `NotFoundError('Case not found')`, a version mismatch `ConflictError`.
+ * - {@link deleteCase}(caseId) -> void (`NotFoundError` when missing).
+ * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
+ */
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { API_MESSAGES, CASE_STATUSES, INITIAL_CASE_STATUS, centsToDollars, type Case } from '../../shared';
+import { ddb } from '../lib/aws';
+import { queryAll } from '../lib/dynamo';
+import { getEnv } from '../lib/env';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+import { buildCaseId, userStatusKey } from '../lib/tables';
+
+/** A stored case. */
+export interface CaseItem {
+  case_id: string;
+  user_id: string;
+  /** YYYY-MM-DD. */
+  case_date: string;
+  surgeon_id: string;
+  facility_id: string;
+  patient_first: string;
+  patient_last: string;
+  ins_provider: string;
+  /** Upper-cased CPT/HCPCS codes. */
+  procedure_codes: string[];
+  case_status: number;
+  /** `userStatusKey(user_id, case_status)` (byUserStatus index). */
+  user_status: string;
+  /** File references; '' means missing. */
+  demo_file: string;
+  note_file: string;
+  misc_file: string;
+  /** JSON-string map (demographic_sheet, op_note, misc_documents); '' when none. */
+  file_keys: string;
+  /** Integer cents; absent when not set. */
+  pay_amount_cents?: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface CreateCaseInput {
+  user_id: string;
+  case_id?: string;
+  case_date: string;
+  surgeon_id: string;
+  facility_id: string;
+  patient_first: string;
+  patient_last: string;
+  ins_provider: string;
+  procedure_codes?: string[];
+  demo_file?: string;
+  note_file?: string;
+  misc_file?: string;
+  file_keys?: string;
+  /** Default 0 (Incomplete). */
+  case_status?: number;
+  pay_amount_cents?: number;
+  /** ISO time; default `now`. Also the millisecond part of a generated case_id. */
+  created_at?: string;
+}
+
+export type CasePatch = Partial<
+  Pick<
+    CaseItem,
+    | 'case_date'
+    | 'surgeon_id'
+    | 'facility_id'
+    | 'patient_first'
+    | 'patient_last'
+    | 'ins_provider'
+    | 'procedure_codes'
+    | 'demo_file'
+    | 'note_file'
+    | 'misc_file'
+    | 'file_keys'
+    | 'case_status'
+  >
+> & { pay_amount_cents?: number | null };
+
+const tables = () => ({ cases: getEnv().CASES_TABLE, cpt: getEnv().CPT_CODES_TABLE });
+
+function checkCents(cents: number | undefined | null): void {
+  if (cents !== undefined && cents !== null && (!Number.isInteger(cents) || cents < 0)) {
+    throw new RangeError('pay_amount_cents must be a non-negative integer');
+  }
+}
+
+/** Create a case (see module doc). Throws `ConflictError` only with `retryOnCollision: false`. */
+export async function createCase(
+  input: CreateCaseInput,
+  options: { now?: Date; retryOnCollision?: boolean; maxAttempts?: number } = {},
+): Promise<CaseItem> {
+  checkCents(input.pay_amount_cents);
+  const now = options.now ?? new Date();
+  const createdAt = input.created_at ?? now.toISOString();
+  let ms = Number.isNaN(Date.parse(createdAt)) ? now.getTime() : Date.parse(createdAt);
+  const status = input.case_status ?? INITIAL_CASE_STATUS;
+  const maxAttempts = options.retryOnCollision === false ? 1 : (options.maxAttempts ?? 20);
+  let caseId = input.case_id ?? buildCaseId(input.user_id, ms);
+
+  for (let attempt = 1; ; attempt++) {
+    const item: CaseItem = {
+      case_id: caseId,
+      user_id: input.user_id,
+      case_date: input.case_date,
+      surgeon_id: input.surgeon_id,
+      facility_id: input.facility_id,
+      patient_first: input.patient_first,
+      patient_last: input.patient_last,
+      ins_provider: input.ins_provider,
+      procedure_codes: input.procedure_codes ?? [],
+      case_status: status,
+      user_status: userStatusKey(input.user_id, status),
+      demo_file: input.demo_file ?? '',
+      note_file: input.note_file ?? '',
+      misc_file: input.misc_file ?? '',
+      file_keys: input.file_keys ?? '',
+      ...(input.pay_amount_cents !== undefined ? { pay_amount_cents: input.pay_amount_cents } : {}),
+      created_at: createdAt,
+      updated_at: now.toISOString(),
+      version: 1,
+    };
+    try {
+      await ddb().send(
+        new PutCommand({ TableName: tables().cases, Item: item, ConditionExpression: 'attribute_not_exists(case_id)' }),
+      );
+      return item;
+    } catch (err) {
+      if (!isConditionalCheckFailed(err)) throw err;
+      if (attempt >= maxAttempts) throw new ConflictError('A case with this id already exists');
+      ms += 1;
+      caseId = buildCaseId(input.user_id, ms);
+    }
+  }
+}
+
+/** One case by id (GetItem), or undefined. */
+export async function getCase(caseId: string): Promise<CaseItem | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: tables().cases, Key: { case_id: caseId } }));
+  return out.Item as CaseItem | undefined;
+}
+
+/** A user's cases, optionally of one status, newest first. */
+export function listCasesForUser(userId: string, status?: number): Promise<CaseItem[]> {
+  if (status === undefined) {
+    return queryAll<CaseItem>({
+      TableName: tables().cases,
+      IndexName: 'byUser',
+      KeyConditionExpression: 'user_id = :u',
+      ExpressionAttributeValues: { ':u': userId },
+      ScanIndexForward: false,
+    });
+  }
+  return queryAll<CaseItem>({
+    TableName: tables().cases,
+    IndexName: 'byUserStatus',
+    KeyConditionExpression: 'user_status = :us',
+    ExpressionAttributeValues: { ':us': userStatusKey(userId, status) },
+    ScanIndexForward: false,
+  });
+}
+
+/** All users' cases of one status, newest first (back office). */
+export function listCasesByStatus(status: number): Promise<CaseItem[]> {
+  return queryAll<CaseItem>({
+    TableName: tables().cases,
+    IndexName: 'byStatus',
+    KeyConditionExpression: 'case_status = :s',
+    ExpressionAttributeValues: { ':s': status },
+    ScanIndexForward: false,
+  });
+}
+
+/** Sort newest first (created_at desc, then case_id desc). */
+export function newestFirst(a: CaseItem, b: CaseItem): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.case_id < b.case_id ? 1 : a.case_id > b.case_id ? -1 : 0;
+}
+
+/** All cases of all users, newest first: one byStatus Query per status, merged (no Scan). */
+export async function listAllCases(): Promise<CaseItem[]> {
+  const lists = await Promise.all(CASE_STATUSES.map((s) => listCasesByStatus(s.value)));
+  return lists.flat().sort(newestFirst);
+}
+
+/** Update the given fields (see module doc). */
+export async function updateCase(
+  caseId: string,
+  patch: CasePatch,
+  options: { now?: Date; expectedVersion?: number; ownerId?: string } = {},
+): Promise<CaseItem> {
+  checkCents(patch.pay_amount_cents);
+  const names: Record<string, string> = { '#id': 'case_id', '#v': 'version', '#ua': 'updated_at' };
+  const values: Record<string, unknown> = { ':zero': 0, ':one': 1, ':ua': (options.now ?? new Date()).toISOString() };
+  const sets = ['#v = if_not_exists(#v, :zero) + :one', '#ua = :ua'];
+  const removes: string[] = [];
+  let i = 0;
+  const set = (field: string, value: unknown) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+    sets.push(`#f${i} = :f${i}`);
+    i += 1;
+  };
+  const { pay_amount_cents, ...fields } = patch;
+  for (const [field, value] of Object.entries(fields)) if (value !== undefined) set(field, value);
+  if (pay_amount_cents === null) {
+    names['#pay'] = 'pay_amount_cents';
+    removes.push('#pay');
+  } else if (pay_amount_cents !== undefined) set('pay_amount_cents', pay_amount_cents);
+  if (patch.case_status !== undefined) {
+    const ownerId = options.ownerId ?? (await getCase(caseId))?.user_id;
+    if (!ownerId) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    set('user_status', userStatusKey(ownerId, patch.case_status));
+  }
+  let condition = 'attribute_exists(#id)';
+  if (options.expectedVersion !== undefined) {
+    condition += ' AND #v = :expected';
+    values[':expected'] = options.expectedVersion;
+  }
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: tables().cases,
+        Key: { case_id: caseId },
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ConditionExpression: condition,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as CaseItem;
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    if (options.expectedVersion !== undefined && (await getCase(caseId)))
+      throw new ConflictError(API_MESSAGES.caseConflict);
+    throw new NotFoundError(API_MESSAGES.caseNotFound);
+  }
+}
+
+/** Delete a case; throws `NotFoundError('Case not found')` when missing. */
+export async function deleteCase(caseId: string): Promise<void> {
+  try {
+    await ddb().send(
+      new DeleteCommand({
+        TableName: tables().cases,
+        Key: { case_id: caseId },
+        ConditionExpression: 'attribute_exists(case_id)',
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    throw err;
+  }
+}
+
+/**
+ * Descriptions of CPT codes from CPT_CODES_TABLE (BatchGetItem, 100 keys per call, unprocessed keys
+ * retried a few times). Unknown codes are absent from the map.
+ */
+export async function cptDescriptions(codes: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set([...codes].map((c) => c.trim().toUpperCase()).filter(Boolean))];
+  const result = new Map<string, string>();
+  const table = tables().cpt;
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((c) => ({ cpt_code: c }));
+    for (let attempt = 0; keys && keys.length > 0 && attempt < 5; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      const out = await ddb().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: keys,
+              ProjectionExpression: '#c, #d',
+              ExpressionAttributeNames: { '#c': 'cpt_code', '#d': 'cpt_description' },
+            },
+          },
+        }),
+      );
+      for (const item of out.Responses?.[table] ?? [])
+        result.set(String(item.cpt_code), String(item.cpt_description ?? ''));
+      keys = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return result;
+}
+
+/** The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in dollars. */
+export function toApiCase(item: CaseItem, descriptions: Map<string, string> = new Map()): Case {
+  const codes = Array.isArray(item.procedure_codes) ? item.procedure_codes : [];
+  return {
+    case_id: item.case_id,
+    user_id: item.user_id,
+    case_date: item.case_date,
+    surgeon_id: item.surgeon_id ?? '',
+    facility_id: item.facility_id ?? '',
+    patient: { first: item.patient_first ?? '', last: item.patient_last ?? '', ins_provider: item.ins_provider ?? '' },
+    patient_first: item.patient_first ?? '',
+    patient_last: item.patient_last ?? '',
+    ins_provider: item.ins_provider ?? '',
+    procedure_codes: codes.map((code) => ({ procedure_code: code, procedure_desc: descriptions.get(code) ?? '' })),
+    case_status: item.case_status,
+    demo_file: item.demo_file ?? '',
+    note_file: item.note_file ?? '',
+    misc_file: item.misc_file ?? '',
+    file_keys: item.file_keys ?? '',
+    ...(item.pay_amount_cents !== undefined && item.pay_amount_cents !== null
+      ? { pay_amount: centsToDollars(item.pay_amount_cents) }
+      : {}),
+    created_date: item.created_at,
+    createdAt: item.created_at,
+    updatedAt: item.updated_at,
+    version: item.version ?? 1,
+  };
+}
+
+/** Cases in the API shape, with the descriptions of all their codes fetched in one pass. */
+export async function toApiCases(items: CaseItem[]): Promise<Case[]> {
+  const descriptions = await cptDescriptions(items.flatMap((c) => c.procedure_codes ?? []));
+  return items.map((c) => toApiCase(c, descriptions));
+}

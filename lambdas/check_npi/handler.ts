@@ -1,0 +1,56 @@
+/**
+ * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). No token needed.
+ *
+ * GET /check_npi?npi=NNNNNNNNNN answers `{ valid, first_name, last_name, status, error, message }`
+ * (plus `success`, and `enumeration_type` / `organization_name` when found):
+ * - not exactly 10 digits -> 400, error 'NPI must be exactly 10 digits';
+ * - check digit wrong (shared/npi.ts) -> 400, error 'Invalid NPI: check digit does not match'
+ *   (the registry is not called);
+ * - registry failure -> 502, error 'NPI validation service is temporarily unavailable';
+ * - no record -> 404, error 'NPI not found';
+ * - found -> 200, valid true, names title-cased (organisations: last_name = organisation name),
+ *   status as the registry gives it ('A' active).
+ */
+import { NPI_MESSAGES, isValidNpi, type NpiCheckResult } from '../../shared';
+import { BadGatewayError, NotFoundError, ValidationError } from '../lib/errors';
+import { ok, queryParam, type ApiEvent } from '../lib/http';
+import { apiHandler } from '../lib/middleware';
+import { nppesClient, summarizeRecord } from './nppes';
+
+export const NPI_NOT_FOUND = 'NPI not found';
+
+/** The error answer's fields (merged into `{ success: false, message }` by the middleware). */
+function invalid(error: string): Record<string, unknown> {
+  return { valid: false, first_name: '', last_name: '', status: '', error } satisfies Omit<NpiCheckResult, 'message'>;
+}
+
+async function checkNpi(event: ApiEvent) {
+  const npi = queryParam(event, 'npi') ?? '';
+  if (!/^\d{10}$/.test(npi))
+    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.format }], invalid(NPI_MESSAGES.format));
+  if (!isValidNpi(npi))
+    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.checkDigit }], invalid(NPI_MESSAGES.checkDigit));
+
+  let record;
+  try {
+    record = await nppesClient().lookup(npi);
+  } catch (err) {
+    // Add the NPI answer's fields to the 502 (the client already logged the reason).
+    if (err instanceof BadGatewayError) throw new BadGatewayError(err.message, invalid(err.message));
+    throw err;
+  }
+  if (!record) throw new NotFoundError(NPI_NOT_FOUND, invalid(NPI_NOT_FOUND));
+
+  const summary = summarizeRecord(record);
+  const result: NpiCheckResult & { success: true; npi: string } = {
+    success: true,
+    npi,
+    valid: true,
+    ...summary,
+    error: '',
+    message: 'NPI is valid',
+  };
+  return ok(result);
+}
+
+export const handler = apiHandler('check_npi', { 'GET /check_npi': checkNpi });

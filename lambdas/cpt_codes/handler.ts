@@ -1,0 +1,30 @@
+/**
+ * /cpt_codes Lambda (spec provider-side sections 7 and 9; issue 2, section 4). Token required.
+ *
+ * - GET /cpt_codes?search=text -> { success, cpt_codes: [{ cpt_code, cpt_description }] }: up to
+ *   20 suggestions, code matches first (the SPA shows 5).
+ * - GET /cpt_codes?page=&limit=&search= (page or limit present), or no parameters at all ->
+ *   { success, cpt_codes, total, page, total_pages, limit } (page default 1, limit default 20, 1..100).
+ * Bad page/limit -> 400 with the schema's message. Reads through the CPT repository
+ * (`./repository`: Query/GetItem only).
+ */
+import { CptQuerySchema } from '../../shared';
+import { ok, queryParams, type ApiEvent } from '../lib/http';
+import { apiHandler } from '../lib/middleware';
+import { parseInput } from '../lib/validation';
+import { listCptCodes, searchCptCodes } from './repository';
+
+async function getCodes(event: ApiEvent) {
+  const raw = Object.fromEntries(
+    Object.entries(queryParams(event)).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const query = parseInput(CptQuerySchema, raw);
+  const search = query.search ?? '';
+  if (search && query.page === undefined && query.limit === undefined) {
+    return ok({ success: true, cpt_codes: await searchCptCodes(search) });
+  }
+  const page = await listCptCodes({ page: query.page, limit: query.limit, search });
+  return ok({ success: true, ...page });
+}
+
+export const handler = apiHandler('cpt_codes', { 'GET /cpt_codes': getCodes });

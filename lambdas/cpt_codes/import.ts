@@ -1,0 +1,560 @@
+/**
+ * CPT codes: import of the CMS Physician Fee Schedule Relative Value File (issue 2, section 5).
+ *
+ * The file is the CSV that CMS publishes on its "PFS Relative Value Files" page inside
+ * `RVU<yy><release>.zip` as `PPRRVU<yyyy>_<release>.csv` (e.g. `PPRRVU2025_Oct.csv`): a few title
+ * lines, a header spread over several lines whose last line starts `HCPCS,MOD,DESCRIPTION,...`, then
+ * one row per HCPCS code and modifier. The code descriptors in it are AMA's: they go into the
+ * database of whoever holds the file, never into this repository.
+ *
+ * Exported API:
+ * - {@link parsePfsFile}(path) -> {@link ParsedPfsFile}: streams the file through csv-parse, checks
+ *   the layout and every kept row, and returns the codes. Throws {@link CptFileLayoutError} (not the
+ *   expected layout; message names it) or {@link CptFileDataError} (rows with bad values). Reads only.
+ * - {@link writeCptRecords}(records, options) -> {@link CptWriteCounts}: idempotent writer shared
+ *   with the starter list (`starter.ts`); compares with what is stored and writes only differences.
+ * - {@link importPfsFile}(path, options) -> {@link CptImportResult}: parse and validate the WHOLE file
+ *   first, then write; a refused file writes nothing.
+ * - {@link cptTablesFromEnv}(): the two table names from `CPT_CODES_TABLE` / `CPT_SEARCH_TABLE`.
+ *
+ * Kept: rows without modifier (MOD empty), one item per code (a repeated code keeps its first row).
+ * Fields: code, short descriptor, status code, global days, work / PE / MP RVUs, totals and the
+ * conversion factor, as DynamoDB numbers with the file's values.
+ *
+ * Writing (see `repository.ts` for the item shapes): the importer reads the codes table once (a
+ * Scan: an import is not a request path) to sort each code into inserted / updated / unchanged /
+ * kept, then writes with BatchWriteItem in chunks of 25 (UnprocessedItems retried with backoff,
+ * a few requests in parallel): first the search-index items of new or re-described codes (and the
+ * deletion of tokens a new descriptor no longer has), then the code items, then the metadata item.
+ * Because a code item is written only after its index items, an interrupted import is repaired by
+ * running it again.
+ *
+ * Cost, measured with PPRRVU2025_Oct.csv (19,090 rows, 16,851 codes, 82,439 index items) against
+ * dynalite on the 2-core dev machine: about 12 s for a first import with `npm run import:cpt`
+ * (0.5 s of it parsing), about 1.6 s for a re-import that finds everything unchanged.
+ */
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { parse } from 'csv-parse';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  type DynamoDBDocumentClient,
+  type ScanCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { cptMetaKey, cptSearchKey } from '../lib/tables';
+import {
+  buildCatalogMeta,
+  cptSearchTokens,
+  type CptCatalogMeta,
+  type CptCodeItem,
+  type CptRepositoryDeps,
+  type CptSearchItem,
+} from './repository';
+
+/* ---------------------------------- layout ---------------------------------- */
+
+/** Numeric fields of an item and the column each comes from. */
+const NUMERIC_COLUMNS = {
+  work_rvu: 'WORK RVU',
+  non_facility_pe_rvu: 'NON-FAC PE RVU',
+  facility_pe_rvu: 'FACILITY PE RVU',
+  mp_rvu: 'MP RVU',
+  non_facility_total_rvu: 'NON-FACILITY TOTAL',
+  facility_total_rvu: 'FACILITY TOTAL',
+  conversion_factor: 'CONV FACTOR',
+} as const;
+
+type NumericField = keyof typeof NUMERIC_COLUMNS;
+
+/** Column names the importer needs, as CMS spells them (header lines joined top to bottom). */
+export const PFS_EXPECTED_COLUMNS = [
+  'HCPCS',
+  'MOD',
+  'DESCRIPTION',
+  'STATUS CODE',
+  ...Object.values(NUMERIC_COLUMNS).slice(0, 6),
+  'GLOB DAYS',
+  'CONV FACTOR',
+] as const;
+
+/** One sentence describing the accepted layout, used in every refusal. */
+export const PFS_LAYOUT_DESCRIPTION =
+  'the CMS Physician Fee Schedule Relative Value File in CSV (PPRRVU<year>_<release>.csv from the ' +
+  "RVU zip on CMS's PFS Relative Value Files page): title lines, then a header whose last line starts " +
+  `HCPCS,MOD,DESCRIPTION and whose columns include ${PFS_EXPECTED_COLUMNS.join(', ')}`;
+
+/** How many rows may come before the `HCPCS,...` header row (the 2025 files have 9). */
+const MAX_ROWS_BEFORE_HEADER = 30;
+/** How many row problems a refusal lists. */
+const MAX_LISTED_PROBLEMS = 10;
+
+/** The file is not a PFS relative value file in the expected CSV layout. Nothing was written. */
+export class CptFileLayoutError extends Error {
+  override name = 'CptFileLayoutError';
+  constructor(fileName: string, detail: string) {
+    super(
+      `${fileName} is not in the expected layout (${detail}). Expected ${PFS_LAYOUT_DESCRIPTION}. Nothing was written.`,
+    );
+  }
+}
+
+/** The layout is right but some kept rows have bad values. Nothing was written. */
+export class CptFileDataError extends Error {
+  override name = 'CptFileDataError';
+  constructor(
+    fileName: string,
+    readonly problems: string[],
+  ) {
+    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
+    const more = problems.length > MAX_LISTED_PROBLEMS ? ` (and ${problems.length - MAX_LISTED_PROBLEMS} more)` : '';
+    super(`${fileName} has ${problems.length} invalid row(s): ${listed}${more}. Nothing was written.`);
+  }
+}
+
+/** A BatchWriteItem kept returning UnprocessedItems after every retry. */
+export class CptImportWriteError extends Error {
+  override name = 'CptImportWriteError';
+}
+
+/** A code as parsed from the file or the starter list (no source / imported_at yet). */
+export type CptCodeRecord = Omit<CptCodeItem, 'source' | 'imported_at'>;
+
+export interface ParsedPfsFile {
+  fileName: string;
+  /** Data rows read after the header (blank rows excluded). */
+  rowsRead: number;
+  /** Rows with a modifier (26, TC, 53, ...), not imported. */
+  modifierRowsSkipped: number;
+  /** Repeated rows of a code without modifier (the first one is kept). */
+  duplicateRowsSkipped: number;
+  /** One record per code, in file order. */
+  records: CptCodeRecord[];
+  /** Column index of each expected column name. */
+  columns: Record<(typeof PFS_EXPECTED_COLUMNS)[number], number>;
+}
+
+/** Upper-cased column name: the non-empty header cells of one column, top to bottom. */
+function composeColumnNames(headerRows: string[][]): string[] {
+  const width = Math.max(...headerRows.map((r) => r.length));
+  const names: string[] = [];
+  for (let c = 0; c < width; c++) {
+    const parts = headerRows.map((r) => (r[c] ?? '').trim()).filter(Boolean);
+    names.push(parts.join(' ').replace(/\s+/g, ' ').toUpperCase());
+  }
+  return names;
+}
+
+/**
+ * Find each expected column: the column whose composed name is the expected name or ends with it
+ * after a space (title text above a column, e.g. over DESCRIPTION, is ignored). `NON-FACILITY TOTAL`
+ * does not match `FACILITY TOTAL` because the character before is `-`, not a space.
+ */
+function locateColumns(names: string[]): { columns: Partial<Record<string, number>>; missing: string[] } {
+  const columns: Partial<Record<string, number>> = {};
+  const missing: string[] = [];
+  for (const expected of PFS_EXPECTED_COLUMNS) {
+    const index = names.findIndex((n) => n === expected || n.endsWith(` ${expected}`));
+    if (index < 0) missing.push(expected);
+    else columns[expected] = index;
+  }
+  return { columns, missing };
+}
+
+const CODE_PATTERN = /^[A-Z0-9]{5}$/;
+const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Parse and validate a PFS relative value file (streaming, csv-parse). Nothing is written.
+ *
+ * @param path  file path; its base name is used in messages and in `source`.
+ * @throws CptFileLayoutError when no `HCPCS,MOD,DESCRIPTION` header row is found within the first 30
+ *   rows, when expected columns are missing, or when the file is not readable as CSV.
+ * @throws CptFileDataError when kept rows (no modifier) have an invalid code, an empty descriptor or
+ *   a non-numeric RVU / conversion factor (empty numeric cells are allowed and left out).
+ * @throws the file system's error (e.g. ENOENT) when the file cannot be opened.
+ */
+export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
+  const fileName = basename(path);
+  const input = createReadStream(path);
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      // A binary or fixed-width file must not be buffered whole as one "record".
+      max_record_size: 64 * 1024,
+    }),
+  );
+  const headerRows: string[][] = [];
+  let columns: ParsedPfsFile['columns'] | undefined;
+  const problems: string[] = [];
+  const records: CptCodeRecord[] = [];
+  const seen = new Set<string>();
+  let rowsRead = 0;
+  let modifierRowsSkipped = 0;
+  let duplicateRowsSkipped = 0;
+
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        headerRows.push(record);
+        if ((record[0] ?? '').trim().toUpperCase() === 'HCPCS') {
+          const names = composeColumnNames(headerRows);
+          const found = locateColumns(names);
+          if (found.missing.length > 0) {
+            throw new CptFileLayoutError(
+              fileName,
+              `header row on line ${info.lines} lacks ${found.missing.join(', ')}`,
+            );
+          }
+          columns = found.columns as ParsedPfsFile['columns'];
+        } else if (headerRows.length > MAX_ROWS_BEFORE_HEADER) {
+          throw new CptFileLayoutError(
+            fileName,
+            `no header row starting HCPCS in the first ${MAX_ROWS_BEFORE_HEADER} rows`,
+          );
+        }
+        continue;
+      }
+      const cell = (name: (typeof PFS_EXPECTED_COLUMNS)[number]) => (record[columns![name]] ?? '').trim();
+      if (record.every((v) => v.trim() === '')) continue;
+      rowsRead += 1;
+      if (cell('MOD') !== '') {
+        modifierRowsSkipped += 1;
+        continue;
+      }
+      const line = info.lines;
+      const code = cell('HCPCS').toUpperCase();
+      if (!CODE_PATTERN.test(code)) {
+        problems.push(`line ${line}: HCPCS ${JSON.stringify(cell('HCPCS'))} is not a 5-character code`);
+        continue;
+      }
+      if (seen.has(code)) {
+        duplicateRowsSkipped += 1;
+        continue;
+      }
+      seen.add(code);
+      const description = cell('DESCRIPTION').replace(/\s+/g, ' ');
+      if (!description) problems.push(`line ${line}: ${code} has no DESCRIPTION`);
+      const item: CptCodeRecord = { cpt_code: code, cpt_description: description };
+      const status = cell('STATUS CODE');
+      if (status) item.status_code = status;
+      const glob = cell('GLOB DAYS');
+      if (glob) item.global_days = glob;
+      for (const [field, column] of Object.entries(NUMERIC_COLUMNS) as [
+        NumericField,
+        (typeof PFS_EXPECTED_COLUMNS)[number],
+      ][]) {
+        const raw = cell(column);
+        if (raw === '') continue;
+        if (!NUMBER_PATTERN.test(raw)) {
+          problems.push(`line ${line}: ${code} ${column} ${JSON.stringify(raw)} is not a number`);
+          continue;
+        }
+        item[field] = Number(raw);
+      }
+      records.push(item);
+    }
+  } catch (error) {
+    input.destroy();
+    if (error instanceof CptFileLayoutError) throw error;
+    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
+      throw new CptFileLayoutError(fileName, `not readable as CSV: ${error.message}`);
+    }
+    throw error;
+  }
+
+  if (!columns) throw new CptFileLayoutError(fileName, 'no header row starting HCPCS');
+  if (problems.length > 0) throw new CptFileDataError(fileName, problems);
+  if (records.length === 0) throw new CptFileLayoutError(fileName, 'no code rows without modifier after the header');
+  return { fileName, rowsRead, modifierRowsSkipped, duplicateRowsSkipped, records, columns };
+}
+
+/* ---------------------------------- writing ---------------------------------- */
+
+export interface CptWriteOptions extends CptRepositoryDeps {
+  /** `cms-pfs:<file name>` or `starter`. */
+  source: string;
+  /** ISO time stored as imported_at on written items; default now. */
+  importedAt?: string;
+  /**
+   * Whether an existing item whose content differs may be replaced; default always. The starter
+   * list passes "only other starter items", so it never overwrites imported CMS descriptors.
+   */
+  mayReplace?: (existing: CptCodeItem) => boolean;
+  /** BatchWriteItem requests in flight at once; default 4. */
+  concurrency?: number;
+  /** Progress of each phase: items done out of total. */
+  onProgress?: (phase: 'search-index' | 'codes', done: number, total: number) => void;
+}
+
+export interface CptWriteCounts {
+  /** Records given. */
+  codes: number;
+  /** New codes written. */
+  inserted: number;
+  /** Existing codes whose content (or source) changed, rewritten. */
+  updated: number;
+  /** Existing codes with the same content, not written. */
+  unchanged: number;
+  /** Existing codes with other content left alone because `mayReplace` said no. */
+  kept: number;
+  searchItemsWritten: number;
+  searchItemsDeleted: number;
+  codeItemsWritten: number;
+  /** Whether the metadata item (total, paging anchors) changed and was written. */
+  metaWritten: boolean;
+  /** Codes in the table after the write. */
+  totalCodes: number;
+}
+
+const CONTENT_FIELDS = [
+  'cpt_description',
+  'status_code',
+  'global_days',
+  ...(Object.keys(NUMERIC_COLUMNS) as NumericField[]),
+  'source',
+] as const;
+
+function sameContent(a: CptCodeItem, b: Omit<CptCodeItem, 'imported_at'>): boolean {
+  return CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
+}
+
+function searchItems(code: string, description: string): CptSearchItem[] {
+  return cptSearchTokens(code, description).map((token) => ({
+    ...cptSearchKey(token, code),
+    cpt_code: code,
+    cpt_description: description,
+  }));
+}
+
+type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * BatchWriteItem all requests to one table: chunks of 25, `concurrency` in flight, UnprocessedItems
+ * retried up to 10 times with exponential backoff (50 ms doubling, at most 3 s).
+ * @throws CptImportWriteError when items stay unprocessed.
+ */
+async function batchWriteAll(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  requests: WriteRequest[],
+  concurrency: number,
+  onChunk: (done: number) => void,
+): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      let pending: WriteRequest[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 10) throw new CptImportWriteError(`${pending.length} item(s) stayed unprocessed in ${table}`);
+        if (attempt > 0) await sleep(Math.min(3000, 50 * 2 ** (attempt - 1)));
+        const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+      }
+      done += chunk.length;
+      onChunk(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}
+
+/** Every item of the codes table, or only their codes with `keysOnly` (Scan; importer only). */
+async function scanCodes(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  keysOnly = false,
+): Promise<Map<string, CptCodeItem>> {
+  const existing = new Map<string, CptCodeItem>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out: ScanCommandOutput = await doc.send(
+      new ScanCommand({
+        TableName: table,
+        ExclusiveStartKey: startKey,
+        ...(keysOnly ? { ProjectionExpression: 'cpt_code' } : {}),
+      }),
+    );
+    for (const item of (out.Items ?? []) as CptCodeItem[]) existing.set(item.cpt_code, item);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return existing;
+}
+
+/** The stored items of some codes (BatchGetItem by 100, UnprocessedKeys retried). */
+async function getCodes(
+  doc: DynamoDBDocumentClient,
+  table: string,
+  codes: string[],
+): Promise<Map<string, CptCodeItem>> {
+  const found = new Map<string, CptCodeItem>();
+  const unique = [...new Set(codes)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map((cpt_code) => ({ cpt_code }));
+    for (let attempt = 0; keys.length > 0; attempt++) {
+      if (attempt > 10) throw new CptImportWriteError(`${keys.length} key(s) stayed unprocessed reading ${table}`);
+      if (attempt > 0) await sleep(Math.min(3000, 50 * 2 ** (attempt - 1)));
+      const out = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+      for (const item of (out.Responses?.[table] ?? []) as CptCodeItem[]) found.set(item.cpt_code, item);
+      keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return found;
+}
+
+/** Up to this many records, stored items are read by key instead of scanning the codes table. */
+const READ_BY_KEY_MAX = 500;
+
+function sameMeta(a: CptCatalogMeta | undefined, b: CptCatalogMeta): boolean {
+  if (!a) return false;
+  const strip = (m: CptCatalogMeta) => JSON.stringify([m.total, m.anchor_every, m.partitions]);
+  return strip(a) === strip(b);
+}
+
+/**
+ * Write codes idempotently: each record is compared with the stored item and only new or changed
+ * codes are written (with their search-index items), then the metadata item if the set of codes
+ * changed. Running it twice with the same records writes nothing the second time.
+ *
+ * @returns the counts; throws CptImportWriteError or the SDK's errors (e.g. ResourceNotFoundException
+ *   when a table does not exist).
+ */
+export async function writeCptRecords(records: CptCodeRecord[], options: CptWriteOptions): Promise<CptWriteCounts> {
+  const { doc, codesTable, searchTable, source } = options;
+  const importedAt = options.importedAt ?? new Date().toISOString();
+  const mayReplace = options.mayReplace ?? (() => true);
+  const concurrency = options.concurrency ?? 4;
+
+  // Large imports read the whole table once (also needed for the paging metadata); small ones (the
+  // starter list) read only their own codes, and scan keys only if the set of codes grows.
+  const scanned = records.length > READ_BY_KEY_MAX;
+  const existing = scanned
+    ? await scanCodes(doc, codesTable)
+    : await getCodes(
+        doc,
+        codesTable,
+        records.map((r) => r.cpt_code),
+      );
+  const counts: CptWriteCounts = {
+    codes: records.length,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    kept: 0,
+    searchItemsWritten: 0,
+    searchItemsDeleted: 0,
+    codeItemsWritten: 0,
+    metaWritten: false,
+    totalCodes: 0,
+  };
+  const searchRequests: WriteRequest[] = [];
+  const codeRequests: WriteRequest[] = [];
+
+  for (const record of records) {
+    const item: CptCodeItem = { ...record, source, imported_at: importedAt };
+    const old = existing.get(record.cpt_code);
+    if (old && sameContent(old, item)) {
+      counts.unchanged += 1;
+      continue;
+    }
+    if (old && !mayReplace(old)) {
+      counts.kept += 1;
+      continue;
+    }
+    if (old) counts.updated += 1;
+    else counts.inserted += 1;
+    if (!old || old.cpt_description !== item.cpt_description) {
+      const fresh = searchItems(item.cpt_code, item.cpt_description);
+      for (const Item of fresh) searchRequests.push({ PutRequest: { Item: { ...Item } } });
+      counts.searchItemsWritten += fresh.length;
+      if (old) {
+        const keep = new Set(fresh.map((s) => s.term_code));
+        for (const stale of searchItems(old.cpt_code, old.cpt_description)) {
+          if (keep.has(stale.term_code)) continue;
+          searchRequests.push({ DeleteRequest: { Key: { prefix: stale.prefix, term_code: stale.term_code } } });
+          counts.searchItemsDeleted += 1;
+        }
+      }
+    }
+    codeRequests.push({ PutRequest: { Item: { ...item } } });
+    existing.set(item.cpt_code, item);
+  }
+
+  await batchWriteAll(doc, searchTable, searchRequests, concurrency, (done) =>
+    options.onProgress?.('search-index', done, searchRequests.length),
+  );
+  await batchWriteAll(doc, codesTable, codeRequests, concurrency, (done) =>
+    options.onProgress?.('codes', done, codeRequests.length),
+  );
+  counts.codeItemsWritten = codeRequests.length;
+
+  const oldMeta = (await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }))).Item as
+    CptCatalogMeta | undefined;
+  if (!scanned && oldMeta && counts.inserted === 0) {
+    // Same set of codes as when the metadata was last written.
+    counts.totalCodes = oldMeta.total;
+    return counts;
+  }
+  const allCodes = scanned ? existing : new Map([...(await scanCodes(doc, codesTable, true)), ...existing]);
+  const meta = buildCatalogMeta(allCodes.keys(), importedAt);
+  counts.totalCodes = meta.total;
+  if (!sameMeta(oldMeta, meta)) {
+    await doc.send(new PutCommand({ TableName: searchTable, Item: { ...meta } }));
+    counts.metaWritten = true;
+  }
+  return counts;
+}
+
+/* ---------------------------------- import ---------------------------------- */
+
+export interface CptImportResult {
+  parsed: Omit<ParsedPfsFile, 'records'>;
+  counts: CptWriteCounts;
+  /** Wall time of parse + write, in ms. */
+  durationMs: number;
+}
+
+/**
+ * Import a PFS relative value file: parse and validate all of it, then write (source
+ * `cms-pfs:<file name>`). A refused file (layout or data errors) writes nothing.
+ * @throws CptFileLayoutError, CptFileDataError, CptImportWriteError, file system and SDK errors.
+ */
+export async function importPfsFile(path: string, options: Omit<CptWriteOptions, 'source'>): Promise<CptImportResult> {
+  const started = Date.now();
+  const parsed = await parsePfsFile(path);
+  const counts = await writeCptRecords(parsed.records, { ...options, source: `cms-pfs:${parsed.fileName}` });
+  const { records: _records, ...summary } = parsed;
+  return { parsed: summary, counts, durationMs: Date.now() - started };
+}
+
+/** Thrown by {@link cptTablesFromEnv} when a table variable is missing. */
+export class CptTablesNotConfiguredError extends Error {
+  override name = 'CptTablesNotConfiguredError';
+}
+
+/**
+ * The CPT table names from `CPT_CODES_TABLE` and `CPT_SEARCH_TABLE` (the same variables the Lambda
+ * reads; the full Lambda environment is not needed to import).
+ * @throws CptTablesNotConfiguredError when either is missing.
+ */
+export function cptTablesFromEnv(env: NodeJS.ProcessEnv = process.env): { codesTable: string; searchTable: string } {
+  const codesTable = env.CPT_CODES_TABLE?.trim();
+  const searchTable = env.CPT_SEARCH_TABLE?.trim();
+  if (!codesTable || !searchTable) {
+    throw new CptTablesNotConfiguredError('Set both CPT_CODES_TABLE and CPT_SEARCH_TABLE to the physical table names.');
+  }
+  return { codesTable, searchTable };
+}

@@ -1,0 +1,411 @@
+/**
+ * CPT codes: the read side (issue 2, sections 3 and 4; spec provider-side section 7 "Reference").
+ *
+ * Tables (`lambdas/lib/tables.ts`):
+ * - `CPT_CODES_TABLE` (PK `cpt_code`): one {@link CptCodeItem} per code, written by `import.ts`.
+ * - `CPT_SEARCH_TABLE` (PK `prefix`, SK `term_code`): one {@link CptSearchItem} per (token, code),
+ *   keys built only by `cptSearchKey(token, code)`; the tokens of a code are the code itself and
+ *   each distinct lower-cased word of its descriptor ({@link cptSearchTokens}). Every search item
+ *   carries `cpt_code` and `cpt_description`, so a search needs no second read. The same table
+ *   holds one metadata item ({@link CptCatalogMeta}, key `cptMetaKey()`) with the total count of
+ *   codes and paging anchors.
+ *
+ * Exported API (request paths use GetItem and Query only, never Scan):
+ * - {@link getCptCode}(code) -> {@link CptCodeItem} | undefined
+ * - {@link searchCptCodes}(search, limit) -> {@link CptCodeSummary}[] (suggestions)
+ * - {@link listCptCodes}({ page, limit, search }) -> {@link CptCodePage}
+ * Each is also available on an explicit repository from {@link createCptRepository}({ doc, codesTable,
+ * searchTable }); the top-level functions use {@link defaultCptRepository}() (tables from `getEnv()`,
+ * i.e. `CPT_CODES_TABLE` / `CPT_SEARCH_TABLE`, and the shared client `ddb()`).
+ *
+ * Search rule: the search text is split into lower-cased letter/digit words; the longest word (the
+ * most selective, first on ties) is looked up with `prefix = its first character` and
+ * `begins_with(term_code, word)`; every other word must then be the start of the code or of a word of
+ * the descriptor (filtered in memory). Results are deduplicated by code; codes whose code starts
+ * with a search word come first, then description matches, each group sorted by code. A lookup reads
+ * at most {@link MAX_SEARCH_READ} index items, so a very broad search (one letter) answers from that
+ * many candidates.
+ *
+ * Paging without search uses the metadata item: for each first character of the codes (the index's
+ * partition) it holds the count, the last code and an anchor code every {@link ANCHOR_EVERY} codes.
+ * A page is then one GetItem plus a Query from the nearest anchor over that partition's code tokens
+ * (`term_code BETWEEN anchor AND last`), i.e. fewer than `ANCHOR_EVERY + limit` items read.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/aws';
+import { getEnv } from '../lib/env';
+import { cptMetaKey, cptSearchKey, cptSearchQuery } from '../lib/tables';
+
+/* ---------------------------------- shapes ---------------------------------- */
+
+/** What the API returns for a code (spec: "CPT code: cpt_code, cpt_description"). */
+export interface CptCodeSummary {
+  cpt_code: string;
+  cpt_description: string;
+}
+
+/**
+ * One item of `CPT_CODES_TABLE`. Numbers are DynamoDB numbers with the file's value (RVUs in
+ * relative value units, `conversion_factor` in dollars per RVU). Items of the starter list carry
+ * only code, description, source and imported_at.
+ */
+export interface CptCodeItem extends CptCodeSummary {
+  /** CMS PFS status code (A active, C carrier priced, I not valid for Medicare, ...). */
+  status_code?: string;
+  /** Global surgery period as CMS writes it: `000`, `010`, `090`, `XXX`, `YYY`, `ZZZ`, `MMM`. */
+  global_days?: string;
+  work_rvu?: number;
+  non_facility_pe_rvu?: number;
+  facility_pe_rvu?: number;
+  mp_rvu?: number;
+  non_facility_total_rvu?: number;
+  facility_total_rvu?: number;
+  conversion_factor?: number;
+  /** `cms-pfs:<file name>` for imported codes, `starter` for the project's starter list. */
+  source: string;
+  /** ISO 8601 time the current content was written. */
+  imported_at: string;
+}
+
+/** One item of `CPT_SEARCH_TABLE` (keys from `cptSearchKey(token, cpt_code)`). */
+export interface CptSearchItem extends CptCodeSummary {
+  prefix: string;
+  term_code: string;
+}
+
+/** The codes of one index partition (codes whose lower-cased first character is `prefix`). */
+export interface CptMetaPartition {
+  prefix: string;
+  /** Number of codes in this partition. */
+  count: number;
+  /** Code at offsets 0, ANCHOR_EVERY, 2*ANCHOR_EVERY, ... of the partition, in code order. */
+  anchors: string[];
+  /** Last code of the partition in code order. */
+  last: string;
+}
+
+/** The metadata item (key `cptMetaKey()`), rewritten by the importer after every change. */
+export interface CptCatalogMeta {
+  prefix: string;
+  term_code: string;
+  /** Total number of codes in `CPT_CODES_TABLE`. */
+  total: number;
+  anchor_every: number;
+  /** Partitions in code order. */
+  partitions: CptMetaPartition[];
+  updated_at: string;
+}
+
+/** Answer of {@link listCptCodes}, as the spec's paged `/cpt_codes` call returns it. */
+export interface CptCodePage {
+  cpt_codes: CptCodeSummary[];
+  total: number;
+  page: number;
+  /** `ceil(total / limit)`; 0 when there are no codes. */
+  total_pages: number;
+  limit: number;
+}
+
+export interface ListCptCodesInput {
+  /** 1-based page, default 1. */
+  page?: number;
+  /** Page size, default {@link DEFAULT_PAGE_LIMIT}, at most {@link MAX_PAGE_LIMIT}. */
+  limit?: number;
+  /** Optional search text (same rule as {@link searchCptCodes}). */
+  search?: string;
+}
+
+/* --------------------------------- constants --------------------------------- */
+
+/** Default page and size (spec provider-side section 9: "CPT paging default page 1, size 20"). */
+export const DEFAULT_PAGE_LIMIT = 20;
+/** Largest page size served; larger requests are clamped. */
+export const MAX_PAGE_LIMIT = 100;
+/** Default number of suggestions of {@link searchCptCodes} when no limit is given. */
+export const DEFAULT_SEARCH_LIMIT = 20;
+/** Most search-index items one search reads (bounds the cost of one-letter searches). */
+export const MAX_SEARCH_READ = 1000;
+/** Distance between paging anchors in the metadata item, in codes. */
+export const ANCHOR_EVERY = 100;
+
+/** Words too common to be worth an index item; they still filter multi-word searches. */
+const STOP_WORDS = new Set(['of', 'and', 'or', 'for', 'the', 'to', 'in', 'on', 'by', 'with']);
+
+/* ------------------------------ pure helpers ------------------------------ */
+
+/** Lower-cased letter/digit words of a text, in order (e.g. "Lap chole w/graph" -> lap, chole, w, graph). */
+export function textWords(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+}
+
+/**
+ * The search tokens of a code: the code itself (lower-cased) first, then each distinct word of the
+ * descriptor with at least 2 characters that is not a stop word (of, and, or, for, the, to, in, on,
+ * by, with). Used by the importer to build `CPT_SEARCH_TABLE` with `cptSearchKey(token, code)`.
+ */
+export function cptSearchTokens(code: string, description: string): string[] {
+  const tokens = new Set<string>([code.toLowerCase()]);
+  for (const word of textWords(description)) {
+    if (word.length >= 2 && !STOP_WORDS.has(word)) tokens.add(word);
+  }
+  return [...tokens];
+}
+
+/** true when a search item is the code's own token (not a descriptor word). */
+export function isCodeToken(item: Pick<CptSearchItem, 'term_code' | 'cpt_code'>): boolean {
+  return item.term_code === cptSearchKey(item.cpt_code, item.cpt_code).term_code;
+}
+
+/** Sort key of codes in index order (the order of code tokens in `CPT_SEARCH_TABLE`). */
+export function codeOrderKey(code: string): string {
+  return cptSearchKey(code, code).term_code;
+}
+
+/** Compare two codes in index order. */
+export function compareCodes(a: string, b: string): number {
+  const ka = codeOrderKey(a);
+  const kb = codeOrderKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * Build the metadata item for a set of codes (any order, duplicates ignored).
+ * Pure; used by the importer after each change.
+ */
+export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string): CptCatalogMeta {
+  const sorted = [...new Set(codes)].sort(compareCodes);
+  const partitions: CptMetaPartition[] = [];
+  let current: CptMetaPartition | undefined;
+  for (const code of sorted) {
+    const prefix = cptSearchKey(code, code).prefix;
+    if (!current || current.prefix !== prefix) {
+      current = { prefix, count: 0, anchors: [], last: code };
+      partitions.push(current);
+    }
+    if (current.count % ANCHOR_EVERY === 0) current.anchors.push(code);
+    current.count += 1;
+    current.last = code;
+  }
+  return { ...cptMetaKey(), total: sorted.length, anchor_every: ANCHOR_EVERY, partitions, updated_at: updatedAt };
+}
+
+/** Clamp page/limit to sane integers (page >= 1, 1 <= limit <= MAX_PAGE_LIMIT). */
+function normalizePaging(input: ListCptCodesInput): { page: number; limit: number } {
+  const page = Number.isFinite(input.page) ? Math.max(1, Math.floor(input.page as number)) : 1;
+  const rawLimit = Number.isFinite(input.limit) ? Math.floor(input.limit as number) : DEFAULT_PAGE_LIMIT;
+  const limit = Math.min(MAX_PAGE_LIMIT, Math.max(1, rawLimit));
+  return { page, limit };
+}
+
+function summary(item: CptCodeSummary): CptCodeSummary {
+  return { cpt_code: item.cpt_code, cpt_description: item.cpt_description };
+}
+
+/* -------------------------------- repository -------------------------------- */
+
+export interface CptRepositoryDeps {
+  doc: DynamoDBDocumentClient;
+  /** Physical name of `CPT_CODES_TABLE`. */
+  codesTable: string;
+  /** Physical name of `CPT_SEARCH_TABLE`. */
+  searchTable: string;
+}
+
+export interface CptRepository {
+  getCptCode(code: string): Promise<CptCodeItem | undefined>;
+  searchCptCodes(search: string, limit?: number): Promise<CptCodeSummary[]>;
+  listCptCodes(input?: ListCptCodesInput): Promise<CptCodePage>;
+  /** The metadata item, or undefined before any import. */
+  getCatalogMeta(): Promise<CptCatalogMeta | undefined>;
+}
+
+/** A document client with the options the CPT code uses (undefined attributes dropped). */
+export function createDocumentClient(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/** Build a repository over explicit tables (tests, the importer, the local runtime). */
+export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
+  const { doc, codesTable, searchTable } = deps;
+
+  async function getCatalogMeta(): Promise<CptCatalogMeta | undefined> {
+    const out = await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }));
+    return out.Item as CptCatalogMeta | undefined;
+  }
+
+  async function getCptCode(code: string): Promise<CptCodeItem | undefined> {
+    const key = code.trim().toUpperCase();
+    if (!key) return undefined;
+    const out = await doc.send(new GetCommand({ TableName: codesTable, Key: { cpt_code: key } }));
+    return out.Item as CptCodeItem | undefined;
+  }
+
+  /**
+   * All codes matching `search` (up to MAX_SEARCH_READ index items read), ranked: code matches then
+   * description matches, each sorted by code. With `stopAfterCodeMatches`, stops reading once that
+   * many code matches are found (they arrive in code order, so nothing later can outrank them).
+   */
+  async function findMatches(search: string, stopAfterCodeMatches?: number): Promise<CptCodeSummary[]> {
+    const words = textWords(search);
+    if (words.length === 0) return [];
+    const lookup = words.reduce((best, w) => (w.length > best.length ? w : best));
+    const others = words.filter((w, i) => i !== words.indexOf(lookup));
+    const { prefix, begins } = cptSearchQuery(lookup);
+
+    const byCode = new Map<string, { item: CptCodeSummary; codeMatch: boolean }>();
+    let codeMatches = 0;
+    let read = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out: QueryCommandOutput = await doc.send(
+        new QueryCommand({
+          TableName: searchTable,
+          KeyConditionExpression: '#p = :p AND begins_with(#t, :b)',
+          ExpressionAttributeNames: { '#p': 'prefix', '#t': 'term_code' },
+          ExpressionAttributeValues: { ':p': prefix, ':b': begins },
+          Limit: Math.min(500, MAX_SEARCH_READ - read),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      startKey = out.LastEvaluatedKey;
+      const items = (out.Items ?? []) as CptSearchItem[];
+      read += items.length;
+      for (const item of items) {
+        if (byCode.has(item.cpt_code)) continue;
+        const code = item.cpt_code.toLowerCase();
+        const descWords = textWords(item.cpt_description);
+        const matchesAll = others.every((w) => code.startsWith(w) || descWords.some((d) => d.startsWith(w)));
+        if (!matchesAll) continue;
+        const codeMatch = words.some((w) => code.startsWith(w));
+        byCode.set(item.cpt_code, { item: summary(item), codeMatch });
+        if (codeMatch) codeMatches += 1;
+      }
+      if (stopAfterCodeMatches !== undefined && codeMatches >= stopAfterCodeMatches) break;
+    } while (startKey && read < MAX_SEARCH_READ);
+
+    const all = [...byCode.values()];
+    const rank = (x: { item: CptCodeSummary; codeMatch: boolean }[]) =>
+      x.map((e) => e.item).sort((a, b) => compareCodes(a.cpt_code, b.cpt_code));
+    return [...rank(all.filter((e) => e.codeMatch)), ...rank(all.filter((e) => !e.codeMatch))];
+  }
+
+  async function searchCptCodes(search: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CptCodeSummary[]> {
+    const n = Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(limit)));
+    return (await findMatches(search, n)).slice(0, n);
+  }
+
+  /** Read `count` codes in code order starting at position `start` (0-based) using the anchors. */
+  async function readCodesAt(meta: CptCatalogMeta, start: number, count: number): Promise<CptCodeSummary[]> {
+    const result: CptCodeSummary[] = [];
+    let base = 0;
+    for (const part of meta.partitions) {
+      if (result.length >= count) break;
+      if (start >= base + part.count) {
+        base += part.count;
+        continue;
+      }
+      const offset = Math.max(0, start - base);
+      const anchorIndex = Math.floor(offset / meta.anchor_every);
+      const from = part.anchors[anchorIndex] ?? part.anchors[0];
+      if (from === undefined) {
+        base += part.count;
+        continue;
+      }
+      let skip = offset - anchorIndex * meta.anchor_every;
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const want = skip + (count - result.length);
+        const out: QueryCommandOutput = await doc.send(
+          new QueryCommand({
+            TableName: searchTable,
+            KeyConditionExpression: '#p = :p AND #t BETWEEN :from AND :to',
+            ExpressionAttributeNames: { '#p': 'prefix', '#t': 'term_code' },
+            ExpressionAttributeValues: {
+              ':p': part.prefix,
+              ':from': codeOrderKey(from),
+              ':to': codeOrderKey(part.last),
+            },
+            // A few extra for descriptor words that sort among the codes (e.g. "3d", "1st").
+            Limit: Math.min(1000, want + 10),
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        startKey = out.LastEvaluatedKey;
+        for (const item of (out.Items ?? []) as CptSearchItem[]) {
+          if (!isCodeToken(item)) continue;
+          if (skip > 0) {
+            skip -= 1;
+            continue;
+          }
+          result.push(summary(item));
+          if (result.length >= count) break;
+        }
+      } while (startKey && result.length < count);
+      base += part.count;
+    }
+    return result;
+  }
+
+  async function listCptCodes(input: ListCptCodesInput = {}): Promise<CptCodePage> {
+    const { page, limit } = normalizePaging(input);
+    const start = (page - 1) * limit;
+    const search = input.search?.trim() ?? '';
+    if (search) {
+      const matches = await findMatches(search);
+      const total = matches.length;
+      return {
+        cpt_codes: matches.slice(start, start + limit),
+        total,
+        page,
+        total_pages: Math.ceil(total / limit),
+        limit,
+      };
+    }
+    const meta = await getCatalogMeta();
+    const total = meta?.total ?? 0;
+    const cpt_codes = meta && start < total ? await readCodesAt(meta, start, limit) : [];
+    return { cpt_codes, total, page, total_pages: Math.ceil(total / limit), limit };
+  }
+
+  return { getCptCode, searchCptCodes, listCptCodes, getCatalogMeta };
+}
+
+/* ------------------------- default, environment-bound ------------------------- */
+
+/**
+ * The repository over the Lambda environment's tables (`getEnv()`: CPT_CODES_TABLE,
+ * CPT_SEARCH_TABLE) and the shared document client (`ddb()` of lambdas/lib/aws.ts). Built per call
+ * (cheap), so `resetEnvCache()` / `resetAwsClients()` of the local runtime and tests take effect.
+ */
+export function defaultCptRepository(): CptRepository {
+  const env = getEnv();
+  return createCptRepository({ doc: ddb(), codesTable: env.CPT_CODES_TABLE, searchTable: env.CPT_SEARCH_TABLE });
+}
+
+/**
+ * One code by its code (trimmed, upper-cased), or undefined when unknown.
+ * Reads `CPT_CODES_TABLE` with GetItem.
+ */
+export function getCptCode(code: string): Promise<CptCodeItem | undefined> {
+  return defaultCptRepository().getCptCode(code);
+}
+
+/**
+ * Suggestions for a search text: at most `limit` (default 20, at most 100) `{ cpt_code,
+ * cpt_description }`, code matches first then description matches, each sorted by code.
+ * An empty or punctuation-only search answers `[]`. Query only.
+ */
+export function searchCptCodes(search: string, limit?: number): Promise<CptCodeSummary[]> {
+  return defaultCptRepository().searchCptCodes(search, limit);
+}
+
+/**
+ * One page of codes: `{ cpt_codes, total, page, total_pages, limit }` (page default 1, limit default
+ * 20, clamped to 1..100). Without search: codes in code order, total from the metadata item. With
+ * search: the matches of {@link searchCptCodes}'s rule, total = number of matches.
+ * GetItem and Query only.
+ */
+export function listCptCodes(input?: ListCptCodesInput): Promise<CptCodePage> {
+  return defaultCptRepository().listCptCodes(input);
+}

@@ -1,0 +1,129 @@
+/**
+ * A user's facilities in the facilities table (PK `user_id`, SK `facility_id`; `lambdas/lib/tables.ts`).
+ *
+ * Stored item: {@link FacilityItem} (facility_npi a number, 0 when missing; spec provider-side
+ * section 3). The API shape adds `id` (= facility_id), see {@link toApiFacility}.
+ *
+ * Exported plain functions (used by the /facility and /case Lambdas, the local runtime's seeding
+ * `infra/local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
+ * - {@link putFacility}(input, { now }) -> FacilityItem: conditional create (facility_id generated
+ *   when absent; an existing (user_id, facility_id) throws `ConflictError`). Alias {@link createFacility}.
+ * - {@link listFacilities}(userId) -> FacilityItem[] sorted by name (Query).
+ * - {@link getFacility}(userId, facilityId) -> FacilityItem | undefined (GetItem).
+ * - {@link updateFacility}(userId, facilityId, patch, { now }) -> FacilityItem (`NotFoundError('Facility not found')`).
+ * - {@link deleteFacility}(userId, facilityId) -> void (`NotFoundError('Facility not found')`).
+ * Keys are scoped by user: another user's facility is simply not found.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { FACILITY_MESSAGES, type Facility } from '../../shared';
+import { ddb } from '../lib/aws';
+import { queryAll, setUpdate } from '../lib/dynamo';
+import { getEnv } from '../lib/env';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+
+export type FacilityItem = Omit<Facility, 'id'>;
+export type FacilityFields = Omit<FacilityItem, 'user_id' | 'facility_id' | 'createdAt' | 'updatedAt'>;
+export type PutFacilityInput = { user_id: string; facility_id?: string; createdAt?: string } & Pick<
+  FacilityFields,
+  'facility_name'
+> &
+  Partial<FacilityFields>;
+
+function table(): string {
+  return getEnv().FACILITIES_TABLE;
+}
+
+/** API shape: the stored item plus `id`. */
+export function toApiFacility(item: FacilityItem): Facility {
+  return { ...item, id: item.facility_id };
+}
+
+/** Create a facility for `user_id`; throws `ConflictError` when the id is taken. */
+export async function putFacility(input: PutFacilityInput, options: { now?: Date } = {}): Promise<FacilityItem> {
+  const now = (options.now ?? new Date()).toISOString();
+  const item: FacilityItem = {
+    user_id: input.user_id,
+    facility_id: input.facility_id ?? randomUUID(),
+    facility_name: input.facility_name,
+    facility_npi: input.facility_npi ?? 0,
+    facility_addr: input.facility_addr ?? '',
+    facility_city: input.facility_city ?? '',
+    facility_state: input.facility_state ?? '',
+    facility_zip: input.facility_zip ?? '',
+    manual_entry: input.manual_entry ?? false,
+    createdAt: input.createdAt ?? now,
+    updatedAt: now,
+  };
+  try {
+    await ddb().send(
+      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(facility_id)' }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new ConflictError('Facility already exists');
+    throw err;
+  }
+  return item;
+}
+
+/** Same as {@link putFacility}. */
+export const createFacility = putFacility;
+
+/** All facilities of a user, sorted by name. */
+export async function listFacilities(userId: string): Promise<FacilityItem[]> {
+  const items = await queryAll<FacilityItem>({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': userId },
+  });
+  return items.sort((a, b) => a.facility_name.toLowerCase().localeCompare(b.facility_name.toLowerCase()));
+}
+
+export async function getFacility(userId: string, facilityId: string): Promise<FacilityItem | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: table(), Key: { user_id: userId, facility_id: facilityId } }),
+  );
+  return out.Item as FacilityItem | undefined;
+}
+
+/** Change the given fields; throws `NotFoundError('Facility not found')` when missing. */
+export async function updateFacility(
+  userId: string,
+  facilityId: string,
+  patch: Partial<FacilityFields>,
+  options: { now?: Date } = {},
+): Promise<FacilityItem> {
+  const update = setUpdate({ ...patch, updatedAt: (options.now ?? new Date()).toISOString() });
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, facility_id: facilityId },
+        ...update,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#sk': 'facility_id' },
+        ConditionExpression: 'attribute_exists(#sk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as FacilityItem;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new NotFoundError(FACILITY_MESSAGES.notFound);
+    throw err;
+  }
+}
+
+/** Delete; throws `NotFoundError('Facility not found')` when missing. */
+export async function deleteFacility(userId: string, facilityId: string): Promise<void> {
+  try {
+    await ddb().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: { user_id: userId, facility_id: facilityId },
+        ConditionExpression: 'attribute_exists(facility_id)',
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new NotFoundError(FACILITY_MESSAGES.notFound);
+    throw err;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The caller's identity and role (issue 2, section 4 rules; spec provider-side section 6).
+ *
+ * - Identity: the JWT authorizer's claims at `event.requestContext.authorizer.jwt.claims`: `sub`
+ *   (the user id everywhere), `email` (id tokens only), `cognito:groups` (API Gateway passes arrays
+ *   as `[a b]`).
+ * - Role: the numeric `user_type` of the caller's profile in the users table (missing profile or
+ *   attribute = 0), read once per invocation ({@link callerUserType}). Identity groups are not
+ *   used for authorization: nobody sets their own user_type, and groups are storage-level only.
+ * - Decisions ({@link resolveOwnerScope}, {@link canActOnOwnedItem}) are pure so they can be tested
+ *   alone: a provider (user_type < 10) touches only their own data; back office (>= 10) reads all.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { API_MESSAGES, isBackOffice, toUserType } from '../../shared';
+import { ddb } from './aws';
+import { getEnv } from './env';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import type { ApiEvent, JwtClaims } from './http';
+
+export interface Caller {
+  /** Cognito `sub`: the user id. */
+  sub: string;
+  /** Email when the token carries it (id tokens), else undefined. */
+  email?: string;
+  /** `username` claim (access tokens), when present. */
+  username?: string;
+  /** Cognito groups (admin, surgeon, staff). */
+  groups: string[];
+}
+
+/** Parse `cognito:groups` as API Gateway passes it (`[a b]`), as a JSON array, an array or one name. */
+export function parseGroups(value: JwtClaims[string]): string[] {
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value.map(String);
+  const text = String(value).trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      /* API Gateway form: [a b] */
+    }
+    return text
+      .slice(1, -1)
+      .split(/[\s,]+/)
+      .filter(Boolean);
+  }
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+/** The caller from the JWT claims, or undefined on routes without a token. */
+export function getCaller(event: ApiEvent): Caller | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || sub.trim() === '') return undefined;
+  const email = typeof claims?.email === 'string' && claims.email ? claims.email : undefined;
+  const username = typeof claims?.username === 'string' && claims.username ? claims.username : undefined;
+  return { sub, email, username, groups: parseGroups(claims?.['cognito:groups']) };
+}
+
+/** The caller; throws `UnauthorizedError` ('User not authenticated') when there is none. */
+export function requireCaller(event: ApiEvent): Caller {
+  const caller = getCaller(event);
+  if (!caller) throw new UnauthorizedError(API_MESSAGES.userNotAuthenticated);
+  return caller;
+}
+
+/** user_type of a profile (GetItem on the users table); missing profile or attribute = 0. */
+export async function loadUserType(userId: string): Promise<number> {
+  const out = await ddb().send(
+    new GetCommand({
+      TableName: getEnv().USERS_TABLE,
+      Key: { user_id: userId },
+      ProjectionExpression: 'user_type',
+    }),
+  );
+  return toUserType(out.Item?.user_type);
+}
+
+const userTypeCache = new WeakMap<ApiEvent, Promise<number>>();
+
+/** The caller's user_type, loaded once per invocation (cached on the event). Needs a caller. */
+export function callerUserType(event: ApiEvent): Promise<number> {
+  let cached = userTypeCache.get(event);
+  if (!cached) {
+    cached = loadUserType(requireCaller(event).sub);
+    userTypeCache.set(event, cached);
+    cached.catch(() => userTypeCache.delete(event));
+  }
+  return cached;
+}
+
+/**
+ * Whose data a list call reads (GET /case, /case/filter, /surgeon, /facility with `user_id`):
+ * - no `requested` id: the caller's own (`allowAll` lets back office read everyone: `undefined`);
+ * - the caller's own id: the caller's own;
+ * - another id: back office only, else `ForbiddenError(forbiddenMessage)`.
+ * Returns the user id to read, or `undefined` for "all users".
+ */
+export function resolveOwnerScope(input: {
+  callerId: string;
+  userType: number;
+  requested?: string;
+  /** Back office without `requested` reads all users (case lists). Default false: own data. */
+  allowAll?: boolean;
+  forbiddenMessage?: string;
+}): string | undefined {
+  const { callerId, userType, requested, allowAll = false } = input;
+  if (requested === undefined || requested === '') return allowAll && isBackOffice(userType) ? undefined : callerId;
+  if (requested === callerId) return callerId;
+  if (isBackOffice(userType)) return requested;
+  throw new ForbiddenError(input.forbiddenMessage ?? API_MESSAGES.insufficientPermissions);
+}
+
+/**
+ * May the caller act on an item owned by `ownerId`? The owner always; others only with back-office
+ * access (user_type >= 10) when `backOfficeAllowed`. Callers answer 404 on false so existence is
+ * not revealed.
+ */
+export function canActOnOwnedItem(
+  callerId: string,
+  userType: number,
+  ownerId: string,
+  backOfficeAllowed = true,
+): boolean {
+  return callerId === ownerId || (backOfficeAllowed && isBackOffice(userType));
+}
+
+/**
+ * {@link resolveOwnerScope} for the current request, loading the caller's user_type only when the
+ * decision needs it (another user's id requested, or `allowAll`).
+ */
+export async function resolveScope(
+  event: ApiEvent,
+  requested: string | undefined,
+  options: { allowAll?: boolean; forbiddenMessage?: string } = {},
+): Promise<string | undefined> {
+  const caller = requireCaller(event);
+  const needsRole =
+    (requested !== undefined && requested !== '' && requested !== caller.sub) || options.allowAll === true;
+  const userType = needsRole ? await callerUserType(event) : 0;
+  return resolveOwnerScope({ callerId: caller.sub, userType, requested, ...options });
+}

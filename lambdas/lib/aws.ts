@@ -1,0 +1,36 @@
+/**
+ * Shared AWS SDK clients, built on first use and reused across invocations of a warm Lambda.
+ *
+ * Endpoints and credentials come from the SDK's standard environment (`AWS_REGION`,
+ * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`, ...): product code never branches on "local".
+ * S3 path-style addressing follows `S3_FORCE_PATH_STYLE` of the Lambda environment (s3rver needs it).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getEnv } from './env';
+
+let doc: DynamoDBDocumentClient | undefined;
+let s3: S3Client | undefined;
+
+/** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
+export function ddb(): DynamoDBDocumentClient {
+  doc ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return doc;
+}
+
+/** The S3 client for the documents bucket. */
+export function s3Client(): S3Client {
+  s3 ??= new S3Client({ forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true' });
+  return s3;
+}
+
+/** Forget the clients (tests and the local runtime, which change endpoints after import). */
+export function resetAwsClients(): void {
+  doc?.destroy();
+  s3?.destroy();
+  doc = undefined;
+  s3 = undefined;
+}

@@ -1,0 +1,147 @@
+/**
+ * /user Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
+ *
+ * - GET /user?user_id=  -> 200 { success, user } | 404 { success: false, message: 'User not found' }.
+ *   No user_id: the caller's own. Another user's profile: back office (user_type >= 10) only;
+ *   others get the same 404 as a missing profile (no existence leak).
+ * - POST /user (profile create payload, any alias names) -> 201 { success, message, user }.
+ *   user_id comes from the token (`sub`), user_email from the token's email (id tokens) or, for
+ *   access tokens, the username when it is an email, else the body's `user_email`. Validated with
+ *   the setup screen's schema (ProfileSetupFormSchema after normalizeProfileInput). An existing
+ *   profile -> 409 { success: false, message: 'User already exists' } (the client then updates).
+ * - PATCH /user (partial; ProfileFormSchema.partial()) -> 200 { success, message, user }; only the
+ *   sent fields change. `user_type` in a body is ignored: nobody sets their own user_type.
+ *   Another user's id -> 404 'User not found'.
+ * - DELETE /user?user_id= -> 200 { success, message }. The caller's own profile, or, for user
+ *   admins (user_type >= 20), a user of a lower user_type (equal or higher -> 403); anyone else
+ *   gets 404 'User not found'.
+ */
+import { z } from 'zod';
+import {
+  API_MESSAGES,
+  PROFILE_MESSAGES,
+  ProfileDocumentSchema,
+  ProfileFormSchema,
+  ProfileSetupFormSchema,
+  canManageUsers,
+  isBackOffice,
+  isUsStateCode,
+  normalizeProfileInput,
+  toUserType,
+} from '../../shared';
+import { callerUserType, requireCaller, type Caller } from '../lib/auth';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
+import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { apiHandler } from '../lib/middleware';
+import { parseInput } from '../lib/validation';
+import {
+  createProfile,
+  deleteProfile,
+  getProfile,
+  profileFieldsFromForm,
+  toApiProfile,
+  updateProfile,
+  type ProfileFields,
+} from './repository';
+
+const ExtrasSchema = z.object({
+  documents: z.array(ProfileDocumentSchema).max(100, 'At most 100 documents').optional(),
+  referred_by_user: z.string().trim().max(200, 'referred_by_user must be at most 200 characters').optional(),
+  document_key: z.string().trim().max(1024).optional(),
+});
+
+const UserEmailSchema = z.email();
+
+/** The 2-letter codes must be US states (the form offers only those). */
+function checkStateCodes(form: { state?: string; states_licensed?: string[] }): void {
+  const errors: FieldError[] = [];
+  if (form.state !== undefined && !isUsStateCode(form.state.toUpperCase())) {
+    errors.push({ field: 'state', message: PROFILE_MESSAGES.stateFormat });
+  }
+  if (form.states_licensed?.some((s) => !isUsStateCode(s))) {
+    errors.push({ field: 'states_licensed', message: PROFILE_MESSAGES.stateFormat });
+  }
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** The email stored with a new profile (see module doc). */
+function profileEmail(caller: Caller, body: Record<string, unknown>): string {
+  if (caller.email) return caller.email;
+  if (caller.username && UserEmailSchema.safeParse(caller.username).success) return caller.username;
+  const fromBody = typeof body.user_email === 'string' ? body.user_email.trim() : '';
+  return UserEmailSchema.safeParse(fromBody).success ? fromBody : '';
+}
+
+async function getUser(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const target = queryParam(event, 'user_id') ?? caller.sub;
+  if (target !== caller.sub && !isBackOffice(await callerUserType(event))) {
+    throw new NotFoundError(API_MESSAGES.userNotFound);
+  }
+  const item = await getProfile(target);
+  if (!item) throw new NotFoundError(API_MESSAGES.userNotFound);
+  return ok({ success: true, user: toApiProfile(item) });
+}
+
+async function createUser(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const body = bodyObject(event);
+  const form = parseInput(ProfileSetupFormSchema, normalizeProfileInput(body));
+  checkStateCodes(form);
+  const extras = parseInput(ExtrasSchema, body);
+  const item = await createProfile({
+    user_id: caller.sub,
+    user_email: profileEmail(caller, body),
+    ...profileFieldsFromForm(form),
+    documents: extras.documents ?? [],
+    referred_by_user: extras.referred_by_user ?? '',
+    document_key: extras.document_key,
+  });
+  return created({ success: true, message: 'User created successfully', user: toApiProfile(item) });
+}
+
+const PartialProfileSchema = ProfileFormSchema.partial();
+
+async function patchUser(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const body = bodyObject(event);
+  const requested = (typeof body.user_id === 'string' && body.user_id.trim()) || queryParam(event, 'user_id');
+  if (requested && requested !== caller.sub) throw new NotFoundError(API_MESSAGES.userNotFound);
+
+  const normalized = normalizeProfileInput(body);
+  const parsed = parseInput(PartialProfileSchema, normalized);
+  // Only the fields the client sent (schema defaults must not overwrite stored values).
+  const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in normalized)) as typeof parsed;
+  checkStateCodes(sent);
+  const extras = parseInput(ExtrasSchema, body);
+  const patch: Partial<ProfileFields> = {
+    ...profileFieldsFromForm(sent),
+    ...(extras.documents !== undefined ? { documents: extras.documents } : {}),
+    ...(extras.referred_by_user !== undefined ? { referred_by_user: extras.referred_by_user } : {}),
+    ...(extras.document_key !== undefined ? { document_key: extras.document_key } : {}),
+  };
+  const item = await updateProfile(caller.sub, patch);
+  return ok({ success: true, message: 'User updated successfully', user: toApiProfile(item) });
+}
+
+async function deleteUser(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const target = queryParam(event, 'user_id') ?? caller.sub;
+  if (target !== caller.sub) {
+    const callerType = await callerUserType(event);
+    if (!canManageUsers(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    const profile = await getProfile(target);
+    if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
+    // back-office-and-shell section 6: the maximum deletable type is the admin's own type minus 1.
+    if (toUserType(profile.user_type) >= callerType) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+  }
+  await deleteProfile(target);
+  return ok({ success: true, message: 'User deleted successfully' });
+}
+
+export const handler = apiHandler('user', {
+  'GET /user': getUser,
+  'POST /user': createUser,
+  'PATCH /user': patchUser,
+  'DELETE /user': deleteUser,
+});

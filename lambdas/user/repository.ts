@@ -1,0 +1,251 @@
+/**
+ * Profiles in the users table (PK `user_id`; `lambdas/lib/tables.ts` USERS_TABLE).
+ *
+ * Stored names are the canonical ones of the spec (provider-side section 3): addr1, addr2,
+ * zipcode, telephone, user_npi, message_pref (number 0..3), states_licensed (array of 2-letter
+ * codes), documents, user_type (number; absent = 0), referred_by_user, createdAt / updatedAt (ISO).
+ * {@link toApiProfile} adds the aliases clients read (address1, address2, zip_code,
+ * telephone_number, phone, npi, messaging_pref).
+ *
+ * Exported plain functions (also used by the local runtime's seeding, `infra/local/seed.ts`, and by
+ * tests; they read table names from the Lambda environment, `getEnv()`):
+ * - {@link createProfile}(input, { now }) -> ProfileItem. Conditional put: an existing profile
+ *   throws `ConflictError('User already exists')`. Accepts every stored field, including
+ *   `user_type` and `createdAt`, for seeding.
+ * - {@link getProfile}(userId) -> ProfileItem | undefined (GetItem).
+ * - {@link updateProfile}(userId, patch, { now }) -> ProfileItem (only the given fields change;
+ *   a missing profile throws `NotFoundError('User not found')`). `user_type` is not part of the
+ *   patch: use {@link setUserType}.
+ * - {@link setUserType}(userId, userType) -> ProfileItem: back-office tooling, seeding and tests
+ *   only; no API call reaches it (nobody sets their own user_type).
+ * - {@link deleteProfile}(userId) -> void (`NotFoundError` when missing).
+ * - {@link profileFieldsFromForm}(form) maps validated form fields (shared ProfileFormSchema
+ *   names) to stored names.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../shared';
+import { ddb } from '../lib/aws';
+import { setUpdate } from '../lib/dynamo';
+import { getEnv } from '../lib/env';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+
+export interface ProfileDocument {
+  document_type: string;
+  /** Storage path of the document. */
+  document_name: string;
+}
+
+/** A stored profile. */
+export interface ProfileItem {
+  user_id: string;
+  user_email: string;
+  first_name: string;
+  last_name: string;
+  addr1: string;
+  addr2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  telephone: string;
+  user_npi: string;
+  message_pref: number;
+  states_licensed: string[];
+  documents: ProfileDocument[];
+  /** Absent counts as 0 (provider). */
+  user_type?: number;
+  referred_by_user: string;
+  /** Legacy single document path (spec provider-side section 3). */
+  document_key?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The editable fields (stored names). */
+export type ProfileFields = Omit<ProfileItem, 'user_id' | 'user_type' | 'createdAt' | 'updatedAt'>;
+
+export type CreateProfileInput = { user_id: string } & Partial<ProfileFields> & {
+    user_type?: number;
+    createdAt?: string;
+  };
+
+/** The profile as the API returns it: stored names plus the aliases the spec lists. */
+export type ApiProfile = Profile & {
+  address1: string;
+  address2: string;
+  zip_code: string;
+  telephone_number: string;
+  phone: string;
+  npi: string;
+  messaging_pref: number;
+  document_key?: string;
+};
+
+function table(): string {
+  return getEnv().USERS_TABLE;
+}
+
+/**
+ * Form fields (names of the shared ProfileFormSchema output) to stored names. Only fields present in
+ * `form` appear in the result, so a partial PATCH stays partial.
+ */
+export function profileFieldsFromForm(form: {
+  first_name?: string;
+  last_name?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  zipcode?: string;
+  telephone_number?: string;
+  user_npi?: string;
+  messaging_pref?: number;
+  states_licensed?: string[];
+}): Partial<ProfileFields> {
+  const out: Partial<ProfileFields> = {};
+  if (form.first_name !== undefined) out.first_name = form.first_name;
+  if (form.last_name !== undefined) out.last_name = form.last_name;
+  if (form.address1 !== undefined) out.addr1 = form.address1;
+  if (form.address2 !== undefined) out.addr2 = form.address2;
+  if (form.city !== undefined) out.city = form.city;
+  if (form.state !== undefined) out.state = form.state.toUpperCase();
+  if (form.zipcode !== undefined) out.zipcode = form.zipcode;
+  if (form.telephone_number !== undefined) out.telephone = form.telephone_number;
+  if (form.user_npi !== undefined) out.user_npi = form.user_npi;
+  if (form.messaging_pref !== undefined) out.message_pref = form.messaging_pref;
+  if (form.states_licensed !== undefined) out.states_licensed = [...new Set(form.states_licensed)];
+  return out;
+}
+
+/** Add the aliases to a stored profile; user_type defaults to 0. */
+export function toApiProfile(item: ProfileItem): ApiProfile {
+  return {
+    user_id: item.user_id,
+    user_email: item.user_email ?? '',
+    first_name: item.first_name ?? '',
+    last_name: item.last_name ?? '',
+    addr1: item.addr1 ?? '',
+    addr2: item.addr2 ?? '',
+    city: item.city ?? '',
+    state: item.state ?? '',
+    zipcode: item.zipcode ?? '',
+    telephone: item.telephone ?? '',
+    user_npi: item.user_npi ?? '',
+    message_pref: item.message_pref ?? DEFAULT_MESSAGING_PREF,
+    states_licensed: item.states_licensed ?? [],
+    documents: item.documents ?? [],
+    user_type: toUserType(item.user_type),
+    referred_by_user: item.referred_by_user ?? '',
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    address1: item.addr1 ?? '',
+    address2: item.addr2 ?? '',
+    zip_code: item.zipcode ?? '',
+    telephone_number: item.telephone ?? '',
+    phone: item.telephone ?? '',
+    npi: item.user_npi ?? '',
+    messaging_pref: item.message_pref ?? DEFAULT_MESSAGING_PREF,
+    ...(item.document_key ? { document_key: item.document_key } : {}),
+  };
+}
+
+/**
+ * Create a profile. Missing text fields are stored as '' (message_pref defaults to 1, lists to []).
+ * Throws `ConflictError('User already exists')` when the user already has a profile.
+ */
+export async function createProfile(input: CreateProfileInput, options: { now?: Date } = {}): Promise<ProfileItem> {
+  const now = (options.now ?? new Date()).toISOString();
+  const item: ProfileItem = {
+    user_id: input.user_id,
+    user_email: input.user_email ?? '',
+    first_name: input.first_name ?? '',
+    last_name: input.last_name ?? '',
+    addr1: input.addr1 ?? '',
+    addr2: input.addr2 ?? '',
+    city: input.city ?? '',
+    state: input.state ?? '',
+    zipcode: input.zipcode ?? '',
+    telephone: input.telephone ?? '',
+    user_npi: input.user_npi ?? '',
+    message_pref: input.message_pref ?? DEFAULT_MESSAGING_PREF,
+    states_licensed: input.states_licensed ?? [],
+    documents: input.documents ?? [],
+    referred_by_user: input.referred_by_user ?? '',
+    ...(input.user_type !== undefined ? { user_type: input.user_type } : {}),
+    ...(input.document_key ? { document_key: input.document_key } : {}),
+    createdAt: input.createdAt ?? now,
+    updatedAt: now,
+  };
+  try {
+    await ddb().send(
+      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(user_id)' }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new ConflictError(API_MESSAGES.userAlreadyExists);
+    throw err;
+  }
+  return item;
+}
+
+/** One profile by user id (GetItem), or undefined. */
+export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
+  const out = await ddb().send(new GetCommand({ TableName: table(), Key: { user_id: userId } }));
+  return out.Item as ProfileItem | undefined;
+}
+
+async function conditionalUpdate(userId: string, fields: Record<string, unknown>): Promise<ProfileItem> {
+  const update = setUpdate(fields);
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId },
+        ...update,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#pk': 'user_id' },
+        ConditionExpression: 'attribute_exists(#pk)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as ProfileItem;
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    throw err;
+  }
+}
+
+/**
+ * Change the given fields of an existing profile (undefined fields are left alone).
+ * Throws `NotFoundError('User not found')` when there is no profile.
+ */
+export async function updateProfile(
+  userId: string,
+  patch: Partial<ProfileFields>,
+  options: { now?: Date } = {},
+): Promise<ProfileItem> {
+  const { user_id: _ignoredId, user_type: _ignoredType, ...fields } = patch as Partial<ProfileItem>;
+  return conditionalUpdate(userId, { ...fields, updatedAt: (options.now ?? new Date()).toISOString() });
+}
+
+/** Set a profile's user_type (tooling, seeding, tests; not reachable through the API). */
+export async function setUserType(
+  userId: string,
+  userType: number,
+  options: { now?: Date } = {},
+): Promise<ProfileItem> {
+  return conditionalUpdate(userId, { user_type: userType, updatedAt: (options.now ?? new Date()).toISOString() });
+}
+
+/** Delete a profile; throws `NotFoundError('User not found')` when there is none. */
+export async function deleteProfile(userId: string): Promise<void> {
+  try {
+    await ddb().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: { user_id: userId },
+        ConditionExpression: 'attribute_exists(user_id)',
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Chromium for end-to-end tests, driven by playwright-core (never downloads a browser).
+ *
+ * - `CHROMIUM_PATH` or `/usr/bin/chromium` is used.
+ * - Without a Chromium, `describeBrowser` skips its tests with a message, unless `CI` is set: under CI
+ *   the browser tests are mandatory and a missing Chromium fails.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+const IN_CI = !!process.env.CI && process.env.CI !== 'false';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** `describe` when Chromium is there (or under CI), otherwise `describe.skip` with a notice. */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (HAS_CHROMIUM || IN_CI) {
+    describe(name, fn);
+    return;
+  }
+  // eslint-disable-next-line no-console
+  console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
+  describe.skip(name, fn);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!HAS_CHROMIUM) throw new Error(`Chromium is required for the browser tests (CI): none at ${CHROMIUM_PATH}`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+}
+
+/** A fresh context (no shared storage) and page with a phone- or desktop-sized viewport. */
+export async function newPage(browser: Browser, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}

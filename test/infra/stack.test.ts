@@ -1,0 +1,721 @@
+/**
+ * Infra test (issue 2, sections 7 and 8): synthesizes the CDK app with cdk.json's context and asserts
+ * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito and CloudFront.
+ *
+ * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
+ * stage qa-123 (with an empty SPA directory: the placeholder page), and a fast skipBundling variant with a
+ * fake built SPA. The first three bundle the real handlers in lambdas/<resource>/handler.ts with esbuild.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnResource } from 'aws-cdk-lib';
+import { buildApp } from '../../infra/app';
+import { USER_POOL_GROUPS } from '../../infra/auth';
+import type { SutureStack } from '../../infra/stack';
+import { InvalidStageError, parseStage } from '../../infra/stage';
+import { PLACEHOLDER_INDEX_HTML } from '../../infra/web';
+import { LambdaEnvSchema } from '../../lambdas/lib/env';
+import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
+import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
+import { RuntimeConfigSchema } from '../../shared/config';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CDK_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as {
+  app: string;
+  context: Record<string, unknown>;
+};
+
+type Json = unknown;
+type CfnResources = Record<
+  string,
+  { Type: string; Properties?: Record<string, Json>; DeletionPolicy?: string; DependsOn?: string[] }
+>;
+
+interface Synth {
+  stack: SutureStack;
+  template: Template;
+  resources: CfnResources;
+  outdir: string;
+}
+
+const tempDirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Synthesize the app with cdk.json's context plus `extra` into a temporary cloud assembly. */
+function synth(extra: Record<string, unknown> = {}): Synth {
+  const outdir = tempDir('suture-infra-');
+  const { stack } = buildApp({ ...CDK_JSON.context, ...extra }, outdir);
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as CfnResources;
+  return { stack, template, resources, outdir };
+}
+
+function logicalId(s: Synth, construct: { node: { defaultChild?: unknown } }): string {
+  return s.stack.getLogicalId(construct.node.defaultChild as CfnResource);
+}
+
+function ofType(s: Synth, type: string): [string, CfnResources[string]][] {
+  return Object.entries(s.resources).filter(([, r]) => r.Type === type);
+}
+
+/** Every `{ Fn::GetAtt: [id, 'Arn'] }` and `{ Ref: id }` target inside a CloudFormation value. */
+function referencedIds(value: Json, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedIds(v, out));
+  else if (value && typeof value === 'object') {
+    const obj = value as Record<string, Json>;
+    if (typeof obj.Ref === 'string') out.add(obj.Ref);
+    const getAtt = obj['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') out.add(getAtt[0]);
+    Object.values(obj).forEach((v) => referencedIds(v, out));
+  }
+  return out;
+}
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: Json;
+}
+
+/** The statements of every IAM policy attached to a resource function's role. */
+function statementsOf(s: Synth, resource: Resource): Statement[] {
+  const fn = s.stack.api.functions.get(resource);
+  if (!fn?.role) throw new Error(`no function/role for ${resource}`);
+  const roleId = logicalId(s, fn.role);
+  return ofType(s, 'AWS::IAM::Policy')
+    .filter(([, p]) => referencedIds(p.Properties?.Roles).has(roleId))
+    .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+function actions(st: Statement): string[] {
+  return Array.isArray(st.Action) ? st.Action : [st.Action];
+}
+
+/** Env vars of the tables that statements with `action` reach. */
+function tablesReachedBy(s: Synth, statements: Statement[], action: string): string[] {
+  const byLogicalId = new Map(TABLES.map((def) => [logicalId(s, s.stack.data.table(def.envVar)), def.envVar] as const));
+  const reached = new Set<string>();
+  for (const st of statements.filter((x) => actions(x).includes(action))) {
+    for (const id of referencedIds(st.Resource)) {
+      const envVar = byLogicalId.get(id);
+      if (envVar) reached.add(envVar);
+    }
+  }
+  return [...reached].sort();
+}
+
+/**
+ * The site deployment's `config.json`: `raw` as uploaded (deploy-time values as marker strings) and
+ * `resolved` with each marker replaced by its CloudFormation value.
+ */
+function deployedConfig(s: Synth): { raw: Record<string, Json>; resolved: Record<string, Json> } {
+  const [, deployment] = ofType(s, 'Custom::CDKBucketDeployment').find(([id]) => id.includes('DeploySite')) ?? [];
+  if (!deployment?.Properties) throw new Error('no site deployment');
+  const keys = deployment.Properties.SourceObjectKeys as string[];
+  const markers = deployment.Properties.SourceMarkers as Record<string, Json>[];
+  for (const [i, key] of keys.entries()) {
+    const file = path.join(s.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json');
+    if (!fs.existsSync(file)) continue;
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Json>;
+    const resolved = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [
+        k,
+        typeof v === 'string' && markers[i]?.[v] !== undefined ? markers[i]?.[v] : v,
+      ]),
+    );
+    return { raw, resolved };
+  }
+  throw new Error('config.json not found among the site deployment sources');
+}
+
+let dev: Synth;
+let prod: Synth;
+let qa: Synth;
+let fakeDist: Synth;
+
+beforeAll(() => {
+  // Prepare: an empty SPA directory (placeholder page) and a fake built SPA with hashed assets.
+  const emptyDist = tempDir('suture-nodist-');
+  const builtDist = tempDir('suture-dist-');
+  fs.mkdirSync(path.join(builtDist, 'assets'));
+  fs.writeFileSync(path.join(builtDist, 'index.html'), '<!doctype html><script src="/assets/app-abc123.js"></script>');
+  fs.writeFileSync(path.join(builtDist, 'assets', 'app-abc123.js'), 'console.log("spa")');
+
+  dev = synth();
+  prod = synth({ stage: 'prod' });
+  qa = synth({ stage: 'qa-123', webDistDir: emptyDist });
+  fakeDist = synth({ stage: 'qa-dist', webDistDir: builtDist, skipBundling: 'true' });
+}, 180_000);
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the CDK app entry', () => {
+  it('runs bin/app.ts with tsx, writes to cdk.out and defaults to the dev stage', () => {
+    // Assess
+    expect(CDK_JSON.app).toBe('npx tsx bin/app.ts');
+    expect(CDK_JSON.context.stage).toBe('dev');
+    expect(fs.existsSync(path.join(ROOT, 'bin', 'app.ts'))).toBe(true);
+  });
+
+  it('names the stack after the stage and protects only prod against termination', () => {
+    // Assess
+    expect(dev.stack.stackName).toBe('Suture-dev');
+    expect(qa.stack.stackName).toBe('Suture-qa-123');
+    expect(prod.stack.stackName).toBe('Suture-prod');
+    expect(prod.stack.terminationProtection).toBe(true);
+    expect(qa.stack.terminationProtection).toBe(false);
+  });
+
+  it.each(['dev', 'prod', 'qa-123', 'a', 'pr-42-x'])('accepts the stage name %p', (stage) => {
+    // Act / Assess
+    expect(parseStage(stage)).toBe(stage);
+  });
+
+  it.each([undefined, '', 'QA', 'qa_1', 'qa--1', '-qa', 'qa-', 'qa 1', 'x'.repeat(25), 42])(
+    'refuses the stage name %p',
+    (stage) => {
+      // Act / Assess
+      expect(() => parseStage(stage)).toThrow(InvalidStageError);
+    },
+  );
+
+  it('refuses to build an app whose context carries an invalid stage', () => {
+    // Act / Assess
+    expect(() => buildApp({ ...CDK_JSON.context, stage: 'Prod!' }, tempDir('suture-bad-'))).toThrow(/Invalid stage/);
+  });
+});
+
+describe('the HTTP API', () => {
+  it('declares exactly the routes of the shared route table', () => {
+    // Act
+    const routeKeys = ofType(dev, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
+
+    // Assess
+    expect(routeKeys.sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    'routes %s to its resource Lambda with the right authorizer',
+    (routeKey, route) => {
+      // Prepare
+      const authorizerId = ofType(dev, 'AWS::ApiGatewayV2::Authorizer')[0]?.[0];
+      const fn = dev.stack.api.functions.get(route.resource);
+      if (!fn || !authorizerId) throw new Error('missing function or authorizer');
+      const [, cfnRoute] =
+        ofType(dev, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey) ?? [];
+
+      // Act
+      const integrationId = [...referencedIds(cfnRoute?.Properties?.Target)][0] ?? '';
+      const integration = dev.resources[integrationId];
+
+      // Assess
+      expect(referencedIds(integration?.Properties?.IntegrationUri)).toEqual(new Set([logicalId(dev, fn)]));
+      expect(integration?.Properties?.PayloadFormatVersion).toBe('2.0');
+      if (route.auth) {
+        expect(cfnRoute?.Properties?.AuthorizationType).toBe('JWT');
+        expect(cfnRoute?.Properties?.AuthorizerId).toEqual({ Ref: authorizerId });
+      } else {
+        expect(cfnRoute?.Properties?.AuthorizationType).toBe('NONE');
+        expect(cfnRoute?.Properties?.AuthorizerId).toBeUndefined();
+      }
+    },
+  );
+
+  it('leaves only /check_npi and /case/health without a token', () => {
+    // Act
+    const open = ofType(dev, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => r.Properties?.AuthorizationType === 'NONE')
+      .map(([, r]) => r.Properties?.RouteKey);
+
+    // Assess
+    expect(open.sort()).toEqual(['GET /case/health', 'GET /check_npi']);
+  });
+
+  it('verifies Cognito JWTs from the Authorization header against the pool issuer and the SPA client', () => {
+    // Prepare
+    const poolId = logicalId(dev, dev.stack.auth.userPool);
+    const clientId = logicalId(dev, dev.stack.auth.userPoolClient);
+
+    // Assess
+    dev.template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: clientId }],
+        Issuer: {
+          'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: poolId }]],
+        },
+      },
+    });
+  });
+
+  it('allows CORS from the SPA origin only, with the Authorization and Content-Type headers', () => {
+    // Prepare
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+
+    // Assess
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: {
+        AllowOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
+        AllowHeaders: ['Authorization', 'Content-Type'],
+        AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+      },
+    });
+  });
+});
+
+describe('the Lambdas', () => {
+  it('has one Node.js 20 function per resource, bundled by esbuild from lambdas/<resource>/handler.ts', () => {
+    // Assess
+    expect([...dev.stack.api.functions.keys()].sort()).toEqual([...RESOURCES].sort());
+    for (const resource of RESOURCES) {
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(resource);
+      const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
+      expect(props.Runtime).toBe('nodejs20.x');
+      expect(props.Handler).toBe('index.handler');
+      const s3Key = (props.Code as { S3Key: string }).S3Key;
+      const bundle = path.join(dev.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+      expect(fs.existsSync(bundle)).toBe(true);
+      // The AWS SDK is bundled (the versions the tests ran), not imported from the Lambda runtime.
+      expect(fs.readFileSync(bundle, 'utf8')).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('ships bundles that run: /case/health answers 200 and a malformed NPI 400, error names surviving minification', () => {
+    // Prepare
+    const bundleOf = (resource: Resource): string => {
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(resource);
+      const code = dev.resources[logicalId(dev, fn)]?.Properties?.Code as { S3Key: string };
+      return path.join(dev.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+    };
+    const invoke = (resource: Resource, routePath: string, query: Record<string, string>): { statusCode: number } => {
+      const event = {
+        version: '2.0',
+        routeKey: `GET ${routePath}`,
+        rawPath: routePath,
+        rawQueryString: new URLSearchParams(query).toString(),
+        queryStringParameters: query,
+        headers: {},
+        isBase64Encoded: false,
+        requestContext: {
+          http: { method: 'GET', path: routePath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
+          requestId: 'infra-test',
+          routeKey: `GET ${routePath}`,
+          stage: '$default',
+        },
+      };
+      const script =
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(bundleOf(resource)).href)});` +
+        `const res = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 5000, awsRequestId: 'x', functionName: 'f' });` +
+        `process.stdout.write(JSON.stringify(res));`;
+      const env = Object.fromEntries(TABLES.map((def) => [def.envVar, `suture-test-${def.id}`]));
+      const out = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+        env: {
+          PATH: process.env.PATH,
+          ...env,
+          DOCUMENTS_BUCKET: 'suture-test-documents',
+          AWS_REGION: 'us-east-1',
+          LOG_LEVEL: 'ERROR',
+        },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      return JSON.parse(out.slice(out.indexOf('{"statusCode"'))) as { statusCode: number };
+    };
+
+    // Act
+    const health = invoke('case', '/case/health', {});
+    const badNpi = invoke('check_npi', '/check_npi', { npi: '123' });
+
+    // Assess
+    expect(health.statusCode).toBe(200);
+    expect(badNpi.statusCode).toBe(400);
+  });
+
+  it('gives every function the complete Lambda environment with the stage table names', () => {
+    // Prepare
+    const required = Object.entries(LambdaEnvSchema.shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([key]) => key);
+
+    for (const fn of dev.stack.api.functions.values()) {
+      // Act
+      const env = (dev.resources[logicalId(dev, fn)]?.Properties?.Environment as { Variables: Record<string, Json> })
+        .Variables;
+
+      // Assess
+      for (const key of required) expect(env[key]).toBeDefined();
+      for (const def of TABLES)
+        expect(env[def.envVar]).toEqual({ Ref: logicalId(dev, dev.stack.data.table(def.envVar)) });
+      expect(env.DOCUMENTS_BUCKET).toEqual({ Ref: logicalId(dev, dev.stack.storage.documentsBucket) });
+      expect(env.NPPES_API_URL).toBe('https://npiregistry.cms.hhs.gov/api/?version=2.1');
+    }
+  });
+
+  it.each([...RESOURCES])('grants the %s function only the table access RESOURCE_ACCESS declares', (resource) => {
+    // Prepare
+    const access = RESOURCE_ACCESS[resource];
+    const statements = statementsOf(dev, resource);
+
+    // Act
+    const written = tablesReachedBy(dev, statements, 'dynamodb:PutItem');
+    const read = tablesReachedBy(dev, statements, 'dynamodb:GetItem');
+
+    // Assess
+    expect(written).toEqual([...access.write].sort());
+    expect(read).toEqual([...new Set([...access.read, ...access.write])].sort());
+    expect(statements.every((st) => st.Effect === 'Allow')).toBe(true);
+    expect(statements.flatMap(actions).some((a) => a === '*' || a === 'dynamodb:*' || a === 's3:*')).toBe(false);
+  });
+
+  it.each([...RESOURCES])(
+    'lets the %s function use the documents bucket only if RESOURCE_ACCESS says so',
+    (resource) => {
+      // Prepare
+      const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
+      const s3Statements = statementsOf(dev, resource).filter((st) => actions(st).some((a) => a.startsWith('s3:')));
+
+      // Act
+      const s3Actions = new Set(s3Statements.flatMap(actions));
+
+      // Assess
+      if (RESOURCE_ACCESS[resource].documentsBucket) {
+        for (const a of ['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']) expect(s3Actions.has(a)).toBe(true);
+        for (const st of s3Statements) expect([...referencedIds(st.Resource)]).toEqual([bucketId]);
+      } else {
+        expect(s3Actions.size).toBe(0);
+      }
+    },
+  );
+});
+
+describe('the tables', () => {
+  it('creates every shared table with its keys and indexes under the stage prefix', () => {
+    // Assess
+    dev.template.resourceCountIs('AWS::DynamoDB::Table', TABLES.length);
+    for (const def of TABLES) {
+      dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: physicalTableName('suture-dev', def),
+        KeySchema: [
+          { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+          ...('sortKey' in def ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' }] : []),
+        ],
+        ...(def.globalSecondaryIndexes.length > 0
+          ? {
+              GlobalSecondaryIndexes: def.globalSecondaryIndexes.map((index) =>
+                Match.objectLike({
+                  IndexName: index.indexName,
+                  KeySchema: [
+                    { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+                    ...('sortKey' in index ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+                  ],
+                }),
+              ),
+            }
+          : {}),
+      });
+    }
+    qa.template.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'suture-qa-123-cases' });
+  });
+
+  it('bills on demand, keeps point-in-time recovery and encrypts every table', () => {
+    for (const s of [dev, prod, qa]) {
+      for (const [, table] of ofType(s, 'AWS::DynamoDB::Table')) {
+        // Assess
+        expect(table.Properties).toMatchObject({
+          BillingMode: 'PAY_PER_REQUEST',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { SSEEnabled: true },
+        });
+      }
+    }
+  });
+
+  it('retains and deletion-protects the data in prod and deletes it with an ephemeral stage', () => {
+    // Assess
+    for (const [, table] of ofType(prod, 'AWS::DynamoDB::Table')) {
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties?.DeletionProtectionEnabled).toBe(true);
+    }
+    for (const [, table] of ofType(qa, 'AWS::DynamoDB::Table')) {
+      expect(table.DeletionPolicy).toBe('Delete');
+      expect(table.Properties?.DeletionProtectionEnabled).toBe(false);
+    }
+    expect(ofType(prod, 'AWS::Cognito::UserPool')[0]?.[1].DeletionPolicy).toBe('Retain');
+    expect(ofType(qa, 'AWS::Cognito::UserPool')[0]?.[1].DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('the documents bucket', () => {
+  it('blocks public access, is versioned and encrypted, and allows CORS from the SPA for GET, PUT and HEAD', () => {
+    // Prepare
+    const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+
+    // Act
+    const props = dev.resources[bucketId]?.Properties;
+
+    // Assess
+    expect(props).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      CorsConfiguration: {
+        CorsRules: [
+          expect.objectContaining({
+            AllowedMethods: ['GET', 'PUT', 'HEAD'],
+            AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
+          }),
+        ],
+      },
+    });
+  });
+
+  it('denies every request that does not use TLS', () => {
+    // Prepare
+    const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
+
+    // Assess
+    dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('is retained in prod and emptied and deleted with an ephemeral stage', () => {
+    // Prepare
+    const prodBucket = prod.resources[logicalId(prod, prod.stack.storage.documentsBucket)];
+    const qaBucketId = logicalId(qa, qa.stack.storage.documentsBucket);
+
+    // Assess
+    expect(prodBucket?.DeletionPolicy).toBe('Retain');
+    expect(qa.resources[qaBucketId]?.DeletionPolicy).toBe('Delete');
+    qa.template.hasResourceProperties('Custom::S3AutoDeleteObjects', { BucketName: { Ref: qaBucketId } });
+    prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+  });
+});
+
+describe('the user pool', () => {
+  it('signs in with email, verifies it, enforces the password policy and refuses self sign-up', () => {
+    // Assess
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
+    });
+  });
+
+  it('has the groups admin, surgeon and staff with precedences 0, 1 and 2', () => {
+    // Act
+    const groups = ofType(dev, 'AWS::Cognito::UserPoolGroup').map(([, g]) => [
+      g.Properties?.GroupName,
+      g.Properties?.Precedence,
+    ]);
+
+    // Assess
+    expect(groups.sort()).toEqual([
+      ['admin', 0],
+      ['staff', 2],
+      ['surgeon', 1],
+    ]);
+    expect(USER_POOL_GROUPS.map((g) => g.name)).toEqual(['admin', 'surgeon', 'staff']);
+  });
+
+  it('has one public SPA client with USER_PASSWORD_AUTH and refresh, and no OAuth at all', () => {
+    // Act
+    const clients = ofType(dev, 'AWS::Cognito::UserPoolClient');
+    const props = clients[0]?.[1].Properties ?? {};
+
+    // Assess
+    expect(clients).toHaveLength(1);
+    expect([...(props.ExplicitAuthFlows as string[])].sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
+    expect(props.GenerateSecret).toBe(false);
+    expect(props.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(props.AllowedOAuthFlows).toBeUndefined();
+    expect(props.AllowedOAuthScopes).toBeUndefined();
+    expect(props.CallbackURLs).toBeUndefined();
+  });
+});
+
+describe('the SPA hosting', () => {
+  it('serves a private bucket through CloudFront with origin access control, HTTPS and the SPA fallback', () => {
+    // Prepare
+    const spaBucketId = logicalId(dev, dev.stack.web.bucket);
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+
+    // Assess
+    dev.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+    dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+        Origins: [
+          Match.objectLike({
+            DomainName: { 'Fn::GetAtt': [spaBucketId, 'RegionalDomainName'] },
+            OriginAccessControlId: Match.anyValue(),
+          }),
+        ],
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+        ],
+      }),
+    });
+    expect(dev.resources[spaBucketId]?.Properties?.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: spaBucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 's3:GetObject',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': Match.objectLike({
+                  'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: distributionId }])]),
+                }),
+              },
+            },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('deploys a config.json that matches the runtime config schema and points at this stage', () => {
+    // Act
+    const { raw, resolved } = deployedConfig(dev);
+
+    // Assess
+    expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
+    expect(resolved).toEqual({
+      region: { Ref: 'AWS::Region' },
+      apiUrl: { 'Fn::GetAtt': [logicalId(dev, dev.stack.api.httpApi), 'ApiEndpoint'] },
+      userPoolId: { Ref: logicalId(dev, dev.stack.auth.userPool) },
+      userPoolClientId: { Ref: logicalId(dev, dev.stack.auth.userPoolClient) },
+      stage: 'dev',
+    });
+    expect(deployedConfig(qa).resolved.stage).toBe('qa-123');
+  });
+
+  it('deploys a placeholder page when the SPA has not been built', () => {
+    // Prepare
+    const [, site] = ofType(qa, 'Custom::CDKBucketDeployment')[0] ?? [];
+    const keys = site?.Properties?.SourceObjectKeys as string[];
+
+    // Act
+    const pages = keys
+      .map((key) => path.join(qa.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.html'))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file, 'utf8'));
+
+    // Assess
+    qa.template.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    expect(pages).toEqual([PLACEHOLDER_INDEX_HTML]);
+    expect(qa.stack.web.hasBuiltSpa).toBe(false);
+  });
+
+  it('deploys a built SPA: hashed assets cached for a year and kept, the rest no-cache, pruned and invalidated', () => {
+    // Prepare
+    const deployments = ofType(fakeDist, 'Custom::CDKBucketDeployment');
+    const [assetsId, assets] = deployments.find(([id]) => id.includes('DeployAssets')) ?? [];
+    const [, site] = deployments.find(([id]) => id.includes('DeploySite')) ?? [];
+
+    // Assess
+    expect(deployments).toHaveLength(2);
+    expect(assets?.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(site?.Properties).toMatchObject({
+      Prune: true,
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+    expect(site?.DependsOn).toContain(assetsId);
+    const assetDirs = (d: typeof site) =>
+      (d?.Properties?.SourceObjectKeys as string[]).map((key) =>
+        path.join(fakeDist.outdir, `asset.${key.replace(/\.zip$/, '')}`),
+      );
+    const siteFiles = assetDirs(site).flatMap((dir) => fs.readdirSync(dir));
+    expect(siteFiles.sort()).toEqual(['config.json', 'index.html']);
+    expect(assetDirs(assets).flatMap((dir) => fs.readdirSync(dir))).toEqual(['app-abc123.js']);
+  });
+});
+
+describe('the skipBundling variant', () => {
+  it('replaces every handler bundle with inline placeholder code', () => {
+    for (const fn of fakeDist.stack.api.functions.values()) {
+      // Act
+      const props = fakeDist.resources[logicalId(fakeDist, fn)]?.Properties ?? {};
+
+      // Assess
+      expect(props.Code).toEqual({ ZipFile: expect.stringContaining('skipBundling') });
+      expect(props.Runtime).toBe('nodejs20.x');
+    }
+  });
+});
+
+describe('the stack outputs', () => {
+  it('exports the API URL, SPA URL, user pool and client ids and the documents bucket', () => {
+    // Assess
+    for (const name of ['ApiUrl', 'SpaUrl', 'UserPoolId', 'UserPoolClientId', 'DocumentsBucketName']) {
+      dev.template.hasOutput(name, Match.anyValue());
+    }
+  });
+});

@@ -1,0 +1,420 @@
+/**
+ * /case through the local gateway, Cognito tokens and dynalite (spec provider-side section 7).
+ */
+import './quiet';
+import { importStarterList } from '../../../lambdas/cpt_codes/starter';
+import { useLocalStack, type TestUser } from '../../support/local';
+import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
+
+jest.setTimeout(60_000);
+
+const local = useLocalStack();
+
+interface ApiCase {
+  case_id: string;
+  user_id: string;
+  case_status: number;
+  patient: { first: string; last: string; ins_provider: string };
+  patient_first: string;
+  patient_last: string;
+  procedure_codes: { procedure_code: string; procedure_desc: string }[];
+  note_file: string;
+  demo_file: string;
+  pay_amount?: number;
+  version: number;
+}
+interface CaseAnswer {
+  success: boolean;
+  message: string;
+  case: ApiCase;
+  case_id: string;
+}
+interface ListAnswer {
+  success: boolean;
+  cases: ApiCase[];
+  count: number;
+}
+
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let refs: Refs;
+
+beforeAll(async () => {
+  await importStarterList();
+  [owner, other, admin] = await Promise.all([
+    signedInProvider(local),
+    signedInProvider(local),
+    signedInAdmin(local, 10),
+  ]);
+  refs = await ownSurgeonAndFacility(local, owner);
+});
+
+async function createCase(user: TestUser = owner, overrides: Record<string, unknown> = {}): Promise<ApiCase> {
+  const res = await local.api<CaseAnswer>('POST', '/case', {
+    token: user.accessToken,
+    body: caseBody(refs, overrides),
+  });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.case;
+}
+
+describe('GET /case/health', () => {
+  it('answers without a token', async () => {
+    // Act
+    const res = await local.api<{ status: string; service: string }>('GET', '/case/health');
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', service: 'case' });
+  });
+});
+
+describe('POST /case', () => {
+  it("creates an Incomplete case owned by the caller, with CPT descriptions, ignoring the body's user_id", async () => {
+    // Act
+    const res = await local.api<CaseAnswer>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { user_id: other.sub, case_id: `${other.sub}_1760000000000`, note_file: 'op_x.pdf' }),
+    });
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.case_id).toMatch(new RegExp(`^${owner.sub}_\\d{13}$`));
+    expect(res.body.case).toMatchObject({
+      user_id: owner.sub,
+      case_status: 0,
+      note_file: 'op_x.pdf',
+      patient: { first: 'Pat' },
+    });
+    expect(res.body.case.procedure_codes[0]).toEqual({
+      procedure_code: '27447',
+      procedure_desc: 'Knee replacement, total (arthroplasty)',
+    });
+  });
+
+  it('keeps a client case id of the form `${sub}_<ms>` and never overwrites an existing case', async () => {
+    // Prepare
+    const wanted = `${owner.sub}_${Date.now() - 5000}`;
+    // Act
+    const first = await local.api<CaseAnswer>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { case_id: wanted }),
+    });
+    const second = await local.api<CaseAnswer>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { case_id: wanted, patient: { first: 'Other', last: 'Person', ins_provider: 'Cigna' } }),
+    });
+    // Assess
+    expect(first.body.case_id).toBe(wanted);
+    expect(second.status).toBe(201);
+    expect(second.body.case_id).not.toBe(wanted);
+    const stored = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: wanted },
+    });
+    expect(stored.body.case.patient.first).toBe('Pat');
+  });
+
+  it('answers the spec validation messages and writes nothing', async () => {
+    // Prepare
+    const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    // Act
+    const res = await local.api<{ message: string; errors: { field: string; message: string }[] }>('POST', '/case', {
+      token: owner.accessToken,
+      body: {
+        case_date: '',
+        surgeon_id: '',
+        facility_id: refs.facilityId,
+        patient: { first: 'P', last: '', ins_provider: '' },
+      },
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Case date is required');
+    expect(res.body.errors.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Primary surgeon is required',
+        'First name must be at least 2 characters',
+        'Patient last name is required',
+        'Insurance provider is required',
+      ]),
+    );
+    const after = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    expect(after.body.count).toBe(before.body.count);
+  });
+
+  it("refuses another provider's surgeon and facility", async () => {
+    // Act
+    const res = await local.api<{ message: string; errors: { message: string }[] }>('POST', '/case', {
+      token: other.accessToken,
+      body: caseBody(refs),
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e) => e.message)).toEqual(['Primary surgeon not found', 'Facility not found']);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act
+    const res = await local.api('POST', '/case', { body: caseBody(refs) });
+    // Assess
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('GET /case (one and list) and GET /case/filter', () => {
+  it('returns one case to its owner and 404 to another provider, the same as a missing case', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const mine = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    const theirs = await local.api<{ success: boolean; message: string }>('GET', '/case', {
+      token: other.accessToken,
+      query: { case_id: c.case_id },
+    });
+    const missing = await local.api<{ success: boolean; message: string }>('GET', '/case', {
+      token: other.accessToken,
+      query: { case_id: `${other.sub}_1` },
+    });
+    // Assess
+    expect(mine.status).toBe(200);
+    expect(mine.body.case.case_id).toBe(c.case_id);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+  });
+
+  it("lists the caller's own cases newest first with a count, optionally by status", async () => {
+    // Prepare
+    const a = await createCase();
+    const b = await createCase();
+    // Act
+    const all = await local.api<ListAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { user_id: owner.sub },
+    });
+    const incomplete = await local.api<ListAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { status: '0' },
+    });
+    const paid = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken, query: { status: 'paid' } });
+    const unknown = await local.api<{ message: string }>('GET', '/case', {
+      token: owner.accessToken,
+      query: { status: 'pending' },
+    });
+    // Assess
+    expect(all.status).toBe(200);
+    const ids = all.body.cases.map((c) => c.case_id);
+    expect(ids.indexOf(b.case_id)).toBeLessThan(ids.indexOf(a.case_id));
+    expect(all.body.count).toBe(all.body.cases.length);
+    expect(all.body.cases.every((c) => c.user_id === owner.sub)).toBe(true);
+    expect(incomplete.body.count).toBe(all.body.count);
+    expect(paid.body).toEqual({ success: true, cases: [], count: 0 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/^status must be one of 0, 10/);
+  });
+
+  it("refuses a provider another user's list (403) and lets back office read it and everyone's", async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const refused = await local.api<{ message: string }>('GET', '/case', {
+      token: other.accessToken,
+      query: { user_id: owner.sub },
+    });
+    const filterRefused = await local.api('GET', '/case/filter', {
+      token: other.accessToken,
+      query: { user_id: owner.sub, filter: '0' },
+    });
+    const forAdmin = await local.api<ListAnswer>('GET', '/case', {
+      token: admin.accessToken,
+      query: { user_id: owner.sub },
+    });
+    const everyone = await local.api<ListAnswer>('GET', '/case', { token: admin.accessToken });
+    const oneForAdmin = await local.api<CaseAnswer>('GET', '/case', {
+      token: admin.accessToken,
+      query: { case_id: c.case_id },
+    });
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('No cases found or insufficient permissions');
+    expect(filterRefused.status).toBe(403);
+    expect(forAdmin.body.cases.map((x) => x.case_id)).toContain(c.case_id);
+    expect(everyone.body.cases.map((x) => x.case_id)).toContain(c.case_id);
+    expect(oneForAdmin.status).toBe(200);
+  });
+
+  it("filters the caller's cases by status number on /case/filter", async () => {
+    // Prepare
+    const c = await createCase();
+    await local.api('PUT', '/case', { token: admin.accessToken, body: { case_id: c.case_id, case_status: 10 } });
+    // Act
+    const submitted = await local.api<ListAnswer>('GET', '/case/filter', {
+      token: owner.accessToken,
+      query: { user_id: owner.sub, filter: '10' },
+    });
+    const bad = await local.api<{ message: string }>('GET', '/case/filter', {
+      token: owner.accessToken,
+      query: { filter: '11' },
+    });
+    // Assess
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.cases.map((x) => x.case_id)).toEqual([c.case_id]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^status must be one of/);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act
+    const one = await local.api('GET', '/case', { query: { case_id: 'x' } });
+    const filter = await local.api('GET', '/case/filter', { query: { filter: '0' } });
+    const forged = await local.api('GET', '/case', { token: 'not.a.jwt' });
+    // Assess
+    expect([one.status, filter.status, forged.status]).toEqual([401, 401, 401]);
+  });
+});
+
+describe('PATCH /case', () => {
+  it('changes only the sent fields, clears a file with null and bumps the version', async () => {
+    // Prepare
+    const c = await createCase(owner, { note_file: 'op_1.pdf', demo_file: 'demo_1.pdf' });
+    // Act
+    const res = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, patient_last: 'Smith', note_file: null, procedure_codes: ['29827'] },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.case).toMatchObject({
+      patient_first: 'Pat',
+      patient_last: 'Smith',
+      note_file: '',
+      demo_file: 'demo_1.pdf',
+      version: c.version + 1,
+      procedure_codes: [{ procedure_code: '29827', procedure_desc: 'Shoulder scope with rotator cuff repair' }],
+    });
+  });
+
+  it("answers 'case_id is required for case updates' and a stale version with 409", async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const noId = await local.api<{ message: string }>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { patient_last: 'Smith' },
+    });
+    const stale = await local.api('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, patient_last: 'Smith', version: c.version + 5 },
+    });
+    // Assess
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toBe('case_id is required for case updates');
+    expect(stale.status).toBe(409);
+  });
+
+  it('answers 404 to another provider and lets back office set the pay amount in dollars', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const refused = await local.api('PATCH', '/case', {
+      token: other.accessToken,
+      body: { case_id: c.case_id, patient_last: 'Smith' },
+    });
+    const providerPay = await local.api('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, pay_amount: 10 },
+    });
+    const adminPay = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: admin.accessToken,
+      body: { case_id: c.case_id, pay_amount: '1234.5' },
+    });
+    // Assess
+    expect(refused.status).toBe(404);
+    expect(providerPay.status).toBe(403);
+    expect(adminPay.status).toBe(200);
+    expect(adminPay.body.case.pay_amount).toBe(1234.5);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('PATCH', '/case', { body: { case_id: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('PUT /case (status)', () => {
+  it('lets back office change the status and refuses providers with 403', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const provider = await local.api('PUT', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, case_status: 90 },
+    });
+    const invalid = await local.api<{ message: string }>('PUT', '/case', {
+      token: admin.accessToken,
+      body: { case_id: c.case_id, case_status: 15 },
+    });
+    const changed = await local.api<CaseAnswer>('PUT', '/case', {
+      token: admin.accessToken,
+      body: { case_id: c.case_id, case_status: 30 },
+    });
+    const missing = await local.api('PUT', '/case', {
+      token: admin.accessToken,
+      body: { case_id: `${owner.sub}_1`, case_status: 30 },
+    });
+    // Assess
+    expect(provider.status).toBe(403);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe('case_status must be one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90');
+    expect(changed.body.case.case_status).toBe(30);
+    expect(missing.status).toBe(404);
+    const byStatus = await local.api<ListAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { status: 'sent_to_biller' },
+    });
+    expect(byStatus.body.cases.map((x) => x.case_id)).toEqual([c.case_id]);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('PUT', '/case', { body: { case_id: 'x', case_status: 10 } })).status).toBe(401);
+  });
+});
+
+describe('DELETE /case', () => {
+  it("deletes the owner's case, answers 404 to another provider and to a second delete", async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const refused = await local.api('DELETE', '/case', { token: other.accessToken, query: { case_id: c.case_id } });
+    const deleted = await local.api<{ success: boolean }>('DELETE', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    const again = await local.api('DELETE', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    const noId = await local.api<{ message: string }>('DELETE', '/case', { token: owner.accessToken });
+    // Assess
+    expect(refused.status).toBe(404);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.success).toBe(true);
+    expect(again.status).toBe(404);
+    expect(noId.status).toBe(400);
+  });
+
+  it('lets back office delete any case', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const res = await local.api('DELETE', '/case', { token: admin.accessToken, query: { case_id: c.case_id } });
+    // Assess
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('DELETE', '/case', { query: { case_id: 'x' } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * /user through the local gateway, Cognito tokens and dynalite (spec provider-side sections 5 and 7).
+ */
+import './quiet';
+import { getProfile } from '../../../lambdas/user/repository';
+import { useLocalStack, type TestUser } from '../../support/local';
+import { profileBody, signedInAdmin, signedInProvider } from './support';
+
+jest.setTimeout(60_000);
+
+const local = useLocalStack();
+
+interface UserAnswer {
+  success: boolean;
+  message: string;
+  user: Record<string, unknown>;
+}
+interface ErrorAnswer {
+  success: boolean;
+  message: string;
+  errors?: { field: string; message: string }[];
+}
+
+describe('POST /user', () => {
+  it('creates the profile from the token identity, stores canonical names and returns the aliases', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    // Act
+    const res = await local.api<UserAnswer>('POST', '/user', {
+      token: user.idToken,
+      body: {
+        ...profileBody({ message_pref: '3' }),
+        user_id: 'someone-else',
+        user_email: 'spoof@example.com',
+        user_type: 1000,
+      },
+    });
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      user_id: user.sub,
+      user_email: user.email,
+      addr1: '12 Harbor ST',
+      address1: '12 Harbor ST',
+      zipcode: '04101',
+      zip_code: '04101',
+      telephone: '(207) 555-0142',
+      telephone_number: '(207) 555-0142',
+      message_pref: 3,
+      messaging_pref: 3,
+      states_licensed: ['ME', 'NH'],
+      user_type: 0,
+    });
+    const stored = await getProfile(user.sub);
+    expect(stored).not.toHaveProperty('user_type');
+    expect(stored).not.toHaveProperty('address1');
+  });
+
+  it('keeps an email for access-token callers (the token has no email claim)', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    // Act
+    const res = await local.api<UserAnswer>('POST', '/user', {
+      token: user.accessToken,
+      body: { ...profileBody(), user_email: user.email },
+    });
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.user.user_email).toBe(user.email);
+  });
+
+  it("answers 409 'User already exists' (success false) to a second create, leaving the profile unchanged", async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act
+    const res = await local.api<ErrorAnswer>('POST', '/user', {
+      token: user.accessToken,
+      body: profileBody({ first_name: 'Changed' }),
+    });
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, message: 'User already exists' });
+    expect((await getProfile(user.sub))?.first_name).toBe('Ada');
+  });
+
+  it('answers the setup screen messages for missing fields and stores nothing', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    // Act
+    const res = await local.api<ErrorAnswer>('POST', '/user', {
+      token: user.accessToken,
+      body: {
+        first_name: '',
+        last_name: 'Q',
+        state: 'Maine',
+        telephone: '555',
+        user_npi: 'abc',
+        message_pref: '7',
+        states_licensed: '',
+      },
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('First name is required');
+    const byField = Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+    expect(byField).toEqual({
+      first_name: 'First name is required',
+      last_name: 'Last name must be at least 2 characters',
+      address1: 'Address is required',
+      city: 'City is required',
+      state: 'Please use 2-letter state code (e.g., CA, NY)',
+      zipcode: 'Zip code is required',
+      telephone_number: 'Phone number must be in format (555) 123-4567',
+      user_npi: 'NPI must be exactly 10 digits',
+      messaging_pref: 'Invalid messaging preference',
+      states_licensed: 'At least one licensed state is required',
+    });
+    expect(await getProfile(user.sub)).toBeUndefined();
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('POST', '/user', { body: profileBody() })).status).toBe(401);
+  });
+});
+
+describe('GET /user', () => {
+  let owner: TestUser;
+  let other: TestUser;
+  beforeAll(async () => {
+    [owner, other] = await Promise.all([signedInProvider(local), signedInProvider(local)]);
+  });
+
+  it("returns the caller's own profile with or without user_id", async () => {
+    // Act
+    const implicit = await local.api<UserAnswer>('GET', '/user', { token: owner.accessToken });
+    const explicit = await local.api<UserAnswer>('GET', '/user', {
+      token: owner.accessToken,
+      query: { user_id: owner.sub },
+    });
+    // Assess
+    expect(implicit.status).toBe(200);
+    expect(implicit.body.success).toBe(true);
+    expect(implicit.body.user.user_id).toBe(owner.sub);
+    expect(explicit.body.user).toEqual(implicit.body.user);
+  });
+
+  it("answers 404 'User not found' for a missing profile and, identically, for another user's", async () => {
+    // Prepare
+    const fresh = await local.createSignedInUser();
+    // Act
+    const missing = await local.api<ErrorAnswer>('GET', '/user', { token: fresh.accessToken });
+    const theirs = await local.api<ErrorAnswer>('GET', '/user', {
+      token: owner.accessToken,
+      query: { user_id: other.sub },
+    });
+    // Assess
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'User not found' });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+  });
+
+  it('lets back office read any profile', async () => {
+    // Prepare
+    const admin = await signedInAdmin(local, 10);
+    // Act
+    const res = await local.api<UserAnswer>('GET', '/user', {
+      token: admin.accessToken,
+      query: { user_id: other.sub },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.user.user_id).toBe(other.sub);
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('GET', '/user')).status).toBe(401);
+  });
+});
+
+describe('PATCH /user', () => {
+  it('changes only the sent fields (alias names accepted) and never the user_type', async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act
+    const res = await local.api<UserAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { user_id: user.sub, address1: '9 Elm AVE', messaging_pref: 0, states_licensed: 'ME,VT', user_type: 100 },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      addr1: '9 Elm AVE',
+      first_name: 'Ada',
+      city: 'Portland',
+      message_pref: 0,
+      states_licensed: ['ME', 'VT'],
+      user_type: 0,
+    });
+    expect((await getProfile(user.sub))?.user_type).toBeUndefined();
+  });
+
+  it('answers the editing screen messages for bad values', async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act
+    const res = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { zipcode: '123', telephone: 'call me' },
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'zipcode', message: 'Zip code must be 5 digits' },
+      { field: 'telephone_number', message: 'Phone number must be in format (555) 123-4567' },
+    ]);
+  });
+
+  it("answers 404 for a missing profile and for another user's", async () => {
+    // Prepare
+    const fresh = await local.createSignedInUser();
+    const other = await signedInProvider(local);
+    // Act
+    const missing = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: fresh.accessToken,
+      body: { city: 'Bath' },
+    });
+    const theirs = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: fresh.accessToken,
+      body: { user_id: other.sub, city: 'Bath' },
+    });
+    // Assess
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('User not found');
+    expect(theirs.status).toBe(404);
+    expect((await getProfile(other.sub))?.city).toBe('Portland');
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('PATCH', '/user', { body: { city: 'Bath' } })).status).toBe(401);
+  });
+});
+
+describe('DELETE /user', () => {
+  it("deletes the caller's own profile", async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act
+    const res = await local.api<ErrorAnswer>('DELETE', '/user', {
+      token: user.accessToken,
+      query: { user_id: user.sub },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(await getProfile(user.sub)).toBeUndefined();
+  });
+
+  it("refuses a provider another user's profile with 404 and lets a user admin delete a lower type only", async () => {
+    // Prepare
+    const [provider, victim, userAdmin, peer] = await Promise.all([
+      signedInProvider(local),
+      signedInProvider(local),
+      signedInAdmin(local, 20),
+      signedInAdmin(local, 20),
+    ]);
+    // Act
+    const byProvider = await local.api('DELETE', '/user', {
+      token: provider.accessToken,
+      query: { user_id: victim.sub },
+    });
+    const equalType = await local.api('DELETE', '/user', {
+      token: userAdmin.accessToken,
+      query: { user_id: peer.sub },
+    });
+    const lowerType = await local.api('DELETE', '/user', {
+      token: userAdmin.accessToken,
+      query: { user_id: victim.sub },
+    });
+    // Assess
+    expect(byProvider.status).toBe(404);
+    expect(equalType.status).toBe(403);
+    expect(lowerType.status).toBe(200);
+    expect(await getProfile(victim.sub)).toBeUndefined();
+    expect(await getProfile(peer.sub)).toBeDefined();
+  });
+
+  it('answers 401 without a token', async () => {
+    // Act & Assess
+    expect((await local.api('DELETE', '/user', { query: { user_id: 'x' } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * CPT import and repository against a real dynalite (test/integration/cpt/dynalite.ts), with the
+ * real CMS file `../shared/data/cms/PPRRVU2025_Oct.csv` imported in full (about 100,000 items;
+ * some 15 s here, measured).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  CptFileDataError,
+  CptFileLayoutError,
+  importPfsFile,
+  parsePfsFile,
+  type CptCodeRecord,
+} from '../../../lambdas/cpt_codes/import';
+import {
+  compareCodes,
+  createCptRepository,
+  createDocumentClient,
+  getCptCode,
+  listCptCodes,
+  searchCptCodes,
+  textWords,
+  type CptRepository,
+} from '../../../lambdas/cpt_codes/repository';
+import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/starter';
+import { resetAwsClients } from '../../../lambdas/lib/aws';
+import { resetEnvCache } from '../../../lambdas/lib/env';
+import { startTestDynamo, type TestDynamo } from './dynalite';
+
+const REAL_FILE = resolve(__dirname, '../../../../shared/data/cms/PPRRVU2025_Oct.csv');
+const OTHER_CMS_FILE = resolve(__dirname, '../../../../shared/data/cms/HCPCS_level2_2020_anweb.csv');
+const realLines = readFileSync(REAL_FILE, 'utf8').split(/\r?\n/);
+const headerIndex = realLines.findIndex((l) => l.startsWith('HCPCS,'));
+
+let dynamo: TestDynamo;
+let doc: DynamoDBDocumentClient;
+let tmp: string;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  doc = createDocumentClient();
+  tmp = mkdtempSync(join(tmpdir(), 'cpt-files-'));
+});
+
+afterAll(async () => {
+  doc?.destroy();
+  await dynamo?.stop();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Number of items in a table (Scan is fine in a test). */
+async function countItems(table: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new ScanCommand({ TableName: table, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+function writeTemp(name: string, lines: string[]): string {
+  const path = join(tmp, name);
+  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
+  return path;
+}
+
+describe('importing the CMS PFS file and reading it back', () => {
+  let tables: { codesTable: string; searchTable: string };
+  let repo: CptRepository;
+  let records: CptCodeRecord[];
+
+  beforeAll(async () => {
+    tables = await dynamo.createCptTables('test-cms');
+    repo = createCptRepository({ doc, ...tables });
+    records = (await parsePfsFile(REAL_FILE)).records;
+  });
+
+  it('refuses files of another layout or with bad rows and writes nothing', async () => {
+    // Prepare: another CMS CSV, and the real head with a non-numeric conversion factor on one row.
+    const badRow = realLines.find((l) => l.startsWith('47562,,'))!.split(',');
+    badRow[24] = 'n/a';
+    const badData = writeTemp('bad_data.csv', [
+      ...realLines.slice(0, headerIndex + 1),
+      ...realLines.slice(10, 400),
+      badRow.join(','),
+    ]);
+    // Act
+    const layoutRefusal = importPfsFile(OTHER_CMS_FILE, { doc, ...tables });
+    const dataRefusal = importPfsFile(badData, { doc, ...tables });
+    // Assess
+    await expect(layoutRefusal).rejects.toBeInstanceOf(CptFileLayoutError);
+    await expect(dataRefusal).rejects.toBeInstanceOf(CptFileDataError);
+    await expect(dataRefusal).rejects.toThrow(/47562 CONV FACTOR "n\/a" is not a number/);
+    expect(await countItems(tables.codesTable)).toBe(0);
+    expect(await countItems(tables.searchTable)).toBe(0);
+  });
+
+  it('imports every code without modifier from the real file with its search index and total', async () => {
+    // Prepare: empty tables (previous test wrote nothing).
+    // Act
+    const result = await importPfsFile(REAL_FILE, { doc, ...tables });
+    // Assess
+    console.log(`Full import of PPRRVU2025_Oct.csv into dynalite: ${result.durationMs} ms`);
+    expect(result.counts).toMatchObject({ codes: 16851, inserted: 16851, updated: 0, unchanged: 0, kept: 0 });
+    expect(result.counts.codeItemsWritten).toBe(16851);
+    expect(result.counts.metaWritten).toBe(true);
+    expect(result.counts.totalCodes).toBe(16851);
+    expect(await countItems(tables.codesTable)).toBe(16851);
+    // index items + the metadata item
+    expect(await countItems(tables.searchTable)).toBe(result.counts.searchItemsWritten + 1);
+    expect(await repo.getCptCode('47562')).toMatchObject({
+      cpt_code: '47562',
+      cpt_description: 'Laparoscopic cholecystectomy',
+      status_code: 'A',
+      global_days: '090',
+      work_rvu: 10.47,
+      facility_total_rvu: 20.06,
+      conversion_factor: 32.3465,
+      source: 'cms-pfs:PPRRVU2025_Oct.csv',
+    });
+  }, 120_000);
+
+  it('suggests 47562 Laparoscopic cholecystectomy first when typing 4756', async () => {
+    // Prepare: imported above.
+    // Act
+    const suggestions = await repo.searchCptCodes('4756', 5);
+    // Assess
+    expect(suggestions[0]).toEqual({ cpt_code: '47562', cpt_description: 'Laparoscopic cholecystectomy' });
+    expect(suggestions.map((s) => s.cpt_code)).toEqual(['47562', '47563', '47564']);
+  });
+
+  it('answers through the environment-bound functions the Lambda uses', async () => {
+    // Prepare: the Lambda environment naming these tables (other variables are required by the schema).
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      CASES_TABLE: 'x-cases',
+      USERS_TABLE: 'x-users',
+      SURGEONS_TABLE: 'x-surgeons',
+      FACILITIES_TABLE: 'x-facilities',
+      CPT_CODES_TABLE: tables.codesTable,
+      CPT_SEARCH_TABLE: tables.searchTable,
+      DOCUMENTS_BUCKET: 'x-documents',
+    });
+    resetEnvCache();
+    resetAwsClients();
+    try {
+      // Act
+      const suggestions = await searchCptCodes('4756', 1);
+      const page = await listCptCodes({ limit: 2 });
+      const code = await getCptCode(' 47562 ');
+      // Assess
+      expect(suggestions).toEqual([{ cpt_code: '47562', cpt_description: 'Laparoscopic cholecystectomy' }]);
+      expect(page).toMatchObject({ total: 16851, total_pages: 8426, limit: 2, page: 1 });
+      expect(code?.work_rvu).toBe(10.47);
+    } finally {
+      process.env = saved;
+      resetEnvCache();
+      resetAwsClients();
+    }
+  });
+
+  it('finds cholecystectomy codes by the start of a descriptor word, sorted by code', async () => {
+    // Prepare: every code of the file with a descriptor word starting "chole".
+    const expected = records
+      .filter((r) => textWords(r.cpt_description).some((w) => w.startsWith('chole')))
+      .map((r) => r.cpt_code)
+      .sort(compareCodes);
+    // Act
+    const page = await repo.listCptCodes({ search: 'Chole', limit: 100 });
+    // Assess
+    expect(expected).toEqual(expect.arrayContaining(['47562', '47563', '47600']));
+    expect(page.cpt_codes.map((c) => c.cpt_code)).toEqual(expected);
+    expect(page.total).toBe(expected.length);
+  });
+
+  it('narrows a multi-word search with every word and puts code matches before description matches', async () => {
+    // Prepare / Act
+    const lapChole = await repo.searchCptCodes('lap chole', 10);
+    const mixed = await repo.searchCptCodes('4756', 10);
+    const knee = await repo.searchCptCodes('total knee', 10);
+    // Assess
+    expect(lapChole.map((c) => c.cpt_code)).toEqual(['47562', '47563', '47564', '47570']);
+    expect(mixed.every((c) => c.cpt_code.startsWith('4756'))).toBe(true);
+    expect(knee).toContainEqual({ cpt_code: '27447', cpt_description: 'Total knee arthroplasty' });
+    expect(await repo.searchCptCodes('  ', 5)).toEqual([]);
+  });
+
+  it('pages through all codes in code order with the total from the metadata item', async () => {
+    // Prepare: the file's codes in index order.
+    const sorted = records.map((r) => r.cpt_code).sort(compareCodes);
+    // Act
+    const first = await repo.listCptCodes({});
+    const middle = await repo.listCptCodes({ page: 421, limit: 20 });
+    const last = await repo.listCptCodes({ page: 843, limit: 20 });
+    const beyond = await repo.listCptCodes({ page: 844, limit: 20 });
+    const walked: string[] = [];
+    for (let page = 1; ; page++) {
+      const { cpt_codes } = await repo.listCptCodes({ page, limit: 100 });
+      if (cpt_codes.length === 0) break;
+      walked.push(...cpt_codes.map((c) => c.cpt_code));
+    }
+    // Assess
+    expect(first).toMatchObject({ total: 16851, page: 1, total_pages: 843, limit: 20 });
+    expect(first.cpt_codes.map((c) => c.cpt_code)).toEqual(sorted.slice(0, 20));
+    expect(middle.cpt_codes.map((c) => c.cpt_code)).toEqual(sorted.slice(8400, 8420));
+    expect(last.cpt_codes.map((c) => c.cpt_code)).toEqual(sorted.slice(16840));
+    expect(last.cpt_codes).toHaveLength(11);
+    expect(beyond).toMatchObject({ cpt_codes: [], total: 16851, total_pages: 843 });
+    expect(walked).toEqual(sorted);
+  }, 60_000);
+
+  it('counts the matches as the total of a paged search', async () => {
+    // Prepare: codes with a descriptor word starting "knee".
+    const expected = records.filter((r) => textWords(r.cpt_description).some((w) => w.startsWith('knee'))).length;
+    // Act
+    const page2 = await repo.listCptCodes({ search: 'knee', page: 2, limit: 10 });
+    // Assess
+    expect(expected).toBeGreaterThan(100);
+    expect(page2).toMatchObject({ total: expected, page: 2, limit: 10, total_pages: Math.ceil(expected / 10) });
+    expect(page2.cpt_codes).toHaveLength(10);
+  });
+
+  it('writes nothing when the same file is imported again and counts every code unchanged', async () => {
+    // Prepare
+    const searchItemsBefore = await countItems(tables.searchTable);
+    // Act
+    const again = await importPfsFile(REAL_FILE, { doc, ...tables });
+    // Assess
+    expect(again.counts).toEqual({
+      codes: 16851,
+      inserted: 0,
+      updated: 0,
+      unchanged: 16851,
+      kept: 0,
+      searchItemsWritten: 0,
+      searchItemsDeleted: 0,
+      codeItemsWritten: 0,
+      metaWritten: false,
+      totalCodes: 16851,
+    });
+    expect(await countItems(tables.searchTable)).toBe(searchItemsBefore);
+  }, 60_000);
+
+  it('never replaces imported descriptors with the starter labels', async () => {
+    // Prepare: the CMS file is loaded.
+    // Act
+    const counts = await importStarterList({ doc, ...tables });
+    // Assess
+    expect(counts).toMatchObject({ inserted: 0, updated: 0, kept: 40, codeItemsWritten: 0, totalCodes: 16851 });
+    expect((await repo.getCptCode('47562'))?.cpt_description).toBe('Laparoscopic cholecystectomy');
+  });
+
+  it('re-indexes a code whose descriptor changed and drops its old words', async () => {
+    // Prepare: a file with 47562 described differently.
+    const row = realLines.find((l) => l.startsWith('47562,,'))!.split(',');
+    row[2] = 'Gallbladder keyhole removal';
+    const changed = writeTemp('PPRRVU_changed.csv', [...realLines.slice(0, headerIndex + 1), row.join(',')]);
+    // Act
+    const update = await importPfsFile(changed, { doc, ...tables });
+    const afterUpdate = {
+      keyhole: await repo.searchCptCodes('keyhole', 5),
+      chole: (await repo.searchCptCodes('cholecystectomy', 20)).map((c) => c.cpt_code),
+    };
+    const restore = await importPfsFile(REAL_FILE, { doc, ...tables });
+    // Assess
+    expect(update.counts).toMatchObject({
+      inserted: 0,
+      updated: 1,
+      searchItemsWritten: 4,
+      searchItemsDeleted: 2,
+      metaWritten: false,
+    });
+    expect(afterUpdate.keyhole).toEqual([{ cpt_code: '47562', cpt_description: 'Gallbladder keyhole removal' }]);
+    expect(afterUpdate.chole).not.toContain('47562');
+    expect(restore.counts).toMatchObject({ updated: 1, unchanged: 16850 });
+    expect(await repo.searchCptCodes('keyhole', 5)).toEqual([]);
+    expect((await repo.searchCptCodes('4756', 1))[0]?.cpt_description).toBe('Laparoscopic cholecystectomy');
+  }, 60_000);
+});
+
+describe('the starter list on an empty store', () => {
+  it('inserts 40 codes once, then finds them by code and by word', async () => {
+    // Prepare
+    const tables = await dynamo.createCptTables('test-starter');
+    const repo = createCptRepository({ doc, ...tables });
+    // Act
+    const first = await importStarterList({ doc, ...tables });
+    const second = await importStarterList({ doc, ...tables });
+    const list = await repo.listCptCodes({ page: 2, limit: 25 });
+    // Assess
+    expect(first).toMatchObject({ inserted: 40, unchanged: 0, metaWritten: true, totalCodes: 40 });
+    expect(second).toMatchObject({
+      inserted: 0,
+      unchanged: 40,
+      codeItemsWritten: 0,
+      searchItemsWritten: 0,
+      metaWritten: false,
+    });
+    expect(list).toMatchObject({ total: 40, page: 2, total_pages: 2, limit: 25 });
+    expect(list.cpt_codes.map((c) => c.cpt_code)).toEqual(STARTER_CODES.slice(25).map((c) => c.cpt_code));
+    expect((await repo.searchCptCodes('4756', 5)).map((c) => c.cpt_code)).toEqual(['47562', '47563']);
+    expect((await repo.searchCptCodes('gallbladder', 5)).map((c) => c.cpt_code)).toEqual(['47562', '47563']);
+    expect((await repo.getCptCode('47562'))?.source).toBe('starter');
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * First-start seeding of the local runtime (issue 2, section 5): demo accounts, profiles,
+ * surgeons and facilities from the emulated registry, cases over all statuses and the last
+ * twelve months, the starter CPT list; idempotent.
+ */
+import { CASE_STATUSES, FIRST_PAID_STATUS } from '../../../shared';
+import { listCasesForUser } from '../../../lambdas/case/repository';
+import { STARTER_CODES } from '../../../lambdas/cpt_codes/starter';
+import { getCptCode } from '../../../lambdas/cpt_codes/repository';
+import { listFacilities } from '../../../lambdas/facility/repository';
+import { listSurgeons } from '../../../lambdas/surgeon/repository';
+import { getProfile } from '../../../lambdas/user/repository';
+import { getRegistry } from '../../../infra/local/nppes-registry';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../../infra/local/seed';
+import { updateState } from '../../../infra/local/state';
+import { useLocalStack } from '../../support/local';
+
+const local = useLocalStack({ seed: true });
+
+function groupsOf(idToken: string): string[] {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+  return (payload['cognito:groups'] as string[] | undefined) ?? [];
+}
+
+const subs = new Map<string, string>();
+
+beforeAll(async () => {
+  for (const account of DEMO_ACCOUNTS) {
+    subs.set(account.email, (await local.signIn(account.email, DEMO_PASSWORD)).sub);
+  }
+});
+
+describe('the demo accounts', () => {
+  it('sign in with the demo password and carry their groups', async () => {
+    // Act
+    const tokens = await Promise.all(DEMO_ACCOUNTS.map((a) => local.signIn(a.email, DEMO_PASSWORD)));
+
+    // Assess
+    expect(DEMO_ACCOUNTS.map((a) => a.email)).toEqual([
+      'provider1@example.com',
+      'provider2@example.com',
+      'newuser@example.com',
+      'caseadmin@example.com',
+      'useradmin@example.com',
+      'reportadmin@example.com',
+      'globaladmin@example.com',
+      'superuser@example.com',
+    ]);
+    tokens.forEach((t, i) => expect(groupsOf(t.idToken)).toEqual([...DEMO_ACCOUNTS[i]!.groups]));
+  });
+
+  it('have complete profiles with their user_type, except newuser who has none', async () => {
+    // Act
+    const profiles = await Promise.all(DEMO_ACCOUNTS.map((a) => getProfile(subs.get(a.email)!)));
+
+    // Assess
+    const types = Object.fromEntries(DEMO_ACCOUNTS.map((a, i) => [a.email, profiles[i]?.user_type]));
+    expect(types).toEqual({
+      'provider1@example.com': 0,
+      'provider2@example.com': 0,
+      'newuser@example.com': undefined,
+      'caseadmin@example.com': 10,
+      'useradmin@example.com': 20,
+      'reportadmin@example.com': 50,
+      'globaladmin@example.com': 100,
+      'superuser@example.com': 1000,
+    });
+    expect(profiles[2]).toBeUndefined();
+    for (const p of profiles.filter((x) => x !== undefined)) {
+      expect(p.first_name.length).toBeGreaterThanOrEqual(2);
+      expect(p.last_name.length).toBeGreaterThanOrEqual(2);
+      expect(p.addr1).not.toBe('');
+      expect(p.city).not.toBe('');
+      expect(p.state).toMatch(/^[A-Z]{2}$/);
+      expect(p.zipcode).toMatch(/^\d{5}$/);
+      expect(p.telephone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+      expect(p.user_npi).toMatch(/^\d{10}$/);
+      expect(p.states_licensed.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the providers data', () => {
+  it.each([
+    ['provider1@example.com', 60],
+    ['provider2@example.com', 20],
+  ])('gives %s at least %i cases over all statuses and the last twelve months', async (email, minimum) => {
+    // Prepare
+    const sub = subs.get(email)!;
+    const now = Date.now();
+    const yearAgo = now - 366 * 86_400_000;
+    const starter = new Set(STARTER_CODES.map((c) => c.cpt_code));
+
+    // Act
+    const cases = await listCasesForUser(sub);
+
+    // Assess
+    expect(cases.length).toBeGreaterThanOrEqual(minimum);
+    expect(new Set(cases.map((c) => c.case_status))).toEqual(new Set(CASE_STATUSES.map((s) => s.value)));
+    for (const c of cases) {
+      expect(c.user_id).toBe(sub);
+      expect(c.case_id).toMatch(new RegExp(`^${sub}_\\d{13}$`));
+      expect(Date.parse(c.case_date)).toBeGreaterThan(yearAgo);
+      expect(Date.parse(c.created_at)).toBeGreaterThan(yearAgo);
+      expect(Date.parse(c.created_at)).toBeLessThanOrEqual(now);
+      expect(c.procedure_codes.length).toBeGreaterThan(0);
+      for (const code of c.procedure_codes) expect(starter.has(code)).toBe(true);
+      if (c.case_status >= FIRST_PAID_STATUS) expect(c.pay_amount_cents).toBeGreaterThan(0);
+      else expect(c.pay_amount_cents).toBeUndefined();
+    }
+    const months = new Set(cases.map((c) => c.case_date.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(11);
+  });
+
+  it('gives each provider 6+ surgeons and 4+ facilities from the emulated registry, used by the cases', async () => {
+    // Prepare
+    const registry = getRegistry();
+
+    for (const email of ['provider1@example.com', 'provider2@example.com']) {
+      const sub = subs.get(email)!;
+
+      // Act
+      const [surgeons, facilities, cases] = await Promise.all([
+        listSurgeons(sub),
+        listFacilities(sub),
+        listCasesForUser(sub),
+      ]);
+
+      // Assess
+      expect(surgeons.length).toBeGreaterThanOrEqual(6);
+      expect(facilities.length).toBeGreaterThanOrEqual(4);
+      for (const s of surgeons) expect(registry.byNumber.get(String(s.surgeon_npi))?.enumeration_type).toBe('NPI-1');
+      for (const f of facilities) expect(registry.byNumber.get(String(f.facility_npi))?.enumeration_type).toBe('NPI-2');
+      const surgeonIds = new Set(surgeons.map((s) => s.surgeon_id));
+      const facilityIds = new Set(facilities.map((f) => f.facility_id));
+      for (const c of cases) {
+        expect(surgeonIds.has(c.surgeon_id)).toBe(true);
+        expect(facilityIds.has(c.facility_id)).toBe(true);
+      }
+    }
+  });
+
+  it('does not give provider2 any of provider1 surgeons or facilities', async () => {
+    // Act
+    const [s1, s2] = await Promise.all([
+      listSurgeons(subs.get('provider1@example.com')!),
+      listSurgeons(subs.get('provider2@example.com')!),
+    ]);
+
+    // Assess
+    const ids1 = new Set(s1.map((s) => s.surgeon_id));
+    expect(s2.some((s) => ids1.has(s.surgeon_id))).toBe(false);
+  });
+
+  it('imports the starter CPT list', async () => {
+    // Act
+    const code = await getCptCode('47562');
+
+    // Assess
+    expect(code?.cpt_description).toBe(STARTER_CODES.find((c) => c.cpt_code === '47562')!.cpt_description);
+  });
+});
+
+describe('seeding again', () => {
+  it('is skipped on a restart of a seeded data dir', async () => {
+    // Act
+    await local.restart();
+
+    // Assess
+    expect(local.stack.seedSummary?.seeded).toBe(false);
+    expect((await local.signIn('provider1@example.com', DEMO_PASSWORD)).sub).toBe(subs.get('provider1@example.com'));
+  });
+
+  it('completes an interrupted seed without duplicating anything', async () => {
+    // Prepare
+    const sub = subs.get('provider1@example.com')!;
+    const before = (await listCasesForUser(sub)).length;
+    const surgeonsBefore = (await listSurgeons(sub)).length;
+    updateState(local.dataDir, { seed: undefined });
+
+    // Act
+    const summary = await seedDemoData({
+      dataDir: local.dataDir,
+      createAccount: local.createAccount,
+      log: () => undefined,
+    });
+
+    // Assess
+    expect(summary).toMatchObject({ seeded: true, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0 });
+    expect((await listCasesForUser(sub)).length).toBe(before);
+    expect((await listSurgeons(sub)).length).toBe(surgeonsBefore);
+  });
+});

@@ -1,0 +1,387 @@
+import './support/env';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler } from '../../../lambdas/case/handler';
+import type { CaseItem } from '../../../lambdas/case/repository';
+import { invoke } from './support/events';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+const OWNER = 'owner-sub';
+const OTHER = 'other-sub';
+const ADMIN = 'admin-sub';
+
+function storedCase(overrides: Partial<CaseItem> = {}): CaseItem {
+  return {
+    case_id: `${OWNER}_1760000000000`,
+    user_id: OWNER,
+    case_date: '2026-01-15',
+    surgeon_id: 's1',
+    facility_id: 'f1',
+    patient_first: 'Jane',
+    patient_last: 'Roe',
+    ins_provider: 'Aetna',
+    procedure_codes: ['47562'],
+    case_status: 0,
+    user_status: `${OWNER}#0`,
+    demo_file: '',
+    note_file: 'op_x.pdf',
+    misc_file: '',
+    file_keys: '',
+    created_at: '2026-01-15T10:00:00.000Z',
+    updated_at: '2026-01-15T10:00:00.000Z',
+    version: 3,
+    ...overrides,
+  };
+}
+
+const validBody = {
+  case_date: '2026-02-01',
+  surgeon_id: 's1',
+  facility_id: 'f1',
+  patient: { first: 'Jane', last: 'Roe', ins_provider: 'Aetna' },
+  procedure_codes: ['47562', ' ', '49505'],
+};
+
+beforeEach(() => {
+  ddbMock.reset();
+  // Profiles: the admin is back office (10), everyone else has no user_type.
+  ddbMock.on(GetCommand, { TableName: 'users' }).resolves({});
+  ddbMock.on(GetCommand, { TableName: 'users', Key: { user_id: ADMIN } }).resolves({ Item: { user_type: 10 } });
+  ddbMock.on(GetCommand, { TableName: 'surgeons' }).resolves({});
+  ddbMock.on(GetCommand, { TableName: 'facilities' }).resolves({});
+  ddbMock
+    .on(GetCommand, { TableName: 'surgeons', Key: { user_id: OWNER, surgeon_id: 's1' } })
+    .resolves({ Item: { surgeon_id: 's1' } });
+  ddbMock
+    .on(GetCommand, { TableName: 'facilities', Key: { user_id: OWNER, facility_id: 'f1' } })
+    .resolves({ Item: { facility_id: 'f1' } });
+  ddbMock
+    .on(BatchGetCommand)
+    .resolves({ Responses: { 'cpt-codes': [{ cpt_code: '47562', cpt_description: 'Laparoscopic cholecystectomy' }] } });
+});
+
+describe('POST /case', () => {
+  it('answers 400 with the spec messages and writes nothing when required fields are missing', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'POST', path: '/case', sub: OWNER, body: { procedure_codes: [] } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Case date is required');
+    const messages = answer.body.errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['Primary surgeon is required', 'Facility is required']));
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('refuses 26 procedure codes with the spec message', async () => {
+    // Prepare
+    const codes = Array.from({ length: 26 }, (_, i) => String(10000 + i));
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/case',
+      sub: OWNER,
+      body: { ...validBody, procedure_codes: codes },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Maximum 25 procedure codes allowed');
+  });
+
+  it("refuses a surgeon that is not one of the caller's own, writing nothing", async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/case',
+      sub: OWNER,
+      body: { ...validBody, surgeon_id: 'someone-elses' },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Primary surgeon not found');
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('creates the case for the caller at status 0 with a generated id, whatever user_id and case_id the body says', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).resolves({});
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/case',
+      sub: OWNER,
+      body: { ...validBody, user_id: OTHER, case_id: `${OTHER}_1760000000000` },
+    });
+    // Assess
+    expect(answer.status).toBe(201);
+    const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.ConditionExpression).toBe('attribute_not_exists(case_id)');
+    expect(put.Item).toMatchObject({
+      user_id: OWNER,
+      case_status: 0,
+      user_status: `${OWNER}#0`,
+      procedure_codes: ['47562', '49505'],
+      version: 1,
+    });
+    expect(put.Item!.case_id).toMatch(new RegExp(`^${OWNER}_\\d{13}$`));
+    expect(answer.body.case.procedure_codes).toEqual([
+      { procedure_code: '47562', procedure_desc: 'Laparoscopic cholecystectomy' },
+      { procedure_code: '49505', procedure_desc: '' },
+    ]);
+  });
+
+  it('keeps a client case_id of the form `${sub}_<ms>` and retries a collision with a new id instead of overwriting', async () => {
+    // Prepare
+    const wanted = `${OWNER}_1760000000123`;
+    ddbMock
+      .on(PutCommand)
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+      .resolves({});
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/case',
+      sub: OWNER,
+      body: { ...validBody, case_id: wanted },
+    });
+    // Assess
+    const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!.case_id);
+    expect(puts[0]).toBe(wanted);
+    expect(puts).toHaveLength(2);
+    expect(puts[1]).not.toBe(wanted);
+    expect(answer.body.case_id).toBe(puts[1]);
+  });
+});
+
+describe('GET /case', () => {
+  it("answers 404 'Case not found' to a provider asking for another user's case", async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase() });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/case',
+      sub: OTHER,
+      query: { case_id: storedCase().case_id },
+    });
+    // Assess
+    expect(answer).toMatchObject({ status: 404, body: { success: false, message: 'Case not found' } });
+  });
+
+  it('lets back office read any case, with pay_amount in dollars', async () => {
+    // Prepare
+    ddbMock
+      .on(GetCommand, { TableName: 'cases' })
+      .resolves({ Item: storedCase({ pay_amount_cents: 123456, case_status: 20 }) });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/case',
+      sub: ADMIN,
+      query: { case_id: storedCase().case_id },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.body.case).toMatchObject({
+      case_id: storedCase().case_id,
+      pay_amount: 1234.56,
+      patient: { first: 'Jane' },
+    });
+  });
+
+  it("refuses a provider listing another user's cases with 403 and queries nothing", async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case', sub: OWNER, query: { user_id: OTHER } });
+    // Assess
+    expect(answer).toMatchObject({ status: 403, body: { message: 'No cases found or insufficient permissions' } });
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it("lists a provider's own cases of one status through the byUserStatus index, newest first", async () => {
+    // Prepare
+    ddbMock.on(QueryCommand).resolves({ Items: [storedCase({ case_status: 10, user_status: `${OWNER}#10` })] });
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case', sub: OWNER, query: { status: 'submitted' } });
+    // Assess
+    const query = ddbMock.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query).toMatchObject({
+      IndexName: 'byUserStatus',
+      ScanIndexForward: false,
+      ExpressionAttributeValues: { ':us': `${OWNER}#10` },
+    });
+    expect(answer.body).toMatchObject({ success: true, count: 1 });
+  });
+
+  it('answers 400 for an unknown status', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case', sub: OWNER, query: { status: '15' } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/^status must be one of 0, 10/);
+  });
+
+  it("gives back office all users' cases without a status by querying each status and merging newest first", async () => {
+    // Prepare
+    ddbMock.on(QueryCommand).callsFake((input: { ExpressionAttributeValues: Record<string, number> }) => {
+      const s = input.ExpressionAttributeValues[':s'];
+      if (s === 0) return { Items: [storedCase({ case_id: 'a', created_at: '2026-01-01T00:00:00.000Z' })] };
+      if (s === 90)
+        return { Items: [storedCase({ case_id: 'b', case_status: 90, created_at: '2026-03-01T00:00:00.000Z' })] };
+      return { Items: [] };
+    });
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case', sub: ADMIN });
+    // Assess
+    const queries = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toHaveLength(10);
+    expect(queries.every((q) => q.IndexName === 'byStatus')).toBe(true);
+    expect(answer.body.cases.map((c: { case_id: string }) => c.case_id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('PATCH, PUT and DELETE /case', () => {
+  beforeEach(() => {
+    ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase() });
+    ddbMock.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => ({
+      Attributes: storedCase({
+        version: 4,
+        ...(input.ExpressionAttributeValues[':f0'] === '' ? { note_file: '' } : {}),
+      }),
+    }));
+  });
+
+  it("answers 'case_id is required for case updates' without touching the table", async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { patient_first: 'Janet' },
+    });
+    // Assess
+    expect(answer).toMatchObject({ status: 400, body: { message: 'case_id is required for case updates' } });
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('changes only the sent fields, clears a file with null and guards on the stored version', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, note_file: null, patient_last: 'Smith' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const changed = Object.entries(update.ExpressionAttributeNames!)
+      .filter(([k]) => k.startsWith('#f'))
+      .map(([, v]) => v)
+      .sort();
+    expect(changed).toEqual(['note_file', 'patient_last']);
+    expect(update.ConditionExpression).toContain('#v = :expected');
+    expect(update.ExpressionAttributeValues![':expected']).toBe(3);
+  });
+
+  it("answers 404 to a provider patching another user's case", async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OTHER,
+      body: { case_id: storedCase().case_id, patient_last: 'Xavier' },
+    });
+    // Assess
+    expect(answer.status).toBe(404);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('refuses pay_amount from a provider with 403', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, pay_amount: 100 },
+    });
+    // Assess
+    expect(answer.status).toBe(403);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('answers 409 when the case changed since the version the client sent', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'version', $metadata: {} }));
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, patient_last: 'Smith', version: 2 },
+    });
+    // Assess
+    expect(answer.status).toBe(409);
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ExpressionAttributeValues![':expected']).toBe(2);
+  });
+
+  it('refuses a status change (PUT) from a provider with 403, even on their own case', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PUT',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, case_status: 10 },
+    });
+    // Assess
+    expect(answer.status).toBe(403);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('lets back office change the status, keeping the user_status key in step', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PUT',
+      path: '/case',
+      sub: ADMIN,
+      body: { case_id: storedCase().case_id, case_status: '30' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const values = Object.values(update.ExpressionAttributeValues!);
+    expect(values).toEqual(expect.arrayContaining([30, `${OWNER}#30`]));
+  });
+
+  it("answers 404 to a provider deleting another user's case and deletes nothing", async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'DELETE',
+      path: '/case',
+      sub: OTHER,
+      query: { case_id: storedCase().case_id },
+    });
+    // Assess
+    expect(answer.status).toBe(404);
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+});
+
+describe('GET /case/health', () => {
+  it('answers without a token', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case/health' });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'ok', service: 'case' });
+    expect(Number.isNaN(Date.parse(answer.body.time))).toBe(false);
+  });
+});

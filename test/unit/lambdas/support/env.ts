@@ -1,0 +1,19 @@
+/**
+ * Lambda environment for unit tests: import FIRST (before any lambdas/ module) so that the logger
+ * and getEnv() see it. No endpoints: every AWS call is mocked with aws-sdk-client-mock.
+ */
+Object.assign(process.env, {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  CASES_TABLE: 'cases',
+  USERS_TABLE: 'users',
+  SURGEONS_TABLE: 'surgeons',
+  FACILITIES_TABLE: 'facilities',
+  CPT_CODES_TABLE: 'cpt-codes',
+  CPT_SEARCH_TABLE: 'cpt-search',
+  DOCUMENTS_BUCKET: 'documents',
+  NPPES_API_URL: 'https://nppes.test/api/?version=2.1',
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+});

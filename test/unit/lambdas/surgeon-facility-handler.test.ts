@@ -1,0 +1,110 @@
+import './support/env';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler as facilityHandler } from '../../../lambdas/facility/handler';
+import { handler as surgeonHandler } from '../../../lambdas/surgeon/handler';
+import { invoke } from './support/events';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  ddbMock.reset();
+  ddbMock.on(GetCommand).resolves({});
+});
+
+describe('/surgeon', () => {
+  it('creates a surgeon owned by the caller with the NPI as a number', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).resolves({});
+    // Act
+    const answer = await invoke(surgeonHandler, {
+      method: 'POST',
+      path: '/surgeon',
+      sub: 'me',
+      body: {
+        user_id: 'you',
+        first_name: 'Gregory',
+        last_name: 'House',
+        surgeon_npi: '1234567893',
+        surgeon_state: 'nj',
+      },
+    });
+    // Assess
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Surgeon added successfully!');
+    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(item).toMatchObject({ user_id: 'me', surgeon_npi: 1234567893, surgeon_state: 'NJ' });
+    expect(answer.body.surgeon.id).toBe(item.surgeon_id);
+  });
+
+  it('answers the spec message when a name is missing', async () => {
+    // Act
+    const answer = await invoke(surgeonHandler, {
+      method: 'POST',
+      path: '/surgeon',
+      sub: 'me',
+      body: { first_name: 'Gregory' },
+    });
+    // Assess
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: 'Please provide both first and last name for the surgeon' },
+    });
+  });
+
+  it("answers 404 'Surgeon not found' for a surgeon the caller does not own", async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'missing', $metadata: {} }));
+    // Act
+    const answer = await invoke(surgeonHandler, {
+      method: 'PATCH',
+      path: '/surgeon',
+      sub: 'me',
+      body: { id: 'theirs', surgeon_city: 'Trenton' },
+    });
+    // Assess
+    expect(answer).toMatchObject({ status: 404, body: { success: false, message: 'Surgeon not found' } });
+    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.Key).toEqual({ user_id: 'me', surgeon_id: 'theirs' });
+  });
+
+  it("refuses a provider the list of another user's surgeons with 403", async () => {
+    // Act
+    const answer = await invoke(surgeonHandler, {
+      method: 'GET',
+      path: '/surgeon',
+      sub: 'me',
+      query: { user_id: 'you' },
+    });
+    // Assess
+    expect(answer).toMatchObject({ status: 403, body: { message: 'No data found or insufficient permissions' } });
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});
+
+describe('/facility', () => {
+  it('patches only the sent fields', async () => {
+    // Prepare
+    ddbMock
+      .on(UpdateCommand)
+      .resolves({ Attributes: { user_id: 'me', facility_id: 'f1', facility_name: 'Mercy ASC' } });
+    // Act
+    const answer = await invoke(facilityHandler, {
+      method: 'PATCH',
+      path: '/facility',
+      sub: 'me',
+      body: { id: 'f1', facility_city: 'Albany' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const names = Object.values(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ExpressionAttributeNames!);
+    expect(names.sort()).toEqual(['facility_city', 'facility_id', 'updatedAt']);
+  });
+
+  it('answers 400 when DELETE has no facility_id', async () => {
+    // Act
+    const answer = await invoke(facilityHandler, { method: 'DELETE', path: '/facility', sub: 'me' });
+    // Assess
+    expect(answer).toMatchObject({ status: 400, body: { message: 'facility_id is required' } });
+  });
+});

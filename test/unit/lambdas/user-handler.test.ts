@@ -1,0 +1,159 @@
+import './support/env';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { handler } from '../../../lambdas/user/handler';
+import { invoke } from './support/events';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+/** The profile payload the setup screen's client sends (spec provider-side section 7). */
+const createPayload = {
+  user_id: 'spoofed',
+  user_email: 'spoof@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  addr1: '1 Main ST',
+  addr2: '',
+  city: 'Boston',
+  state: 'ma',
+  zipcode: '02110',
+  telephone: '(617) 555-0100',
+  user_npi: '1234567893',
+  referred_by_user: '',
+  message_pref: '2',
+  states_licensed: '["MA","NY"]',
+};
+
+beforeEach(() => {
+  ddbMock.reset();
+  ddbMock.on(GetCommand).resolves({});
+});
+
+describe('POST /user', () => {
+  it('stores canonical names from the token identity and returns them with the aliases', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).resolves({});
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/user',
+      sub: 'me',
+      claims: { email: 'ada@example.com' },
+      body: createPayload,
+    });
+    // Assess
+    expect(answer.status).toBe(201);
+    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(item).toMatchObject({
+      user_id: 'me',
+      user_email: 'ada@example.com',
+      addr1: '1 Main ST',
+      state: 'MA',
+      zipcode: '02110',
+      telephone: '(617) 555-0100',
+      message_pref: 2,
+      states_licensed: ['MA', 'NY'],
+    });
+    expect(item).not.toHaveProperty('user_type');
+    expect(answer.body.user).toMatchObject({
+      address1: '1 Main ST',
+      zip_code: '02110',
+      telephone_number: '(617) 555-0100',
+      messaging_pref: 2,
+      user_type: 0,
+    });
+  });
+
+  it('answers the spec messages for a bad profile and writes nothing', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/user',
+      sub: 'me',
+      body: { ...createPayload, first_name: 'A', user_npi: '12345', states_licensed: '[]', zipcode: '2110' },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    const byField = Object.fromEntries(
+      answer.body.errors.map((e: { field: string; message: string }) => [e.field, e.message]),
+    );
+    expect(byField).toMatchObject({
+      first_name: 'First name must be at least 2 characters',
+      zipcode: 'Zip code must be 5 digits',
+      user_npi: 'NPI must be exactly 10 digits',
+      states_licensed: 'At least one licensed state is required',
+    });
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it("answers 409 { success: false, message: 'User already exists' } when the profile exists", async () => {
+    // Prepare
+    ddbMock.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    // Act
+    const answer = await invoke(handler, { method: 'POST', path: '/user', sub: 'me', body: createPayload });
+    // Assess
+    expect(answer).toMatchObject({ status: 409, body: { success: false, message: 'User already exists' } });
+  });
+});
+
+describe('GET, PATCH and DELETE /user', () => {
+  it("answers 404 'User not found' to a provider reading another user's profile, without reading it", async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/user', sub: 'me', query: { user_id: 'you' } });
+    // Assess
+    expect(answer).toMatchObject({ status: 404, body: { success: false, message: 'User not found' } });
+    const reads = ddbMock.commandCalls(GetCommand).map((c) => c.args[0].input.Key);
+    expect(reads).not.toContainEqual({ user_id: 'you' });
+  });
+
+  it('changes only the sent fields and ignores a user_type in the body', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { user_id: 'me', first_name: 'Ada', city: 'Salem' } });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'me',
+      body: { user_id: 'me', city: 'Salem', user_type: 1000 },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(Object.values(update.ExpressionAttributeNames!).sort()).toEqual(['city', 'updatedAt', 'user_id'].sort());
+    expect(JSON.stringify(update)).not.toContain('1000');
+  });
+
+  it("answers 404 to a provider patching someone else's profile", async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'me',
+      body: { user_id: 'you', city: 'Salem' },
+    });
+    // Assess
+    expect(answer.status).toBe(404);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('lets a user admin delete a user of a lower type but not an equal one', async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { Key: { user_id: 'admin' } }).resolves({ Item: { user_type: 20 } });
+    ddbMock.on(GetCommand, { Key: { user_id: 'provider' } }).resolves({ Item: { user_id: 'provider', user_type: 0 } });
+    ddbMock.on(GetCommand, { Key: { user_id: 'peer' } }).resolves({ Item: { user_id: 'peer', user_type: 20 } });
+    ddbMock.on(DeleteCommand).resolves({});
+    // Act
+    const lower = await invoke(handler, {
+      method: 'DELETE',
+      path: '/user',
+      sub: 'admin',
+      query: { user_id: 'provider' },
+    });
+    const equal = await invoke(handler, { method: 'DELETE', path: '/user', sub: 'admin', query: { user_id: 'peer' } });
+    // Assess
+    expect(lower.status).toBe(200);
+    expect(equal.status).toBe(403);
+    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ user_id: 'provider' }]);
+  });
+});

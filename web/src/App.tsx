@@ -1,0 +1,76 @@
+/**
+ * Routes of the SPA (spec provider-side section 2; back-office-and-shell section 2 "Route table").
+ *
+ * Every page is loaded lazily (React.lazy, one chunk per page) so that /auth loads little. Guards:
+ * RequireAuth (signed in, else /auth) > ProfileGate (profile complete, else /profile-setup) >
+ * BackOfficeGuard (user_type 10 or more, else /dashboard). Errors while rendering a page (and failed
+ * chunk loads) show the render failure fallback inside the page frame.
+ *
+ * Case pages come from web/src/cases (default exports): CaseListPage (/dashboard), CaseFormPage
+ * (/case/new, /case/:caseId/edit), CaseDetailsPage (/case/:caseId).
+ */
+import { lazy } from 'react';
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from './auth/RequireAuth';
+import type { RouteHandle } from './shell/AppLayout';
+import { BackOfficeGuard, HomeRedirect, ProfileGate } from './shell/ProfileGate';
+import { RenderFailure } from './shell/RenderFailure';
+import { Root } from './shell/Root';
+
+const AuthPage = lazy(() => import('./auth/AuthPage'));
+const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
+const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
+const ReportBugPage = lazy(() => import('./report-bug/ReportBugPage'));
+const BackOfficeHomePage = lazy(() => import('./shell/BackOfficeHomePage'));
+const CaseListPage = lazy(() => import('./cases/CaseListPage'));
+const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
+const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
+
+const title = (text: string): RouteHandle => ({ title: text });
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RenderFailure />,
+    children: [
+      {
+        errorElement: <RenderFailure />,
+        children: [
+          { path: '/auth', element: <AuthPage />, handle: title('Sign In') },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/profile-setup', element: <ProfileSetupPage />, handle: title('Profile Setup') },
+              {
+                element: <ProfileGate />,
+                children: [
+                  { index: true, element: <HomeRedirect /> },
+                  { path: '/dashboard', element: <CaseListPage />, handle: title('Cases') },
+                  { path: '/case/new', element: <CaseFormPage key="new" />, handle: title('Add Case') },
+                  { path: '/case/:caseId/edit', element: <CaseFormPage key="edit" />, handle: title('Edit Case') },
+                  { path: '/case/:caseId', element: <CaseDetailsPage />, handle: title('Case Details') },
+                  { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
+                  { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                  {
+                    element: <BackOfficeGuard />,
+                    children: [
+                      { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
+                      { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

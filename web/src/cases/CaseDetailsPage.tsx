@@ -1,0 +1,133 @@
+/**
+ * Case Details (/case/:caseId), spec provider-side sections 2, 3, 4 and 8.
+ *
+ * Buttons Back to Case List (/dashboard) and Edit Case (/case/{id}/edit); every case field: case id,
+ * status badge, case date, patient, insurance, surgeon and facility (names from the user's lists,
+ * the id when not found), procedure codes with descriptions, pay amount (dollars), created and
+ * updated dates. Error panel 'Failed to load case details: {message}' with Back to Case List and
+ * Retry; 'No case ID provided in URL'. Document slots come with the next issue.
+ */
+import { Alert, Button, Card, Flex, Grid, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { UI_MESSAGES, formatDollars, messageTemplates } from '../../../shared';
+import type { CaseView } from './api';
+import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
+import { useCase, useFacilities, useSurgeons } from './queries';
+import { StatusBadge } from './StatusBadge';
+import { useCurrentUser } from './useCurrentUser';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View>
+      <dt style={{ fontSize: '0.875rem', color: 'var(--amplify-colors-font-tertiary)', fontWeight: 600 }}>{label}</dt>
+      <dd style={{ margin: '0.25rem 0 0', wordBreak: 'break-word' }}>{children}</dd>
+    </View>
+  );
+}
+
+function CaseFields({ c, userId }: { c: CaseView; userId: string | undefined }) {
+  const surgeons = useSurgeons(userId);
+  const facilities = useFacilities(userId);
+  const surgeon = surgeons.data?.find((s) => s.surgeon_id === c.surgeon_id || s.id === c.surgeon_id);
+  const facility = facilities.data?.find((f) => f.facility_id === c.facility_id || f.id === c.facility_id);
+  const loadingNames = surgeons.isPending || facilities.isPending;
+  const nameOr = (name: string | undefined, id: string) => name ?? (loadingNames ? UI_MESSAGES.loading : id || 'N/A');
+
+  return (
+    <Card variation="outlined">
+      <Grid as="dl" templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" margin="0">
+        <Field label="Case ID">
+          <Text as="span" fontFamily="monospace">
+            {c.case_id}
+          </Text>
+        </Field>
+        <Field label="Status">
+          <StatusBadge status={c.case_status} />
+        </Field>
+        <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>
+        <Field label="Patient">{patientName(c.patient_first, c.patient_last) || 'N/A'}</Field>
+        <Field label="Insurance">{c.ins_provider.trim() || 'N/A'}</Field>
+        <Field label="Pay Amount">{formatDollars(c.pay_amount)}</Field>
+        <Field label="Surgeon">{nameOr(surgeon && surgeonLabel(surgeon), c.surgeon_id)}</Field>
+        <Field label="Facility">{nameOr(facility && facilityLabel(facility), c.facility_id)}</Field>
+        <View columnSpan={{ base: 1, medium: 2 }}>
+          <Field label="Procedure Codes">
+            {c.procedure_codes.length === 0 ? (
+              'N/A'
+            ) : (
+              <ul aria-label="Procedure codes" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+                {c.procedure_codes.map((p, i) => (
+                  <li key={`${i}-${p.code}`}>
+                    <Text as="span" fontWeight="bold">
+                      {p.code}
+                    </Text>
+                    {p.desc ? ` - ${p.desc}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Field>
+        </View>
+        <Field label="Created">{formatTimestamp(c.created)}</Field>
+        <Field label="Last Updated">{formatTimestamp(c.updated)}</Field>
+      </Grid>
+    </Card>
+  );
+}
+
+export default function CaseDetailsPage() {
+  const { caseId } = useParams();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const query = useCase(caseId);
+  const back = (
+    <Button onClick={() => navigate('/dashboard')} variation="link">
+      Back to Case List
+    </Button>
+  );
+
+  let content;
+  if (!caseId) {
+    content = (
+      <Alert variation="error" role="alert">
+        {UI_MESSAGES.noCaseId}
+      </Alert>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert variation="error" role="alert" heading={messageTemplates.caseLoadFailed(query.error.message)}>
+        <Flex gap="small" marginTop="small">
+          <Button onClick={() => navigate('/dashboard')}>Back to Case List</Button>
+          <Button onClick={() => void query.refetch()} isLoading={query.isFetching} loadingText="Retrying...">
+            Retry
+          </Button>
+        </Flex>
+      </Alert>
+    );
+  } else if (!query.data) {
+    content = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else {
+    content = <CaseFields c={query.data} userId={user?.sub} />;
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        {!query.isError && back}
+        {query.data && (
+          <Button variation="primary" onClick={() => navigate(`/case/${encodeURIComponent(query.data.case_id)}/edit`)}>
+            Edit Case
+          </Button>
+        )}
+      </Flex>
+      <Heading level={1}>Case Details</Heading>
+      {content}
+    </Flex>
+  );
+}

@@ -1,0 +1,481 @@
+/**
+ * Add/Edit Case (/case/new and /case/:caseId/edit): one form, spec provider-side sections 2, 5, 7, 8, 9.
+ *
+ * Fields: case date, patient first and last name, insurance provider (free text, suggestions from
+ * 2 characters, closes 150 ms after blur), primary surgeon and facility (the user's own lists),
+ * procedure code rows (CPT suggestions from 1 character, 5 shown, debounced 200 ms, closes 200 ms
+ * after blur; at least one row; at most 25). Validated with shared `CaseFormSchema`. After a save
+ * the page shows the success banner and goes to /case/{caseId} after 1.5 s.
+ * Document fields come with the next issue.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Loader,
+  SelectField,
+  Text,
+  TextField,
+  View,
+} from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  CPT_SUGGEST_MIN_CHARS,
+  CaseFormSchema,
+  INSURANCE_SUGGESTIONS,
+  INSURANCE_SUGGEST_MIN_CHARS,
+  MAX_PROCEDURE_CODES,
+  TIMING_MS,
+  UI_MESSAGES,
+  messageTemplates,
+  type CaseFormInput,
+  type CaseFormOutput,
+  type Facility,
+  type Surgeon,
+} from '../../../shared';
+import { CASE_MESSAGES } from '../../../shared/schemas/case';
+import { ApiError } from '../lib/api';
+import { CaseApiError, createCase, updateCase, type CaseView } from './api';
+import { facilityLabel, surgeonLabel } from './format';
+import { caseKeys, useCase, useCptSuggestions, useFacilities, useSurgeons } from './queries';
+import { SuggestInput, type SuggestOption } from './SuggestInput';
+import { useCurrentUser } from './useCurrentUser';
+
+/** Debounce of the CPT search while typing, in ms. */
+const CPT_DEBOUNCE_MS = 200;
+
+const EMPTY_FORM: CaseFormInput = {
+  case_date: '',
+  patient_first: '',
+  patient_last: '',
+  insurance_provider: '',
+  primary_surgeon: '',
+  facility: '',
+  procedure_codes: [{ code: '' }],
+};
+
+function toFormValues(c: CaseView): CaseFormInput {
+  return {
+    case_date: c.case_date,
+    patient_first: c.patient_first,
+    patient_last: c.patient_last,
+    insurance_provider: c.ins_provider,
+    primary_surgeon: c.surgeon_id,
+    facility: c.facility_id,
+    procedure_codes: c.procedure_codes.length ? c.procedure_codes.map((p) => ({ code: p.code })) : [{ code: '' }],
+  };
+}
+
+/**
+ * Save-failure text (spec provider-side section 8 "Case save"): a message mentioning an unknown
+ * column or demo_file becomes the database-configuration message; otherwise the server's own
+ * message, the client rule's message, or 'Failed to save case. Please try again.'.
+ */
+export function caseSaveErrorMessage(err: unknown): string {
+  let message = '';
+  if (err instanceof ApiError) {
+    const body = err.body as { message?: unknown; error?: unknown } | undefined;
+    const serverText =
+      typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
+    message = serverText || ([0, 401, 502].includes(err.status) ? err.message : '');
+  } else if (err instanceof CaseApiError) {
+    message = err.message;
+  }
+  if (/unknown column|demo_file/i.test(message)) return UI_MESSAGES.caseDbConfig;
+  return message || UI_MESSAGES.caseSaveFailed;
+}
+
+function useDebouncedValue<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * One procedure code input with CPT suggestions ("47562 - Laparoscopic cholecystectomy"); codes
+ * already entered in other rows are not suggested again.
+ */
+function CptCodeField({
+  control,
+  index,
+  errorMessage,
+  usedElsewhere,
+}: {
+  control: Control<CaseFormInput, unknown, CaseFormOutput>;
+  index: number;
+  errorMessage?: string;
+  usedElsewhere: ReadonlySet<string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const value = useWatch({ control, name: `procedure_codes.${index}.code` }) ?? '';
+  const term = useDebouncedValue(value.trim(), CPT_DEBOUNCE_MS);
+  const search = useCptSuggestions(term, open, CPT_SUGGEST_MIN_CHARS);
+  const options: SuggestOption[] = (search.data ?? [])
+    .filter((c) => !usedElsewhere.has(c.cpt_code))
+    .map((c) => ({
+      value: c.cpt_code,
+      label: c.cpt_description ? `${c.cpt_code} - ${c.cpt_description}` : c.cpt_code,
+    }));
+  return (
+    <Controller
+      control={control}
+      name={`procedure_codes.${index}.code`}
+      render={({ field }) => (
+        <SuggestInput
+          label={`Procedure code ${index + 1}`}
+          name={field.name}
+          inputRef={field.ref}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          onOpenChange={setOpen}
+          options={options}
+          loading={search.isFetching}
+          minChars={CPT_SUGGEST_MIN_CHARS}
+          closeDelayMs={TIMING_MS.cptDropdownCloseDelay}
+          placeholder="Type a CPT code or description"
+          errorMessage={errorMessage}
+        />
+      )}
+    />
+  );
+}
+
+interface CaseFormProps {
+  caseId?: string;
+  userId: string | undefined;
+  initial: CaseFormInput;
+  /** undefined while loading or after a failed load. */
+  surgeons: Surgeon[] | undefined;
+  facilities: Facility[] | undefined;
+  /** The surgeon list failed to load (a failed facility load is an empty list, spec section 7). */
+  listsError: boolean;
+}
+
+function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }: CaseFormProps) {
+  const isEdit = caseId !== undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CaseFormInput, unknown, CaseFormOutput>({
+    resolver: zodResolver(CaseFormSchema),
+    defaultValues: initial,
+  });
+  const rows = useFieldArray({ control, name: 'procedure_codes' });
+  const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
+
+  const save = useMutation({
+    mutationFn: (values: CaseFormOutput) => (isEdit ? updateCase(caseId, userId, values) : createCase(userId, values)),
+    onSuccess: async (savedId) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.one(savedId) }),
+      ]);
+      redirectTimer.current = setTimeout(
+        () => navigate(`/case/${encodeURIComponent(savedId)}`),
+        TIMING_MS.caseSaveRedirect,
+      );
+    },
+  });
+
+  /* Row errors: the schema reports codes by their place among the non-empty rows. */
+  const nonEmptyRows = codes.map((r, i) => ((r?.code ?? '').trim() ? i : -1)).filter((i) => i >= 0);
+  const rowErrors = new Map<number, string>();
+  const codeErrors = errors.procedure_codes as
+    (Record<number, FieldError | undefined> & { message?: string; root?: FieldError }) | undefined;
+  nonEmptyRows.forEach((row, i) => {
+    const message = codeErrors?.[i]?.message;
+    if (message) rowErrors.set(row, message);
+  });
+  const codesMessage = codeErrors?.message ?? codeErrors?.root?.message;
+  const atMax = rows.fields.length >= MAX_PROCEDURE_CODES;
+
+  const surgeonOptions = surgeons ?? [];
+  const facilityOptions = facilities ?? [];
+  const saved = save.isSuccess;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      aria-label={isEdit ? 'Edit case' : 'Add new case'}
+    >
+      <Flex direction="column" gap="medium">
+        {listsError && (
+          <Alert variation="error" role="alert">
+            {UI_MESSAGES.surgeonsLoadFailed}
+          </Alert>
+        )}
+        <Card variation="outlined">
+          <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
+            <TextField
+              type="date"
+              label="Case date"
+              isRequired
+              {...register('case_date')}
+              hasError={Boolean(errors.case_date)}
+              errorMessage={errors.case_date?.message}
+            />
+            <Controller
+              control={control}
+              name="insurance_provider"
+              render={({ field }) => (
+                <SuggestInput
+                  label="Insurance provider"
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={INSURANCE_SUGGESTIONS.filter((s) =>
+                    s.toLowerCase().includes(field.value.trim().toLowerCase()),
+                  ).map((s) => ({ value: s, label: s }))}
+                  minChars={INSURANCE_SUGGEST_MIN_CHARS}
+                  closeDelayMs={TIMING_MS.dropdownCloseDelay}
+                  isRequired
+                  errorMessage={errors.insurance_provider?.message}
+                />
+              )}
+            />
+            <TextField
+              label="Patient first name"
+              isRequired
+              autoComplete="off"
+              {...register('patient_first')}
+              hasError={Boolean(errors.patient_first)}
+              errorMessage={errors.patient_first?.message}
+            />
+            <TextField
+              label="Patient last name"
+              isRequired
+              autoComplete="off"
+              {...register('patient_last')}
+              hasError={Boolean(errors.patient_last)}
+              errorMessage={errors.patient_last?.message}
+            />
+            <View>
+              <Controller
+                control={control}
+                name="primary_surgeon"
+                render={({ field }) => (
+                  <SelectField
+                    label="Primary surgeon"
+                    placeholder={surgeons === undefined && !listsError ? 'Loading...' : 'Select a surgeon'}
+                    isRequired
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    hasError={Boolean(errors.primary_surgeon)}
+                    errorMessage={errors.primary_surgeon?.message}
+                  >
+                    {field.value &&
+                      !surgeonOptions.some((s) => s.surgeon_id === field.value) &&
+                      (surgeons !== undefined || listsError) && <option value={field.value}>{field.value}</option>}
+                    {surgeonOptions.map((s) => (
+                      <option key={s.surgeon_id} value={s.surgeon_id}>
+                        {surgeonLabel(s)}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
+              />
+              {surgeons?.length === 0 && (
+                <Text fontSize="small" color="font.warning" marginTop="xxs">
+                  {UI_MESSAGES.noSurgeons}
+                </Text>
+              )}
+            </View>
+            <View>
+              <Controller
+                control={control}
+                name="facility"
+                render={({ field }) => (
+                  <SelectField
+                    label="Facility"
+                    placeholder={facilities === undefined ? 'Loading...' : 'Select a facility'}
+                    isRequired
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    hasError={Boolean(errors.facility)}
+                    errorMessage={errors.facility?.message}
+                  >
+                    {field.value &&
+                      !facilityOptions.some((f) => f.facility_id === field.value) &&
+                      facilities !== undefined && <option value={field.value}>{field.value}</option>}
+                    {facilityOptions.map((f) => (
+                      <option key={f.facility_id} value={f.facility_id}>
+                        {facilityLabel(f)}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
+              />
+              {facilities?.length === 0 && (
+                <Text fontSize="small" color="font.warning" marginTop="xxs">
+                  {UI_MESSAGES.noFacilities}
+                </Text>
+              )}
+            </View>
+          </Grid>
+        </Card>
+
+        <Card variation="outlined">
+          <fieldset style={{ border: 'none', margin: 0, padding: 0, minWidth: 0 }}>
+            <legend>
+              <Heading level={2} fontSize="large">
+                Procedure Codes
+              </Heading>
+            </legend>
+            <Flex direction="column" gap="small" marginTop="small">
+              {rows.fields.map((row, index) => (
+                <Flex key={row.id} alignItems="flex-start" gap="small">
+                  <View flex="1">
+                    <CptCodeField
+                      control={control}
+                      index={index}
+                      errorMessage={rowErrors.get(index)}
+                      usedElsewhere={
+                        new Set(
+                          codes.flatMap((r, i) =>
+                            i !== index && r?.code?.trim() ? [r.code.trim().toUpperCase()] : [],
+                          ),
+                        )
+                      }
+                    />
+                  </View>
+                  <Button
+                    marginTop="1.75rem"
+                    aria-label={`Remove code row ${index + 1}`}
+                    isDisabled={rows.fields.length <= 1}
+                    onClick={() => rows.remove(index)}
+                  >
+                    Remove
+                  </Button>
+                </Flex>
+              ))}
+              {codesMessage && (
+                <Text role="alert" color="font.error" fontSize="small">
+                  {codesMessage}
+                </Text>
+              )}
+              <Flex alignItems="center" gap="small" wrap="wrap">
+                <Button onClick={() => rows.append({ code: '' })} isDisabled={atMax}>
+                  Add procedure code
+                </Button>
+                {atMax && (
+                  <Text fontSize="small" color="font.warning">
+                    {CASE_MESSAGES.maxCodes}
+                  </Text>
+                )}
+              </Flex>
+            </Flex>
+          </fieldset>
+        </Card>
+
+        {save.isError && (
+          <Alert variation="error" role="alert">
+            {caseSaveErrorMessage(save.error)}
+          </Alert>
+        )}
+        {saved && (
+          <Alert variation="success" role="status">
+            {isEdit ? UI_MESSAGES.caseUpdated : UI_MESSAGES.caseCreated}
+          </Alert>
+        )}
+        <Flex gap="small" wrap="wrap">
+          <Button
+            type="submit"
+            variation="primary"
+            isLoading={save.isPending}
+            loadingText="Saving..."
+            isDisabled={saved}
+          >
+            {isEdit ? 'Update Case' : 'Save Case'}
+          </Button>
+          <Button
+            onClick={() => navigate(isEdit ? `/case/${encodeURIComponent(caseId)}` : '/dashboard')}
+            isDisabled={save.isPending}
+          >
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+export default function CaseFormPage() {
+  const { caseId } = useParams();
+  const navigate = useNavigate();
+  const isEdit = caseId !== undefined;
+  const { user, error: userError } = useCurrentUser();
+  const surgeons = useSurgeons(user?.sub);
+  const facilities = useFacilities(user?.sub);
+  const existing = useCase(caseId);
+
+  let content;
+  if (userError) {
+    content = (
+      <Alert variation="error" role="alert">
+        {userError.message}
+      </Alert>
+    );
+  } else if (isEdit && existing.isError) {
+    content = (
+      <Alert variation="error" role="alert" heading={messageTemplates.caseLoadFailed(existing.error.message)}>
+        <Flex gap="small" marginTop="small">
+          <Button onClick={() => navigate('/dashboard')}>Back to Case List</Button>
+          <Button onClick={() => void existing.refetch()}>Retry</Button>
+        </Flex>
+      </Alert>
+    );
+  } else if (!user || (isEdit && !existing.data)) {
+    content = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else {
+    content = (
+      <CaseForm
+        key={caseId ?? 'new'}
+        caseId={caseId}
+        userId={user.sub}
+        initial={existing.data ? toFormValues(existing.data) : EMPTY_FORM}
+        surgeons={surgeons.data}
+        facilities={facilities.data}
+        listsError={surgeons.isError}
+      />
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Heading level={1}>{isEdit ? 'Edit Case' : 'Add New Case'}</Heading>
+      {content}
+    </Flex>
+  );
+}

@@ -1,0 +1,262 @@
+/**
+ * Case List (/dashboard), spec provider-side section 2 "Case List screen".
+ *
+ * Heading Cases, a status filter kept in the URL (`?status=<filter key>`, so a reload keeps it),
+ * Add New Case, and the table Case ID | Date | Patient | Insurance | Procedure Codes | Pay Amount |
+ * Demo Sheet | Op Note | Actions. A row opens /case/{id} on click or Enter. Delete asks
+ * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
+ * States: loading, empty ('No cases found'), error ('Backend Connection Error' + Retry Connection).
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  SelectField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  View,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  CASE_STATUSES,
+  UI_MESSAGES,
+  caseStatusByKey,
+  formatDollars,
+  messageTemplates,
+  summarizeCodes,
+  truncateCaseId,
+} from '../../../shared';
+import { ApiError } from '../lib/api';
+import { deleteCase, type CaseView } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+import { formatCaseDate, patientName } from './format';
+import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
+import { caseKeys, useCaseList } from './queries';
+import { useCurrentUser } from './useCurrentUser';
+
+/**
+ * Load-error text of the case list (back-office-and-shell section 8 "Case and user lists", which
+ * the provider list shares). The spec's "FastAPI server" wording names the original product's
+ * backend; Suture says "backend server" as the spec's user-list variant does.
+ */
+export function caseListErrorMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const status = err instanceof ApiError ? err.status : undefined;
+  if (
+    /network error|failed to fetch/i.test(message) ||
+    status === 0 ||
+    status === 502 ||
+    status === 503 ||
+    status === 504
+  ) {
+    return 'Backend API is currently unavailable. Case listing will work once the backend server is running.';
+  }
+  if (status === 401 || status === 403) return 'Authentication required. Please sign in again.';
+  return `Error loading cases: ${message}`;
+}
+
+function FileMark({ present }: { present: boolean }) {
+  return (
+    <Flex as="span" alignItems="center" color={present ? '#15803d' : '#b91c1c'}>
+      {present ? <CheckIcon /> : <CrossIcon />}
+      <VisuallyHidden>{present ? 'Present' : 'Missing'}</VisuallyHidden>
+    </Flex>
+  );
+}
+
+export default function CaseListPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const statusDef = caseStatusByKey(params.get('status') ?? '');
+  const { user, error: userError } = useCurrentUser();
+  const list = useCaseList(user?.sub, statusDef?.value);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: deleteCase,
+    onMutate: () => setDeleteError(null),
+    onError: (err) => setDeleteError(messageTemplates.caseDeleteFailed(err instanceof Error ? err.message : undefined)),
+    onSettled: (_data, _err, caseId) => {
+      queryClient.removeQueries({ queryKey: caseKeys.one(caseId) });
+      return queryClient.invalidateQueries({ queryKey: caseKeys.lists });
+    },
+  });
+
+  const open = (c: CaseView) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, c: CaseView) => {
+    if (e.key === 'Enter' && e.target === e.currentTarget) open(c);
+  };
+
+  const loadError = userError ?? list.error;
+  const cases = list.data ?? [];
+
+  let body;
+  if (loadError) {
+    body = (
+      <Alert variation="error" heading={UI_MESSAGES.backendError} role="alert">
+        <Text>{userError ? userError.message : caseListErrorMessage(loadError)}</Text>
+        <Button marginTop="small" onClick={() => window.location.reload()}>
+          Retry Connection
+        </Button>
+      </Alert>
+    );
+  } else if (!user || list.isPending) {
+    body = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else if (cases.length === 0) {
+    body = (
+      <Card variation="outlined" textAlign="center" padding="xl">
+        <Heading level={2} fontSize="large">
+          {UI_MESSAGES.noCasesFound}
+        </Heading>
+        <Text marginTop="small">
+          {statusDef ? `No cases with status ${statusDef.label}.` : "You haven't created any cases yet."}
+        </Text>
+        <Button variation="primary" marginTop="medium" onClick={() => navigate('/case/new')}>
+          Create Your First Case
+        </Button>
+      </Card>
+    );
+  } else {
+    body = (
+      <View style={{ overflowX: 'auto' }} tabIndex={-1}>
+        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 900 }}>
+          <TableHead>
+            <TableRow>
+              {[
+                'Case ID',
+                'Date',
+                'Patient',
+                'Insurance',
+                'Procedure Codes',
+                'Pay Amount',
+                'Demo Sheet',
+                'Op Note',
+                'Actions',
+              ].map((h) => (
+                <TableCell as="th" scope="col" key={h}>
+                  {h}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {cases.map((c) => (
+              <TableRow
+                key={c.case_id}
+                data-case-id={c.case_id}
+                tabIndex={0}
+                style={{ cursor: 'pointer' }}
+                onClick={() => open(c)}
+                onKeyDown={(e) => onRowKey(e, c)}
+              >
+                <TableCell title={c.case_id}>{truncateCaseId(c.case_id)}</TableCell>
+                <TableCell>{formatCaseDate(c.case_date)}</TableCell>
+                <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
+                <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
+                <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
+                <TableCell>{formatDollars(c.pay_amount)}</TableCell>
+                <TableCell>
+                  <FileMark present={c.demo_file.trim() !== ''} />
+                </TableCell>
+                <TableCell>
+                  <FileMark present={c.note_file.trim() !== ''} />
+                </TableCell>
+                <TableCell>
+                  <Flex gap="xxs">
+                    <Button
+                      size="small"
+                      variation="link"
+                      aria-label={`Edit case ${c.case_id}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        navigate(`/case/${encodeURIComponent(c.case_id)}/edit`);
+                      }}
+                    >
+                      <EditIcon />
+                    </Button>
+                    <Button
+                      size="small"
+                      variation="link"
+                      colorTheme="error"
+                      aria-label={`Delete case ${c.case_id}`}
+                      isDisabled={remove.isPending && remove.variables === c.case_id}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setToDelete(c.case_id);
+                      }}
+                    >
+                      <TrashIcon />
+                    </Button>
+                  </Flex>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </View>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
+        <Heading level={1}>Cases</Heading>
+        <Flex alignItems="flex-end" gap="small" wrap="wrap">
+          <SelectField
+            label="Status filter"
+            labelHidden
+            value={statusDef?.key ?? ''}
+            onChange={(e) => {
+              const key = e.target.value;
+              setParams(key ? { status: key } : {});
+            }}
+          >
+            <option value="">All Cases</option>
+            {CASE_STATUSES.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+          <Button variation="primary" onClick={() => navigate('/case/new')}>
+            Add New Case
+          </Button>
+        </Flex>
+      </Flex>
+      {deleteError && (
+        <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
+          {deleteError}
+        </Alert>
+      )}
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete case"
+        message={UI_MESSAGES.deleteCaseConfirm}
+        confirmLabel="Delete"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete);
+          setToDelete(null);
+        }}
+      />
+    </Flex>
+  );
+}

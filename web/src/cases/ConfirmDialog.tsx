@@ -1,0 +1,61 @@
+/**
+ * Accessible confirm dialog (native modal `<dialog>`: focus moves inside, Escape cancels,
+ * the page behind is inert). Used for 'Are you sure you want to delete this case?'.
+ */
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useEffect, useId, useRef } from 'react';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      style={{
+        border: 'none',
+        borderRadius: 8,
+        padding: 24,
+        maxWidth: 420,
+        width: 'calc(100% - 32px)',
+        boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
+      }}
+    >
+      <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
+        {title}
+      </Heading>
+      <Text id={messageId}>{message}</Text>
+      <Flex justifyContent="flex-end" gap="small" marginTop="large">
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button variation="primary" colorTheme="error" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </Flex>
+    </dialog>
+  );
+}

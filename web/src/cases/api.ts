@@ -1,0 +1,319 @@
+/**
+ * Case screens' API layer (spec provider-side sections 3 and 7), built on `apiFetch`.
+ *
+ * Every case the server returns goes through {@link normalizeCase}, which accepts the shapes the
+ * spec lists: nested `patient {first, last, ins_provider}` or flat `patient_first`, `patient_last`,
+ * `ins_provider`; procedure codes as strings, `{procedure_code, procedure_desc}` objects, a
+ * JSON-array string or comma-separated text; `pay_amount` in dollars (number or numeric text).
+ * Errors are `ApiError` from `web/src/lib/api` (message already in the spec's words) or
+ * `CaseApiError` for the client-side rules below.
+ */
+import { parseProcedureCodes, type CaseFormOutput, type CptCode, type Facility, type Surgeon } from '../../../shared';
+import { CPT_SUGGESTIONS_SHOWN } from '../../../shared/constants';
+import { CASE_MESSAGES } from '../../../shared/schemas/case';
+import { ApiError, apiFetch } from '../lib/api';
+
+/** Client-side rule broken before any call (spec provider-side section 8 "Others"). */
+export class CaseApiError extends Error {
+  override name = 'CaseApiError';
+}
+
+export const NO_USER_FOR_CASE_ID = 'Unable to generate case ID - user not authenticated';
+
+/** One procedure code with its description ('' when the server sent none). */
+export interface ProcedureCode {
+  code: string;
+  desc: string;
+}
+
+/** A case as the screens use it, whatever shape the server sent. */
+export interface CaseView {
+  case_id: string;
+  user_id: string;
+  /** YYYY-MM-DD as stored. */
+  case_date: string;
+  surgeon_id: string;
+  facility_id: string;
+  patient_first: string;
+  patient_last: string;
+  ins_provider: string;
+  procedure_codes: ProcedureCode[];
+  /** Status number; NaN-free (missing counts as 0). */
+  case_status: number;
+  demo_file: string;
+  note_file: string;
+  misc_file: string;
+  /** Dollars; undefined when absent. */
+  pay_amount?: number;
+  /** ISO timestamps ('' when absent). */
+  created: string;
+  updated: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Procedure codes with descriptions from any of the spec's shapes (section 3). */
+export function normalizeProcedureCodes(value: unknown): ProcedureCode[] {
+  let list = value;
+  if (typeof list === 'string' && list.trim().startsWith('[')) {
+    try {
+      list = JSON.parse(list) as unknown;
+    } catch {
+      /* comma-separated fallback below */
+    }
+  }
+  if (Array.isArray(list) && list.some(isObject)) {
+    return list
+      .map((item): ProcedureCode => {
+        if (isObject(item))
+          return {
+            code: text(item.procedure_code ?? item.cpt_code ?? item.code).trim(),
+            desc: text(item.procedure_desc ?? item.cpt_description ?? item.description).trim(),
+          };
+        return { code: text(item).trim(), desc: '' };
+      })
+      .filter((c) => c.code !== '');
+  }
+  return parseProcedureCodes(list).map((code) => ({ code, desc: '' }));
+}
+
+/** Dollars from a number or numeric text; undefined when absent or not a number. */
+function dollars(value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** One server case -> {@link CaseView}. Throws `CaseApiError` 'Invalid case data: missing case_id'. */
+export function normalizeCase(raw: unknown): CaseView {
+  if (!isObject(raw) || !text(raw.case_id)) throw new CaseApiError('Invalid case data: missing case_id');
+  const patient = isObject(raw.patient) ? raw.patient : {};
+  const status = Number(raw.case_status ?? 0);
+  return {
+    case_id: text(raw.case_id),
+    user_id: text(raw.user_id),
+    case_date: text(raw.case_date),
+    surgeon_id: text(raw.surgeon_id),
+    facility_id: text(raw.facility_id),
+    patient_first: text(patient.first ?? raw.patient_first),
+    patient_last: text(patient.last ?? raw.patient_last),
+    ins_provider: text(patient.ins_provider ?? raw.ins_provider),
+    procedure_codes: normalizeProcedureCodes(raw.procedure_codes),
+    case_status: Number.isFinite(status) ? status : 0,
+    demo_file: text(raw.demo_file),
+    note_file: text(raw.note_file),
+    misc_file: text(raw.misc_file),
+    pay_amount: dollars(raw.pay_amount),
+    created: text(raw.created_date ?? raw.createdAt),
+    updated: text(raw.updatedAt ?? raw.updated_date),
+  };
+}
+
+/** The first array found under one of `keys`, or the body itself when it is an array. */
+function listFrom(body: unknown, keys: readonly string[]): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (isObject(body)) {
+    for (const k of keys) {
+      const v = body[k];
+      if (Array.isArray(v)) return v;
+      if (isObject(v)) {
+        const inner = listFrom(v, keys);
+        if (inner.length) return inner;
+      }
+    }
+  }
+  return [];
+}
+
+/** True for the answers the case list treats as "no cases" rather than an error (back-office section 8). */
+function isNoCases(err: unknown): boolean {
+  return err instanceof ApiError && /no cases found|insufficient permissions/i.test(err.message);
+}
+
+/**
+ * The user's cases, newest first as the server sends them. With `status` (a status number):
+ * GET /case/filter?user_id=&filter=; without: GET /case?user_id=. The list is read from
+ * `cases`, `data` or the body itself. 'No cases found' / 'insufficient permissions' -> [].
+ */
+export async function listCases(userId: string, status?: number): Promise<CaseView[]> {
+  try {
+    const body =
+      status === undefined
+        ? await apiFetch<unknown>('/case', { query: { user_id: userId }, forbidden: 'cases' })
+        : await apiFetch<unknown>('/case/filter', { query: { user_id: userId, filter: status }, forbidden: 'cases' });
+    return listFrom(body, ['cases', 'data']).flatMap((raw) => {
+      try {
+        return [normalizeCase(raw)];
+      } catch {
+        return [];
+      }
+    });
+  } catch (err) {
+    if (isNoCases(err)) return [];
+    throw err;
+  }
+}
+
+/** One case: GET /case?case_id= (answer wrapped in `case` or `data`, or bare). */
+export async function getCase(caseId: string): Promise<CaseView> {
+  const body = await apiFetch<unknown>('/case', { query: { case_id: caseId } });
+  const raw = isObject(body)
+    ? isObject(body.case)
+      ? body.case
+      : isObject(body.data)
+        ? isObject(body.data.case)
+          ? body.data.case
+          : body.data
+        : body
+    : body;
+  return normalizeCase(raw);
+}
+
+/** The id a save answered with (the server may retry a colliding id), else `fallback`. */
+function savedCaseId(body: unknown, fallback: string): string {
+  if (isObject(body)) {
+    for (const candidate of [body.case, body.data, body]) {
+      if (isObject(candidate) && text(candidate.case_id)) return text(candidate.case_id);
+    }
+  }
+  return fallback;
+}
+
+/**
+ * Create a case: POST /case with user_id, case_id (`{userId}_{Date.now()}` in ms), case_date,
+ * surgeon_id, facility_id, patient {first, last, ins_provider}, procedure_codes (code strings).
+ * Resolves with the saved case id. Throws `CaseApiError` when there is no user id.
+ */
+export async function createCase(userId: string | undefined, form: CaseFormOutput): Promise<string> {
+  if (!userId) throw new CaseApiError(NO_USER_FOR_CASE_ID);
+  const caseId = `${userId}_${Date.now()}`;
+  const body = await apiFetch<unknown>('/case', {
+    method: 'POST',
+    body: {
+      user_id: userId,
+      case_id: caseId,
+      case_date: form.case_date,
+      surgeon_id: form.primary_surgeon,
+      facility_id: form.facility,
+      patient: { first: form.patient_first, last: form.patient_last, ins_provider: form.insurance_provider },
+      procedure_codes: form.procedure_codes,
+    },
+  });
+  return savedCaseId(body, caseId);
+}
+
+/** Fields of PATCH /case as the form fills them (spec provider-side section 5 "Case update call"). */
+export interface CaseUpdate {
+  case_id: string;
+  user_id?: string;
+  case_date?: string;
+  surgeon_id?: string;
+  facility_id?: string;
+  patient_first?: string;
+  patient_last?: string;
+  ins_provider?: string;
+  procedure_codes?: readonly string[];
+}
+
+/**
+ * The PATCH /case body: case_id, then each other field only if it is non-empty trimmed text;
+ * procedure_codes only if at least one non-empty code remains. Throws `CaseApiError`
+ * 'case_id is required for case updates'.
+ */
+export function buildUpdateBody(update: CaseUpdate): Record<string, unknown> {
+  const caseId = update.case_id?.trim() ?? '';
+  if (!caseId) throw new CaseApiError(CASE_MESSAGES.caseIdRequired);
+  const body: Record<string, unknown> = { case_id: caseId };
+  const fields = [
+    'user_id',
+    'case_date',
+    'surgeon_id',
+    'facility_id',
+    'patient_first',
+    'patient_last',
+    'ins_provider',
+  ] as const;
+  for (const f of fields) {
+    const v = update[f]?.trim();
+    if (v) body[f] = v;
+  }
+  const codes = (update.procedure_codes ?? []).map((c) => c.trim()).filter(Boolean);
+  if (codes.length > 0) body.procedure_codes = codes;
+  return body;
+}
+
+/** Update a case from the form: PATCH /case. Resolves with the case id. */
+export async function updateCase(caseId: string, userId: string | undefined, form: CaseFormOutput): Promise<string> {
+  const body = buildUpdateBody({
+    case_id: caseId,
+    user_id: userId,
+    case_date: form.case_date,
+    surgeon_id: form.primary_surgeon,
+    facility_id: form.facility,
+    patient_first: form.patient_first,
+    patient_last: form.patient_last,
+    ins_provider: form.insurance_provider,
+    procedure_codes: form.procedure_codes,
+  });
+  const answer = await apiFetch<unknown>('/case', { method: 'PATCH', body });
+  return savedCaseId(answer, caseId);
+}
+
+/** Delete a case: DELETE /case?case_id=. */
+export async function deleteCase(caseId: string): Promise<void> {
+  await apiFetch<unknown>('/case', { method: 'DELETE', query: { case_id: caseId } });
+}
+
+/** A surgeon or facility choice for the form's selects and the details page. */
+export interface Choice {
+  id: string;
+  label: string;
+}
+
+/** The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list). */
+export async function listSurgeons(userId: string): Promise<Surgeon[]> {
+  const body = await apiFetch<unknown>('/surgeon', { query: { user_id: userId }, forbidden: 'list' });
+  return listFrom(body, ['surgeons', 'data', 'items', 'list'])
+    .filter(isObject)
+    .map((s) => ({
+      ...(s as unknown as Surgeon),
+      surgeon_id: text(s.surgeon_id ?? s.id),
+      id: text(s.id ?? s.surgeon_id),
+    }))
+    .filter((s) => s.surgeon_id !== '');
+}
+
+/**
+ * The user's facilities: GET /facility?user_id=. A failed load returns an empty list
+ * (spec provider-side section 7), except a rejected session, which is rethrown.
+ */
+export async function listFacilities(userId: string): Promise<Facility[]> {
+  let body: unknown;
+  try {
+    body = await apiFetch<unknown>('/facility', { query: { user_id: userId }, forbidden: 'list' });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) throw err;
+    return [];
+  }
+  return listFrom(body, ['facilities', 'data', 'items', 'list'])
+    .filter(isObject)
+    .map((f) => ({
+      ...(f as unknown as Facility),
+      facility_id: text(f.facility_id ?? f.id),
+      id: text(f.id ?? f.facility_id),
+    }))
+    .filter((f) => f.facility_id !== '');
+}
+
+/** CPT suggestions: GET /cpt_codes?search=&limit=5 (answer a list, or `cpt_codes`/`data`). */
+export async function searchCpt(search: string, signal?: AbortSignal): Promise<CptCode[]> {
+  const body = await apiFetch<unknown>('/cpt_codes', { query: { search, limit: CPT_SUGGESTIONS_SHOWN }, signal });
+  return listFrom(body, ['cpt_codes', 'data', 'codes'])
+    .filter(isObject)
+    .map((c) => ({ cpt_code: text(c.cpt_code ?? c.code), cpt_description: text(c.cpt_description ?? c.description) }))
+    .filter((c) => c.cpt_code !== '')
+    .slice(0, CPT_SUGGESTIONS_SHOWN);
+}

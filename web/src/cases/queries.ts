@@ -1,0 +1,70 @@
+/**
+ * React Query keys and hooks of the case screens (the app's client defaults apply: one retry
+ * except for final answers, no refetch on focus). Every query of these screens lives under the
+ * `['cases']` prefix; after a case mutation the lists (`caseKeys.lists`) and that case are invalidated.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getCase, listCases, listFacilities, listSurgeons, searchCpt } from './api';
+
+export const caseKeys = {
+  all: ['cases'] as const,
+  /** Prefix of every case list (invalidated after each case mutation). */
+  lists: ['cases', 'list'] as const,
+  list: (userId: string, status: number | undefined) => ['cases', 'list', userId, status ?? 'all'] as const,
+  one: (caseId: string) => ['cases', 'one', caseId] as const,
+  surgeons: (userId: string) => ['cases', 'surgeons', userId] as const,
+  facilities: (userId: string) => ['cases', 'facilities', userId] as const,
+  cpt: (search: string) => ['cases', 'cpt', search] as const,
+};
+
+/** The user's cases, optionally one status. Disabled until the user id is known. */
+export function useCaseList(userId: string | undefined, status: number | undefined) {
+  return useQuery({
+    queryKey: caseKeys.list(userId ?? '', status),
+    queryFn: () => listCases(userId ?? '', status),
+    enabled: Boolean(userId),
+  });
+}
+
+/** One case by id. */
+export function useCase(caseId: string | undefined) {
+  return useQuery({
+    queryKey: caseKeys.one(caseId ?? ''),
+    queryFn: () => getCase(caseId ?? ''),
+    enabled: Boolean(caseId),
+  });
+}
+
+/** The user's surgeons. */
+export function useSurgeons(userId: string | undefined) {
+  return useQuery({
+    queryKey: caseKeys.surgeons(userId ?? ''),
+    queryFn: () => listSurgeons(userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
+
+/** The user's facilities (a failed load is an empty list). */
+export function useFacilities(userId: string | undefined) {
+  return useQuery({
+    queryKey: caseKeys.facilities(userId ?? ''),
+    queryFn: () => listFacilities(userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
+
+/**
+ * CPT suggestions for a (debounced) search text while `enabled` (the list is open); disabled below
+ * `minChars`. Keeps the previous suggestions while the next search runs, so the list does not flicker.
+ */
+export function useCptSuggestions(search: string, enabled: boolean, minChars: number) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: caseKeys.cpt(term),
+    queryFn: ({ signal }) => searchCpt(term, signal),
+    enabled: enabled && term.length >= minChars,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

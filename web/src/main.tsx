@@ -1,0 +1,71 @@
+/**
+ * SPA entry: loads `/config.json` first (configures Amplify Auth and the API base; "Loading..." until
+ * then, a clear error if it fails), then renders the app inside the Amplify UI theme, the react-query
+ * client and a render-failure boundary.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Alert, Button, Flex, ThemeProvider } from '@aws-amplify/ui-react';
+import '@aws-amplify/ui-react/styles.css';
+import './theme/global.css';
+import { UI_MESSAGES } from '../../shared/messages';
+import { App } from './App';
+import { loadConfig } from './lib/config';
+import { queryClient } from './lib/queryClient';
+import { ErrorBoundary } from './shell/RenderFailure';
+import { FullPageMessage } from './shell/FullPageMessage';
+import { sutureTheme } from './theme/theme';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <ThemeProvider theme={sutureTheme}>{children}</ThemeProvider>
+    </StrictMode>
+  );
+}
+
+function ConfigError({ reason }: { reason: string }) {
+  return (
+    <Flex justifyContent="center" padding="3rem 1rem">
+      <Flex direction="column" gap="1rem" maxWidth="36rem">
+        <Alert variation="error" heading="Suture could not start">
+          The application configuration (/config.json) could not be loaded: {reason}. Check that the server is running,
+          then try again.
+        </Alert>
+        <Button alignSelf="flex-start" onClick={() => window.location.reload()}>
+          Try Again
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+root.render(
+  <Frame>
+    <FullPageMessage text={UI_MESSAGES.loading} />
+  </Frame>,
+);
+
+loadConfig().then(
+  () =>
+    root.render(
+      <Frame>
+        <ErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <App />
+          </QueryClientProvider>
+        </ErrorBoundary>
+      </Frame>,
+    ),
+  (err: unknown) =>
+    root.render(
+      <Frame>
+        <ConfigError reason={err instanceof Error ? err.message : String(err)} />
+      </Frame>,
+    ),
+);

@@ -1,0 +1,340 @@
+/**
+ * The profile form's fields, shared by /profile-setup and /update-profile (spec provider-side
+ * sections 2 and 5): first name, last name, address lines 1 and 2 (optional), city, state select
+ * (50 states), ZIP code, phone, NPI number with a Validate button, messaging preference and the
+ * States Licensed checkbox grid; plus the error summary shown after a submit attempt.
+ *
+ * Forms use react-hook-form with `zodResolver(ProfileSetupFormSchema | ProfileFormSchema)`; values
+ * are kept as text ({@link ProfileFormValues}) and parsed by the schema into `ProfileForm`.
+ */
+import { forwardRef, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  CheckboxField,
+  Fieldset,
+  Flex,
+  SelectField,
+  Text,
+  TextField,
+  View,
+} from '@aws-amplify/ui-react';
+import { DEFAULT_MESSAGING_PREF, MESSAGING_PREFS, NPI_LENGTH } from '../../../shared/constants';
+import { messageTemplates } from '../../../shared/messages';
+import { US_STATES } from '../../../shared/states';
+import type { ProfileFormSchema, ProfileSetupFormSchema, Profile, ProfileForm } from '../../../shared';
+import { checkNpi } from './api';
+
+/** The form's values as edited (text inputs; the schema turns messaging_pref into a number). */
+export interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  telephone_number: string;
+  user_npi: string;
+  messaging_pref: string;
+  states_licensed: string[];
+}
+
+export type ProfileFormApi = UseFormReturn<ProfileFormValues, unknown, ProfileForm>;
+
+/**
+ * zodResolver for a profile schema, typed for {@link ProfileFormValues}. The schemas' input type is
+ * wider (messaging_pref unknown, document_type) than the values this form edits, so the resolver is
+ * re-typed: the schema still validates every value.
+ */
+export function profileResolver(
+  schema: typeof ProfileFormSchema | typeof ProfileSetupFormSchema,
+): Resolver<ProfileFormValues, unknown, ProfileForm> {
+  return zodResolver(schema) as unknown as Resolver<ProfileFormValues, unknown, ProfileForm>;
+}
+
+/** Field order of the form (error summary order). */
+export const PROFILE_FIELD_ORDER: readonly (keyof ProfileFormValues)[] = [
+  'first_name',
+  'last_name',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zipcode',
+  'telephone_number',
+  'user_npi',
+  'messaging_pref',
+  'states_licensed',
+];
+
+/** Form values from a stored profile (empty form when there is none). */
+export function profileToFormValues(p: Profile | null | undefined): ProfileFormValues {
+  return {
+    first_name: p?.first_name ?? '',
+    last_name: p?.last_name ?? '',
+    address1: p?.addr1 ?? '',
+    address2: p?.addr2 ?? '',
+    city: p?.city ?? '',
+    state: p?.state ?? '',
+    zipcode: p?.zipcode ?? '',
+    telephone_number: p?.telephone ?? '',
+    user_npi: (p?.user_npi ?? '').replace(/\D/g, '').slice(0, NPI_LENGTH),
+    messaging_pref: String(p?.message_pref ?? DEFAULT_MESSAGING_PREF),
+    states_licensed: p?.states_licensed ?? [],
+  };
+}
+
+/** The messages of the fields in error, in form order (one per field). */
+export function errorMessages(errors: FieldErrors<ProfileFormValues>): string[] {
+  return PROFILE_FIELD_ORDER.map((name) => errors[name]?.message).filter(
+    (m): m is string => typeof m === 'string' && m !== '',
+  );
+}
+
+/**
+ * 'Please complete these N field(s) before continuing:' and each field's message. Rendered only when
+ * there are messages; focusable (tabIndex -1) so the form can move focus to it after a failed submit.
+ */
+export const ErrorSummary = forwardRef<HTMLDivElement, { messages: string[] }>(function ErrorSummary(
+  { messages },
+  ref,
+) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert ref={ref} variation="error" tabIndex={-1} heading={messageTemplates.errorSummary(messages.length)}>
+      <View as="ul" margin="0.25rem 0 0" paddingInlineStart="1.25rem">
+        {messages.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </View>
+    </Alert>
+  );
+});
+
+type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
+
+/** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
+function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolean }) {
+  const [npi, setNpi] = useState<NpiState>({ status: 'idle' });
+
+  const validate = async () => {
+    setNpi({ status: 'validating' });
+    const outcome = await checkNpi(form.getValues('user_npi'));
+    setNpi({
+      status: outcome.valid ? 'valid' : 'invalid',
+      message: outcome.valid && checkMark ? `✓ ${outcome.message}` : outcome.message,
+    });
+  };
+
+  return (
+    <Controller
+      control={form.control}
+      name="user_npi"
+      render={({ field, fieldState }) => (
+        <Flex direction="column" gap="0.25rem" flex="1 1 16rem">
+          <TextField
+            label="NPI Number"
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(e) => {
+              field.onChange(e.target.value.replace(/\D/g, '').slice(0, NPI_LENGTH));
+              setNpi({ status: 'idle' });
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            isRequired
+            descriptiveText="10 digits"
+            hasError={!!fieldState.error}
+            errorMessage={fieldState.error?.message}
+            outerEndComponent={
+              <Button
+                onClick={() => void validate()}
+                isLoading={npi.status === 'validating'}
+                loadingText="Validating..."
+                isDisabled={npi.status === 'validating'}
+              >
+                Validate
+              </Button>
+            }
+          />
+          <div role="status" aria-live="polite">
+            {(npi.status === 'valid' || npi.status === 'invalid') && (
+              <Text fontSize="small" fontWeight="bold" color={npi.status === 'valid' ? 'font.success' : 'font.error'}>
+                {npi.message}
+              </Text>
+            )}
+          </div>
+        </Flex>
+      )}
+    />
+  );
+}
+
+/** The States Licensed checkbox grid (a fieldset; scrollable). */
+function StatesLicensedField({ form }: { form: ProfileFormApi }) {
+  const errorId = 'states-licensed-error';
+  return (
+    <Controller
+      control={form.control}
+      name="states_licensed"
+      render={({ field, fieldState }) => {
+        const selected = new Set(field.value);
+        const toggle = (code: string, checked: boolean) => {
+          const next = new Set(selected);
+          if (checked) next.add(code);
+          else next.delete(code);
+          field.onChange(US_STATES.map((s) => s.code).filter((c) => next.has(c)));
+        };
+        return (
+          <Fieldset
+            legend={`States Licensed${selected.size ? ` (${selected.size} selected)` : ''}`}
+            variation="plain"
+            aria-describedby={fieldState.error ? errorId : undefined}
+            aria-invalid={fieldState.error ? true : undefined}
+          >
+            <div className="suture-states-grid">
+              {US_STATES.map((s, i) => (
+                <CheckboxField
+                  key={s.code}
+                  ref={i === 0 ? field.ref : undefined}
+                  name="states_licensed"
+                  value={s.code}
+                  label={s.code}
+                  title={s.name}
+                  aria-label={`${s.name} (${s.code})`}
+                  checked={selected.has(s.code)}
+                  onChange={(e) => toggle(s.code, e.target.checked)}
+                  onBlur={field.onBlur}
+                />
+              ))}
+            </div>
+            {fieldState.error && (
+              <Text id={errorId} fontSize="small" color="font.error">
+                {fieldState.error.message}
+              </Text>
+            )}
+          </Fieldset>
+        );
+      }}
+    />
+  );
+}
+
+/** All profile fields. `npiCheckMark`: the editing screen prefixes the NPI success text with a check mark. */
+export function ProfileFields({ form, npiCheckMark = false }: { form: ProfileFormApi; npiCheckMark?: boolean }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const half = '1 1 14rem';
+  return (
+    <Flex direction="column" gap="1rem">
+      <Flex gap="1rem" wrap="wrap">
+        <TextField
+          flex={half}
+          label="First Name"
+          autoComplete="given-name"
+          isRequired
+          {...register('first_name')}
+          hasError={!!errors.first_name}
+          errorMessage={errors.first_name?.message}
+        />
+        <TextField
+          flex={half}
+          label="Last Name"
+          autoComplete="family-name"
+          isRequired
+          {...register('last_name')}
+          hasError={!!errors.last_name}
+          errorMessage={errors.last_name?.message}
+        />
+      </Flex>
+      <TextField
+        label="Address Line 1"
+        autoComplete="address-line1"
+        isRequired
+        {...register('address1')}
+        hasError={!!errors.address1}
+        errorMessage={errors.address1?.message}
+      />
+      <TextField
+        label="Address Line 2 (optional)"
+        autoComplete="address-line2"
+        {...register('address2')}
+        hasError={!!errors.address2}
+        errorMessage={errors.address2?.message}
+      />
+      <Flex gap="1rem" wrap="wrap">
+        <TextField
+          flex="2 1 12rem"
+          label="City"
+          autoComplete="address-level2"
+          isRequired
+          {...register('city')}
+          hasError={!!errors.city}
+          errorMessage={errors.city?.message}
+        />
+        <SelectField
+          flex="1 1 10rem"
+          label="State"
+          placeholder="Select a state"
+          autoComplete="address-level1"
+          isRequired
+          {...register('state')}
+          hasError={!!errors.state}
+          errorMessage={errors.state?.message}
+        >
+          {US_STATES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name} ({s.code})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          flex="1 1 8rem"
+          label="ZIP Code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          isRequired
+          {...register('zipcode')}
+          hasError={!!errors.zipcode}
+          errorMessage={errors.zipcode?.message}
+        />
+      </Flex>
+      <Flex gap="1rem" wrap="wrap" alignItems="flex-start">
+        <TextField
+          flex="1 1 14rem"
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel-national"
+          placeholder="(555) 123-4567"
+          isRequired
+          {...register('telephone_number')}
+          hasError={!!errors.telephone_number}
+          errorMessage={errors.telephone_number?.message}
+        />
+        <NpiField form={form} checkMark={npiCheckMark} />
+      </Flex>
+      <SelectField
+        label="Messaging Preference"
+        isRequired
+        {...register('messaging_pref')}
+        hasError={!!errors.messaging_pref}
+        errorMessage={errors.messaging_pref?.message}
+      >
+        {MESSAGING_PREFS.map((p) => (
+          <option key={p.value} value={String(p.value)}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      <StatesLicensedField form={form} />
+    </Flex>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The page frame: skip link, header (always shown), the routed page inside <main> with a Suspense
+ * fallback for lazily loaded pages, and the footer for signed-in users only (back-office-and-shell
+ * section 2). The document title follows the deepest route's `handle.title`.
+ */
+import { Suspense, useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { Flex, View } from '@aws-amplify/ui-react';
+import { UI_MESSAGES } from '../../../shared/messages';
+import { useAuth } from '../auth/AuthProvider';
+import { Footer } from './Footer';
+import { FullPageMessage } from './FullPageMessage';
+import { Header } from './Header';
+
+/** Route `handle` with the page title used for `document.title`. */
+export interface RouteHandle {
+  title?: string;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+  useEffect(() => {
+    document.title = title ? `${title} | Suture` : 'Suture';
+  }, [title]);
+}
+
+export function AppLayout() {
+  const { status } = useAuth();
+  useDocumentTitle();
+  return (
+    <Flex direction="column" minHeight="100vh" gap="0">
+      <a href="#main" className="suture-skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <View as="main" id="main" tabIndex={-1} className="suture-main">
+        <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
+          <Outlet />
+        </Suspense>
+      </View>
+      {status === 'signedIn' && <Footer />}
+    </Flex>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
+ * role, the signed-in email and role label, and Sign Out. On narrow screens the links move into a
+ * collapsible menu that closes on route change, outside click or Escape.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
+import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
+import { roleLabel } from '../../../shared/roles';
+import { useAuth } from '../auth/AuthProvider';
+import { useProfile } from '../profile/useProfile';
+import { homePathFor, navItemsFor, type NavItem } from './navigation';
+
+function Logo({ to }: { to: string }) {
+  return (
+    <RouterLink to={to} className="suture-nav-link" aria-label="Suture home">
+      <Flex alignItems="center" gap="0.5rem">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Text as="span" fontWeight="bold" fontSize="large" color="brand.primary.80">
+          Suture
+        </Text>
+      </Flex>
+    </RouterLink>
+  );
+}
+
+function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
+  return (
+    <Flex as="ul" direction={direction} gap="0.25rem" margin="0" padding="0" wrap="wrap" style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end className="suture-nav-link" style={{ display: 'block' }}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </Flex>
+  );
+}
+
+export function Header() {
+  const { status, user, signOut } = useAuth();
+  const profile = useProfile();
+  const location = useLocation();
+  const isMobile = useBreakpointValue({ base: true, large: false }) as boolean;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  const menuId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Close the mobile menu on route change (state adjusted during render, not in an effect).
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onPointer = (event: MouseEvent | TouchEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('touchstart', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('touchstart', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  const signedIn = status === 'signedIn';
+  const userType = profile.userType;
+  // Hide role-dependent links until the profile (user_type) is known.
+  const items = signedIn && profile.isPending ? [] : navItemsFor(signedIn, userType);
+  const logoTo = signedIn ? homePathFor(userType) : '/auth';
+  const who = signedIn && user ? `${roleLabel(userType)} (${userType})` : '';
+
+  const signOutButton = (
+    <Button size="small" onClick={() => void signOut()}>
+      Sign Out
+    </Button>
+  );
+
+  return (
+    <View as="header" className="suture-header">
+      <Flex
+        as="nav"
+        aria-label="Main"
+        alignItems="center"
+        justifyContent="space-between"
+        wrap="wrap"
+        gap="0.5rem"
+        padding="0.5rem 1rem"
+        maxWidth="1200px"
+        margin="0 auto"
+      >
+        <Logo to={logoTo} />
+        {!isMobile && items.length > 0 && <NavLinks items={items} direction="row" />}
+        {!isMobile && signedIn && user && (
+          <Flex alignItems="center" gap="0.75rem" wrap="wrap">
+            <Flex direction="column" gap="0" alignItems="flex-end">
+              <Text fontSize="small">{user.email}</Text>
+              <Text fontSize="xs" color="font.tertiary">
+                {who}
+              </Text>
+            </Flex>
+            {signOutButton}
+          </Flex>
+        )}
+        {isMobile && (signedIn || items.length > 0) && (
+          <Button
+            ref={toggleRef}
+            size="small"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? 'Close menu' : 'Menu'}
+          </Button>
+        )}
+      </Flex>
+      {isMobile && menuOpen && (
+        <View
+          id={menuId}
+          ref={panelRef}
+          padding="0.5rem 1rem 1rem"
+          borderWidth="1px 0 0"
+          borderStyle="solid"
+          borderColor="border.secondary"
+        >
+          <Flex direction="column" gap="0.75rem">
+            {items.length > 0 && <NavLinks items={items} direction="column" />}
+            {signedIn && user && (
+              <Flex direction="column" gap="0.25rem">
+                <Text fontSize="small">{user.email}</Text>
+                <Text fontSize="xs" color="font.tertiary">
+                  {who}
+                </Text>
+                <View>{signOutButton}</View>
+              </Flex>
+            )}
+          </Flex>
+        </View>
+      )}
+    </View>
+  );
+}

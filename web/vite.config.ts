@@ -1,0 +1,57 @@
+/**
+ * Vite build of the SPA (issue 2, section 6).
+ *
+ * - root is `web/`, output `web/dist/` (served by the local runtime and deployed by the CDK web
+ *   construct together with its `config.json`);
+ * - `npm run dev:web` serves the SPA with hot reload and proxies `/api`, `/cognito`, `/config.json`
+ *   and `/nppes` to a running local runtime on http://127.0.0.1:3000 (`npm run start:api`);
+ * - code is split by route (React.lazy in App.tsx); the big vendor libraries get their own chunks so
+ *   that they are cached across deployments.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = path.dirname(fileURLToPath(import.meta.url));
+const projectRoot = path.resolve(webRoot, '..');
+const localRuntime = process.env.SUTURE_DEV_PROXY ?? 'http://127.0.0.1:3000';
+
+/** Vendor chunk for a module id, or undefined to let Rollup decide. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  if (/node_modules\/(react-router|react-router-dom)\//.test(id)) return 'router';
+  if (/node_modules\/@aws-amplify\/ui-react/.test(id) || /node_modules\/@aws-amplify\/ui\//.test(id))
+    return 'amplify-ui';
+  if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)\//.test(id)) return 'amplify';
+  if (/node_modules\/zod\//.test(id)) return 'zod';
+  if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
+  if (/node_modules\/@tanstack\//.test(id)) return 'query';
+  return undefined;
+}
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.resolve(webRoot, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(webRoot, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
+  },
+  server: {
+    host: '127.0.0.1',
+    // The SPA imports ../shared: let the dev server read the whole project.
+    fs: { allow: [projectRoot] },
+    proxy: {
+      '/api': { target: localRuntime, changeOrigin: true },
+      '/cognito': { target: localRuntime, changeOrigin: true },
+      '/config.json': { target: localRuntime, changeOrigin: true },
+      '/nppes': { target: localRuntime, changeOrigin: true },
+    },
+  },
+  preview: { host: '127.0.0.1' },
+});
