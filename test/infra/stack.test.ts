@@ -284,7 +284,7 @@ describe('the Lambdas', () => {
       const fn = dev.stack.api.functions.get(resource);
       if (!fn) throw new Error(resource);
       const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
-      expect(props.Runtime).toBe('nodejs20.x');
+      expect(props.Runtime).toBe('nodejs22.x');
       expect(props.Handler).toBe('index.handler');
       const s3Key = (props.Code as { S3Key: string }).S3Key;
       const bundle = path.join(dev.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.mjs');
@@ -706,7 +706,7 @@ describe('the skipBundling variant', () => {
 
       // Assess
       expect(props.Code).toEqual({ ZipFile: expect.stringContaining('skipBundling') });
-      expect(props.Runtime).toBe('nodejs20.x');
+      expect(props.Runtime).toBe('nodejs22.x');
     }
   });
 });
