@@ -66,3 +66,17 @@ export const TIMING_MS = {
 export const TOKEN_EXPIRY_GRACE_SECONDS = 300;
 /** Signed document link lifetime (seconds). */
 export const SIGNED_URL_TTL_SECONDS = 3600;
+
+/** Page on which CMS publishes the Physician Fee Schedule relative value files. */
+export const CMS_PFS_RVU_PAGE = 'https://www.cms.gov/medicare/payment/fee-schedules/physician/pfs-relative-value-files';
+
+/**
+ * What the UI shows about the CPT list while only the starter list is loaded (`starter_list` true
+ * in GET /cpt_codes answers). Source: issue 2, section 5 (no AMA descriptors in the repository).
+ */
+export const CPT_STARTER_NOTICE =
+  'Suture ships with a short starter list of common surgical procedures, labelled in its own words. ' +
+  'To search the full CPT code list, download the current Physician Fee Schedule relative value file ' +
+  `(the RVU zip) from the CMS "PFS Relative Value Files" page (${CMS_PFS_RVU_PAGE}), unzip it and run ` +
+  '`npm run import:cpt -- PPRRVU<year>_<release>.csv` (for example PPRRVU2025_Oct.csv). ' +
+  'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';

@@ -5,6 +5,8 @@
  *   20 suggestions, code matches first (the SPA shows 5).
  * - GET /cpt_codes?page=&limit=&search= (page or limit present), or no parameters at all ->
  *   { success, cpt_codes, total, page, total_pages, limit } (page default 1, limit default 20, 1..100).
+ * Both answers carry `starter_list`: true while only the starter list is loaded (the SPA then says
+ * how to import the licensed CMS list).
  * Bad page/limit -> 400 with the schema's message. Reads through the CPT repository
  * (`./repository`: Query/GetItem only).
  */
@@ -12,7 +14,7 @@ import { CptQuerySchema } from '../../shared';
 import { ok, queryParams, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
-import { listCptCodes, searchCptCodes } from './repository';
+import { defaultCptRepository } from './repository';
 
 async function getCodes(event: ApiEvent) {
   const raw = Object.fromEntries(
@@ -20,11 +22,15 @@ async function getCodes(event: ApiEvent) {
   );
   const query = parseInput(CptQuerySchema, raw);
   const search = query.search ?? '';
+  const repository = defaultCptRepository();
+  const meta = await repository.getCatalogMeta();
+  // No metadata yet (nothing imported) counts as the starter list: the UI then explains the import.
+  const starter_list = meta?.starter_only ?? meta === undefined;
   if (search && query.page === undefined && query.limit === undefined) {
-    return ok({ success: true, cpt_codes: await searchCptCodes(search) });
+    return ok({ success: true, cpt_codes: await repository.searchCptCodes(search), starter_list });
   }
-  const page = await listCptCodes({ page: query.page, limit: query.limit, search });
-  return ok({ success: true, ...page });
+  const page = await repository.listCptCodes({ page: query.page, limit: query.limit, search });
+  return ok({ success: true, ...page, starter_list });
 }
 
 export const handler = apiHandler('cpt_codes', { 'GET /cpt_codes': getCodes });

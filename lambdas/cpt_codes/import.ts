@@ -53,6 +53,7 @@ import {
   type CptCodeItem,
   type CptRepositoryDeps,
   type CptSearchItem,
+  STARTER_SOURCE,
 } from './repository';
 
 /* ---------------------------------- layout ---------------------------------- */
@@ -420,7 +421,7 @@ const READ_BY_KEY_MAX = 500;
 
 function sameMeta(a: CptCatalogMeta | undefined, b: CptCatalogMeta): boolean {
   if (!a) return false;
-  const strip = (m: CptCatalogMeta) => JSON.stringify([m.total, m.anchor_every, m.partitions]);
+  const strip = (m: CptCatalogMeta) => JSON.stringify([m.total, m.anchor_every, m.partitions, m.starter_only ?? false]);
   return strip(a) === strip(b);
 }
 
@@ -503,13 +504,15 @@ export async function writeCptRecords(records: CptCodeRecord[], options: CptWrit
 
   const oldMeta = (await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }))).Item as
     CptCatalogMeta | undefined;
-  if (!scanned && oldMeta && counts.inserted === 0) {
-    // Same set of codes as when the metadata was last written.
+  const leavesStarterList = oldMeta?.starter_only === true && source !== STARTER_SOURCE && counts.updated > 0;
+  if (!scanned && oldMeta && counts.inserted === 0 && !leavesStarterList) {
+    // Same set of codes (and sources) as when the metadata was last written.
     counts.totalCodes = oldMeta.total;
     return counts;
   }
   const allCodes = scanned ? existing : new Map([...(await scanCodes(doc, codesTable, true)), ...existing]);
-  const meta = buildCatalogMeta(allCodes.keys(), importedAt);
+  const starterOnly = allCodes.size > 0 && [...allCodes.values()].every((item) => item.source === STARTER_SOURCE);
+  const meta = buildCatalogMeta(allCodes.keys(), importedAt, starterOnly);
   counts.totalCodes = meta.total;
   if (!sameMeta(oldMeta, meta)) {
     await doc.send(new PutCommand({ TableName: searchTable, Item: { ...meta } }));

@@ -95,6 +95,8 @@ export interface CptCatalogMeta {
   /** Partitions in code order. */
   partitions: CptMetaPartition[];
   updated_at: string;
+  /** true while every code is from the starter list (no CMS file imported yet); absent on old items. */
+  starter_only?: boolean;
 }
 
 /** Answer of {@link listCptCodes}, as the spec's paged `/cpt_codes` call returns it. */
@@ -117,6 +119,9 @@ export interface ListCptCodesInput {
 }
 
 /* --------------------------------- constants --------------------------------- */
+
+/** `source` of the starter list's items (lambdas/cpt_codes/starter.ts). */
+export const STARTER_SOURCE = 'starter';
 
 /** Default page and size (spec provider-side section 9: "CPT paging default page 1, size 20"). */
 export const DEFAULT_PAGE_LIMIT = 20;
@@ -173,7 +178,7 @@ export function compareCodes(a: string, b: string): number {
  * Build the metadata item for a set of codes (any order, duplicates ignored).
  * Pure; used by the importer after each change.
  */
-export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string): CptCatalogMeta {
+export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string, starterOnly = false): CptCatalogMeta {
   const sorted = [...new Set(codes)].sort(compareCodes);
   const partitions: CptMetaPartition[] = [];
   let current: CptMetaPartition | undefined;
@@ -187,7 +192,14 @@ export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string): Cp
     current.count += 1;
     current.last = code;
   }
-  return { ...cptMetaKey(), total: sorted.length, anchor_every: ANCHOR_EVERY, partitions, updated_at: updatedAt };
+  return {
+    ...cptMetaKey(),
+    total: sorted.length,
+    anchor_every: ANCHOR_EVERY,
+    partitions,
+    updated_at: updatedAt,
+    starter_only: starterOnly,
+  };
 }
 
 /** Clamp page/limit to sane integers (page >= 1, 1 <= limit <= MAX_PAGE_LIMIT). */

@@ -14,22 +14,12 @@
  *   imported from a CMS file (those count as `kept`). Called by the local runtime's first-start seed.
  */
 import { ddb } from '../lib/aws';
-import type { CptCodeSummary, CptRepositoryDeps } from './repository';
+import { STARTER_SOURCE, type CptCodeSummary, type CptRepositoryDeps } from './repository';
 import { cptTablesFromEnv, writeCptRecords, type CptWriteCounts } from './import';
 
-/** `source` of starter items. */
-export const STARTER_SOURCE = 'starter';
+export { STARTER_SOURCE };
 
-/** Page on which CMS publishes the Physician Fee Schedule relative value files. */
-export const CMS_PFS_RVU_PAGE = 'https://www.cms.gov/medicare/payment/fee-schedules/physician/pfs-relative-value-files';
-
-/** What the UI shows about the CPT list while only the starter list is loaded. */
-export const STARTER_NOTICE =
-  'Suture ships with a short starter list of common surgical procedures, labelled in its own words. ' +
-  'To search the full CPT code list, download the current Physician Fee Schedule relative value file ' +
-  `(the RVU zip) from the CMS "PFS Relative Value Files" page (${CMS_PFS_RVU_PAGE}), unzip it and run ` +
-  '`npm run import:cpt -- PPRRVU<year>_<release>.csv` (for example PPRRVU2025_Oct.csv). ' +
-  'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';
+export { CMS_PFS_RVU_PAGE, CPT_STARTER_NOTICE as STARTER_NOTICE } from '../../shared/constants';
 
 /** The starter list: code and this project's own label, in code order. */
 export const STARTER_CODES: readonly CptCodeSummary[] = [

@@ -52,6 +52,7 @@ describe('GET /cpt_codes', () => {
     expect(res.body).toEqual({
       success: true,
       cpt_codes: STARTER_CODES.filter((c) => c.cpt_code.startsWith('2988')).map((c) => ({ ...c })),
+      starter_list: true,
     });
     expect(byWord.body.cpt_codes.map((c) => c.cpt_code)).toEqual(expect.arrayContaining(['27447', '29880', '29881']));
   });

@@ -305,5 +305,20 @@ describe('the starter list on an empty store', () => {
     expect((await repo.searchCptCodes('4756', 5)).map((c) => c.cpt_code)).toEqual(['47562', '47563']);
     expect((await repo.searchCptCodes('gallbladder', 5)).map((c) => c.cpt_code)).toEqual(['47562', '47563']);
     expect((await repo.getCptCode('47562'))?.source).toBe('starter');
+    expect((await repo.getCatalogMeta())?.starter_only).toBe(true);
+  });
+
+  it('stops calling the catalog a starter list once a CMS file is imported over it', async () => {
+    // Prepare: the starter list, then three rows of the real CMS file.
+    const tables = await dynamo.createCptTables('test-starter-then-cms');
+    const repo = createCptRepository({ doc, ...tables });
+    await importStarterList({ doc, ...tables });
+    const rows = realLines.filter((l) => /^(47562|47563|99999),,/.test(l));
+    const file = writeTemp('PPRRVU_three.csv', [...realLines.slice(0, headerIndex + 1), ...rows]);
+    // Act
+    await importPfsFile(file, { doc, ...tables });
+    // Assess
+    expect((await repo.getCatalogMeta())?.starter_only).toBe(false);
+    expect((await repo.getCptCode('47562'))?.source).toBe('cms-pfs:PPRRVU_three.csv');
   });
 });

@@ -59,6 +59,7 @@ describe('buildCatalogMeta', () => {
       ...cptMetaKey(),
       total: 253,
       anchor_every: 100,
+      starter_only: false,
       partitions: [
         { prefix: '1', count: 250, anchors: ['10000', '10100', '10200'], last: '10249' },
         { prefix: 'a', count: 3, anchors: ['A0021'], last: 'A0090' },

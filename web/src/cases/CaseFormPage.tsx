@@ -27,6 +27,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
+  CPT_STARTER_NOTICE,
   CPT_SUGGEST_MIN_CHARS,
   CaseFormSchema,
   INSURANCE_SUGGESTIONS,
@@ -44,7 +45,7 @@ import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { ApiError } from '../lib/api';
 import { CaseApiError, createCase, updateCase, type CaseView } from './api';
 import { facilityLabel, surgeonLabel } from './format';
-import { caseKeys, useCase, useCptSuggestions, useFacilities, useSurgeons } from './queries';
+import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
 import { SuggestInput, type SuggestOption } from './SuggestInput';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -179,6 +180,7 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'procedure_codes' });
+  const starterCptList = useStarterCptList().data === true;
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
   const save = useMutation({
@@ -349,6 +351,11 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
               </Heading>
             </legend>
             <Flex direction="column" gap="small" marginTop="small">
+              {starterCptList && (
+                <Alert variation="info" heading="Starter CPT list" data-testid="cpt-starter-notice">
+                  {CPT_STARTER_NOTICE}
+                </Alert>
+              )}
               {rows.fields.map((row, index) => (
                 <Flex key={row.id} alignItems="flex-start" gap="small">
                   <View flex="1">

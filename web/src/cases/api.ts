@@ -308,6 +308,15 @@ export async function listFacilities(userId: string): Promise<Facility[]> {
     .filter((f) => f.facility_id !== '');
 }
 
+/**
+ * Whether the server holds only the starter CPT list (GET /cpt_codes?page=1&limit=1, `starter_list`).
+ * Answers false when the server does not say, so the notice never shows by mistake.
+ */
+export async function isStarterCptList(signal?: AbortSignal): Promise<boolean> {
+  const body = await apiFetch<unknown>('/cpt_codes', { query: { page: 1, limit: 1 }, signal });
+  return isObject(body) && body.starter_list === true;
+}
+
 /** CPT suggestions: GET /cpt_codes?search=&limit=5 (answer a list, or `cpt_codes`/`data`). */
 export async function searchCpt(search: string, signal?: AbortSignal): Promise<CptCode[]> {
   const body = await apiFetch<unknown>('/cpt_codes', { query: { search, limit: CPT_SUGGESTIONS_SHOWN }, signal });

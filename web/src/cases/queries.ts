@@ -4,7 +4,7 @@
  * `['cases']` prefix; after a case mutation the lists (`caseKeys.lists`) and that case are invalidated.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getCase, listCases, listFacilities, listSurgeons, searchCpt } from './api';
+import { getCase, isStarterCptList, listCases, listFacilities, listSurgeons, searchCpt } from './api';
 
 export const caseKeys = {
   all: ['cases'] as const,
@@ -15,6 +15,7 @@ export const caseKeys = {
   surgeons: (userId: string) => ['cases', 'surgeons', userId] as const,
   facilities: (userId: string) => ['cases', 'facilities', userId] as const,
   cpt: (search: string) => ['cases', 'cpt', search] as const,
+  cptCatalog: ['cases', 'cpt-catalog'] as const,
 };
 
 /** The user's cases, optionally one status. Disabled until the user id is known. */
@@ -65,6 +66,16 @@ export function useCptSuggestions(search: string, enabled: boolean, minChars: nu
     enabled: enabled && term.length >= minChars,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** true while only the starter CPT list is loaded (the case form then explains the import). */
+export function useStarterCptList() {
+  return useQuery({
+    queryKey: caseKeys.cptCatalog,
+    queryFn: ({ signal }) => isStarterCptList(signal),
+    staleTime: 30 * 60_000,
     retry: false,
   });
 }
