@@ -29,36 +29,19 @@ import { setUpdate } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
 
-export interface ProfileDocument {
-  document_type: string;
-  /** Storage path of the document. */
-  document_name: string;
-}
+/** One entry of a profile's `documents` list (spec provider-side section 3). */
+export type ProfileDocument = Profile['documents'][number];
 
-/** A stored profile. */
-export interface ProfileItem {
-  user_id: string;
-  user_email: string;
-  first_name: string;
-  last_name: string;
-  addr1: string;
-  addr2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  telephone: string;
-  user_npi: string;
-  message_pref: number;
-  states_licensed: string[];
-  documents: ProfileDocument[];
+/**
+ * A stored profile: the shared {@link Profile} (canonical names), with `user_type` optional as
+ * stored (absent counts as 0, provider) and the legacy single `document_key`.
+ */
+export type ProfileItem = Omit<Profile, 'user_type'> & {
   /** Absent counts as 0 (provider). */
   user_type?: number;
-  referred_by_user: string;
   /** Legacy single document path (spec provider-side section 3). */
   document_key?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+};
 
 /** The editable fields (stored names). */
 export type ProfileFields = Omit<ProfileItem, 'user_id' | 'user_type' | 'createdAt' | 'updatedAt'>;

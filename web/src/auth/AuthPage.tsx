@@ -10,7 +10,7 @@
  * - a user created with a temporary password sets a new one (`confirmSignIn`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmResetPassword, confirmSignIn, resetPassword, signIn } from 'aws-amplify/auth';
@@ -237,22 +237,11 @@ function ResetConfirmForm({
         hasError={!!errors.code}
         errorMessage={errors.code?.message}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        isRequired
-        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-        {...register('password')}
-        hasError={!!errors.password}
-        errorMessage={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        isRequired
-        {...register('confirm')}
-        hasError={!!errors.confirm}
-        errorMessage={errors.confirm?.message}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
         Reset Password
@@ -261,6 +250,41 @@ function ResetConfirmForm({
         Back to Sign In
       </Button>
     </Flex>
+  );
+}
+
+/** The new password and its confirmation (Cognito password policy: spec provider-side section 5). */
+function NewPasswordFields({
+  password,
+  confirm,
+  passwordError,
+  confirmError,
+}: {
+  password: UseFormRegisterReturn<'password'>;
+  confirm: UseFormRegisterReturn<'confirm'>;
+  passwordError?: string;
+  confirmError?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        isRequired
+        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
+        {...password}
+        hasError={!!passwordError}
+        errorMessage={passwordError}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        isRequired
+        {...confirm}
+        hasError={!!confirmError}
+        errorMessage={confirmError}
+      />
+    </>
   );
 }
 
@@ -299,22 +323,11 @@ function NewPasswordForm({
     <Flex as="form" direction="column" gap="1rem" onSubmit={submit} noValidate aria-label="Choose a new password">
       <Heading level={1}>Choose a New Password</Heading>
       <Text>Your account has a temporary password. Choose a new one to continue.</Text>
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        isRequired
-        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-        {...register('password')}
-        hasError={!!errors.password}
-        errorMessage={errors.password?.message}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        isRequired
-        {...register('confirm')}
-        hasError={!!errors.confirm}
-        errorMessage={errors.confirm?.message}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
         Set Password and Sign In
