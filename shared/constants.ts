@@ -80,3 +80,29 @@ export const CPT_STARTER_NOTICE =
   `(the RVU zip) from the CMS "PFS Relative Value Files" page (${CMS_PFS_RVU_PAGE}), unzip it and run ` +
   '`npm run import:cpt -- PPRRVU<year>_<release>.csv` (for example PPRRVU2025_Oct.csv). ' +
   'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';
+
+/**
+ * Length limits of stored text, in characters. They keep every item far below DynamoDB's 400 KB
+ * item limit and every key below its key-size limits (partition key 2048 bytes, sort key 1024
+ * bytes), so over-long input is a 400, never a 500 from the database.
+ */
+export const TEXT_LIMITS = {
+  /** Person and facility names. */
+  name: 100,
+  /** Other free text: addresses, cities, insurance provider, document types. */
+  text: 200,
+  /** Identifiers: case_id, user_id, surgeon_id, facility_id (query parameters included). */
+  id: 200,
+  /** Storage paths of documents. */
+  path: 1024,
+  /** The file_keys JSON text of a case. */
+  fileKeys: 8192,
+} as const;
+
+/** Largest pay amount a case may carry, in dollars (a bound against typing errors, not a billing rule). */
+export const MAX_PAY_AMOUNT_DOLLARS = 10_000_000;
+
+/** The 400 message for text over its limit, e.g. 'Patient first name must be at most 100 characters'. */
+export function tooLongMessage(field: string, max: number): string {
+  return `${field} must be at most ${max} characters`;
+}

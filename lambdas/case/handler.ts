@@ -206,7 +206,9 @@ async function update(event: ApiEvent) {
   if (sent('note_file')) patch.note_file = input.note_file ?? '';
   if (sent('misc_file')) patch.misc_file = input.misc_file ?? '';
   if (sent('file_keys')) patch.file_keys = fileKeysText(input.file_keys) ?? '';
-  if (input.pay_amount !== undefined) patch.pay_amount_cents = dollarsToCents(input.pay_amount);
+  if (input.pay_amount !== undefined) {
+    patch.pay_amount_cents = input.pay_amount === null ? null : dollarsToCents(input.pay_amount);
+  }
 
   const item = await updateCase(current.case_id, patch, {
     expectedVersion: input.version ?? current.version,

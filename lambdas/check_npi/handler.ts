@@ -4,7 +4,7 @@
  * GET /check_npi?npi=NNNNNNNNNN answers `{ valid, first_name, last_name, status, error, message }`
  * (plus `success`, and `enumeration_type` / `organization_name` when found):
  * - not exactly 10 digits -> 400, error 'NPI must be exactly 10 digits';
- * - check digit wrong (shared/npi.ts) -> 400, error 'Invalid NPI: check digit does not match'
+ * - check digit wrong (shared/npi.ts) -> 400, error 'NPI not found or invalid'
  *   (the registry is not called);
  * - registry failure -> 502, error 'NPI validation service is temporarily unavailable';
  * - no record -> 404, error 'NPI not found';
@@ -12,17 +12,13 @@
  *   status as the registry gives it ('A' active).
  */
 import { NPI_MESSAGES, isValidNpi, type NpiCheckResult } from '../../shared';
-import { BadGatewayError, NotFoundError, ValidationError } from '../lib/errors';
+import { NotFoundError, ValidationError } from '../lib/errors';
 import { ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
-import { nppesClient, summarizeRecord } from './nppes';
+import { invalid, nppesClient, summarizeRecord } from './nppes';
 
 export const NPI_NOT_FOUND = 'NPI not found';
 
-/** The error answer's fields (merged into `{ success: false, message }` by the middleware). */
-function invalid(error: string): Record<string, unknown> {
-  return { valid: false, first_name: '', last_name: '', status: '', error } satisfies Omit<NpiCheckResult, 'message'>;
-}
 
 async function checkNpi(event: ApiEvent) {
   const npi = queryParam(event, 'npi') ?? '';
@@ -31,14 +27,8 @@ async function checkNpi(event: ApiEvent) {
   if (!isValidNpi(npi))
     throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.checkDigit }], invalid(NPI_MESSAGES.checkDigit));
 
-  let record;
-  try {
-    record = await nppesClient().lookup(npi);
-  } catch (err) {
-    // Add the NPI answer's fields to the 502 (the client already logged the reason).
-    if (err instanceof BadGatewayError) throw new BadGatewayError(err.message, invalid(err.message));
-    throw err;
-  }
+  // A registry failure is a BadGatewayError (502) that already carries the NPI answer's fields.
+  const record = await nppesClient().lookup(npi);
   if (!record) throw new NotFoundError(NPI_NOT_FOUND, invalid(NPI_NOT_FOUND));
 
   const summary = summarizeRecord(record);

@@ -10,7 +10,7 @@
  * `BadGatewayError('NPI validation service is temporarily unavailable')`: the caller answers 502.
  * Used by /check_npi now and by the surgeon/facility searches later.
  */
-import { NPI_MESSAGES, formatFacilityName, titleCaseName } from '../../shared';
+import { NPI_MESSAGES, formatFacilityName, titleCaseName, type NpiCheckResult } from '../../shared';
 import { getEnv } from '../lib/env';
 import { BadGatewayError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -66,9 +66,17 @@ export interface NppesClient {
   lookup(npi: string): Promise<NppesRecord | undefined>;
 }
 
+/**
+ * The fields of a failed /check_npi answer (`{ valid: false, first_name: '', last_name: '', status:
+ * '', error }`), merged by the middleware next to `success: false` and `message`.
+ */
+export function invalid(error: string): Omit<NpiCheckResult, 'message'> {
+  return { valid: false, first_name: '', last_name: '', status: '', error };
+}
+
 function unavailable(reason: string): BadGatewayError {
   logger.warn('NPPES call failed', { reason });
-  return new BadGatewayError(NPI_MESSAGES.unavailable);
+  return new BadGatewayError(NPI_MESSAGES.unavailable, invalid(NPI_MESSAGES.unavailable));
 }
 
 export function createNppesClient(options: NppesClientOptions): NppesClient {
@@ -104,7 +112,8 @@ export function createNppesClient(options: NppesClientOptions): NppesClient {
 
   async function lookup(npi: string): Promise<NppesRecord | undefined> {
     const results = await search({ number: npi });
-    return results.find((r) => String(r.number) === npi) ?? results[0];
+    // Only the record of this very number: never report another NPI's record as valid.
+    return results.find((r) => String(r.number) === npi);
   }
 
   return { search, lookup };

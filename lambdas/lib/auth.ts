@@ -10,9 +10,11 @@
  * - Decisions ({@link resolveOwnerScope}, {@link canActOnOwnedItem}) are pure so they can be tested
  *   alone: a provider (user_type < 10) touches only their own data; back office (>= 10) reads all.
  */
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, isBackOffice, toUserType } from '../../shared';
-import { ddb } from './aws';
+import { cognitoClient, ddb } from './aws';
+import { logger } from './logger';
 import { getEnv } from './env';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import type { ApiEvent, JwtClaims } from './http';
@@ -64,6 +66,28 @@ export function requireCaller(event: ApiEvent): Caller {
   const caller = getCaller(event);
   if (!caller) throw new UnauthorizedError(API_MESSAGES.userNotAuthenticated);
   return caller;
+}
+
+/**
+ * The caller's email address as the user pool holds it, never as a request body claims it.
+ * - id token: its `email` claim (verified by the authorizer);
+ * - access token (no email claim): Cognito GetUser with that very token (authorised by the token,
+ *   no IAM permission), attribute `email`.
+ * Answers '' when neither gives one (GetUser failing is logged, not thrown: the email is
+ * informational and must not block creating a profile).
+ */
+export async function callerEmail(event: ApiEvent, caller: Caller): Promise<string> {
+  if (caller.email) return caller.email;
+  const header = event.headers?.authorization ?? '';
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  if (!token) return '';
+  try {
+    const out = await cognitoClient().send(new GetUserCommand({ AccessToken: token }));
+    return out.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? '';
+  } catch (err) {
+    logger.warn('Could not read the caller email from the user pool', { error: (err as Error)?.name });
+    return '';
+  }
 }
 
 /** user_type of a profile (GetItem on the users table); missing profile or attribute = 0. */

@@ -5,6 +5,7 @@
  * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`, ...): product code never branches on "local".
  * S3 path-style addressing follows `S3_FORCE_PATH_STYLE` of the Lambda environment (s3rver needs it).
  */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -12,6 +13,7 @@ import { getEnv } from './env';
 
 let doc: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
+let cognito: CognitoIdentityProviderClient | undefined;
 
 /** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
 export function ddb(): DynamoDBDocumentClient {
@@ -27,10 +29,21 @@ export function s3Client(): S3Client {
   return s3;
 }
 
+/**
+ * The Cognito user pool client, for calls authorised by the caller's own access token (GetUser):
+ * no IAM permission is involved. Endpoint from `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` locally.
+ */
+export function cognitoClient(): CognitoIdentityProviderClient {
+  cognito ??= new CognitoIdentityProviderClient({});
+  return cognito;
+}
+
 /** Forget the clients (tests and the local runtime, which change endpoints after import). */
 export function resetAwsClients(): void {
   doc?.destroy();
   s3?.destroy();
+  cognito?.destroy();
   doc = undefined;
   s3 = undefined;
+  cognito = undefined;
 }

@@ -6,6 +6,7 @@
  * `requestContext.authorizer.jwt.claims` on routes that need a token.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { TEXT_LIMITS, tooLongMessage } from '../../shared/constants';
 import { ValidationError } from './errors';
 
 /** Claims as the HTTP API JWT authorizer passes them (values are usually strings). */
@@ -46,10 +47,16 @@ export function queryParams(event: ApiEvent): Record<string, string | undefined>
   return event.queryStringParameters ?? {};
 }
 
-/** A query parameter trimmed; empty text counts as absent. */
-export function queryParam(event: ApiEvent, name: string): string | undefined {
+/**
+ * A query parameter trimmed; empty text counts as absent. Longer than `maxLength` characters
+ * (default TEXT_LIMITS.id, 200: ids, status numbers) -> ValidationError (400) '<name> must be at
+ * most N characters', so that no over-long key reaches DynamoDB (key-size limits).
+ */
+export function queryParam(event: ApiEvent, name: string, maxLength: number = TEXT_LIMITS.id): string | undefined {
   const v = queryParams(event)[name]?.trim();
-  return v === undefined || v === '' ? undefined : v;
+  if (v === undefined || v === '') return undefined;
+  if (v.length > maxLength) throw new ValidationError(tooLongMessage(name, maxLength));
+  return v;
 }
 
 /**

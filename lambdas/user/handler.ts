@@ -5,8 +5,10 @@
  *   No user_id: the caller's own. Another user's profile: back office (user_type >= 10) only;
  *   others get the same 404 as a missing profile (no existence leak).
  * - POST /user (profile create payload, any alias names) -> 201 { success, message, user }.
- *   user_id comes from the token (`sub`), user_email from the token's email (id tokens) or, for
- *   access tokens, the username when it is an email, else the body's `user_email`. Validated with
+ *   user_id comes from the token (`sub`), user_email from the user pool (`callerEmail`: the id
+ *   token's email claim, or Cognito GetUser with the access token), never from the body. An existing
+ *   profile is checked first, so that the client's "already exists" fallback works even when the
+ *   body would not pass the setup schema. Validated with
  *   the setup screen's schema (ProfileSetupFormSchema after normalizeProfileInput). An existing
  *   profile -> 409 { success: false, message: 'User already exists' } (the client then updates).
  * - PATCH /user (partial; ProfileFormSchema.partial()) -> 200 { success, message, user }; only the
@@ -29,8 +31,8 @@ import {
   normalizeProfileInput,
   toUserType,
 } from '../../shared';
-import { callerUserType, requireCaller, type Caller } from '../lib/auth';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
+import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
@@ -50,8 +52,6 @@ const ExtrasSchema = z.object({
   document_key: z.string().trim().max(1024).optional(),
 });
 
-const UserEmailSchema = z.email();
-
 /** The 2-letter codes must be US states (the form offers only those). */
 function checkStateCodes(form: { state?: string; states_licensed?: string[] }): void {
   const errors: FieldError[] = [];
@@ -62,14 +62,6 @@ function checkStateCodes(form: { state?: string; states_licensed?: string[] }): 
     errors.push({ field: 'states_licensed', message: PROFILE_MESSAGES.stateFormat });
   }
   if (errors.length) throw new ValidationError(errors);
-}
-
-/** The email stored with a new profile (see module doc). */
-function profileEmail(caller: Caller, body: Record<string, unknown>): string {
-  if (caller.email) return caller.email;
-  if (caller.username && UserEmailSchema.safeParse(caller.username).success) return caller.username;
-  const fromBody = typeof body.user_email === 'string' ? body.user_email.trim() : '';
-  return UserEmailSchema.safeParse(fromBody).success ? fromBody : '';
 }
 
 async function getUser(event: ApiEvent) {
@@ -86,12 +78,13 @@ async function getUser(event: ApiEvent) {
 async function createUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const body = bodyObject(event);
+  if (await getProfile(caller.sub)) throw new ConflictError(API_MESSAGES.userAlreadyExists);
   const form = parseInput(ProfileSetupFormSchema, normalizeProfileInput(body));
   checkStateCodes(form);
   const extras = parseInput(ExtrasSchema, body);
   const item = await createProfile({
     user_id: caller.sub,
-    user_email: profileEmail(caller, body),
+    user_email: await callerEmail(event, caller),
     ...profileFieldsFromForm(form),
     documents: extras.documents ?? [],
     referred_by_user: extras.referred_by_user ?? '',

@@ -7,7 +7,7 @@
  * - `Case`: the returned case shape (pay_amount in dollars; stored as integer cents).
  */
 import { z } from 'zod';
-import { MAX_PROCEDURE_CODES } from '../constants';
+import { MAX_PAY_AMOUNT_DOLLARS, MAX_PROCEDURE_CODES, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isCaseStatus } from '../statuses';
 
 export const CASE_MESSAGES = {
@@ -24,14 +24,21 @@ export const CASE_MESSAGES = {
   invalidDate: 'Case date must be a valid date (YYYY-MM-DD)',
   invalidCode: 'Procedure codes must be 5-character CPT or HCPCS codes',
   invalidStatus: 'case_status must be one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90',
-  invalidPayAmount: 'pay_amount must be a non-negative amount in dollars',
+  invalidPayAmount: `pay_amount must be an amount in dollars from 0 to ${MAX_PAY_AMOUNT_DOLLARS} with at most 2 decimals`,
+  invalidFileKeys: 'file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)',
 } as const;
 
 const M = CASE_MESSAGES;
-const requiredText = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
+/** Required text: the spec's "required" message when missing or empty, then a length limit. */
+const requiredText = (required: string, field: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, tooLongMessage(field, max));
 
 /** ISO calendar date YYYY-MM-DD that exists. */
-export const CaseDateSchema = requiredText(M.caseDateRequired).refine((s) => {
+export const CaseDateSchema = requiredText(M.caseDateRequired, 'Case date', 40).refine((s) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
@@ -50,11 +57,60 @@ export const ProcedureCodesSchema = z
   .transform((codes) => codes.map((c) => c.trim()).filter((c) => c !== ''))
   .pipe(z.array(ProcedureCodeSchema).max(MAX_PROCEDURE_CODES, M.maxCodes));
 
-const patientFirst = requiredText(M.patientFirstRequired).min(2, M.patientFirstMin);
-const patientLast = requiredText(M.patientLastRequired).min(2, M.patientLastMin);
-const insProvider = requiredText(M.insuranceRequired);
-const surgeonId = requiredText(M.surgeonRequired);
-const facilityId = requiredText(M.facilityRequired);
+const patientFirst = requiredText(M.patientFirstRequired, 'Patient first name', TEXT_LIMITS.name).min(2, M.patientFirstMin);
+const patientLast = requiredText(M.patientLastRequired, 'Patient last name', TEXT_LIMITS.name).min(2, M.patientLastMin);
+const insProvider = requiredText(M.insuranceRequired, 'Insurance provider', TEXT_LIMITS.text);
+const surgeonId = requiredText(M.surgeonRequired, 'surgeon_id', TEXT_LIMITS.id);
+const facilityId = requiredText(M.facilityRequired, 'facility_id', TEXT_LIMITS.id);
+const caseId = z
+  .string({ error: M.caseIdRequired })
+  .trim()
+  .min(1, M.caseIdRequired)
+  .max(TEXT_LIMITS.id, tooLongMessage('case_id', TEXT_LIMITS.id));
+
+/**
+ * Procedure codes as a request may send them (array, JSON-array text or comma-separated text),
+ * as a list of strings; any other type is left as it is so that the array schema refuses it.
+ */
+function procedureCodesInput(value: unknown): unknown {
+  return Array.isArray(value) || typeof value === 'string' ? parseProcedureCodes(value) : value;
+}
+const procedureCodesBody = z.preprocess(procedureCodesInput, z.array(z.string(), { error: M.invalidCode })).pipe(ProcedureCodesSchema);
+
+/** True for text that parses as a JSON object (an empty text counts: it clears the map). */
+function isJsonObjectText(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+/** file_keys as JSON text (PATCH) and, on POST, also as an object; at most TEXT_LIMITS.fileKeys characters. */
+const fileKeysText = z
+  .string({ error: M.invalidFileKeys })
+  .max(TEXT_LIMITS.fileKeys, tooLongMessage('file_keys', TEXT_LIMITS.fileKeys))
+  .refine(isJsonObjectText, M.invalidFileKeys);
+const fileKeysObject = z
+  .record(z.string(), z.unknown(), { error: M.invalidFileKeys })
+  .refine((o) => JSON.stringify(o).length <= TEXT_LIMITS.fileKeys, tooLongMessage('file_keys', TEXT_LIMITS.fileKeys));
+
+/**
+ * pay_amount in dollars: a number or decimal text, 0 to MAX_PAY_AMOUNT_DOLLARS, at most 2 decimals
+ * (stored as integer cents); null removes the amount. No coercion of booleans or empty text.
+ */
+const payAmount = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number), z.null()], { error: M.invalidPayAmount })
+  .refine(
+    (n) => n === null || (Number.isFinite(n) && n >= 0 && n <= MAX_PAY_AMOUNT_DOLLARS && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6),
+    M.invalidPayAmount,
+  );
+
+/** case_status: a number or digit text that is one of the spec's status codes (no coercion of null, '' or booleans). */
+const caseStatus = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: M.invalidStatus })
+  .refine(isCaseStatus, M.invalidStatus);
 
 /** Add/Edit Case form. Procedure rows are objects for useFieldArray; at least one row always remains. */
 export const CaseFormSchema = z.object({
@@ -96,18 +152,23 @@ export function parseProcedureCodes(value: unknown): string[] {
     .filter(Boolean);
 }
 
-const fileRef = z.union([z.string().trim().max(1024), z.null()]).optional();
+const fileRef = z
+  .union([z.string().trim().max(TEXT_LIMITS.path, tooLongMessage('File reference', TEXT_LIMITS.path)), z.null()])
+  .optional();
 
 /** POST /case body (spec provider-side section 7). `patient` nested; flat names tolerated. */
 export const CreateCaseBodySchema = z.object({
-  user_id: z.string().optional(),
-  case_id: z.string().trim().optional(),
+  user_id: z.string().max(TEXT_LIMITS.id).optional(),
+  case_id: z.string().trim().max(TEXT_LIMITS.id, tooLongMessage('case_id', TEXT_LIMITS.id)).optional(),
   case_date: CaseDateSchema,
   surgeon_id: surgeonId,
   facility_id: facilityId,
-  patient: z.object({ first: patientFirst, last: patientLast, ins_provider: insProvider }),
-  procedure_codes: z.preprocess((v) => (v === undefined ? [] : parseProcedureCodes(v)), ProcedureCodesSchema),
-  file_keys: z.union([z.string(), z.record(z.string(), z.unknown()), z.null()]).optional(),
+  patient: z.object(
+    { first: patientFirst, last: patientLast, ins_provider: insProvider },
+    { error: M.patientFirstRequired },
+  ),
+  procedure_codes: procedureCodesBody.optional().transform((codes) => codes ?? []),
+  file_keys: z.union([fileKeysText, fileKeysObject, z.null()], { error: M.invalidFileKeys }).optional(),
   demo_file: fileRef,
   note_file: fileRef,
   misc_file: fileRef,
@@ -126,27 +187,27 @@ export function liftPatient(raw: Record<string, unknown>): Record<string, unknow
  * file fields may be cleared with empty text or null; pay_amount (dollars) only for back office.
  */
 export const UpdateCaseBodySchema = z.object({
-  case_id: z.string({ error: M.caseIdRequired }).trim().min(1, M.caseIdRequired),
-  user_id: z.string().optional(),
+  case_id: caseId,
+  user_id: z.string().max(TEXT_LIMITS.id).optional(),
   case_date: CaseDateSchema.optional(),
   surgeon_id: surgeonId.optional(),
   facility_id: facilityId.optional(),
   patient_first: patientFirst.optional(),
   patient_last: patientLast.optional(),
   ins_provider: insProvider.optional(),
-  procedure_codes: z.preprocess((v) => (v === undefined ? undefined : parseProcedureCodes(v)), ProcedureCodesSchema.optional()),
+  procedure_codes: procedureCodesBody.optional(),
   demo_file: fileRef,
   note_file: fileRef,
   misc_file: fileRef,
-  file_keys: z.union([z.string(), z.null()]).optional(),
-  pay_amount: z.coerce.number({ error: M.invalidPayAmount }).min(0, M.invalidPayAmount).optional(),
+  file_keys: z.union([fileKeysText, z.null()], { error: M.invalidFileKeys }).optional(),
+  pay_amount: payAmount.optional(),
 });
 export type UpdateCaseBody = z.infer<typeof UpdateCaseBodySchema>;
 
 /** PUT /case body: change status (needs user_type 10 or more). */
 export const CaseStatusBodySchema = z.object({
-  case_id: z.string({ error: M.caseIdRequired }).trim().min(1, M.caseIdRequired),
-  case_status: z.coerce.number({ error: M.invalidStatus }).refine(isCaseStatus, M.invalidStatus),
+  case_id: caseId,
+  case_status: caseStatus,
 });
 
 /** A case as the API returns it. */

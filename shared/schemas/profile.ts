@@ -10,9 +10,15 @@
  * - `Profile`: the stored and returned shape.
  */
 import { z } from 'zod';
-import { PROFILE_DOCUMENT_TYPES } from '../constants';
+import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constants';
 
-const requiredText = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
+/** Required text: the spec's "required" message when missing or empty, then a length limit. */
+const requiredText = (required: string, field: string, max: number = TEXT_LIMITS.text) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, tooLongMessage(field, max));
 
 export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -41,32 +47,40 @@ const M = PROFILE_MESSAGES;
 export const US_PHONE_PATTERN = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
 const profileFields = {
-  first_name: requiredText(M.firstNameRequired).min(2, M.firstNameMin),
-  last_name: requiredText(M.lastNameRequired).min(2, M.lastNameMin),
-  address1: requiredText(M.addressRequired),
-  address2: z.string().trim().optional().default(''),
-  city: requiredText(M.cityRequired),
-  state: requiredText(M.stateRequired).length(2, M.stateFormat),
-  zipcode: requiredText(M.zipRequired).regex(/^\d{5}(-\d{4})?$/, M.zipFormat),
-  telephone_number: requiredText(M.phoneRequired).regex(US_PHONE_PATTERN, M.phoneFormat),
-  user_npi: requiredText(M.npiRequired).regex(/^\d{10}$/, M.npiFormat),
+  first_name: requiredText(M.firstNameRequired, 'First name', TEXT_LIMITS.name).min(2, M.firstNameMin),
+  last_name: requiredText(M.lastNameRequired, 'Last name', TEXT_LIMITS.name).min(2, M.lastNameMin),
+  address1: requiredText(M.addressRequired, 'Address'),
+  address2: z.string().trim().max(TEXT_LIMITS.text, tooLongMessage('Address line 2', TEXT_LIMITS.text)).optional().default(''),
+  city: requiredText(M.cityRequired, 'City'),
+  state: requiredText(M.stateRequired, 'State').length(2, M.stateFormat),
+  zipcode: requiredText(M.zipRequired, 'Zip code').regex(/^\d{5}(-\d{4})?$/, M.zipFormat),
+  telephone_number: requiredText(M.phoneRequired, 'Phone number').regex(US_PHONE_PATTERN, M.phoneFormat),
+  user_npi: requiredText(M.npiRequired, 'NPI number').regex(/^\d{10}$/, M.npiFormat),
+  // Missing or empty: "required"; present but not a whole number 0..3 (text, boolean, 7): "invalid".
   messaging_pref: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: M.messagingRequired }).int(M.messagingInvalid).min(0, M.messagingInvalid).max(3, M.messagingInvalid),
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? M.messagingRequired : M.messagingInvalid),
+      })
+      .int(M.messagingInvalid)
+      .min(0, M.messagingInvalid)
+      .max(3, M.messagingInvalid),
   ),
   document_type: z.union([z.literal(''), z.enum(PROFILE_DOCUMENT_TYPES)], { error: M.documentTypeInvalid }).optional(),
 };
 
 /** Profile editing screen (/update-profile): licensed states optional. */
+const stateCodes = z.array(z.string().max(2, M.stateFormat), { error: M.stateFormat }).max(50, M.stateFormat);
 export const ProfileFormSchema = z.object({
   ...profileFields,
-  states_licensed: z.array(z.string()).default([]),
+  states_licensed: stateCodes.default([]),
 });
 
 /** Profile setup screen (/profile-setup): at least one licensed state. */
 export const ProfileSetupFormSchema = z.object({
   ...profileFields,
-  states_licensed: z.array(z.string()).min(1, M.statesRequired),
+  states_licensed: stateCodes.min(1, M.statesRequired),
 });
 
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
@@ -74,9 +88,9 @@ export type ProfileForm = z.output<typeof ProfileFormSchema>;
 
 /** A profile document entry (spec provider-side section 3). */
 export const ProfileDocumentSchema = z.object({
-  document_type: z.string(),
+  document_type: z.string().max(TEXT_LIMITS.text, tooLongMessage('document_type', TEXT_LIMITS.text)),
   /** Storage path of the document. */
-  document_name: z.string(),
+  document_name: z.string().max(TEXT_LIMITS.path, tooLongMessage('document_name', TEXT_LIMITS.path)),
 });
 
 /** Stored and returned profile (canonical names; user_type missing counts as 0). */
@@ -154,7 +168,9 @@ export function normalizeProfileInput(raw: Record<string, unknown>): Record<stri
   if (typeof out.state === 'string') out.state = out.state.trim().toUpperCase();
   if (typeof out.user_npi === 'string') out.user_npi = out.user_npi.trim();
   if (raw.states_licensed !== undefined && raw.states_licensed !== null) {
-    out.states_licensed = parseStatesLicensed(raw.states_licensed);
+    // Arrays and text are parsed; any other type is passed on for the schema to refuse (400).
+    const v = raw.states_licensed;
+    out.states_licensed = Array.isArray(v) || typeof v === 'string' ? parseStatesLicensed(v) : v;
   }
   return out;
 }

@@ -29,7 +29,8 @@ export const CPT_DEFAULT_PAGE = { page: 1, limit: CPT_DEFAULT_PAGE_SIZE } as con
 export const NPI_MESSAGES = {
   enterNpi: 'Please enter an NPI number',
   format: 'NPI must be exactly 10 digits',
-  checkDigit: 'Invalid NPI: check digit does not match',
+  /** Check digit wrong (spec provider-side section 5, the client-level NPI check text). */
+  checkDigit: 'NPI not found or invalid',
   notFound: 'NPI not found or invalid',
   unavailable: 'NPI validation service is temporarily unavailable',
   noName: 'NPI validation failed: No name information returned',

@@ -3,6 +3,8 @@
  * NPI numbers are stored as numbers (0 when none / manual entry), as the spec's entities say.
  */
 import { z } from 'zod';
+import { TEXT_LIMITS, tooLongMessage } from '../constants';
+import { isValidNpi } from '../npi';
 
 export const SURGEON_MESSAGES = {
   searchBothNames: 'Please enter both first name and last name',
@@ -24,16 +26,35 @@ export const FACILITY_MESSAGES = {
   editUnsupported: 'Facility updates are not currently supported by the backend. Please contact support.',
 } as const;
 
-/** NPI as sent by clients: number or digit text; empty/missing -> 0; otherwise 10 digits. */
+/**
+ * NPI as sent by clients: number or digit text; empty/missing -> 0 (none, manual entry); otherwise
+ * 10 digits ('NPI must be exactly 10 digits') with a valid check digit ('NPI not found or invalid',
+ * the spec's client-level NPI text; Luhn with prefix 80840, shared/npi.ts).
+ */
 const NpiNumberSchema = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v.trim()) : v),
   z
     .number({ error: 'NPI must be exactly 10 digits' })
     .int('NPI must be exactly 10 digits')
-    .refine((n) => n === 0 || (n >= 1_000_000_000 && n <= 9_999_999_999), 'NPI must be exactly 10 digits'),
+    .refine((n) => n === 0 || (n >= 1_000_000_000 && n <= 9_999_999_999), { error: 'NPI must be exactly 10 digits', abort: true })
+    .refine((n) => n === 0 || isValidNpi(String(n)), 'NPI not found or invalid'),
 );
 
-const optText = z.string().trim().max(200).optional().default('');
+const optText = z.string().trim().max(TEXT_LIMITS.text, tooLongMessage('Address and city', TEXT_LIMITS.text)).optional().default('');
+/** A required name: `missing` when absent or empty, then at most TEXT_LIMITS.name characters. */
+const nameText = (missing: string, field: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(TEXT_LIMITS.name, tooLongMessage(field, TEXT_LIMITS.name));
+/** The id of an item in PATCH bodies; `missing` when absent. */
+const itemId = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(TEXT_LIMITS.id, tooLongMessage('id', TEXT_LIMITS.id));
 const optState = z
   .string()
   .trim()
@@ -50,9 +71,9 @@ const optZip = z
 
 /** POST /surgeon body (user_id ignored: the owner is the caller). */
 export const SurgeonBodySchema = z.object({
-  user_id: z.string().optional(),
-  first_name: z.string({ error: SURGEON_MESSAGES.manualNoName }).trim().min(1, SURGEON_MESSAGES.manualNoName),
-  last_name: z.string({ error: SURGEON_MESSAGES.manualNoName }).trim().min(1, SURGEON_MESSAGES.manualNoName),
+  user_id: z.string().max(TEXT_LIMITS.id).optional(),
+  first_name: nameText(SURGEON_MESSAGES.manualNoName, 'First name'),
+  last_name: nameText(SURGEON_MESSAGES.manualNoName, 'Last name'),
   surgeon_npi: NpiNumberSchema,
   surgeon_addr: optText,
   surgeon_city: optText,
@@ -63,7 +84,7 @@ export const SurgeonBodySchema = z.object({
 /** PATCH /surgeon body: id plus any of the fields. */
 export const SurgeonUpdateBodySchema = SurgeonBodySchema.omit({ user_id: true })
   .partial()
-  .extend({ id: z.string({ error: SURGEON_MESSAGES.notFound }).trim().min(1, SURGEON_MESSAGES.notFound) });
+  .extend({ id: itemId(SURGEON_MESSAGES.notFound) });
 
 export interface Surgeon {
   surgeon_id: string;
@@ -83,8 +104,8 @@ export interface Surgeon {
 
 /** POST /facility body. */
 export const FacilityBodySchema = z.object({
-  user_id: z.string().optional(),
-  facility_name: z.string({ error: FACILITY_MESSAGES.manualNoName }).trim().min(1, FACILITY_MESSAGES.manualNoName),
+  user_id: z.string().max(TEXT_LIMITS.id).optional(),
+  facility_name: nameText(FACILITY_MESSAGES.manualNoName, 'Facility name'),
   facility_npi: NpiNumberSchema,
   facility_addr: optText,
   facility_city: optText,
@@ -95,7 +116,7 @@ export const FacilityBodySchema = z.object({
 /** PATCH /facility body: id plus any of the fields. */
 export const FacilityUpdateBodySchema = FacilityBodySchema.omit({ user_id: true })
   .partial()
-  .extend({ id: z.string({ error: FACILITY_MESSAGES.notFound }).trim().min(1, FACILITY_MESSAGES.notFound) });
+  .extend({ id: itemId(FACILITY_MESSAGES.notFound) });
 
 export interface Facility {
   facility_id: string;

@@ -338,6 +338,79 @@ describe('PATCH /case', () => {
     expect(adminPay.body.case.pay_amount).toBe(1234.5);
   });
 
+  it('removes the pay amount with null and refuses empty text, booleans, fractions of a cent and huge amounts', async () => {
+    // Prepare
+    const c = await createCase();
+    await local.api('PATCH', '/case', { token: admin.accessToken, body: { case_id: c.case_id, pay_amount: 250 } });
+    // Act
+    const refused = await Promise.all(
+      ['', true, 12.345, 1e300, -1].map((pay_amount) =>
+        local.api<{ message: string }>('PATCH', '/case', {
+          token: admin.accessToken,
+          body: { case_id: c.case_id, pay_amount },
+        }),
+      ),
+    );
+    const kept = await local.api<CaseAnswer>('GET', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    const cleared = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: admin.accessToken,
+      body: { case_id: c.case_id, pay_amount: null },
+    });
+    // Assess
+    for (const res of refused) {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('pay_amount must be an amount in dollars from 0 to 10000000 with at most 2 decimals');
+    }
+    expect(kept.body.case.pay_amount).toBe(250);
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.case).not.toHaveProperty('pay_amount');
+  });
+
+  it('answers 400, not 500, for over-long text and ids, codes of the wrong type and file_keys that are not a JSON object', async () => {
+    // Prepare
+    const c = await createCase();
+    const long = 'x'.repeat(3000);
+    // Act
+    const answers = {
+      longName: await local.api<{ message: string }>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, patient_first: 'A'.repeat(450_000) },
+      }),
+      longId: await local.api<{ message: string }>('GET', '/case', { token: owner.accessToken, query: { case_id: long } }),
+      longDelete: await local.api<{ message: string }>('DELETE', '/case', {
+        token: owner.accessToken,
+        query: { case_id: long },
+      }),
+      longSurgeon: await local.api<{ message: string }>('POST', '/case', {
+        token: owner.accessToken,
+        body: caseBody(refs, { surgeon_id: long }),
+      }),
+      codesAsNumber: await local.api<{ message: string }>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, procedure_codes: 27447 },
+      }),
+      fileKeys: await local.api<{ message: string }>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, file_keys: 'not json' },
+      }),
+      patientText: await local.api<{ message: string }>('POST', '/case', {
+        token: owner.accessToken,
+        body: caseBody(refs, { patient: 'x' }),
+      }),
+    };
+    const after = await local.api<CaseAnswer>('GET', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    // Assess
+    expect(answers.longName.body.message).toBe('Patient first name must be at most 100 characters');
+    expect(answers.longId.body.message).toBe('case_id must be at most 200 characters');
+    expect(answers.longDelete.body.message).toBe('case_id must be at most 200 characters');
+    expect(answers.longSurgeon.body.message).toBe('surgeon_id must be at most 200 characters');
+    expect(answers.codesAsNumber.body.message).toBe('Procedure codes must be 5-character CPT or HCPCS codes');
+    expect(answers.fileKeys.body.message).toBe('file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)');
+    expect(answers.patientText.body.message).toBe('Patient first name is required');
+    for (const res of Object.values(answers)) expect(res.status).toBe(400);
+    expect(after.body.case).toEqual(c);
+  });
+
   it('answers 401 without a token', async () => {
     // Act & Assess
     expect((await local.api('PATCH', '/case', { body: { case_id: 'x' } })).status).toBe(401);
@@ -365,12 +438,18 @@ describe('PUT /case (status)', () => {
       token: admin.accessToken,
       body: { case_id: `${owner.sub}_1`, case_status: 30 },
     });
+    const notCoerced = await Promise.all(
+      [null, '', false, []].map((case_status) =>
+        local.api('PUT', '/case', { token: admin.accessToken, body: { case_id: c.case_id, case_status } }),
+      ),
+    );
     // Assess
     expect(provider.status).toBe(403);
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe('case_status must be one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90');
     expect(changed.body.case.case_status).toBe(30);
     expect(missing.status).toBe(404);
+    expect(notCoerced.map((r) => r.status)).toEqual([400, 400, 400, 400]);
     const byStatus = await local.api<ListAnswer>('GET', '/case', {
       token: owner.accessToken,
       query: { status: 'sent_to_biller' },

@@ -131,7 +131,7 @@ describe('GET /check_npi', () => {
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ valid: false, error: 'NPI must be exactly 10 digits' });
     expect(digit.status).toBe(400);
-    expect(digit.body).toMatchObject({ valid: false, error: 'Invalid NPI: check digit does not match' });
+    expect(digit.body).toMatchObject({ valid: false, error: 'NPI not found or invalid' });
   });
 
   it("answers 404 'NPI not found' for a well-formed NPI the registry does not hold", async () => {

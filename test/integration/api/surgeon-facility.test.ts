@@ -107,12 +107,26 @@ describe.each(kinds)('/$resource', (kind) => {
       token: fresh.accessToken,
       body: { ...kind.body(), [kind.npiField]: '123' },
     });
+    const validNpi = String((kind.body() as Record<string, unknown>)[kind.npiField]);
+    const wrongCheckDigit = `${validNpi.slice(0, 9)}${(Number(validNpi[9]) + 1) % 10}`;
+    const checkDigit = await local.api<Answer>('POST', path, {
+      token: fresh.accessToken,
+      body: { ...kind.body(), [kind.npiField]: wrongCheckDigit },
+    });
+    const longName = await local.api<Answer>('POST', path, {
+      token: fresh.accessToken,
+      body: { ...kind.body(), ...Object.fromEntries(Object.keys(kind.missingName).map((k) => [k, 'N'.repeat(450_000)])) },
+    });
     const list = await local.api<Answer>('GET', path, { token: fresh.accessToken });
     // Assess
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(kind.missingNameMessage);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('NPI must be exactly 10 digits');
+    expect(checkDigit.status).toBe(400);
+    expect(checkDigit.body.message).toBe('NPI not found or invalid');
+    expect(longName.status).toBe(400);
+    expect(longName.body.message).toMatch(/must be at most 100 characters$/);
     expect(list.body[kind.listKey]).toEqual([]);
   });
 

@@ -56,17 +56,31 @@ describe('POST /user', () => {
     expect(stored).not.toHaveProperty('address1');
   });
 
-  it('keeps an email for access-token callers (the token has no email claim)', async () => {
-    // Prepare
+  it("stores the user pool's email for access-token callers, never the body's user_email", async () => {
+    // Prepare: an access token carries no email claim.
     const user = await local.createSignedInUser();
     // Act
     const res = await local.api<UserAnswer>('POST', '/user', {
       token: user.accessToken,
-      body: { ...profileBody(), user_email: user.email },
+      body: { ...profileBody(), user_email: 'someone-else@victim.example' },
     });
     // Assess
     expect(res.status).toBe(201);
     expect(res.body.user.user_email).toBe(user.email);
+    expect((await getProfile(user.sub))?.user_email).toBe(user.email);
+  });
+
+  it("answers 409 'User already exists' before validating, so the client's update fallback runs", async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act: a body the setup schema would refuse (no licensed state, no NPI).
+    const res = await local.api<ErrorAnswer>('POST', '/user', {
+      token: user.accessToken,
+      body: { first_name: 'Ada' },
+    });
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, message: 'User already exists' });
   });
 
   it("answers 409 'User already exists' (success false) to a second create, leaving the profile unchanged", async () => {
@@ -216,6 +230,39 @@ describe('PATCH /user', () => {
       { field: 'zipcode', message: 'Zip code must be 5 digits' },
       { field: 'telephone_number', message: 'Phone number must be in format (555) 123-4567' },
     ]);
+  });
+
+  it('refuses states_licensed of another type, over-long names and document entries, changing nothing', async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    const before = await getProfile(user.sub);
+    // Act
+    const asObject = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { states_licensed: { a: 1 } },
+    });
+    const longName = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { first_name: 'A'.repeat(450_000) },
+    });
+    const longDocument = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { documents: [{ document_type: 'CV - Resume', document_name: 'x'.repeat(5000) }] },
+    });
+    const badPref = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { messaging_pref: 'abc' },
+    });
+    // Assess
+    expect(asObject.status).toBe(400);
+    expect(asObject.body.message).toBe('Please use 2-letter state code (e.g., CA, NY)');
+    expect(longName.status).toBe(400);
+    expect(longName.body.message).toBe('First name must be at most 100 characters');
+    expect(longDocument.status).toBe(400);
+    expect(longDocument.body.message).toBe('document_name must be at most 1024 characters');
+    expect(badPref.status).toBe(400);
+    expect(badPref.body.message).toBe('Invalid messaging preference');
+    expect(await getProfile(user.sub)).toEqual(before);
   });
 
   it("answers 404 for a missing profile and for another user's", async () => {

@@ -45,6 +45,16 @@ describe('the NPPES client', () => {
     expect(record?.basic.last_name).toBe("O'NEIL-SMITH");
   });
 
+  it("never reports another number's record as the looked-up NPI", async () => {
+    // Prepare: the registry answers with a record of a different number.
+    const fetchMock = jest.fn().mockResolvedValue(jsonResponse({ result_count: 1, results: [organization] }));
+    const client = createNppesClient({ baseUrl: BASE, fetch: fetchMock });
+    // Act
+    const record = await client.lookup('1234567893');
+    // Assess
+    expect(record).toBeUndefined();
+  });
+
   it('returns undefined when the registry has no record', async () => {
     // Prepare
     const client = createNppesClient({
@@ -122,7 +132,7 @@ describe('GET /check_npi', () => {
     const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567898' } });
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ valid: false, error: 'Invalid NPI: check digit does not match' });
+    expect(answer.body).toMatchObject({ valid: false, error: 'NPI not found or invalid' });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
