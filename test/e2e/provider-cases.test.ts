@@ -147,7 +147,11 @@ describeBrowser('Provider case screens (browser)', () => {
     await page.getByRole('button', { name: 'Add procedure code' }).click();
     const code2 = page.getByRole('combobox', { name: 'Procedure code 2' });
     await code2.fill(prefix);
-    await page.getByRole('option', { name: new RegExp(`^${secondCode} - `) }).click();
+    const secondOption = page.getByRole('option', { name: new RegExp(`^${secondCode} - `) });
+    await secondOption.waitFor();
+    // the code already in row 1 is not suggested again
+    expect(await page.getByRole('option', { name: new RegExp(`^${firstCode} - `) }).count()).toBe(0);
+    await secondOption.click();
     expect(await code2.inputValue()).toBe(secondCode);
 
     await page.getByRole('button', { name: 'Save Case' }).click();

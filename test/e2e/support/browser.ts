@@ -29,7 +29,6 @@ export function describeBrowser(name: string, fn: () => void): void {
     describe(name, fn);
     return;
   }
-  // eslint-disable-next-line no-console
   console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
   describe.skip(name, fn);
 }
@@ -40,7 +39,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (no shared storage) and page with a phone- or desktop-sized viewport. */
-export async function newPage(browser: Browser, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
   });

@@ -73,7 +73,9 @@ export function useE2EStack(): E2EStack {
     process.env.LOG_LEVEL ??= process.env.SUTURE_LOCAL_LOG ? 'INFO' : 'WARN';
     process.env.POWERTOOLS_LOG_LEVEL ??= process.env.SUTURE_LOCAL_LOG ? 'INFO' : 'WARN';
     dataDir = mkdtempSync(join(tmpdir(), 'suture-e2e-'));
-    const [started, launched] = await Promise.all([
+    // Both at once; whichever started is kept even when the other failed, so afterAll closes it
+    // (a Chromium left running would keep jest from exiting).
+    const [started, launched] = await Promise.allSettled([
       startLocal({
         dataDir,
         port: 0,
@@ -87,8 +89,10 @@ export function useE2EStack(): E2EStack {
       }),
       launchBrowser(),
     ]);
-    stack = started;
-    browser = launched;
+    if (started.status === 'fulfilled') stack = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   }, 180_000);
 
   afterEach(async () => {

@@ -186,10 +186,9 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
   const save = useMutation({
     mutationFn: (values: CaseFormOutput) => (isEdit ? updateCase(caseId, userId, values) : createCase(userId, values)),
     onSuccess: async (savedId) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: caseKeys.one(savedId) }),
-      ]);
+      // Cached lists are dropped (not only marked stale) so that the list never shows the old row.
+      queryClient.removeQueries({ queryKey: caseKeys.lists });
+      await queryClient.invalidateQueries({ queryKey: caseKeys.one(savedId) });
       redirectTimer.current = setTimeout(
         () => navigate(`/case/${encodeURIComponent(savedId)}`),
         TIMING_MS.caseSaveRedirect,
