@@ -277,7 +277,7 @@ describe('the HTTP API', () => {
 });
 
 describe('the Lambdas', () => {
-  it('has one Node.js 20 function per resource, bundled by esbuild from lambdas/<resource>/handler.ts', () => {
+  it('has one Node.js 22 function per resource, bundled by esbuild from lambdas/<resource>/handler.ts', () => {
     // Assess
     expect([...dev.stack.api.functions.keys()].sort()).toEqual([...RESOURCES].sort());
     for (const resource of RESOURCES) {
