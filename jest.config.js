@@ -3,12 +3,27 @@
  * infra (CDK synth), e2e (real Chromium; skipped without /usr/bin/chromium unless CI is set).
  */
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
   '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }],
 };
 // ESM-only packages in node_modules that jest must transform.
 const transformIgnorePatterns = ['/node_modules/(?!(@middy|@scure|@noble|otplib|@otplib)/)'];
-const common = { transform, transformIgnorePatterns, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+const common = {
+  transform,
+  transformIgnorePatterns,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
 
 module.exports = {
   projects: [

@@ -55,7 +55,11 @@ export const RESOURCE_ACCESS: Record<
   Resource,
   { read: readonly string[]; write: readonly string[]; documentsBucket?: boolean; nppes?: boolean }
 > = {
-  case: { read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'], write: ['CASES_TABLE'], documentsBucket: true },
+  case: {
+    read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
+    write: ['CASES_TABLE'],
+    documentsBucket: true,
+  },
   user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
   surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'] },
   facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'] },

@@ -5,9 +5,26 @@
 
 /** Insurance suggestion list (20), spec provider-side section 9. */
 export const INSURANCE_SUGGESTIONS = [
-  'Aetna', 'Anthem', 'Blue Cross Blue Shield', 'Cigna', 'Humana', 'UnitedHealth', 'Kaiser Permanente', 'Medicare',
-  'Medicaid', 'TRICARE', 'Molina Healthcare', 'Centene', 'WellCare', 'Independence Blue Cross', 'Highmark',
-  'Caresource', 'Geisinger Health Plan', 'Harvard Pilgrim', 'Tufts Health Plan', 'Blue Cross of California',
+  'Aetna',
+  'Anthem',
+  'Blue Cross Blue Shield',
+  'Cigna',
+  'Humana',
+  'UnitedHealth',
+  'Kaiser Permanente',
+  'Medicare',
+  'Medicaid',
+  'TRICARE',
+  'Molina Healthcare',
+  'Centene',
+  'WellCare',
+  'Independence Blue Cross',
+  'Highmark',
+  'Caresource',
+  'Geisinger Health Plan',
+  'Harvard Pilgrim',
+  'Tufts Health Plan',
+  'Blue Cross of California',
 ] as const;
 
 /** Messaging preference (spec provider-side section 3): default 1 (Email). */
@@ -33,7 +50,20 @@ export const CASE_DOCUMENT_TYPES = [
 ] as const;
 
 /** Extensions accepted for uploads in general and by the create-case form (provider-side section 5). */
-export const UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt', 'rtf', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
+export const UPLOAD_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'doc',
+  'docx',
+  'txt',
+  'rtf',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+] as const;
 export const CASE_FORM_UPLOAD_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 

@@ -5,7 +5,8 @@
  * spec's two readings, which the provider screens use).
  */
 
-export type BadgeColor = 'red' | 'yellow' | 'green' | 'purple' | 'indigo' | 'orange' | 'teal' | 'pink' | 'cyan' | 'gray';
+export type BadgeColor =
+  'red' | 'yellow' | 'green' | 'purple' | 'indigo' | 'orange' | 'teal' | 'pink' | 'cyan' | 'gray';
 
 export interface CaseStatusDef {
   /** Stored number (case_status). */

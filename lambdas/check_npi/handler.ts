@@ -19,7 +19,6 @@ import { invalid, nppesClient, summarizeRecord } from './nppes';
 
 export const NPI_NOT_FOUND = 'NPI not found';
 
-
 async function checkNpi(event: ApiEvent) {
   const npi = queryParam(event, 'npi') ?? '';
   if (!/^\d{10}$/.test(npi))

@@ -45,4 +45,3 @@ export function setUpdate(fields: Record<string, unknown>): SetUpdate {
     ExpressionAttributeValues: values,
   };
 }
-

@@ -48,7 +48,11 @@ export const CASES_TABLE = {
       partitionKey: { name: 'user_status', type: 'S' },
       sortKey: { name: 'created_at', type: 'S' },
     },
-    { indexName: 'byStatus', partitionKey: { name: 'case_status', type: 'N' }, sortKey: { name: 'created_at', type: 'S' } },
+    {
+      indexName: 'byStatus',
+      partitionKey: { name: 'case_status', type: 'N' },
+      sortKey: { name: 'created_at', type: 'S' },
+    },
   ],
 } as const satisfies TableDef;
 

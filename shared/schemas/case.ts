@@ -31,11 +31,7 @@ export const CASE_MESSAGES = {
 const M = CASE_MESSAGES;
 /** Required text: the spec's "required" message when missing or empty, then a length limit. */
 const requiredText = (required: string, field: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, tooLongMessage(field, max));
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLongMessage(field, max));
 
 /** ISO calendar date YYYY-MM-DD that exists. */
 export const CaseDateSchema = requiredText(M.caseDateRequired, 'Case date', 40).refine((s) => {
@@ -57,7 +53,10 @@ export const ProcedureCodesSchema = z
   .transform((codes) => codes.map((c) => c.trim()).filter((c) => c !== ''))
   .pipe(z.array(ProcedureCodeSchema).max(MAX_PROCEDURE_CODES, M.maxCodes));
 
-const patientFirst = requiredText(M.patientFirstRequired, 'Patient first name', TEXT_LIMITS.name).min(2, M.patientFirstMin);
+const patientFirst = requiredText(M.patientFirstRequired, 'Patient first name', TEXT_LIMITS.name).min(
+  2,
+  M.patientFirstMin,
+);
 const patientLast = requiredText(M.patientLastRequired, 'Patient last name', TEXT_LIMITS.name).min(2, M.patientLastMin);
 const insProvider = requiredText(M.insuranceRequired, 'Insurance provider', TEXT_LIMITS.text);
 const surgeonId = requiredText(M.surgeonRequired, 'surgeon_id', TEXT_LIMITS.id);
@@ -75,7 +74,9 @@ const caseId = z
 function procedureCodesInput(value: unknown): unknown {
   return Array.isArray(value) || typeof value === 'string' ? parseProcedureCodes(value) : value;
 }
-const procedureCodesBody = z.preprocess(procedureCodesInput, z.array(z.string(), { error: M.invalidCode })).pipe(ProcedureCodesSchema);
+const procedureCodesBody = z
+  .preprocess(procedureCodesInput, z.array(z.string(), { error: M.invalidCode }))
+  .pipe(ProcedureCodesSchema);
 
 /** True for text that parses as a JSON object (an empty text counts: it clears the map). */
 function isJsonObjectText(text: string): boolean {
@@ -101,9 +102,22 @@ const fileKeysObject = z
  * (stored as integer cents); null removes the amount. No coercion of booleans or empty text.
  */
 const payAmount = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number), z.null()], { error: M.invalidPayAmount })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/)
+        .transform(Number),
+      z.null(),
+    ],
+    { error: M.invalidPayAmount },
+  )
   .refine(
-    (n) => n === null || (Number.isFinite(n) && n >= 0 && n <= MAX_PAY_AMOUNT_DOLLARS && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6),
+    (n) =>
+      n === null ||
+      (Number.isFinite(n) && n >= 0 && n <= MAX_PAY_AMOUNT_DOLLARS && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6),
     M.invalidPayAmount,
   );
 
@@ -133,7 +147,13 @@ export type CaseFormOutput = z.output<typeof CaseFormSchema>;
 export function parseProcedureCodes(value: unknown): string[] {
   if (Array.isArray(value)) {
     return value
-      .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' && 'procedure_code' in v ? String((v as { procedure_code: unknown }).procedure_code) : ''))
+      .map((v) =>
+        typeof v === 'string'
+          ? v
+          : v && typeof v === 'object' && 'procedure_code' in v
+            ? String((v as { procedure_code: unknown }).procedure_code)
+            : '',
+      )
       .map((s) => s.trim())
       .filter(Boolean);
   }

@@ -14,11 +14,7 @@ import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constant
 
 /** Required text: the spec's "required" message when missing or empty, then a length limit. */
 const requiredText = (required: string, field: string, max: number = TEXT_LIMITS.text) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, tooLongMessage(field, max));
+  z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLongMessage(field, max));
 
 export const PROFILE_MESSAGES = {
   firstNameRequired: 'First name is required',
@@ -50,7 +46,12 @@ const profileFields = {
   first_name: requiredText(M.firstNameRequired, 'First name', TEXT_LIMITS.name).min(2, M.firstNameMin),
   last_name: requiredText(M.lastNameRequired, 'Last name', TEXT_LIMITS.name).min(2, M.lastNameMin),
   address1: requiredText(M.addressRequired, 'Address'),
-  address2: z.string().trim().max(TEXT_LIMITS.text, tooLongMessage('Address line 2', TEXT_LIMITS.text)).optional().default(''),
+  address2: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.text, tooLongMessage('Address line 2', TEXT_LIMITS.text))
+    .optional()
+    .default(''),
   city: requiredText(M.cityRequired, 'City'),
   state: requiredText(M.stateRequired, 'State').length(2, M.stateFormat),
   zipcode: requiredText(M.zipRequired, 'Zip code').regex(/^\d{5}(-\d{4})?$/, M.zipFormat),
@@ -117,7 +118,11 @@ export interface Profile {
 
 /** Parse states_licensed from an array, a JSON-array string or comma-separated text. */
 export function parseStatesLicensed(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).map((s) => s.trim().toUpperCase()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean);
   if (typeof value !== 'string' || value.trim() === '') return [];
   const text = value.trim();
   if (text.startsWith('[')) {

@@ -13,7 +13,12 @@ export interface CptCode {
 export const CptQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1, 'page must be 1 or more').optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .optional(),
 });
 
 /** Paged answer of GET /cpt_codes. */

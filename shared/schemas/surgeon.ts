@@ -36,25 +36,25 @@ const NpiNumberSchema = z.preprocess(
   z
     .number({ error: 'NPI must be exactly 10 digits' })
     .int('NPI must be exactly 10 digits')
-    .refine((n) => n === 0 || (n >= 1_000_000_000 && n <= 9_999_999_999), { error: 'NPI must be exactly 10 digits', abort: true })
+    .refine((n) => n === 0 || (n >= 1_000_000_000 && n <= 9_999_999_999), {
+      error: 'NPI must be exactly 10 digits',
+      abort: true,
+    })
     .refine((n) => n === 0 || isValidNpi(String(n)), 'NPI not found or invalid'),
 );
 
-const optText = z.string().trim().max(TEXT_LIMITS.text, tooLongMessage('Address and city', TEXT_LIMITS.text)).optional().default('');
+const optText = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.text, tooLongMessage('Address and city', TEXT_LIMITS.text))
+  .optional()
+  .default('');
 /** A required name: `missing` when absent or empty, then at most TEXT_LIMITS.name characters. */
 const nameText = (missing: string, field: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(TEXT_LIMITS.name, tooLongMessage(field, TEXT_LIMITS.name));
+  z.string({ error: missing }).trim().min(1, missing).max(TEXT_LIMITS.name, tooLongMessage(field, TEXT_LIMITS.name));
 /** The id of an item in PATCH bodies; `missing` when absent. */
 const itemId = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(TEXT_LIMITS.id, tooLongMessage('id', TEXT_LIMITS.id));
+  z.string({ error: missing }).trim().min(1, missing).max(TEXT_LIMITS.id, tooLongMessage('id', TEXT_LIMITS.id));
 const optState = z
   .string()
   .trim()

@@ -351,7 +351,10 @@ describe('PATCH /case', () => {
         }),
       ),
     );
-    const kept = await local.api<CaseAnswer>('GET', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    const kept = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
     const cleared = await local.api<CaseAnswer>('PATCH', '/case', {
       token: admin.accessToken,
       body: { case_id: c.case_id, pay_amount: null },
@@ -359,7 +362,9 @@ describe('PATCH /case', () => {
     // Assess
     for (const res of refused) {
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('pay_amount must be an amount in dollars from 0 to 10000000 with at most 2 decimals');
+      expect(res.body.message).toBe(
+        'pay_amount must be an amount in dollars from 0 to 10000000 with at most 2 decimals',
+      );
     }
     expect(kept.body.case.pay_amount).toBe(250);
     expect(cleared.status).toBe(200);
@@ -376,7 +381,10 @@ describe('PATCH /case', () => {
         token: owner.accessToken,
         body: { case_id: c.case_id, patient_first: 'A'.repeat(450_000) },
       }),
-      longId: await local.api<{ message: string }>('GET', '/case', { token: owner.accessToken, query: { case_id: long } }),
+      longId: await local.api<{ message: string }>('GET', '/case', {
+        token: owner.accessToken,
+        query: { case_id: long },
+      }),
       longDelete: await local.api<{ message: string }>('DELETE', '/case', {
         token: owner.accessToken,
         query: { case_id: long },
@@ -398,14 +406,19 @@ describe('PATCH /case', () => {
         body: caseBody(refs, { patient: 'x' }),
       }),
     };
-    const after = await local.api<CaseAnswer>('GET', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    const after = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
     // Assess
     expect(answers.longName.body.message).toBe('Patient first name must be at most 100 characters');
     expect(answers.longId.body.message).toBe('case_id must be at most 200 characters');
     expect(answers.longDelete.body.message).toBe('case_id must be at most 200 characters');
     expect(answers.longSurgeon.body.message).toBe('surgeon_id must be at most 200 characters');
     expect(answers.codesAsNumber.body.message).toBe('Procedure codes must be 5-character CPT or HCPCS codes');
-    expect(answers.fileKeys.body.message).toBe('file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)');
+    expect(answers.fileKeys.body.message).toBe(
+      'file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)',
+    );
     expect(answers.patientText.body.message).toBe('Patient first name is required');
     for (const res of Object.values(answers)) expect(res.status).toBe(400);
     expect(after.body.case).toEqual(c);

@@ -115,7 +115,10 @@ describe.each(kinds)('/$resource', (kind) => {
     });
     const longName = await local.api<Answer>('POST', path, {
       token: fresh.accessToken,
-      body: { ...kind.body(), ...Object.fromEntries(Object.keys(kind.missingName).map((k) => [k, 'N'.repeat(450_000)])) },
+      body: {
+        ...kind.body(),
+        ...Object.fromEntries(Object.keys(kind.missingName).map((k) => [k, 'N'.repeat(450_000)])),
+      },
     });
     const list = await local.api<Answer>('GET', path, { token: fresh.accessToken });
     // Assess

@@ -78,7 +78,9 @@ describe('profile form schema (provider-side section 5)', () => {
   });
 
   it('accepts ZIP+4 and leaves licensed states optional on the editing screen', () => {
-    expect(ProfileFormSchema.safeParse({ ...validProfile, zipcode: '62701-1234', states_licensed: [] }).success).toBe(true);
+    expect(ProfileFormSchema.safeParse({ ...validProfile, zipcode: '62701-1234', states_licensed: [] }).success).toBe(
+      true,
+    );
   });
 
   it('maps API alias names onto the form names', () => {
@@ -110,7 +112,16 @@ describe('profile form schema (provider-side section 5)', () => {
   });
 
   it('calls a profile complete only with name, NPI, phone, address, city, state and zip', () => {
-    const p = { first_name: 'A', last_name: 'B', user_npi: '1', telephone: '5', addr1: 'x', city: 'c', state: 'IL', zipcode: '1' };
+    const p = {
+      first_name: 'A',
+      last_name: 'B',
+      user_npi: '1',
+      telephone: '5',
+      addr1: 'x',
+      city: 'c',
+      state: 'IL',
+      zipcode: '1',
+    };
     expect(isProfileComplete(p)).toBe(true);
     expect(isProfileComplete({ ...p, city: ' ' })).toBe(false);
     expect(isProfileComplete(null)).toBe(false);
@@ -153,7 +164,10 @@ describe('case schemas (provider-side sections 5 and 7)', () => {
   });
 
   it('reads procedure codes in every shape the server may send', () => {
-    expect(parseProcedureCodes(['47562', { procedure_code: '49505', procedure_desc: 'x' }])).toEqual(['47562', '49505']);
+    expect(parseProcedureCodes(['47562', { procedure_code: '49505', procedure_desc: 'x' }])).toEqual([
+      '47562',
+      '49505',
+    ]);
     expect(parseProcedureCodes('["47562","49505"]')).toEqual(['47562', '49505']);
     expect(parseProcedureCodes('47562, 49505')).toEqual(['47562', '49505']);
   });
@@ -186,6 +200,8 @@ describe('surgeon and facility bodies', () => {
   it('stores NPI 0 for manual entries and refuses malformed NPIs', () => {
     expect(SurgeonBodySchema.parse({ first_name: 'Jo', last_name: 'Ng' }).surgeon_npi).toBe(0);
     expect(SurgeonBodySchema.safeParse({ first_name: 'Jo', last_name: 'Ng', surgeon_npi: '123' }).success).toBe(false);
-    expect(messages(FacilityBodySchema.safeParse({ facility_name: '' }))).toEqual({ facility_name: 'Please provide a facility name' });
+    expect(messages(FacilityBodySchema.safeParse({ facility_name: '' }))).toEqual({
+      facility_name: 'Please provide a facility name',
+    });
   });
 });

@@ -56,7 +56,8 @@ function messageFor(status: number, statusText: string, body: unknown, forbidden
         ? (body as { error: string }).error
         : '';
   if (status === 502) return 'Service temporarily unavailable. Please try again in a moment.';
-  if (status === 401 || (status === 403 && AUTH_403.test(bodyMessage))) return 'Authentication failed. Please sign in again.';
+  if (status === 401 || (status === 403 && AUTH_403.test(bodyMessage)))
+    return 'Authentication failed. Please sign in again.';
   if (status === 403) {
     if (forbidden === 'cases') return 'No cases found or insufficient permissions';
     if (forbidden === 'user') return 'Profile not found or insufficient permissions';
