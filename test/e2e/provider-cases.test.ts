@@ -4,7 +4,7 @@
  * Add/Edit Case form, Case Details, delete, and that one provider cannot open another's case.
  */
 import type { Locator, Page } from 'playwright-core';
-import { CASE_STATUSES } from '../../shared';
+import { CASE_STATUSES, UI_MESSAGES } from '../../shared';
 import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
@@ -251,5 +251,24 @@ describeBrowser('Provider case screens (browser)', () => {
     await page.getByRole('alert').filter({ hasText: 'Failed to load case details' }).waitFor();
     expect(await page.getByLabel('Patient last name').count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the beta-testing notice until it is dismissed, also after a reload', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInToDashboard(page, PROVIDER2);
+    const notice = page.getByRole('status').filter({ hasText: UI_MESSAGES.betaNotice });
+
+    // Act & Assess: shown, then dismissed
+    await notice.waitFor();
+    await notice.getByRole('button', { name: /dismiss/i }).click();
+    await notice.waitFor({ state: 'detached' });
+
+    // Act: reload
+    await page.reload();
+    await caseRows(page).first().waitFor();
+
+    // Assess: still dismissed
+    expect(await notice.count()).toBe(0);
   });
 });

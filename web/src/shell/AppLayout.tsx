@@ -1,13 +1,14 @@
 /**
  * The page frame: skip link, header (always shown), the routed page inside <main> with a Suspense
- * fallback for lazily loaded pages, and the footer for signed-in users only (back-office-and-shell
- * section 2). The document title follows the deepest route's `handle.title`.
+ * fallback for lazily loaded pages, the dismissible beta-testing notice and the footer for signed-in
+ * users only (back-office-and-shell sections 1 and 2). The document title follows the deepest route's `handle.title`.
  */
 import { Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
+import { BetaNotice } from './BetaNotice';
 import { Footer } from './Footer';
 import { FullPageMessage } from './FullPageMessage';
 import { Header } from './Header';
@@ -37,6 +38,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Header />
+      {status === 'signedIn' && <BetaNotice />}
       <View as="main" id="main" tabIndex={-1} className="suture-main">
         <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
           <Outlet />

@@ -1,0 +1,45 @@
+/**
+ * The dismissible beta-testing notice (spec provider-side section 1, back-office-and-shell
+ * section 1): asks users to keep backup copies of important information. Dismissal is stored
+ * permanently in the browser (localStorage key {@link BETA_NOTICE_KEY}); where storage is not
+ * available it lasts until the page is reloaded.
+ */
+import { Alert } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { UI_MESSAGES } from '../../../shared/messages';
+
+/** Browser storage key of the dismissal flag ('1' once dismissed). */
+export const BETA_NOTICE_KEY = 'suture.betaNoticeDismissed';
+
+function readDismissed(): boolean {
+  try {
+    return window.localStorage.getItem(BETA_NOTICE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function BetaNotice() {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      window.localStorage.setItem(BETA_NOTICE_KEY, '1');
+    } catch {
+      /* storage unavailable: dismissed for this page view only */
+    }
+  };
+  return (
+    <Alert
+      variation="warning"
+      isDismissible
+      onDismiss={dismiss}
+      heading="Beta testing"
+      role="status"
+      className="suture-beta-notice"
+    >
+      {UI_MESSAGES.betaNotice}
+    </Alert>
+  );
+}
