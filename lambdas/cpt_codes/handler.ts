@@ -5,8 +5,8 @@
  *   20 suggestions, code matches first (the SPA shows 5).
  * - GET /cpt_codes?page=&limit=&search= (page or limit present), or no parameters at all ->
  *   { success, cpt_codes, total, page, total_pages, limit } (page default 1, limit default 20, 1..100).
- * Both answers carry `starter_list`: true while only the starter list is loaded (the SPA then says
- * how to import the licensed CMS list).
+ * Pages without search also carry `starter_list`: true while only the starter list is loaded (the
+ * SPA then says how to import the licensed CMS list).
  * Bad page/limit -> 400 with the schema's message. Reads through the CPT repository
  * (`./repository`: Query/GetItem only).
  */
@@ -14,7 +14,7 @@ import { CptQuerySchema } from '../../shared';
 import { ok, queryParams, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
-import { defaultCptRepository } from './repository';
+import { listCptCodes, searchCptCodes } from './repository';
 
 async function getCodes(event: ApiEvent) {
   const raw = Object.fromEntries(
@@ -22,15 +22,11 @@ async function getCodes(event: ApiEvent) {
   );
   const query = parseInput(CptQuerySchema, raw);
   const search = query.search ?? '';
-  const repository = defaultCptRepository();
-  const meta = await repository.getCatalogMeta();
-  // No metadata yet (nothing imported) counts as the starter list: the UI then explains the import.
-  const starter_list = meta?.starter_only ?? meta === undefined;
   if (search && query.page === undefined && query.limit === undefined) {
-    return ok({ success: true, cpt_codes: await repository.searchCptCodes(search), starter_list });
+    return ok({ success: true, cpt_codes: await searchCptCodes(search) });
   }
-  const page = await repository.listCptCodes({ page: query.page, limit: query.limit, search });
-  return ok({ success: true, ...page, starter_list });
+  const page = await listCptCodes({ page: query.page, limit: query.limit, search });
+  return ok({ success: true, ...page });
 }
 
 export const handler = apiHandler('cpt_codes', { 'GET /cpt_codes': getCodes });

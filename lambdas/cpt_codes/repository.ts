@@ -107,6 +107,11 @@ export interface CptCodePage {
   /** `ceil(total / limit)`; 0 when there are no codes. */
   total_pages: number;
   limit: number;
+  /**
+   * Only on pages without search (read from the metadata item those pages need anyway): true while
+   * only the starter list is loaded, or nothing at all (the SPA then explains the CMS import).
+   */
+  starter_list?: boolean;
 }
 
 export interface ListCptCodesInput {
@@ -377,7 +382,8 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
     const meta = await getCatalogMeta();
     const total = meta?.total ?? 0;
     const cpt_codes = meta && start < total ? await readCodesAt(meta, start, limit) : [];
-    return { cpt_codes, total, page, total_pages: Math.ceil(total / limit), limit };
+    const starter_list = meta === undefined || meta.starter_only === true;
+    return { cpt_codes, total, page, total_pages: Math.ceil(total / limit), limit, starter_list };
   }
 
   return { getCptCode, searchCptCodes, listCptCodes, getCatalogMeta };

@@ -52,7 +52,6 @@ describe('GET /cpt_codes', () => {
     expect(res.body).toEqual({
       success: true,
       cpt_codes: STARTER_CODES.filter((c) => c.cpt_code.startsWith('2988')).map((c) => ({ ...c })),
-      starter_list: true,
     });
     expect(byWord.body.cpt_codes.map((c) => c.cpt_code)).toEqual(expect.arrayContaining(['27447', '29880', '29881']));
   });
@@ -71,6 +70,7 @@ describe('GET /cpt_codes', () => {
       page: 2,
       limit: 10,
       total_pages: Math.ceil(STARTER_CODES.length / 10),
+      starter_list: true,
     });
     expect(res.body.cpt_codes.map((c) => c.cpt_code)).toEqual(STARTER_CODES.slice(10, 20).map((c) => c.cpt_code));
   });

@@ -306,6 +306,7 @@ describe('the starter list on an empty store', () => {
     expect((await repo.searchCptCodes('gallbladder', 5)).map((c) => c.cpt_code)).toEqual(['47562', '47563']);
     expect((await repo.getCptCode('47562'))?.source).toBe('starter');
     expect((await repo.getCatalogMeta())?.starter_only).toBe(true);
+    expect(list.starter_list).toBe(true);
   });
 
   it('stops calling the catalog a starter list once a CMS file is imported over it', async () => {
@@ -319,6 +320,7 @@ describe('the starter list on an empty store', () => {
     await importPfsFile(file, { doc, ...tables });
     // Assess
     expect((await repo.getCatalogMeta())?.starter_only).toBe(false);
+    expect((await repo.listCptCodes({ page: 1, limit: 1 })).starter_list).toBe(false);
     expect((await repo.getCptCode('47562'))?.source).toBe('cms-pfs:PPRRVU_three.csv');
   });
 });
