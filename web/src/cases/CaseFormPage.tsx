@@ -152,6 +152,69 @@ function CptCodeField({
   );
 }
 
+/**
+ * A select over the user's surgeons or facilities (spec provider-side section 2: "chosen from the
+ * user's surgeons/facilities"). While loading it says 'Loading...'; a stored id that is not in the
+ * loaded list (e.g. a deleted surgeon) stays selectable as its raw id; an empty list shows the
+ * spec's hint (`emptyMessage`).
+ */
+function ReferencePicker({
+  control,
+  name,
+  label,
+  placeholder,
+  loading,
+  options,
+  emptyMessage,
+  errorMessage,
+}: {
+  control: Control<CaseFormInput, unknown, CaseFormOutput>;
+  name: 'primary_surgeon' | 'facility';
+  label: string;
+  placeholder: string;
+  loading: boolean;
+  options: { value: string; label: string }[];
+  emptyMessage?: string;
+  errorMessage?: string;
+}) {
+  return (
+    <View>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <SelectField
+            label={label}
+            placeholder={loading ? 'Loading...' : placeholder}
+            isRequired
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            hasError={Boolean(errorMessage)}
+            errorMessage={errorMessage}
+          >
+            {field.value && !loading && !options.some((o) => o.value === field.value) && (
+              <option value={field.value}>{field.value}</option>
+            )}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      />
+      {emptyMessage && (
+        <Text fontSize="small" color="font.warning" marginTop="xxs">
+          {emptyMessage}
+        </Text>
+      )}
+    </View>
+  );
+}
+
 interface CaseFormProps {
   caseId?: string;
   userId: string | undefined;
@@ -208,8 +271,6 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
   const codesMessage = codeErrors?.message ?? codeErrors?.root?.message;
   const atMax = rows.fields.length >= MAX_PROCEDURE_CODES;
 
-  const surgeonOptions = surgeons ?? [];
-  const facilityOptions = facilities ?? [];
   const saved = save.isSuccess;
 
   return (
@@ -271,74 +332,26 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
               hasError={Boolean(errors.patient_last)}
               errorMessage={errors.patient_last?.message}
             />
-            <View>
-              <Controller
-                control={control}
-                name="primary_surgeon"
-                render={({ field }) => (
-                  <SelectField
-                    label="Primary surgeon"
-                    placeholder={surgeons === undefined && !listsError ? 'Loading...' : 'Select a surgeon'}
-                    isRequired
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    hasError={Boolean(errors.primary_surgeon)}
-                    errorMessage={errors.primary_surgeon?.message}
-                  >
-                    {field.value &&
-                      !surgeonOptions.some((s) => s.surgeon_id === field.value) &&
-                      (surgeons !== undefined || listsError) && <option value={field.value}>{field.value}</option>}
-                    {surgeonOptions.map((s) => (
-                      <option key={s.surgeon_id} value={s.surgeon_id}>
-                        {surgeonLabel(s)}
-                      </option>
-                    ))}
-                  </SelectField>
-                )}
-              />
-              {surgeons?.length === 0 && (
-                <Text fontSize="small" color="font.warning" marginTop="xxs">
-                  {UI_MESSAGES.noSurgeons}
-                </Text>
-              )}
-            </View>
-            <View>
-              <Controller
-                control={control}
-                name="facility"
-                render={({ field }) => (
-                  <SelectField
-                    label="Facility"
-                    placeholder={facilities === undefined ? 'Loading...' : 'Select a facility'}
-                    isRequired
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    hasError={Boolean(errors.facility)}
-                    errorMessage={errors.facility?.message}
-                  >
-                    {field.value &&
-                      !facilityOptions.some((f) => f.facility_id === field.value) &&
-                      facilities !== undefined && <option value={field.value}>{field.value}</option>}
-                    {facilityOptions.map((f) => (
-                      <option key={f.facility_id} value={f.facility_id}>
-                        {facilityLabel(f)}
-                      </option>
-                    ))}
-                  </SelectField>
-                )}
-              />
-              {facilities?.length === 0 && (
-                <Text fontSize="small" color="font.warning" marginTop="xxs">
-                  {UI_MESSAGES.noFacilities}
-                </Text>
-              )}
-            </View>
+            <ReferencePicker
+              control={control}
+              name="primary_surgeon"
+              label="Primary surgeon"
+              placeholder="Select a surgeon"
+              loading={surgeons === undefined && !listsError}
+              options={(surgeons ?? []).map((s) => ({ value: s.surgeon_id, label: surgeonLabel(s) }))}
+              emptyMessage={surgeons?.length === 0 ? UI_MESSAGES.noSurgeons : undefined}
+              errorMessage={errors.primary_surgeon?.message}
+            />
+            <ReferencePicker
+              control={control}
+              name="facility"
+              label="Facility"
+              placeholder="Select a facility"
+              loading={facilities === undefined}
+              options={(facilities ?? []).map((f) => ({ value: f.facility_id, label: facilityLabel(f) }))}
+              emptyMessage={facilities?.length === 0 ? UI_MESSAGES.noFacilities : undefined}
+              errorMessage={errors.facility?.message}
+            />
           </Grid>
         </Card>
 
