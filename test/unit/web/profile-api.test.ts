@@ -203,13 +203,18 @@ describe('createProfile', () => {
     ]);
   });
 
-  it('answers the generic save message for an unexpected exception', async () => {
+  it("leaves exceptions and server errors to the screen's own message (empty message)", async () => {
     // Prepare
-    apiFetch.mockRejectedValue(new TypeError('boom'));
-    // Act and Assess
-    await expect(updateProfile(user, form)).rejects.toThrow(
-      'An error occurred while saving your profile. Please try again.',
-    );
+    apiFetch.mockRejectedValueOnce(new TypeError('boom'));
+    apiFetch.mockRejectedValueOnce(new ApiError('API request failed: 500 Internal Server Error', 500));
+    apiFetch.mockRejectedValueOnce(new ApiError('Network error. Please check your internet connection.', 0));
+    // Act
+    const errors = await Promise.all([1, 2, 3].map(() => updateProfile(user, form).catch((e: unknown) => e)));
+    // Assess
+    for (const err of errors) {
+      expect(err).toBeInstanceOf(ProfileSaveError);
+      expect((err as ProfileSaveError).message).toBe('');
+    }
   });
 });
 

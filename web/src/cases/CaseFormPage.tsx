@@ -28,6 +28,7 @@ import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldE
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   CPT_STARTER_NOTICE,
+  CPT_SUGGESTIONS_SHOWN,
   CPT_SUGGEST_MIN_CHARS,
   CaseFormSchema,
   INSURANCE_SUGGESTIONS,
@@ -120,9 +121,11 @@ function CptCodeField({
   const [open, setOpen] = useState(false);
   const value = useWatch({ control, name: `procedure_codes.${index}.code` }) ?? '';
   const term = useDebouncedValue(value.trim(), CPT_DEBOUNCE_MS);
-  const search = useCptSuggestions(term, open, CPT_SUGGEST_MIN_CHARS);
+  // Ask for as many more as other rows may filter out, so that 5 are shown whenever 5 match.
+  const search = useCptSuggestions(term, open, CPT_SUGGEST_MIN_CHARS, CPT_SUGGESTIONS_SHOWN + usedElsewhere.size);
   const options: SuggestOption[] = (search.data ?? [])
     .filter((c) => !usedElsewhere.has(c.cpt_code))
+    .slice(0, CPT_SUGGESTIONS_SHOWN)
     .map((c) => ({
       value: c.cpt_code,
       label: c.cpt_description ? `${c.cpt_code} - ${c.cpt_description}` : c.cpt_code,
@@ -194,6 +197,14 @@ function ReferencePicker({
             onBlur={field.onBlur}
             hasError={Boolean(errorMessage)}
             errorMessage={errorMessage}
+            // The empty-list hint is the field's description, so screen readers announce it with it.
+            descriptiveText={
+              emptyMessage ? (
+                <Text as="span" fontSize="small" color="font.warning">
+                  {emptyMessage}
+                </Text>
+              ) : undefined
+            }
           >
             {field.value && !loading && !options.some((o) => o.value === field.value) && (
               <option value={field.value}>{field.value}</option>
@@ -206,11 +217,6 @@ function ReferencePicker({
           </SelectField>
         )}
       />
-      {emptyMessage && (
-        <Text fontSize="small" color="font.warning" marginTop="xxs">
-          {emptyMessage}
-        </Text>
-      )}
     </View>
   );
 }

@@ -25,8 +25,8 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   CASE_STATUSES,
   UI_MESSAGES,
@@ -83,6 +83,7 @@ export default function CaseListPage() {
   const list = useCaseList(user?.sub, statusDef?.value);
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const remove = useMutation({
     mutationFn: deleteCase,
@@ -95,9 +96,6 @@ export default function CaseListPage() {
   });
 
   const open = (c: CaseView) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, c: CaseView) => {
-    if (e.key === 'Enter' && e.target === e.currentTarget) open(c);
-  };
 
   const loadError = userError ?? list.error;
   const cases = list.data ?? [];
@@ -135,7 +133,8 @@ export default function CaseListPage() {
     );
   } else {
     body = (
-      <View style={{ overflowX: 'auto' }} tabIndex={-1}>
+      // position: relative keeps the cells' visually hidden text inside this scroll box on a phone.
+      <View style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
         <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 900 }}>
           <TableHead>
             <TableRow>
@@ -158,15 +157,18 @@ export default function CaseListPage() {
           </TableHead>
           <TableBody>
             {cases.map((c) => (
-              <TableRow
-                key={c.case_id}
-                data-case-id={c.case_id}
-                tabIndex={0}
-                style={{ cursor: 'pointer' }}
-                onClick={() => open(c)}
-                onKeyDown={(e) => onRowKey(e, c)}
-              >
-                <TableCell title={c.case_id}>{truncateCaseId(c.case_id)}</TableCell>
+              <TableRow key={c.case_id} data-case-id={c.case_id} style={{ cursor: 'pointer' }} onClick={() => open(c)}>
+                <TableCell title={c.case_id}>
+                  {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
+                  <Link
+                    to={`/case/${encodeURIComponent(c.case_id)}`}
+                    aria-label={`Open case ${c.case_id}`}
+                    className="suture-case-link"
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {truncateCaseId(c.case_id)}
+                  </Link>
+                </TableCell>
                 <TableCell>{formatCaseDate(c.case_date)}</TableCell>
                 <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
                 <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
@@ -217,7 +219,9 @@ export default function CaseListPage() {
   return (
     <Flex direction="column" gap="medium">
       <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
-        <Heading level={1}>Cases</Heading>
+        <Heading level={1} ref={headingRef} tabIndex={-1}>
+          Cases
+        </Heading>
         <Flex alignItems="flex-end" gap="small" wrap="wrap">
           <SelectField
             label="Status filter"
@@ -255,6 +259,8 @@ export default function CaseListPage() {
         onConfirm={() => {
           if (toDelete) remove.mutate(toDelete);
           setToDelete(null);
+          // The row (and its Delete button) goes away: keep keyboard focus on the page.
+          headingRef.current?.focus();
         }}
       />
     </Flex>

@@ -317,12 +317,19 @@ export async function isStarterCptList(signal?: AbortSignal): Promise<boolean> {
   return isObject(body) && body.starter_list === true;
 }
 
-/** CPT suggestions: GET /cpt_codes?search=&limit=5 (answer a list, or `cpt_codes`/`data`). */
-export async function searchCpt(search: string, signal?: AbortSignal): Promise<CptCode[]> {
-  const body = await apiFetch<unknown>('/cpt_codes', { query: { search, limit: CPT_SUGGESTIONS_SHOWN }, signal });
+/**
+ * CPT suggestions: GET /cpt_codes?search=&limit=N (answer a list, or `cpt_codes`/`data`), at most
+ * `limit` codes (default the 5 the form shows; more when the caller filters some out).
+ */
+export async function searchCpt(
+  search: string,
+  signal?: AbortSignal,
+  limit: number = CPT_SUGGESTIONS_SHOWN,
+): Promise<CptCode[]> {
+  const body = await apiFetch<unknown>('/cpt_codes', { query: { search, limit }, signal });
   return listFrom(body, ['cpt_codes', 'data', 'codes'])
     .filter(isObject)
     .map((c) => ({ cpt_code: text(c.cpt_code ?? c.code), cpt_description: text(c.cpt_description ?? c.description) }))
     .filter((c) => c.cpt_code !== '')
-    .slice(0, CPT_SUGGESTIONS_SHOWN);
+    .slice(0, limit);
 }

@@ -14,7 +14,7 @@ export const caseKeys = {
   one: (caseId: string) => ['cases', 'one', caseId] as const,
   surgeons: (userId: string) => ['cases', 'surgeons', userId] as const,
   facilities: (userId: string) => ['cases', 'facilities', userId] as const,
-  cpt: (search: string) => ['cases', 'cpt', search] as const,
+  cpt: (search: string, limit: number) => ['cases', 'cpt', search, limit] as const,
   cptCatalog: ['cases', 'cpt-catalog'] as const,
 };
 
@@ -56,13 +56,13 @@ export function useFacilities(userId: string | undefined) {
 
 /**
  * CPT suggestions for a (debounced) search text while `enabled` (the list is open); disabled below
- * `minChars`. Keeps the previous suggestions while the next search runs, so the list does not flicker.
+ * `minChars`; at most `limit` codes. Keeps the previous suggestions while the next search runs, so the list does not flicker.
  */
-export function useCptSuggestions(search: string, enabled: boolean, minChars: number) {
+export function useCptSuggestions(search: string, enabled: boolean, minChars: number, limit: number) {
   const term = search.trim();
   return useQuery({
-    queryKey: caseKeys.cpt(term),
-    queryFn: ({ signal }) => searchCpt(term, signal),
+    queryKey: caseKeys.cpt(term, limit),
+    queryFn: ({ signal }) => searchCpt(term, signal, limit),
     enabled: enabled && term.length >= minChars,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,

@@ -63,6 +63,8 @@ function SetupForm({
   const queryClient = useQueryClient();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [banner, setBanner] = useState<{ variation: 'success' | 'error'; text: string } | null>(null);
+  /** Set once the profile is saved: the button stays busy through the reset and the 1 s wait. */
+  const [saved, setSaved] = useState(false);
   const form = useForm<ProfileFormValues, unknown, ProfileForm>({
     resolver: profileResolver(ProfileSetupFormSchema),
     defaultValues: profileToFormValues(initial),
@@ -90,11 +92,12 @@ function SetupForm({
         const name = PROFILE_FIELD_ORDER.find((f) => f === fe.field);
         if (name) setError(name, { type: 'server', message: fe.message });
       }
-      setBanner({ variation: 'error', text: saveErr.message });
+      setBanner({ variation: 'error', text: saveErr.message || UI_MESSAGES.profileSaveError });
       if (saveErr.fieldErrors.length) focusSummary();
       return;
     }
     setBanner({ variation: 'success', text: text.success });
+    setSaved(true);
     reset(profileToFormValues(null));
     await sleep(TIMING_MS.profileSaveRedirect);
     let userType = 0;
@@ -114,7 +117,13 @@ function SetupForm({
         direction="column"
         gap="1.25rem"
         noValidate
-        onSubmit={(e) => void handleSubmit(onValid, focusSummary)(e)}
+        onSubmit={(e) => {
+          if (saved) {
+            e.preventDefault();
+            return;
+          }
+          void handleSubmit(onValid, focusSummary)(e);
+        }}
         aria-labelledby="profile-setup-title"
       >
         <Flex direction="column" gap="0.25rem">
@@ -129,7 +138,7 @@ function SetupForm({
           type="submit"
           variation="primary"
           alignSelf="flex-start"
-          isLoading={isSubmitting}
+          isLoading={isSubmitting || saved}
           loadingText="Saving..."
         >
           {text.submit}
@@ -151,7 +160,8 @@ export default function ProfileSetupPage() {
   if (!user) return null;
   if (profile.isPending) return <FullPageMessage text={UI_MESSAGES.loading} />;
   const asked = params.get('reason');
-  const reason: ProfileReason = isProfileReason(asked) ? asked : profile.data ? 'incomplete_profile' : 'new_user';
+  // Without a stored profile it is always a creation, whatever the link says (an update would fail).
+  const reason: ProfileReason = !profile.data ? 'new_user' : isProfileReason(asked) ? asked : 'incomplete_profile';
   return (
     <Flex justifyContent="center">
       <SetupForm key={`${user.sub}:${reason}`} user={user} reason={reason} initial={profile.data} />

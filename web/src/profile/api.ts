@@ -181,11 +181,19 @@ function fieldErrorsOf(body: unknown): { field: string; message: string }[] {
   );
 }
 
-/** Turn a failure of a save call into a {@link ProfileSaveError} with the spec's words. */
+/**
+ * Turn a failure of a save call into a {@link ProfileSaveError} with the spec's words: the server's
+ * message for answers about the request (4xx, `fallback` when it gave none); an EMPTY message for
+ * network failures and server errors (status 0 or 5xx), so that each screen shows its own text
+ * ('An error occurred while saving your profile. Please try again.' on setup, 'Failed to update
+ * profile. Please try again.' on editing; spec provider-side section 8).
+ */
 function saveError(err: unknown, fallback: string): ProfileSaveError {
   if (err instanceof ProfileSaveError) return err;
-  if (err instanceof ApiError) return new ProfileSaveError(err.message || fallback, fieldErrorsOf(err.body));
-  return new ProfileSaveError(UI_MESSAGES.profileSaveError);
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+    return new ProfileSaveError(err.message || fallback, fieldErrorsOf(err.body));
+  }
+  return new ProfileSaveError('');
 }
 
 function checkAnswer(answer: SaveAnswer | undefined, fallback: string): Profile | undefined {

@@ -3,8 +3,8 @@
  * fallback for lazily loaded pages, the dismissible beta-testing notice and the footer for signed-in
  * users only (back-office-and-shell sections 1 and 2). The document title follows the deepest route's `handle.title`.
  */
-import { Suspense, useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
@@ -29,9 +29,29 @@ function useDocumentTitle() {
   }, [title]);
 }
 
+/**
+ * After a page change, focus that was on an element which went away (a link of the closed phone
+ * menu, say) is left on <body>; move it to <main> so that keyboard and screen-reader users go on
+ * from the new page. The first render is left alone.
+ */
+function useFocusMainOnPageChange() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (document.activeElement === null || document.activeElement === document.body) {
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+}
+
 export function AppLayout() {
   const { status } = useAuth();
   useDocumentTitle();
+  useFocusMainOnPageChange();
   return (
     <Flex direction="column" minHeight="100vh" gap="0">
       <a href="#main" className="suture-skip-link">
