@@ -194,6 +194,53 @@ describe('case schemas (provider-side sections 5 and 7)', () => {
     expect(CaseStatusBodySchema.safeParse({ case_id: 'x', case_status: 35 }).success).toBe(false);
     expect(CaseStatusBodySchema.parse({ case_id: 'x', case_status: '70' }).case_status).toBe(70);
   });
+
+  it('never coerces null, empty text, booleans or arrays into status 0', () => {
+    // Act
+    const results = [null, '', false, [], ' '].map((case_status) =>
+      CaseStatusBodySchema.safeParse({ case_id: 'x', case_status }),
+    );
+    // Assess
+    for (const r of results) {
+      expect(messages(r)).toEqual({ case_status: 'case_status must be one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90' });
+    }
+    expect(CaseStatusBodySchema.parse({ case_id: 'x', case_status: 0 }).case_status).toBe(0);
+  });
+
+  it('takes pay_amount as dollars with at most 2 decimals, null to remove it', () => {
+    // Prepare
+    const pay = (pay_amount: unknown) => UpdateCaseBodySchema.safeParse({ case_id: 'x', pay_amount });
+    // Act & Assess
+    expect(pay('1234.50').data?.pay_amount).toBe(1234.5);
+    // Binary floating-point noise (0.30000000000000004) is still a whole number of cents.
+    expect(pay(0.1 + 0.2).success).toBe(true);
+    expect(pay(19.99).data?.pay_amount).toBe(19.99);
+    expect(pay(null).data?.pay_amount).toBeNull();
+    for (const bad of ['', true, 12.345, -1, 10_000_000.01, '1e3', 'abc']) {
+      expect(messages(pay(bad))).toEqual({
+        pay_amount: 'pay_amount must be an amount in dollars from 0 to 10000000 with at most 2 decimals',
+      });
+    }
+  });
+
+  it('caps text and ids so that no item or key nears the DynamoDB limits', () => {
+    // Act
+    const tooLong = messages(
+      UpdateCaseBodySchema.safeParse({
+        case_id: 'c'.repeat(201),
+        patient_first: 'P'.repeat(101),
+        ins_provider: 'I'.repeat(201),
+        demo_file: 'd'.repeat(1025),
+      }),
+    );
+    // Assess
+    expect(tooLong).toEqual({
+      case_id: 'case_id must be at most 200 characters',
+      patient_first: 'Patient first name must be at most 100 characters',
+      ins_provider: 'Insurance provider must be at most 200 characters',
+      demo_file: 'File reference must be at most 1024 characters',
+    });
+  });
 });
 
 describe('surgeon and facility bodies', () => {
