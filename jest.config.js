@@ -26,6 +26,9 @@ const common = {
 };
 
 module.exports = {
+  // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
+  // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
