@@ -29,7 +29,8 @@ export const UI_MESSAGES = {
   resetFailed: 'Failed to send reset code',
   checkingAuth: 'Checking authentication...',
   /** The dismissible beta-testing notice (provider-side section 1; back-office-and-shell section 1). */
-  betaNotice: 'Suture is in beta testing. Please keep backup copies of important information, such as your documents and case details.',
+  betaNotice:
+    'Suture is in beta testing. Please keep backup copies of important information, such as your documents and case details.',
   loading: 'Loading...',
   networkError: 'Network error. Please check your internet connection.',
   backendError: 'Backend Connection Error',

@@ -162,11 +162,12 @@ async function create(event: ApiEvent) {
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
 }
 
+const VERSION_MESSAGE = 'version must be a whole number';
+/** `version`: a number or digit text, 1 or more (no coercion of booleans or empty text). */
 const PatchSchema = UpdateCaseBodySchema.extend({
-  version: z.coerce
-    .number({ error: 'version must be a whole number' })
-    .int('version must be a whole number')
-    .min(1)
+  version: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: VERSION_MESSAGE })
+    .pipe(z.number().int(VERSION_MESSAGE).min(1, VERSION_MESSAGE))
     .optional(),
 });
 
@@ -191,7 +192,12 @@ async function update(event: ApiEvent) {
   if (input.pay_amount !== undefined && !isBackOffice(await callerUserType(event))) {
     throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
-  await checkReferences(current.user_id, input.surgeon_id, input.facility_id);
+  // Only a changed surgeon or facility is looked up (the form always sends both).
+  await checkReferences(
+    current.user_id,
+    input.surgeon_id === current.surgeon_id ? undefined : input.surgeon_id,
+    input.facility_id === current.facility_id ? undefined : input.facility_id,
+  );
 
   const patch: CasePatch = {};
   const sent = (k: string) => k in body && body[k] !== undefined;

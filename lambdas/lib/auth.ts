@@ -153,7 +153,8 @@ export function canActOnOwnedItem(
 
 /**
  * {@link resolveOwnerScope} for the current request, loading the caller's user_type only when the
- * decision needs it (another user's id requested, or `allowAll`).
+ * decision needs it: another user's id requested, or no id at all with `allowAll`. The caller's own
+ * id (what the SPA sends) needs no read of the users table.
  */
 export async function resolveScope(
   event: ApiEvent,
@@ -161,8 +162,7 @@ export async function resolveScope(
   options: { allowAll?: boolean; forbiddenMessage?: string } = {},
 ): Promise<string | undefined> {
   const caller = requireCaller(event);
-  const needsRole =
-    (requested !== undefined && requested !== '' && requested !== caller.sub) || options.allowAll === true;
+  const needsRole = requested !== undefined && requested !== '' ? requested !== caller.sub : options.allowAll === true;
   const userType = needsRole ? await callerUserType(event) : 0;
   return resolveOwnerScope({ callerId: caller.sub, userType, requested, ...options });
 }

@@ -21,18 +21,16 @@
 import { z } from 'zod';
 import {
   API_MESSAGES,
-  PROFILE_MESSAGES,
   ProfileDocumentSchema,
   ProfileFormSchema,
   ProfileSetupFormSchema,
   canManageUsers,
   isBackOffice,
-  isUsStateCode,
   normalizeProfileInput,
   toUserType,
 } from '../../shared';
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
@@ -52,18 +50,6 @@ const ExtrasSchema = z.object({
   document_key: z.string().trim().max(1024).optional(),
 });
 
-/** The 2-letter codes must be US states (the form offers only those). */
-function checkStateCodes(form: { state?: string; states_licensed?: string[] }): void {
-  const errors: FieldError[] = [];
-  if (form.state !== undefined && !isUsStateCode(form.state.toUpperCase())) {
-    errors.push({ field: 'state', message: PROFILE_MESSAGES.stateFormat });
-  }
-  if (form.states_licensed?.some((s) => !isUsStateCode(s))) {
-    errors.push({ field: 'states_licensed', message: PROFILE_MESSAGES.stateFormat });
-  }
-  if (errors.length) throw new ValidationError(errors);
-}
-
 async function getUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const target = queryParam(event, 'user_id') ?? caller.sub;
@@ -80,7 +66,6 @@ async function createUser(event: ApiEvent) {
   const body = bodyObject(event);
   if (await getProfile(caller.sub)) throw new ConflictError(API_MESSAGES.userAlreadyExists);
   const form = parseInput(ProfileSetupFormSchema, normalizeProfileInput(body));
-  checkStateCodes(form);
   const extras = parseInput(ExtrasSchema, body);
   const item = await createProfile({
     user_id: caller.sub,
@@ -105,7 +90,6 @@ async function patchUser(event: ApiEvent) {
   const parsed = parseInput(PartialProfileSchema, normalized);
   // Only the fields the client sent (schema defaults must not overwrite stored values).
   const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in normalized)) as typeof parsed;
-  checkStateCodes(sent);
   const extras = parseInput(ExtrasSchema, body);
   const patch: Partial<ProfileFields> = {
     ...profileFieldsFromForm(sent),

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constants';
+import { isUsStateCode } from '../states';
 
 /** Required text: the spec's "required" message when missing or empty, then a length limit. */
 const requiredText = (required: string, field: string, max: number = TEXT_LIMITS.text) =>
@@ -53,7 +54,9 @@ const profileFields = {
     .optional()
     .default(''),
   city: requiredText(M.cityRequired, 'City'),
-  state: requiredText(M.stateRequired, 'State').length(2, M.stateFormat),
+  state: requiredText(M.stateRequired, 'State')
+    .length(2, { error: M.stateFormat, abort: true })
+    .refine((s) => isUsStateCode(s.toUpperCase()), M.stateFormat),
   zipcode: requiredText(M.zipRequired, 'Zip code').regex(/^\d{5}(-\d{4})?$/, M.zipFormat),
   telephone_number: requiredText(M.phoneRequired, 'Phone number').regex(US_PHONE_PATTERN, M.phoneFormat),
   user_npi: requiredText(M.npiRequired, 'NPI number').regex(/^\d{10}$/, M.npiFormat),
@@ -72,7 +75,13 @@ const profileFields = {
 };
 
 /** Profile editing screen (/update-profile): licensed states optional. */
-const stateCodes = z.array(z.string().max(2, M.stateFormat), { error: M.stateFormat }).max(50, M.stateFormat);
+/** Licensed states: 2-letter codes of the 50 states (spec provider-side section 3). */
+const stateCodes = z
+  .array(
+    z.string().refine((s) => isUsStateCode(s.toUpperCase()), M.stateFormat),
+    { error: M.stateFormat },
+  )
+  .max(50, M.stateFormat);
 export const ProfileFormSchema = z.object({
   ...profileFields,
   states_licensed: stateCodes.default([]),

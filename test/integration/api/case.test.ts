@@ -401,6 +401,10 @@ describe('PATCH /case', () => {
         token: owner.accessToken,
         body: { case_id: c.case_id, file_keys: 'not json' },
       }),
+      versionAsBoolean: await local.api<{ message: string }>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, version: true, patient_last: 'Other' },
+      }),
       patientText: await local.api<{ message: string }>('POST', '/case', {
         token: owner.accessToken,
         body: caseBody(refs, { patient: 'x' }),
@@ -420,6 +424,7 @@ describe('PATCH /case', () => {
       'file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)',
     );
     expect(answers.patientText.body.message).toBe('Patient first name is required');
+    expect(answers.versionAsBoolean.body.message).toBe('version must be a whole number');
     for (const res of Object.values(answers)) expect(res.status).toBe(400);
     expect(after.body.case).toEqual(c);
   });

@@ -56,6 +56,22 @@ describe('GET /cpt_codes', () => {
     expect(byWord.body.cpt_codes.map((c) => c.cpt_code)).toEqual(expect.arrayContaining(['27447', '29880', '29881']));
   });
 
+  it('answers suggestions (search and limit, no page) with the search shape, at most limit codes', async () => {
+    // Act
+    const res = await local.api<CptAnswer>('GET', '/cpt_codes', {
+      token: user.accessToken,
+      query: { search: '2988', limit: 2 },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      cpt_codes: STARTER_CODES.filter((c) => c.cpt_code.startsWith('2988'))
+        .slice(0, 2)
+        .map((c) => ({ ...c })),
+    });
+  });
+
   it('pages with page and limit: cpt_codes, total, page, total_pages, limit', async () => {
     // Act
     const res = await local.api<CptAnswer>('GET', '/cpt_codes', {
