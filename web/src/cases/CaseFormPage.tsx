@@ -225,6 +225,8 @@ interface CaseFormProps {
   caseId?: string;
   userId: string | undefined;
   initial: CaseFormInput;
+  /** The loaded case's version (edit only), sent back for optimistic locking. */
+  version?: number;
   /** undefined while loading or after a failed load. */
   surgeons: Surgeon[] | undefined;
   facilities: Facility[] | undefined;
@@ -232,7 +234,7 @@ interface CaseFormProps {
   listsError: boolean;
 }
 
-function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }: CaseFormProps) {
+function CaseForm({ caseId, userId, initial, version, surgeons, facilities, listsError }: CaseFormProps) {
   const isEdit = caseId !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -253,7 +255,8 @@ function CaseForm({ caseId, userId, initial, surgeons, facilities, listsError }:
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
   const save = useMutation({
-    mutationFn: (values: CaseFormOutput) => (isEdit ? updateCase(caseId, userId, values) : createCase(userId, values)),
+    mutationFn: (values: CaseFormOutput) =>
+      isEdit ? updateCase(caseId, userId, values, version) : createCase(userId, values),
     onSuccess: async (savedId) => {
       // Cached lists are dropped (not only marked stale) so that the list never shows the old row.
       queryClient.removeQueries({ queryKey: caseKeys.lists });
@@ -490,6 +493,7 @@ export default function CaseFormPage() {
         caseId={caseId}
         userId={user.sub}
         initial={existing.data ? toFormValues(existing.data) : EMPTY_FORM}
+        version={existing.data?.version}
         surgeons={surgeons.data}
         facilities={facilities.data}
         listsError={surgeons.isError}

@@ -48,6 +48,8 @@ export interface CaseView {
   /** ISO timestamps ('' when absent). */
   created: string;
   updated: string;
+  /** Optimistic-locking version the server gave (sent back on update; undefined when absent). */
+  version?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -109,6 +111,7 @@ export function normalizeCase(raw: unknown): CaseView {
     pay_amount: dollars(raw.pay_amount),
     created: text(raw.created_date ?? raw.createdAt),
     updated: text(raw.updatedAt ?? raw.updated_date),
+    version: typeof raw.version === 'number' && Number.isInteger(raw.version) ? raw.version : undefined,
   };
 }
 
@@ -245,8 +248,17 @@ export function buildUpdateBody(update: CaseUpdate): Record<string, unknown> {
   return body;
 }
 
-/** Update a case from the form: PATCH /case. Resolves with the case id. */
-export async function updateCase(caseId: string, userId: string | undefined, form: CaseFormOutput): Promise<string> {
+/**
+ * Update a case from the form: PATCH /case. Resolves with the case id. `version` is the one the form
+ * was loaded with: when someone saved the case in between, the server answers 409 with its message
+ * ('The case was changed by someone else. Reload it and try again.') instead of overwriting.
+ */
+export async function updateCase(
+  caseId: string,
+  userId: string | undefined,
+  form: CaseFormOutput,
+  version?: number,
+): Promise<string> {
   const body = buildUpdateBody({
     case_id: caseId,
     user_id: userId,
@@ -258,6 +270,7 @@ export async function updateCase(caseId: string, userId: string | undefined, for
     ins_provider: form.insurance_provider,
     procedure_codes: form.procedure_codes,
   });
+  if (version !== undefined) body.version = version;
   const answer = await apiFetch<unknown>('/case', { method: 'PATCH', body });
   return savedCaseId(answer, caseId);
 }

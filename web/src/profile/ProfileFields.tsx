@@ -7,7 +7,7 @@
  * Forms use react-hook-form with `zodResolver(ProfileSetupFormSchema | ProfileFormSchema)`; values
  * are kept as text ({@link ProfileFormValues}) and parsed by the schema into `ProfileForm`.
  */
-import { forwardRef, useState } from 'react';
+import { forwardRef, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -119,10 +119,14 @@ type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid
 /** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
 function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolean }) {
   const [npi, setNpi] = useState<NpiState>({ status: 'idle' });
+  /** Bumped by every check and every edit: a result for an older number is dropped. */
+  const checkRun = useRef(0);
 
   const validate = async () => {
+    const run = ++checkRun.current;
     setNpi({ status: 'validating' });
     const outcome = await checkNpi(form.getValues('user_npi'));
+    if (run !== checkRun.current) return;
     setNpi({
       status: outcome.valid ? 'valid' : 'invalid',
       message: outcome.valid && checkMark ? `✓ ${outcome.message}` : outcome.message,
@@ -143,6 +147,7 @@ function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolea
             onBlur={field.onBlur}
             onChange={(e) => {
               field.onChange(e.target.value.replace(/\D/g, '').slice(0, NPI_LENGTH));
+              checkRun.current += 1;
               setNpi({ status: 'idle' });
             }}
             inputMode="numeric"

@@ -10,7 +10,7 @@
  * - on success: banner, form reset, wait 1 s, re-check the profile, then /back-office for user_type
  *   10 or more, else /dashboard. A failure shows an error banner under the form.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -65,6 +65,13 @@ function SetupForm({
   const [banner, setBanner] = useState<{ variation: 'success' | 'error'; text: string } | null>(null);
   /** Set once the profile is saved: the button stays busy through the reset and the 1 s wait. */
   const [saved, setSaved] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const form = useForm<ProfileFormValues, unknown, ProfileForm>({
     resolver: profileResolver(ProfileSetupFormSchema),
     defaultValues: profileToFormValues(initial),
@@ -100,6 +107,7 @@ function SetupForm({
     setSaved(true);
     reset(profileToFormValues(null));
     await sleep(TIMING_MS.profileSaveRedirect);
+    if (!mounted.current) return; // the user went elsewhere during the wait
     let userType = 0;
     try {
       const fresh = await queryClient.fetchQuery({ ...profileQuery(user.sub), staleTime: 0 });
@@ -107,7 +115,7 @@ function SetupForm({
     } catch {
       // The gate re-checks on the next screen; other errors let the user continue.
     }
-    navigate(isBackOffice(userType) ? '/back-office' : '/dashboard', { replace: true });
+    if (mounted.current) navigate(isBackOffice(userType) ? '/back-office' : '/dashboard', { replace: true });
   };
 
   return (
