@@ -58,11 +58,11 @@ export const RESOURCE_ACCESS: Record<
   case: {
     read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE'],
-    documentsBucket: true,
+    // No documents bucket yet: it is granted with the first call that signs document URLs.
   },
   user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
   surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'] },
   facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'] },
-  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE', 'USERS_TABLE'], write: [] },
+  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },
   check_npi: { read: [], write: [], nppes: true },
 };
