@@ -22,10 +22,10 @@
  * - {@link deleteCase}(caseId) -> void (`NotFoundError` when missing).
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, CASE_STATUSES, INITIAL_CASE_STATUS, centsToDollars, type Case } from '../../shared';
 import { ddb } from '../lib/aws';
-import { queryAll } from '../lib/dynamo';
+import { batchGetAll, queryAll } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
 import { buildCaseId, userStatusKey } from '../lib/tables';
@@ -281,29 +281,13 @@ export async function deleteCase(caseId: string): Promise<void> {
  */
 export async function cptDescriptions(codes: Iterable<string>): Promise<Map<string, string>> {
   const unique = [...new Set([...codes].map((c) => c.trim().toUpperCase()).filter(Boolean))];
-  const result = new Map<string, string>();
-  const table = tables().cpt;
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((c) => ({ cpt_code: c }));
-    for (let attempt = 0; keys && keys.length > 0 && attempt < 5; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      const out = await ddb().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: keys,
-              ProjectionExpression: '#c, #d',
-              ExpressionAttributeNames: { '#c': 'cpt_code', '#d': 'cpt_description' },
-            },
-          },
-        }),
-      );
-      for (const item of out.Responses?.[table] ?? [])
-        result.set(String(item.cpt_code), String(item.cpt_description ?? ''));
-      keys = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return result;
+  // Best effort: a code whose description cannot be read now is shown without one.
+  const { items } = await batchGetAll<{ cpt_code: string; cpt_description?: string }>(ddb(), {
+    table: tables().cpt,
+    keys: unique.map((cpt_code) => ({ cpt_code })),
+    projection: { expression: '#c, #d', names: { '#c': 'cpt_code', '#d': 'cpt_description' } },
+  });
+  return new Map(items.map((item) => [String(item.cpt_code), String(item.cpt_description ?? '')]));
 }
 
 /** The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in dollars. */

@@ -37,7 +37,6 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse';
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
   PutCommand,
@@ -45,6 +44,7 @@ import {
   type DynamoDBDocumentClient,
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../lib/dynamo';
 import { cptMetaKey, cptSearchKey } from '../lib/tables';
 import {
   buildCatalogMeta,
@@ -401,19 +401,13 @@ async function getCodes(
   table: string,
   codes: string[],
 ): Promise<Map<string, CptCodeItem>> {
-  const found = new Map<string, CptCodeItem>();
-  const unique = [...new Set(codes)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] = unique.slice(i, i + 100).map((cpt_code) => ({ cpt_code }));
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > 10) throw new CptImportWriteError(`${keys.length} key(s) stayed unprocessed reading ${table}`);
-      if (attempt > 0) await sleep(Math.min(3000, 50 * 2 ** (attempt - 1)));
-      const out = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-      for (const item of (out.Responses?.[table] ?? []) as CptCodeItem[]) found.set(item.cpt_code, item);
-      keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return found;
+  const { items, unprocessed } = await batchGetAll<CptCodeItem>(doc, {
+    table,
+    keys: [...new Set(codes)].map((cpt_code) => ({ cpt_code })),
+    maxAttempts: 11,
+  });
+  if (unprocessed > 0) throw new CptImportWriteError(`${unprocessed} key(s) stayed unprocessed reading ${table}`);
+  return new Map(items.map((item) => [item.cpt_code, item]));
 }
 
 /** Up to this many records, stored items are read by key instead of scanning the codes table. */

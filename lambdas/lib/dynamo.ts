@@ -1,9 +1,63 @@
 /**
- * Small DynamoDB helpers shared by the repositories: paginated Query and SET update expressions.
- * Request paths use GetItem, Query, BatchGetItem and conditional writes only (no Scan).
+ * Small DynamoDB helpers shared by the repositories: paginated Query, batched GetItem and SET
+ * update expressions. Request paths use GetItem, Query, BatchGetItem and conditional writes only
+ * (no Scan).
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
+
+/** BatchGetItem's limit of keys per request. */
+const BATCH_GET_MAX_KEYS = 100;
+
+export interface BatchGetAllInput {
+  table: string;
+  keys: Record<string, unknown>[];
+  /** ProjectionExpression and its names, when only some attributes are needed. */
+  projection?: { expression: string; names: Record<string, string> };
+  /** Tries per group of 100 keys while some stay unprocessed (default 5), with exponential backoff from 50 ms (capped at 3 s). */
+  maxAttempts?: number;
+}
+
+/**
+ * Read items by key in groups of 100, retrying UnprocessedKeys. Resolves with the items found (any
+ * order) and the number of keys still unprocessed after `maxAttempts` tries, for the caller to
+ * decide whether that is an error (an import) or acceptable (best-effort descriptions).
+ */
+export async function batchGetAll<T>(
+  doc: DynamoDBDocumentClient,
+  input: BatchGetAllInput,
+): Promise<{ items: T[]; unprocessed: number }> {
+  const { table, keys, projection, maxAttempts = 5 } = input;
+  const items: T[] = [];
+  let unprocessed = 0;
+  for (let start = 0; start < keys.length; start += BATCH_GET_MAX_KEYS) {
+    let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_MAX_KEYS);
+    for (let attempt = 0; pending.length > 0 && attempt < maxAttempts; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(3000, 50 * 2 ** (attempt - 1))));
+      const out = await doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: {
+              Keys: pending,
+              ...(projection
+                ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+                : {}),
+            },
+          },
+        }),
+      );
+      items.push(...((out.Responses?.[table] ?? []) as T[]));
+      pending = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+    unprocessed += pending.length;
+  }
+  return { items, unprocessed };
+}
 
 /** Run a Query to the end (following LastEvaluatedKey) and return all items. */
 export async function queryAll<T>(input: QueryCommandInput): Promise<T[]> {
