@@ -15,12 +15,9 @@
  * Keys are scoped by user: another user's facility is simply not found.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FACILITY_MESSAGES, type Facility } from '../../shared';
-import { ddb } from '../lib/aws';
-import { queryAll, setUpdate } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+import { ownedItemRepository } from '../lib/owned-items';
 
 export type FacilityItem = Omit<Facility, 'id'>;
 export type FacilityFields = Omit<FacilityItem, 'user_id' | 'facility_id' | 'createdAt' | 'updatedAt'>;
@@ -30,9 +27,14 @@ export type PutFacilityInput = { user_id: string; facility_id?: string; createdA
 > &
   Partial<FacilityFields>;
 
-function table(): string {
-  return getEnv().FACILITIES_TABLE;
-}
+/** The shared owned-item access patterns over FACILITIES_TABLE (lambdas/lib/owned-items.ts). */
+const repository = ownedItemRepository<FacilityItem>({
+  table: () => getEnv().FACILITIES_TABLE,
+  idField: 'facility_id',
+  sortText: (f) => f.facility_name,
+  conflictMessage: 'Facility already exists',
+  notFoundMessage: FACILITY_MESSAGES.notFound,
+});
 
 /** API shape: the stored item plus `id`. */
 export function toApiFacility(item: FacilityItem): Facility {
@@ -55,15 +57,7 @@ export async function putFacility(input: PutFacilityInput, options: { now?: Date
     createdAt: input.createdAt ?? now,
     updatedAt: now,
   };
-  try {
-    await ddb().send(
-      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(facility_id)' }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new ConflictError('Facility already exists');
-    throw err;
-  }
-  return item;
+  return repository.create(item);
 }
 
 /** Same as {@link putFacility}. */
@@ -71,19 +65,11 @@ export const createFacility = putFacility;
 
 /** All facilities of a user, sorted by name. */
 export async function listFacilities(userId: string): Promise<FacilityItem[]> {
-  const items = await queryAll<FacilityItem>({
-    TableName: table(),
-    KeyConditionExpression: 'user_id = :u',
-    ExpressionAttributeValues: { ':u': userId },
-  });
-  return items.sort((a, b) => a.facility_name.toLowerCase().localeCompare(b.facility_name.toLowerCase()));
+  return repository.list(userId);
 }
 
 export async function getFacility(userId: string, facilityId: string): Promise<FacilityItem | undefined> {
-  const out = await ddb().send(
-    new GetCommand({ TableName: table(), Key: { user_id: userId, facility_id: facilityId } }),
-  );
-  return out.Item as FacilityItem | undefined;
+  return repository.get(userId, facilityId);
 }
 
 /** Change the given fields; throws `NotFoundError('Facility not found')` when missing. */
@@ -93,37 +79,10 @@ export async function updateFacility(
   patch: Partial<FacilityFields>,
   options: { now?: Date } = {},
 ): Promise<FacilityItem> {
-  const update = setUpdate({ ...patch, updatedAt: (options.now ?? new Date()).toISOString() });
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId, facility_id: facilityId },
-        ...update,
-        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#sk': 'facility_id' },
-        ConditionExpression: 'attribute_exists(#sk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as FacilityItem;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(FACILITY_MESSAGES.notFound);
-    throw err;
-  }
+  return repository.update(userId, facilityId, patch, options.now);
 }
 
 /** Delete; throws `NotFoundError('Facility not found')` when missing. */
 export async function deleteFacility(userId: string, facilityId: string): Promise<void> {
-  try {
-    await ddb().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: { user_id: userId, facility_id: facilityId },
-        ConditionExpression: 'attribute_exists(facility_id)',
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(FACILITY_MESSAGES.notFound);
-    throw err;
-  }
+  return repository.remove(userId, facilityId);
 }

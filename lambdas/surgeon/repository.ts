@@ -15,12 +15,9 @@
  * Keys are scoped by user: another user's surgeon is simply not found.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SURGEON_MESSAGES, type Surgeon } from '../../shared';
-import { ddb } from '../lib/aws';
-import { queryAll, setUpdate } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+import { ownedItemRepository } from '../lib/owned-items';
 
 export type SurgeonItem = Omit<Surgeon, 'id'>;
 export type SurgeonFields = Omit<SurgeonItem, 'user_id' | 'surgeon_id' | 'createdAt' | 'updatedAt'>;
@@ -30,9 +27,14 @@ export type PutSurgeonInput = { user_id: string; surgeon_id?: string; createdAt?
 > &
   Partial<SurgeonFields>;
 
-function table(): string {
-  return getEnv().SURGEONS_TABLE;
-}
+/** The shared owned-item access patterns over SURGEONS_TABLE (lambdas/lib/owned-items.ts). */
+const repository = ownedItemRepository<SurgeonItem>({
+  table: () => getEnv().SURGEONS_TABLE,
+  idField: 'surgeon_id',
+  sortText: (s) => `${s.last_name}\u0000${s.first_name}`,
+  conflictMessage: 'Surgeon already exists',
+  notFoundMessage: SURGEON_MESSAGES.notFound,
+});
 
 /** API shape: the stored item plus `id`. */
 export function toApiSurgeon(item: SurgeonItem): Surgeon {
@@ -56,15 +58,7 @@ export async function putSurgeon(input: PutSurgeonInput, options: { now?: Date }
     createdAt: input.createdAt ?? now,
     updatedAt: now,
   };
-  try {
-    await ddb().send(
-      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(surgeon_id)' }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new ConflictError('Surgeon already exists');
-    throw err;
-  }
-  return item;
+  return repository.create(item);
 }
 
 /** Same as {@link putSurgeon}. */
@@ -72,18 +66,11 @@ export const createSurgeon = putSurgeon;
 
 /** All surgeons of a user, sorted by last name then first name. */
 export async function listSurgeons(userId: string): Promise<SurgeonItem[]> {
-  const items = await queryAll<SurgeonItem>({
-    TableName: table(),
-    KeyConditionExpression: 'user_id = :u',
-    ExpressionAttributeValues: { ':u': userId },
-  });
-  const key = (s: SurgeonItem) => `${s.last_name}\u0000${s.first_name}`.toLowerCase();
-  return items.sort((a, b) => key(a).localeCompare(key(b)));
+  return repository.list(userId);
 }
 
 export async function getSurgeon(userId: string, surgeonId: string): Promise<SurgeonItem | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: table(), Key: { user_id: userId, surgeon_id: surgeonId } }));
-  return out.Item as SurgeonItem | undefined;
+  return repository.get(userId, surgeonId);
 }
 
 /** Change the given fields; throws `NotFoundError('Surgeon not found')` when missing. */
@@ -93,37 +80,10 @@ export async function updateSurgeon(
   patch: Partial<SurgeonFields>,
   options: { now?: Date } = {},
 ): Promise<SurgeonItem> {
-  const update = setUpdate({ ...patch, updatedAt: (options.now ?? new Date()).toISOString() });
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId, surgeon_id: surgeonId },
-        ...update,
-        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#sk': 'surgeon_id' },
-        ConditionExpression: 'attribute_exists(#sk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as SurgeonItem;
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(SURGEON_MESSAGES.notFound);
-    throw err;
-  }
+  return repository.update(userId, surgeonId, patch, options.now);
 }
 
 /** Delete; throws `NotFoundError('Surgeon not found')` when missing. */
 export async function deleteSurgeon(userId: string, surgeonId: string): Promise<void> {
-  try {
-    await ddb().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: { user_id: userId, surgeon_id: surgeonId },
-        ConditionExpression: 'attribute_exists(surgeon_id)',
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(SURGEON_MESSAGES.notFound);
-    throw err;
-  }
+  return repository.remove(userId, surgeonId);
 }
