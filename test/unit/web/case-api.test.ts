@@ -2,21 +2,9 @@
  * SPA case calls (web/src/cases/api.ts): spec provider-side sections 3 and 7. The API client is
  * replaced by a fake so no Amplify session or network is involved.
  */
-const apiFetch = jest.fn();
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 
-jest.mock('../../../web/src/lib/api', () => {
-  class ApiError extends Error {
-    override name = 'ApiError';
-    constructor(
-      message: string,
-      readonly status: number,
-      readonly body?: unknown,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, apiFetch: (...args: unknown[]) => apiFetch(...args) };
-});
+import { apiFetch } from './support/fake-api';
 
 import { normalizeCase, updateCase } from '../../../web/src/cases/api';
 import type { CaseFormOutput } from '../../../shared';

@@ -3,21 +3,9 @@
  * web/src/auth/errors.ts): spec provider-side sections 5, 7 and 8; back-office-and-shell sections 2 and 4.
  * The API client is replaced by a fake so no Amplify session or network is involved.
  */
-const apiFetch = jest.fn();
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 
-jest.mock('../../../web/src/lib/api', () => {
-  class ApiError extends Error {
-    override name = 'ApiError';
-    constructor(
-      message: string,
-      readonly status: number,
-      readonly body?: unknown,
-    ) {
-      super(message);
-    }
-  }
-  return { ApiError, apiFetch: (...args: unknown[]) => apiFetch(...args) };
-});
+import { apiFetch } from './support/fake-api';
 
 import { ApiError } from '../../../web/src/lib/api';
 import {
