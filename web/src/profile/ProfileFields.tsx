@@ -114,6 +114,30 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { messages: string[] }>(f
   );
 });
 
+/** The success or error banner under a profile form (provider-side section 4). */
+export type ProfileBanner = { variation: 'success' | 'error'; text: string };
+
+/** The banner, announced as an alert (error) or a status (success). */
+export function ProfileBannerView({ banner }: { banner: ProfileBanner | null }) {
+  if (!banner) return null;
+  return (
+    <Alert variation={banner.variation} role={banner.variation === 'error' ? 'alert' : 'status'}>
+      {banner.text}
+    </Alert>
+  );
+}
+
+/** Put the server's field messages (a 400's `errors`) on the matching form fields. */
+export function applyServerFieldErrors(
+  fieldErrors: readonly { field: string; message: string }[],
+  setError: ProfileFormApi['setError'],
+): void {
+  for (const fe of fieldErrors) {
+    const name = PROFILE_FIELD_ORDER.find((f) => f === fe.field);
+    if (name) setError(name, { type: 'server', message: fe.message });
+  }
+}
+
 type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
 
 /** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */

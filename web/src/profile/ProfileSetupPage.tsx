@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { ProfileSetupFormSchema, type Profile, type ProfileForm } from '../../../shared';
 import { TIMING_MS } from '../../../shared/constants';
 import { UI_MESSAGES } from '../../../shared/messages';
@@ -26,11 +26,13 @@ import { FullPageMessage } from '../shell/FullPageMessage';
 import { ProfileSaveError, createProfile, isProfileReason, updateProfile, type ProfileReason } from './api';
 import {
   ErrorSummary,
-  PROFILE_FIELD_ORDER,
+  ProfileBannerView,
   ProfileFields,
+  applyServerFieldErrors,
   errorMessages,
   profileResolver,
   profileToFormValues,
+  type ProfileBanner,
   type ProfileFormValues,
 } from './ProfileFields';
 import { profileQuery, useProfile } from './useProfile';
@@ -62,7 +64,7 @@ function SetupForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [banner, setBanner] = useState<{ variation: 'success' | 'error'; text: string } | null>(null);
+  const [banner, setBanner] = useState<ProfileBanner | null>(null);
   /** Set once the profile is saved: the button stays busy through the reset and the 1 s wait. */
   const [saved, setSaved] = useState(false);
   const mounted = useRef(true);
@@ -95,10 +97,7 @@ function SetupForm({
       else await createProfile(user, values);
     } catch (err) {
       const saveErr = err instanceof ProfileSaveError ? err : new ProfileSaveError(UI_MESSAGES.profileSaveError);
-      for (const fe of saveErr.fieldErrors) {
-        const name = PROFILE_FIELD_ORDER.find((f) => f === fe.field);
-        if (name) setError(name, { type: 'server', message: fe.message });
-      }
+      applyServerFieldErrors(saveErr.fieldErrors, setError);
       setBanner({ variation: 'error', text: saveErr.message || UI_MESSAGES.profileSaveError });
       if (saveErr.fieldErrors.length) focusSummary();
       return;
@@ -151,11 +150,7 @@ function SetupForm({
         >
           {text.submit}
         </Button>
-        {banner && (
-          <Alert variation={banner.variation} role={banner.variation === 'error' ? 'alert' : 'status'}>
-            {banner.text}
-          </Alert>
-        )}
+        <ProfileBannerView banner={banner} />
       </Flex>
     </Card>
   );

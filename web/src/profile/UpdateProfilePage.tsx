@@ -26,16 +26,18 @@ import { FullPageMessage } from '../shell/FullPageMessage';
 import { ProfileSaveError, updateProfile } from './api';
 import {
   ErrorSummary,
-  PROFILE_FIELD_ORDER,
+  ProfileBannerView,
   ProfileFields,
+  applyServerFieldErrors,
   errorMessages,
   profileResolver,
   profileToFormValues,
+  type ProfileBanner,
   type ProfileFormValues,
 } from './ProfileFields';
 import { profileQuery, useProfile } from './useProfile';
 
-type Banner = { variation: 'success' | 'error'; text: string };
+type Banner = ProfileBanner;
 
 /** Warn before leaving while `dirty` (see module doc). */
 function useUnsavedChangesWarning(dirty: boolean) {
@@ -101,10 +103,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
       reset(fresh ? profileToFormValues(fresh) : form.getValues());
     } catch (err) {
       const saveErr = err instanceof ProfileSaveError ? err : new ProfileSaveError(UI_MESSAGES.profileUpdateFailed);
-      for (const fe of saveErr.fieldErrors) {
-        const name = PROFILE_FIELD_ORDER.find((f) => f === fe.field);
-        if (name) setError(name, { type: 'server', message: fe.message });
-      }
+      applyServerFieldErrors(saveErr.fieldErrors, setError);
       setBanner({ variation: 'error', text: saveErr.message || UI_MESSAGES.profileUpdateFailed });
       if (saveErr.fieldErrors.length) focusSummary();
     }
@@ -136,11 +135,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
             Discard Changes
           </Button>
         </Flex>
-        {banner && (
-          <Alert variation={banner.variation} role={banner.variation === 'error' ? 'alert' : 'status'}>
-            {banner.text}
-          </Alert>
-        )}
+        <ProfileBannerView banner={banner} />
       </Flex>
     </Card>
   );
