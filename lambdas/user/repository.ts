@@ -99,25 +99,35 @@ export function profileFieldsFromForm(form: {
   return out;
 }
 
+/**
+ * The editable profile fields with their defaults: text '' , message_pref 1 (spec provider-side
+ * section 3), lists []. Used for new profiles and for answering older items that lack a field.
+ */
+function withFieldDefaults(source: Partial<ProfileFields>): Omit<ProfileFields, 'document_key'> {
+  return {
+    user_email: source.user_email ?? '',
+    first_name: source.first_name ?? '',
+    last_name: source.last_name ?? '',
+    addr1: source.addr1 ?? '',
+    addr2: source.addr2 ?? '',
+    city: source.city ?? '',
+    state: source.state ?? '',
+    zipcode: source.zipcode ?? '',
+    telephone: source.telephone ?? '',
+    user_npi: source.user_npi ?? '',
+    message_pref: source.message_pref ?? DEFAULT_MESSAGING_PREF,
+    states_licensed: source.states_licensed ?? [],
+    documents: source.documents ?? [],
+    referred_by_user: source.referred_by_user ?? '',
+  };
+}
+
 /** Add the aliases to a stored profile; user_type defaults to 0. */
 export function toApiProfile(item: ProfileItem): ApiProfile {
   return {
     user_id: item.user_id,
-    user_email: item.user_email ?? '',
-    first_name: item.first_name ?? '',
-    last_name: item.last_name ?? '',
-    addr1: item.addr1 ?? '',
-    addr2: item.addr2 ?? '',
-    city: item.city ?? '',
-    state: item.state ?? '',
-    zipcode: item.zipcode ?? '',
-    telephone: item.telephone ?? '',
-    user_npi: item.user_npi ?? '',
-    message_pref: item.message_pref ?? DEFAULT_MESSAGING_PREF,
-    states_licensed: item.states_licensed ?? [],
-    documents: item.documents ?? [],
+    ...withFieldDefaults(item),
     user_type: toUserType(item.user_type),
-    referred_by_user: item.referred_by_user ?? '',
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
     address1: item.addr1 ?? '',
@@ -139,20 +149,7 @@ export async function createProfile(input: CreateProfileInput, options: { now?: 
   const now = (options.now ?? new Date()).toISOString();
   const item: ProfileItem = {
     user_id: input.user_id,
-    user_email: input.user_email ?? '',
-    first_name: input.first_name ?? '',
-    last_name: input.last_name ?? '',
-    addr1: input.addr1 ?? '',
-    addr2: input.addr2 ?? '',
-    city: input.city ?? '',
-    state: input.state ?? '',
-    zipcode: input.zipcode ?? '',
-    telephone: input.telephone ?? '',
-    user_npi: input.user_npi ?? '',
-    message_pref: input.message_pref ?? DEFAULT_MESSAGING_PREF,
-    states_licensed: input.states_licensed ?? [],
-    documents: input.documents ?? [],
-    referred_by_user: input.referred_by_user ?? '',
+    ...withFieldDefaults(input),
     ...(input.user_type !== undefined ? { user_type: input.user_type } : {}),
     ...(input.document_key ? { document_key: input.document_key } : {}),
     createdAt: input.createdAt ?? now,
