@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   CptFileDataError,
@@ -28,9 +28,10 @@ import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/sta
 import { resetAwsClients } from '../../../lambdas/lib/aws';
 import { resetEnvCache } from '../../../lambdas/lib/env';
 import { startTestDynamo, type TestDynamo } from './dynalite';
+import { sharedDataFile } from '../../support/shared-data';
 
-const REAL_FILE = resolve(__dirname, '../../../../shared/data/cms/PPRRVU2025_Oct.csv');
-const OTHER_CMS_FILE = resolve(__dirname, '../../../../shared/data/cms/HCPCS_level2_2020_anweb.csv');
+const REAL_FILE = sharedDataFile('cms/PPRRVU2025_Oct.csv');
+const OTHER_CMS_FILE = sharedDataFile('cms/HCPCS_level2_2020_anweb.csv');
 const realLines = readFileSync(REAL_FILE, 'utf8').split(/\r?\n/);
 const headerIndex = realLines.findIndex((l) => l.startsWith('HCPCS,'));
 

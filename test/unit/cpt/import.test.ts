@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   CptFileDataError,
   CptFileLayoutError,
@@ -13,9 +13,10 @@ import {
   parsePfsFile,
   type ParsedPfsFile,
 } from '../../../lambdas/cpt_codes/import';
+import { sharedDataFile } from '../../support/shared-data';
 
-const REAL_FILE = resolve(__dirname, '../../../../shared/data/cms/PPRRVU2025_Oct.csv');
-const OTHER_CMS_FILE = resolve(__dirname, '../../../../shared/data/cms/HCPCS_level2_2020_anweb.csv');
+const REAL_FILE = sharedDataFile('cms/PPRRVU2025_Oct.csv');
+const OTHER_CMS_FILE = sharedDataFile('cms/HCPCS_level2_2020_anweb.csv');
 
 /** The real file's lines (title, stacked header, then data). */
 const realLines = readFileSync(REAL_FILE, 'utf8').split(/\r?\n/);

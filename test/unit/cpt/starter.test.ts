@@ -3,11 +3,11 @@
  * (never the AMA descriptors of the CMS file), and the notice on importing the licensed list.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { STARTER_CODES, STARTER_NOTICE, STARTER_SOURCE } from '../../../lambdas/cpt_codes/starter';
+import { sharedDataFile } from '../../support/shared-data';
 
-const REAL_FILE = resolve(__dirname, '../../../../shared/data/cms/PPRRVU2025_Oct.csv');
+const REAL_FILE = sharedDataFile('cms/PPRRVU2025_Oct.csv');
 
 /** Descriptor of each code without modifier in the real file. */
 const cmsDescriptors = new Map(
