@@ -11,3 +11,5 @@ export * from './schemas/profile';
 export * from './schemas/case';
 export * from './schemas/surgeon';
 export * from './schemas/reference';
+export * from './schemas/document';
+export * from './workflow';

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { MAX_PAY_AMOUNT_DOLLARS, MAX_PROCEDURE_CODES, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isCaseStatus } from '../statuses';
+import type { StatusHistoryEntry } from '../workflow';
 
 export const CASE_MESSAGES = {
   caseDateRequired: 'Case date is required',
@@ -255,4 +256,6 @@ export interface Case {
   updatedAt: string;
   /** Optimistic-locking version. */
   version: number;
+  /** Every status change, oldest first (issue 6, section 4; shared/workflow.ts). */
+  status_history?: StatusHistoryEntry[];
 }
