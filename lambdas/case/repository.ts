@@ -109,7 +109,13 @@ function checkCents(cents: number | undefined | null): void {
 /** Create a case (see module doc). Throws `ConflictError` only with `retryOnCollision: false`. */
 export async function createCase(
   input: CreateCaseInput,
-  options: { now?: Date; retryOnCollision?: boolean; maxAttempts?: number } = {},
+  options: {
+    now?: Date;
+    retryOnCollision?: boolean;
+    maxAttempts?: number;
+    /** User id of the caller whose write this is (status history, shared/workflow.ts). */
+    actor?: string;
+  } = {},
 ): Promise<CaseItem> {
   checkCents(input.pay_amount_cents);
   const now = options.now ?? new Date();
@@ -208,7 +214,13 @@ export async function listAllCases(): Promise<CaseItem[]> {
 export async function updateCase(
   caseId: string,
   patch: CasePatch,
-  options: { now?: Date; expectedVersion?: number; ownerId?: string } = {},
+  options: {
+    now?: Date;
+    expectedVersion?: number;
+    ownerId?: string;
+    /** User id of the caller whose write this is (status history, shared/workflow.ts). */
+    actor?: string;
+  } = {},
 ): Promise<CaseItem> {
   checkCents(patch.pay_amount_cents);
   const names: Record<string, string> = { '#id': 'case_id', '#v': 'version', '#ua': 'updated_at' };
