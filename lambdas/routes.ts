@@ -35,11 +35,13 @@ export const ROUTES = [
   { method: 'PATCH', path: '/user', resource: 'user', auth: true },
   { method: 'DELETE', path: '/user', resource: 'user', auth: true },
 
+  { method: 'GET', path: '/surgeon/search', resource: 'surgeon', auth: true },
   { method: 'GET', path: '/surgeon', resource: 'surgeon', auth: true },
   { method: 'POST', path: '/surgeon', resource: 'surgeon', auth: true },
   { method: 'PATCH', path: '/surgeon', resource: 'surgeon', auth: true },
   { method: 'DELETE', path: '/surgeon', resource: 'surgeon', auth: true },
 
+  { method: 'GET', path: '/facility/search', resource: 'facility', auth: true },
   { method: 'GET', path: '/facility', resource: 'facility', auth: true },
   { method: 'POST', path: '/facility', resource: 'facility', auth: true },
   { method: 'PATCH', path: '/facility', resource: 'facility', auth: true },
@@ -61,8 +63,8 @@ export const RESOURCE_ACCESS: Record<
     // No documents bucket yet: it is granted with the first call that signs document URLs.
   },
   user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
-  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'] },
-  facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'] },
+  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], nppes: true },
+  facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'], nppes: true },
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },
   check_npi: { read: [], write: [], nppes: true },
 };

@@ -14,6 +14,15 @@
  *   or `{ Errors: [{ description, field, number }] }` for a bad query. The error wording follows
  *   the real registry where known ("No valid search criteria provided"); the others are close
  *   approximations.
+ *
+ * Failure triggers, so that tests (and a person trying `npm start`) can make the registry slow or
+ * down on demand: when `first_name`, `last_name` or `organization_name` starts (case-insensitively,
+ * wildcard or not) with one of these reserved fictitious names, the emulator
+ * - `ZZSLOW`: waits {@link NPPES_SLOW_DELAY_MS} (6,000 ms, more than the Lambdas' default 5,000 ms
+ *   `NPPES_TIMEOUT_MS`) before answering normally;
+ * - `ZZDOWN`: answers HTTP 500 with a plain-text body;
+ * - `ZZNOTJSON`: answers HTTP 200 with an HTML body.
+ * See {@link NPPES_TRIGGERS}. No real registry name starts with `ZZ` in the fictitious data.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUsStateCode } from '../../shared/states';
@@ -58,6 +67,11 @@ const WILDCARD_FIELDS = [
   'postal_code',
   'taxonomy_description',
 ] as const;
+
+/** Reserved name prefixes that make the emulator misbehave (see the module doc). */
+export const NPPES_TRIGGERS = { slow: 'ZZSLOW', down: 'ZZDOWN', notJson: 'ZZNOTJSON' } as const;
+/** How long the `ZZSLOW` trigger waits before answering (ms). */
+export const NPPES_SLOW_DELAY_MS = 6000;
 
 export const NPPES_MAX_LIMIT = 200;
 export const NPPES_DEFAULT_LIMIT = 10;
@@ -235,6 +249,36 @@ export function handleNppesRequest(req: IncomingMessage, res: ServerResponse, ur
     res.end(JSON.stringify({ message: 'Method Not Allowed' }));
     return;
   }
+  const trigger = triggerOf(url.searchParams);
+  if (trigger === 'down') {
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Internal Server Error');
+    return;
+  }
+  if (trigger === 'notJson') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><body>The NPI Registry is under maintenance.</body></html>');
+    return;
+  }
+  if (trigger === 'slow') {
+    const timer = setTimeout(() => answerNppes(req, res, url), NPPES_SLOW_DELAY_MS);
+    res.on('close', () => clearTimeout(timer));
+    return;
+  }
+  answerNppes(req, res, url);
+}
+
+/** Which failure trigger a query asks for, if any (see the module doc). */
+export function triggerOf(params: URLSearchParams): keyof typeof NPPES_TRIGGERS | undefined {
+  const names = ['first_name', 'last_name', 'organization_name'].map((n) => (params.get(n) ?? '').trim().toUpperCase());
+  for (const [trigger, prefix] of Object.entries(NPPES_TRIGGERS)) {
+    if (names.some((v) => v.startsWith(prefix))) return trigger as keyof typeof NPPES_TRIGGERS;
+  }
+  return undefined;
+}
+
+function answerNppes(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (res.destroyed || res.writableEnded) return;
   const answer = searchNppes(url.searchParams);
   const pretty = (url.searchParams.get('pretty') ?? '').toLowerCase();
   const body = pretty === 'on' || pretty === 'true' ? JSON.stringify(answer, null, 2) : JSON.stringify(answer);

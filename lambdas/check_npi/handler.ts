@@ -6,7 +6,8 @@
  * - not exactly 10 digits -> 400, error 'NPI must be exactly 10 digits';
  * - check digit wrong (shared/npi.ts) -> 400, error 'NPI not found or invalid'
  *   (the registry is not called);
- * - registry failure -> 502, error 'NPI validation service is temporarily unavailable';
+ * - registry failure (timeout, network, non-2xx, non-JSON, registry `Errors`) -> 502, error
+ *   'NPI validation service is temporarily unavailable' (client: lambdas/lib/nppes.ts);
  * - no record -> 404, error 'NPI not found';
  * - found -> 200, valid true, names title-cased (organisations: last_name = organisation name),
  *   status as the registry gives it ('A' active).
@@ -15,7 +16,7 @@ import { NPI_MESSAGES, isValidNpi, type NpiCheckResult } from '../../shared';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
-import { invalid, nppesClient, summarizeRecord } from './nppes';
+import { invalid, lookupNpi, summarizeRecord } from './summary';
 
 export const NPI_NOT_FOUND = 'NPI not found';
 
@@ -27,7 +28,7 @@ async function checkNpi(event: ApiEvent) {
     throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.checkDigit }], invalid(NPI_MESSAGES.checkDigit));
 
   // A registry failure is a BadGatewayError (502) that already carries the NPI answer's fields.
-  const record = await nppesClient().lookup(npi);
+  const record = await lookupNpi(npi);
   if (!record) throw new NotFoundError(NPI_NOT_FOUND, invalid(NPI_NOT_FOUND));
 
   const summary = summarizeRecord(record);

@@ -9,12 +9,26 @@
  * - PATCH /facility (id plus any fields) -> { success, message, facility }; only the sent fields
  *   change; a missing or someone else's facility -> 404 'Facility not found'.
  * - DELETE /facility?facility_id= -> { success, message }; missing or someone else's -> 404.
+ * - GET /facility/search?facility_name= -> 200 `{ facilities: [{ facility_name, npi, address, city,
+ *   state, zip }] }` from the NPPES registry (NPI-2, organization_name), at most 10, cached per
+ *   query (issue 6 section 2; rules, cache and errors in lambdas/lib/nppes-search.ts). Fewer than 2
+ *   characters -> `{ facilities: [] }`; a name over 100 characters -> 400; NPPES slow or down -> 502
+ *   'Service temporarily unavailable. Please try again in a moment.'; NPPES `Errors` -> 400.
+ * - The same NPI twice in the caller's list -> 409 'Facility already exists', nothing written; NPI 0
+ *   (manual entry) is never a duplicate (issue 6 section 2; lambdas/lib/owned-items.ts).
  */
-import { API_MESSAGES, FacilityBodySchema, FacilityUpdateBodySchema } from '../../shared';
+import {
+  API_MESSAGES,
+  FacilityBodySchema,
+  FacilityUpdateBodySchema,
+  TEXT_LIMITS,
+  type FacilitySearchResponse,
+} from '../../shared';
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
+import { searchFacilities } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
 import {
   deleteFacility,
@@ -31,6 +45,13 @@ async function list(event: ApiEvent) {
   });
   const items = await listFacilities(userId as string);
   return ok({ success: true, facilities: items.map(toApiFacility) });
+}
+
+async function search(event: ApiEvent) {
+  const answer: FacilitySearchResponse = {
+    facilities: await searchFacilities({ facility_name: queryParam(event, 'facility_name', TEXT_LIMITS.name) }),
+  };
+  return ok(answer);
 }
 
 async function create(event: ApiEvent) {
@@ -60,6 +81,7 @@ async function remove(event: ApiEvent) {
 }
 
 export const handler = apiHandler('facility', {
+  'GET /facility/search': search,
   'GET /facility': list,
   'POST /facility': create,
   'PATCH /facility': update,

@@ -33,6 +33,7 @@ const repository = ownedItemRepository<FacilityItem>({
   idField: 'facility_id',
   sortText: (f) => f.facility_name,
   conflictMessage: 'Facility already exists',
+  npiField: 'facility_npi',
   notFoundMessage: FACILITY_MESSAGES.notFound,
 });
 

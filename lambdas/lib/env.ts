@@ -19,6 +19,16 @@ export const LambdaEnvSchema = z.object({
   DOCUMENTS_BUCKET: z.string().min(1),
   /** NPPES NPI Registry base URL including `version=2.1`. */
   NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
+  /**
+   * Time limit of one NPPES call in milliseconds (default 5000: issue 6 sections 1 and 2, "NPPES
+   * slow (more than 5 s)" answers 502). Integration tests lower it to exercise timeouts quickly.
+   */
+  NPPES_TIMEOUT_MS: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .default('5000')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(60_000)),
   /** "true" for S3 emulators that need path-style addressing (s3rver). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),

@@ -4,13 +4,40 @@
  * resources share: conditional create, list by user (Query), get (GetItem), update and delete of an
  * existing item (conditional). Keys are scoped by user, so another user's item is simply not found.
  *
- * Errors: `ConflictError(conflictMessage)` when a created id is taken; `NotFoundError(notFoundMessage)`
- * when an updated or deleted item does not exist; SDK errors otherwise.
+ * One NPI once per user (issue 6 sections 1 and 2), when `npiField` is configured: every item with
+ * a non-zero NPI holds a uniqueness marker, an item of the same table at `npiMarkerKey(userId, npi)`
+ * (partition `${userId}#npi`, sort key the NPI) with `item_id` (the holder's id), `claimed_at` (ISO
+ * time) and `npi_marker: true`. NPI 0 (none, manual entry) has no marker and is never a duplicate.
+ * dynalite has no TransactWriteItems, so the steps are ordered conditional writes instead:
+ * - create: put the marker (condition: absent), then the item; if the item put fails, the marker
+ *   is deleted again;
+ * - update that changes the NPI: read the item, take the new NPI's marker, update the item (on
+ *   condition that its NPI is still the one read), then release the old marker; a failed update
+ *   releases the new marker;
+ * - delete: delete the item, then release its marker.
+ * A marker whose holder no longer exists or no longer has that NPI (a crash between two steps) is
+ * taken over once it is older than {@link STALE_MARKER_GRACE_MS} (30 s, longer than a Lambda's 10 s
+ * timeout, so a write still in progress is never mistaken for a crash): a leftover never makes a
+ * permanent 409. Releasing is conditional on `item_id`, so a marker taken over is never released by
+ * its former holder; a failed release is logged, not thrown (the marker is then stale).
+ * Lists and gets never return markers.
+ *
+ * Errors: `ConflictError(conflictMessage)` when a created id is taken or the NPI is already held by
+ * another of the user's items; `ConflictError(changedMessage)` when the item's NPI changed under a
+ * concurrent update; `NotFoundError(notFoundMessage)` when an updated or deleted item does not
+ * exist; SDK errors otherwise.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
 import { queryAll, setUpdate } from './dynamo';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from './errors';
+import { logger } from './logger';
+import { npiMarkerKey } from './tables';
+
+/** A marker younger than this (ms) is never taken over, even when its holder is missing. */
+export const STALE_MARKER_GRACE_MS = 30_000;
+/** Attribute that tells a marker from an item. */
+export const NPI_MARKER_FLAG = 'npi_marker';
 
 export interface OwnedItemConfig<Item> {
   /** Physical table name (read from the Lambda environment at call time). */
@@ -21,33 +48,166 @@ export interface OwnedItemConfig<Item> {
   sortText: (item: Item) => string;
   conflictMessage: string;
   notFoundMessage: string;
+  /** The NPI attribute (a number, 0 = none) that must be unique per user, e.g. `surgeon_npi`. */
+  npiField?: string;
+  /** 409 message when the item changed under a concurrent update of its NPI. */
+  changedMessage?: string;
 }
 
 export interface OwnedItemRepository<Item> {
-  /** Store a new item (its `user_id` and id set); throws ConflictError when the id is taken. */
+  /** Store a new item (its `user_id` and id set); throws ConflictError when the id or the NPI is taken. */
   create(item: Item): Promise<Item>;
-  /** All items of a user, sorted by `sortText`. Query only. */
+  /** All items of a user, sorted by `sortText`. Query only; never markers. */
   list(userId: string): Promise<Item[]>;
-  /** One item of a user, or undefined. GetItem. */
+  /** One item of a user, or undefined. GetItem; never a marker. */
   get(userId: string, id: string): Promise<Item | undefined>;
-  /** Change the given fields and `updatedAt` (ISO); throws NotFoundError when missing. */
+  /** Change the given fields and `updatedAt` (ISO); NotFoundError when missing, ConflictError for a taken NPI. */
   update(userId: string, id: string, patch: Record<string, unknown>, now?: Date): Promise<Item>;
-  /** Delete; throws NotFoundError when missing. */
+  /** Delete (and release its NPI); throws NotFoundError when missing. */
   remove(userId: string, id: string): Promise<void>;
+}
+
+interface Marker {
+  item_id: string;
+  claimed_at: string;
 }
 
 export function ownedItemRepository<Item extends { user_id: string }>(
   config: OwnedItemConfig<Item>,
 ): OwnedItemRepository<Item> {
-  const { table, idField, sortText, conflictMessage, notFoundMessage } = config;
+  const { table, idField, sortText, conflictMessage, notFoundMessage, npiField } = config;
+  const changedMessage = config.changedMessage ?? 'The item was changed at the same time. Reload it and try again.';
   const key = (userId: string, id: string) => ({ user_id: userId, [idField]: id });
+  const markerKey = (userId: string, npi: number) => {
+    const k = npiMarkerKey(userId, npi);
+    return { user_id: k.partition, [idField]: k.sort };
+  };
+  const isMarker = (item: Record<string, unknown> | undefined) => item?.[NPI_MARKER_FLAG] === true;
+  const npiOf = (item: Record<string, unknown> | undefined): number => {
+    const n = npiField ? Number(item?.[npiField] ?? 0) : 0;
+    return Number.isFinite(n) ? n : 0;
+  };
   const notFound = (err: unknown): never => {
     if (isConditionalCheckFailed(err)) throw new NotFoundError(notFoundMessage);
     throw err;
   };
 
+  async function readItem(userId: string, id: string): Promise<Item | undefined> {
+    const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id), ConsistentRead: true }));
+    return isMarker(out.Item) ? undefined : (out.Item as Item | undefined);
+  }
+
+  /** Is this marker a leftover (old enough, and its holder gone or holding another NPI)? */
+  async function isStale(userId: string, npi: number, marker: Marker): Promise<boolean> {
+    const claimed = Date.parse(marker.claimed_at);
+    if (Number.isFinite(claimed) && Date.now() - claimed < STALE_MARKER_GRACE_MS) return false;
+    const holder = await readItem(userId, marker.item_id);
+    return !holder || npiOf(holder) !== npi;
+  }
+
+  /**
+   * Take the marker of `npi` for item `itemId`; ConflictError when another live item holds it.
+   * `claimed_at` is the real clock (never a caller's `now`, which seeding sets in the past).
+   */
+  async function claim(userId: string, npi: number, itemId: string): Promise<void> {
+    const marker = {
+      ...markerKey(userId, npi),
+      item_id: itemId,
+      claimed_at: new Date().toISOString(),
+      [NPI_MARKER_FLAG]: true,
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await ddb().send(
+          new PutCommand({
+            TableName: table(),
+            Item: marker,
+            ConditionExpression: 'attribute_not_exists(#sk)',
+            ExpressionAttributeNames: { '#sk': idField },
+          }),
+        );
+        return;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+      const out = await ddb().send(
+        new GetCommand({ TableName: table(), Key: markerKey(userId, npi), ConsistentRead: true }),
+      );
+      const existing = out.Item as Marker | undefined;
+      if (!existing) continue; // released in the meantime: try again
+      if (existing.item_id === itemId) return;
+      if (!(await isStale(userId, npi, existing))) throw new ConflictError(conflictMessage);
+      try {
+        // Take over the leftover, unless someone else did first.
+        await ddb().send(
+          new PutCommand({
+            TableName: table(),
+            Item: marker,
+            ConditionExpression: 'item_id = :old AND claimed_at = :claimed',
+            ExpressionAttributeValues: { ':old': existing.item_id, ':claimed': existing.claimed_at },
+          }),
+        );
+        logger.info('Took over a stale NPI marker');
+        return;
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    }
+    throw new ConflictError(conflictMessage);
+  }
+
+  /** Delete the marker of `npi` if item `itemId` holds it. Never throws (a leftover is stale later). */
+  async function release(userId: string, npi: number, itemId: string): Promise<void> {
+    try {
+      await ddb().send(
+        new DeleteCommand({
+          TableName: table(),
+          Key: markerKey(userId, npi),
+          ConditionExpression: 'item_id = :id',
+          ExpressionAttributeValues: { ':id': itemId },
+        }),
+      );
+    } catch (err) {
+      if (!isConditionalCheckFailed(err))
+        logger.warn('Could not release an NPI marker', { error: (err as Error)?.name });
+    }
+  }
+
+  async function plainUpdate(
+    userId: string,
+    id: string,
+    patch: Record<string, unknown>,
+    now: Date,
+    expectedNpi?: number,
+  ): Promise<Item> {
+    const update = setUpdate({ ...patch, updatedAt: now.toISOString() });
+    const names: Record<string, string> = { ...update.ExpressionAttributeNames, '#sk': idField };
+    const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
+    let condition = 'attribute_exists(#sk)';
+    if (expectedNpi !== undefined && npiField) {
+      names['#npi'] = npiField;
+      values[':oldNpi'] = expectedNpi;
+      condition += expectedNpi === 0 ? ' AND (attribute_not_exists(#npi) OR #npi = :oldNpi)' : ' AND #npi = :oldNpi';
+    }
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key(userId, id),
+        UpdateExpression: update.UpdateExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ConditionExpression: condition,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as Item;
+  }
+
   return {
     async create(item) {
+      const npi = npiOf(item);
+      const id = String((item as Record<string, unknown>)[idField]);
+      if (npi !== 0) await claim(item.user_id, npi, id);
       try {
         await ddb().send(
           new PutCommand({
@@ -58,6 +218,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
           }),
         );
       } catch (err) {
+        if (npi !== 0) await release(item.user_id, npi, id);
         if (isConditionalCheckFailed(err)) throw new ConflictError(conflictMessage);
         throw err;
       }
@@ -71,46 +232,67 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         ExpressionAttributeValues: { ':u': userId },
       });
       const text = (item: Item) => sortText(item).toLowerCase();
-      return items.sort((a, b) => text(a).localeCompare(text(b)));
+      return items
+        .filter((item) => !isMarker(item as Record<string, unknown>))
+        .sort((a, b) => text(a).localeCompare(text(b)));
     },
 
     async get(userId, id) {
       const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id) }));
-      return out.Item as Item | undefined;
+      return isMarker(out.Item) ? undefined : (out.Item as Item | undefined);
     },
 
     async update(userId, id, patch, now = new Date()) {
-      const update = setUpdate({ ...patch, updatedAt: now.toISOString() });
-      try {
-        const out = await ddb().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: key(userId, id),
-            ...update,
-            ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#sk': idField },
-            ConditionExpression: 'attribute_exists(#sk)',
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return out.Attributes as Item;
-      } catch (err) {
-        return notFound(err);
+      if (!npiField || patch[npiField] === undefined) {
+        try {
+          return await plainUpdate(userId, id, patch, now);
+        } catch (err) {
+          return notFound(err);
+        }
       }
+      const current = await readItem(userId, id);
+      if (!current) throw new NotFoundError(notFoundMessage);
+      const oldNpi = npiOf(current);
+      const newNpi = npiOf(patch);
+      if (oldNpi === newNpi) {
+        try {
+          return await plainUpdate(userId, id, patch, now);
+        } catch (err) {
+          return notFound(err);
+        }
+      }
+      if (newNpi !== 0) await claim(userId, newNpi, id);
+      let updated: Item;
+      try {
+        updated = await plainUpdate(userId, id, patch, now, oldNpi);
+      } catch (err) {
+        if (newNpi !== 0) await release(userId, newNpi, id);
+        if (!isConditionalCheckFailed(err)) throw err;
+        if (!(await readItem(userId, id))) throw new NotFoundError(notFoundMessage);
+        throw new ConflictError(changedMessage);
+      }
+      if (oldNpi !== 0) await release(userId, oldNpi, id);
+      return updated;
     },
 
     async remove(userId, id) {
+      let old: Record<string, unknown> | undefined;
       try {
-        await ddb().send(
+        const out = await ddb().send(
           new DeleteCommand({
             TableName: table(),
             Key: key(userId, id),
-            ConditionExpression: 'attribute_exists(#sk)',
-            ExpressionAttributeNames: { '#sk': idField },
+            ConditionExpression: 'attribute_exists(#sk) AND attribute_not_exists(#marker)',
+            ExpressionAttributeNames: { '#sk': idField, '#marker': NPI_MARKER_FLAG },
+            ReturnValues: 'ALL_OLD',
           }),
         );
+        old = out.Attributes;
       } catch (err) {
         notFound(err);
       }
+      const npi = npiOf(old);
+      if (npi !== 0) await release(userId, npi, id);
     },
   };
 }

@@ -10,6 +10,8 @@
  * - a user's cases by status, newest first: Query `cases` index `byUserStatus` (user_status, created_at desc)
  * - all cases by status (back office): Query `cases` index `byStatus` (case_status, created_at desc)
  * - a user's surgeons / facilities: Query `surgeons` / `facilities` on user_id
+ * - is this NPI already in a user's surgeons / facilities: GetItem of its uniqueness marker in the
+ *   same table (partition `${userId}#npi`, see `npiMarkerKey`; issue 6 sections 1 and 2)
  * - profile by user id: GetItem on `users`
  * - CPT code by code: GetItem on `cptCodes`; by search text: Query `cptSearch` (prefix, term_code begins_with)
  */
@@ -142,6 +144,19 @@ export function cptSearchQuery(search: string): { prefix: string; begins: string
  */
 export function cptMetaKey(): { prefix: string; term_code: string } {
   return { prefix: '#meta', term_code: 'cpt-codes' };
+}
+
+/**
+ * Key values of the uniqueness marker of an NPI among one user's surgeons or facilities (issue 6
+ * sections 1 and 2), an item of the same table as the surgeon or facility it guards:
+ * - partition key (`user_id` attribute) `${userId}#npi`: a partition of its own, so a user's list
+ *   (Query on `user_id = userId`) never sees markers (Cognito subs hold no `#`);
+ * - sort key (the table's id attribute, `surgeon_id` / `facility_id`) the NPI as 10-digit text.
+ * The marker's other attributes (`item_id`, `claimed_at`, `npi_marker`) are written by
+ * `lambdas/lib/owned-items.ts`, the only code that reads or writes markers.
+ */
+export function npiMarkerKey(userId: string, npi: number | string): { partition: string; sort: string } {
+  return { partition: `${userId}#npi`, sort: String(npi) };
 }
 
 /** Case id per spec (provider-side section 3): the owner's user id, `_`, a millisecond timestamp. */

@@ -9,12 +9,29 @@
  * - PATCH /surgeon (id plus any fields) -> { success, message: 'Surgeon updated successfully!', surgeon };
  *   only the sent fields change; a missing or someone else's surgeon -> 404 'Surgeon not found'.
  * - DELETE /surgeon?surgeon_id= -> { success, message }; missing or someone else's -> 404.
+ * - GET /surgeon/search?first_name=&last_name= -> 200 `{ surgeons: [{ npi, first_name, last_name,
+ *   address, city, state, zip }] }` from the NPPES registry (NPI-1), at most 10, cached per query
+ *   (issue 6 section 1; rules, cache and errors in lambdas/lib/nppes-search.ts). Either name alone
+ *   is accepted; fewer than 2 characters in total -> `{ surgeons: [] }`. A name over 100 characters
+ *   -> 400; NPPES slow or down -> 502 'Service temporarily unavailable. Please try again in a
+ *   moment.'; NPPES validation `Errors` -> 400 with its description.
+ * - The same NPI twice in the caller's list (POST, or PATCH to an NPI another of their surgeons
+ *   has) -> 409 'Surgeon already exists', nothing written; NPI 0 (none / manual entry) is never a
+ *   duplicate (issue 6 section 1; lambdas/lib/owned-items.ts).
  */
-import { API_MESSAGES, SURGEON_MESSAGES, SurgeonBodySchema, SurgeonUpdateBodySchema } from '../../shared';
+import {
+  API_MESSAGES,
+  SURGEON_MESSAGES,
+  SurgeonBodySchema,
+  SurgeonUpdateBodySchema,
+  TEXT_LIMITS,
+  type SurgeonSearchResponse,
+} from '../../shared';
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
+import { searchSurgeons } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
 import { deleteSurgeon, listSurgeons, putSurgeon, toApiSurgeon, updateSurgeon, type SurgeonFields } from './repository';
 
@@ -24,6 +41,15 @@ async function list(event: ApiEvent) {
   });
   const items = await listSurgeons(userId as string);
   return ok({ success: true, surgeons: items.map(toApiSurgeon) });
+}
+
+async function search(event: ApiEvent) {
+  const query = {
+    first_name: queryParam(event, 'first_name', TEXT_LIMITS.name),
+    last_name: queryParam(event, 'last_name', TEXT_LIMITS.name),
+  };
+  const answer: SurgeonSearchResponse = { surgeons: await searchSurgeons(query) };
+  return ok(answer);
 }
 
 async function create(event: ApiEvent) {
@@ -53,6 +79,7 @@ async function remove(event: ApiEvent) {
 }
 
 export const handler = apiHandler('surgeon', {
+  'GET /surgeon/search': search,
   'GET /surgeon': list,
   'POST /surgeon': create,
   'PATCH /surgeon': update,

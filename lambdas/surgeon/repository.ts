@@ -33,6 +33,7 @@ const repository = ownedItemRepository<SurgeonItem>({
   idField: 'surgeon_id',
   sortText: (s) => `${s.last_name}\u0000${s.first_name}`,
   conflictMessage: 'Surgeon already exists',
+  npiField: 'surgeon_npi',
   notFoundMessage: SURGEON_MESSAGES.notFound,
 });
 

@@ -190,6 +190,8 @@ describe('the shared middleware bundle', () => {
 
   it('refuses to build a Lambda whose routes differ from lambdas/routes.ts', () => {
     // Act & Assess
-    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) })).toThrow(/missing: POST \/surgeon/);
+    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) })).toThrow(
+      /missing: GET \/surgeon\/search, POST \/surgeon/,
+    );
   });
 });

@@ -1,12 +1,9 @@
 import './support/env';
 import { handler } from '../../../lambdas/check_npi/handler';
-import {
-  createNppesClient,
-  resetNppesClient,
-  summarizeRecord,
-  type NppesRecord,
-} from '../../../lambdas/check_npi/nppes';
+import { lookupNpi, summarizeRecord } from '../../../lambdas/check_npi/summary';
+import { createNppesClient, resetNppesClient, NppesQueryError, type NppesRecord } from '../../../lambdas/lib/nppes';
 import { BadGatewayError } from '../../../lambdas/lib/errors';
+import { errorResponse } from '../../../lambdas/lib/middleware';
 import { logger } from '../../../lambdas/lib/logger';
 import { invoke } from './support/events';
 
@@ -66,6 +63,40 @@ describe('the NPPES client', () => {
   });
 
   it.each([
+    ['an HTTP 500', () => Promise.resolve(new Response('oops', { status: 500 }))],
+    ['a body that is not JSON', () => Promise.resolve(new Response('<html>', { status: 200 }))],
+    ['a network failure', () => Promise.reject(new TypeError('fetch failed'))],
+  ])('reports %s as the service being unavailable (502)', async (_label, impl) => {
+    // Prepare
+    const client = createNppesClient({ baseUrl: BASE, fetch: jest.fn().mockImplementation(impl) });
+    // Act
+    const result = client.search({ last_name: 'smith' });
+    // Assess
+    await expect(result).rejects.toBeInstanceOf(BadGatewayError);
+    await expect(result).rejects.toThrow('Service temporarily unavailable. Please try again in a moment.');
+  });
+
+  it("reports the registry's Errors as a 400 with its description", async () => {
+    // Prepare
+    const client = createNppesClient({
+      baseUrl: BASE,
+      fetch: jest
+        .fn()
+        .mockResolvedValue(
+          jsonResponse({
+            Errors: [{ description: 'No valid search criteria provided', field: 'generic', number: '04' }],
+          }),
+        ),
+    });
+    // Act
+    const error = await client.search({ enumeration_type: 'NPI-1' }).catch((e: unknown) => e);
+    // Assess
+    expect(error).toBeInstanceOf(NppesQueryError);
+    expect(errorResponse(error)).toMatchObject({ statusCode: 400 });
+    expect(JSON.parse(String(errorResponse(error).body)).message).toBe('No valid search criteria provided');
+  });
+
+  it.each([
     [
       'registry Errors',
       () =>
@@ -78,11 +109,11 @@ describe('the NPPES client', () => {
     ['an HTTP 500', () => Promise.resolve(new Response('oops', { status: 500 }))],
     ['a body that is not JSON', () => Promise.resolve(new Response('<html>', { status: 200 }))],
     ['a network failure', () => Promise.reject(new TypeError('fetch failed'))],
-  ])('reports %s as the service being unavailable', async (_label, impl) => {
+  ])('makes /check_npi report %s as the NPI service being unavailable', async (_label, impl) => {
     // Prepare
     const client = createNppesClient({ baseUrl: BASE, fetch: jest.fn().mockImplementation(impl) });
     // Act
-    const result = client.lookup('1234567893');
+    const result = lookupNpi('1234567893', client);
     // Assess
     await expect(result).rejects.toBeInstanceOf(BadGatewayError);
     await expect(result).rejects.toThrow('NPI validation service is temporarily unavailable');
@@ -95,8 +126,12 @@ describe('the NPPES client', () => {
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
       );
     const client = createNppesClient({ baseUrl: BASE, fetch: hanging as typeof fetch, timeoutMs: 50 });
-    // Act & Assess
-    await expect(client.lookup('1234567893')).rejects.toBeInstanceOf(BadGatewayError);
+    // Act
+    const started = Date.now();
+    const result = client.lookup('1234567893');
+    // Assess
+    await expect(result).rejects.toBeInstanceOf(BadGatewayError);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('title-cases person names and reports organisations by name', () => {

@@ -33,8 +33,13 @@ describe('/surgeon', () => {
     // Assess
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe('Surgeon added successfully!');
-    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!);
+    const item = puts.find((p) => p.user_id === 'me')!;
     expect(item).toMatchObject({ user_id: 'me', surgeon_npi: 1234567893, surgeon_state: 'NJ' });
+    expect(puts.find((p) => p.user_id === 'me#npi')).toMatchObject({
+      surgeon_id: '1234567893',
+      item_id: item.surgeon_id,
+    });
     expect(answer.body.surgeon.id).toBe(item.surgeon_id);
   });
 
