@@ -13,6 +13,9 @@
  * - {@link updateFacility}(userId, facilityId, patch, { now }) -> FacilityItem (`NotFoundError('Facility not found')`).
  * - {@link deleteFacility}(userId, facilityId) -> void (`NotFoundError('Facility not found')`).
  * Keys are scoped by user: another user's facility is simply not found.
+ * One NPI once per user (issue 6): a create or update that would give a second facility of the user a
+ * non-zero NPI already held throws `ConflictError('Facility already exists')` and writes nothing (NPI
+ * uniqueness markers, lambdas/lib/owned-items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
 import { FACILITY_MESSAGES, type Facility } from '../../shared';

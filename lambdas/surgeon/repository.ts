@@ -13,6 +13,9 @@
  * - {@link updateSurgeon}(userId, surgeonId, patch, { now }) -> SurgeonItem (`NotFoundError('Surgeon not found')`).
  * - {@link deleteSurgeon}(userId, surgeonId) -> void (`NotFoundError('Surgeon not found')`).
  * Keys are scoped by user: another user's surgeon is simply not found.
+ * One NPI once per user (issue 6): a create or update that would give a second surgeon of the user a
+ * non-zero NPI already held throws `ConflictError('Surgeon already exists')` and writes nothing (NPI
+ * uniqueness markers, lambdas/lib/owned-items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
 import { SURGEON_MESSAGES, type Surgeon } from '../../shared';
