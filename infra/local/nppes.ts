@@ -13,7 +13,9 @@
  * - answers are always HTTP 200: `{ result_count, results }` (result_count = results returned),
  *   or `{ Errors: [{ description, field, number }] }` for a bad query. The error wording follows
  *   the real registry where known ("No valid search criteria provided"); the others are close
- *   approximations.
+ *   approximations. Names (first_name, last_name, organization_name) with characters other than
+ *   letters, digits, space and . , ' & - / ( ) are refused ("Field last_name contains invalid
+ *   characters").
  *
  * Failure triggers, so that tests (and a person trying `npm start`) can make the registry slow or
  * down on demand: when `first_name`, `last_name` or `organization_name` starts (case-insensitively,
@@ -57,6 +59,14 @@ const CRITERIA = [
   'postal_code',
   'country_code',
 ] as const;
+
+/** Name criteria, checked against {@link NAME_CHARACTERS}. */
+const NAME_FIELDS = ['first_name', 'last_name', 'organization_name'] as const;
+/**
+ * Characters the emulator accepts in names (letters, digits, space and . , ' & - / ( ) plus the
+ * wildcard); anything else is an `Errors` answer (an approximation of the registry's own check).
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{N} .,'&\-/()*]+$/u;
 
 /** Parameters that accept a trailing `*` wildcard. */
 const WILDCARD_FIELDS = [
@@ -122,6 +132,13 @@ function validate(params: URLSearchParams): NppesError[] {
         field,
         number: '07',
       });
+    }
+  }
+
+  for (const field of NAME_FIELDS) {
+    const v = param(params, field);
+    if (v !== undefined && !NAME_CHARACTERS.test(v)) {
+      errors.push({ description: `Field ${field} contains invalid characters`, field, number: '14' });
     }
   }
 

@@ -163,15 +163,23 @@ export function createNppesClient(options: NppesClientOptions): NppesClient {
   return { search, lookup };
 }
 
-let defaultClient: NppesClient | undefined;
+let defaultClient: { client: NppesClient; baseUrl: string; timeoutMs: number } | undefined;
 
-/** The client over the environment's `NPPES_API_URL` and `NPPES_TIMEOUT_MS` (built on first use). */
+/**
+ * The client over the environment's `NPPES_API_URL` and `NPPES_TIMEOUT_MS`, built on first use and
+ * rebuilt when either changes (the local runtime sets the environment after import and on restart).
+ */
 export function nppesClient(): NppesClient {
-  if (!defaultClient) {
-    const env = getEnv();
-    defaultClient = createNppesClient({ baseUrl: env.NPPES_API_URL, timeoutMs: env.NPPES_TIMEOUT_MS });
+  const env = getEnv();
+  if (
+    !defaultClient ||
+    defaultClient.baseUrl !== env.NPPES_API_URL ||
+    defaultClient.timeoutMs !== env.NPPES_TIMEOUT_MS
+  ) {
+    const options = { baseUrl: env.NPPES_API_URL, timeoutMs: env.NPPES_TIMEOUT_MS };
+    defaultClient = { client: createNppesClient(options), ...options };
   }
-  return defaultClient;
+  return defaultClient.client;
 }
 
 /** Forget the default client (tests, and the local runtime after it changes the environment). */

@@ -3,7 +3,7 @@
  */
 import { isValidNpi } from '../../../shared/npi';
 import { isUsStateCode } from '../../../shared/states';
-import { searchNppes, type NppesSearchResponse } from '../../../infra/local/nppes';
+import { NPPES_TRIGGERS, searchNppes, triggerOf, type NppesSearchResponse } from '../../../infra/local/nppes';
 import {
   FACILITY_TAXONOMIES,
   SURGEON_TAXONOMIES,
@@ -140,6 +140,8 @@ describe('searching the emulator', () => {
     [{ last_name: 'smith', enumeration_type: 'NPI-3' }, 'enumeration_type', 'NPI-1 or NPI-2'],
     [{ state: 'CA' }, 'state', 'additional search criteria'],
     [{ number: '12345' }, 'number', '10 digits'],
+    [{ last_name: 'sm!th' }, 'last_name', 'contains invalid characters'],
+    [{ organization_name: 'lake<side*' }, 'organization_name', 'contains invalid characters'],
   ])('answers %j with Errors on field %s', (query, field, text) => {
     // Act
     const answer = search(query as Record<string, string>);
@@ -158,5 +160,24 @@ describe('searching the emulator', () => {
 
     // Assess
     expect(answer).toEqual({ Errors: [{ description: 'Unsupported Version', field: 'version', number: '01' }] });
+  });
+
+  it("accepts the punctuation of real names (O'BRIEN, ST. MARY'S & CO)", () => {
+    // Act
+    const person = search({ last_name: "o'brien" });
+    const org = search({ organization_name: "st. mary's & co*" });
+    // Assess
+    expect('Errors' in person).toBe(false);
+    expect('Errors' in org).toBe(false);
+  });
+
+  it('recognises the reserved failure triggers in any name criterion, wildcard or not', () => {
+    // Act & Assess
+    expect(triggerOf(new URLSearchParams({ last_name: 'zzslow*' }))).toBe('slow');
+    expect(triggerOf(new URLSearchParams({ first_name: 'ZZDOWN' }))).toBe('down');
+    expect(triggerOf(new URLSearchParams({ organization_name: 'ZzNotJson Surgery*' }))).toBe('notJson');
+    expect(triggerOf(new URLSearchParams({ last_name: 'smith*', city: 'ZZDOWN' }))).toBeUndefined();
+    expect(registry.all.some((r) => JSON.stringify(r.basic).includes('"ZZ'))).toBe(false);
+    expect(Object.keys(NPPES_TRIGGERS).sort()).toEqual(['down', 'notJson', 'slow']);
   });
 });

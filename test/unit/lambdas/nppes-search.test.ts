@@ -65,9 +65,9 @@ function organization(number: string, name: string, overrides: Partial<NppesReco
 
 /** A client whose fetch answers `body` (or runs `impl`), and the fetch mock to inspect. */
 function clientAnswering(body: unknown | (() => Promise<Response>), timeoutMs?: number) {
-  const fetchMock = jest
-    .fn()
-    .mockImplementation(typeof body === 'function' ? body : () => Promise.resolve(jsonResponse(body)));
+  const impl =
+    typeof body === 'function' ? (body as () => Promise<Response>) : () => Promise.resolve(jsonResponse(body));
+  const fetchMock = jest.fn().mockImplementation(impl);
   return { client: createNppesClient({ baseUrl: BASE, fetch: fetchMock, timeoutMs }), fetchMock };
 }
 

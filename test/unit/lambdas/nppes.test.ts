@@ -80,13 +80,11 @@ describe('the NPPES client', () => {
     // Prepare
     const client = createNppesClient({
       baseUrl: BASE,
-      fetch: jest
-        .fn()
-        .mockResolvedValue(
-          jsonResponse({
-            Errors: [{ description: 'No valid search criteria provided', field: 'generic', number: '04' }],
-          }),
-        ),
+      fetch: jest.fn().mockResolvedValue(
+        jsonResponse({
+          Errors: [{ description: 'No valid search criteria provided', field: 'generic', number: '04' }],
+        }),
+      ),
     });
     // Act
     const error = await client.search({ enumeration_type: 'NPI-1' }).catch((e: unknown) => e);
