@@ -5,7 +5,7 @@
  *
  * Context keys:
  * - `stage` (required; cdk.json sets `dev`): lowercase letters, digits and dashes, e.g. `-c stage=qa-123`;
- * - `nppesApiUrl` (optional): NPPES NPI Registry base URL for `/check_npi`;
+ * - `nppesApiUrl` (optional): NPPES NPI Registry base URL for `/check_npi`, `/surgeon/search` and `/facility/search`;
  * - `webDistDir` (optional): directory of the built SPA, default `web/dist`;
  * - `skipBundling` (optional, `true`): placeholder Lambda code instead of esbuild bundles (fast synth
  *   for checks only; such an assembly must never be deployed);

@@ -10,7 +10,10 @@
  *   1-character text is sent as is (exact match), since the registry refuses a wildcard after fewer
  *   than 2 characters;
  * - surgeons: `enumeration_type=NPI-1` with `first_name` and/or `last_name` (either alone is
- *   accepted); facilities: `enumeration_type=NPI-2` with `organization_name`;
+ *   accepted; both must match). The same text as both names is the spec's one-word search mode
+ *   (section 5: "With one word, it is sent as both first and last name"): it finds people whose
+ *   last OR first name starts with it, two registry calls in parallel, last-name matches first;
+ * - facilities: `enumeration_type=NPI-2` with `organization_name`;
  * - `limit` {@link NPPES_FETCH_LIMIT} (20) is asked of the registry, then inactive records
  *   (`basic.status` other than 'A') and repeated numbers are dropped and at most
  *   PICKER_RESULTS_SHOWN (10) are kept, in the registry's order.
@@ -204,12 +207,18 @@ export async function searchSurgeons(
   if (first.length + last.length < SEARCH_MIN_CHARS) return [];
   const key = `surgeon\u0000${first.toLowerCase()}\u0000${last.toLowerCase()}`;
   return cached(key, deps, async () => {
-    const records = await (deps.client ?? nppesClient()).search({
-      enumeration_type: 'NPI-1',
-      first_name: registryTerm(first),
-      last_name: registryTerm(last),
-      limit: NPPES_FETCH_LIMIT,
-    });
+    const client = deps.client ?? nppesClient();
+    const ask = (names: { first_name?: string; last_name?: string }) =>
+      client.search({ enumeration_type: 'NPI-1', ...names, limit: NPPES_FETCH_LIMIT });
+    if (first !== '' && first.toLowerCase() === last.toLowerCase()) {
+      // One word: either name.
+      const [byLast, byFirst] = await Promise.all([
+        ask({ last_name: registryTerm(last) }),
+        ask({ first_name: registryTerm(first) }),
+      ]);
+      return keep([...byLast, ...byFirst], 'NPI-1').map(toSurgeonResult);
+    }
+    const records = await ask({ first_name: registryTerm(first), last_name: registryTerm(last) });
     return keep(records, 'NPI-1').map(toSurgeonResult);
   });
 }

@@ -95,6 +95,24 @@ describe('GET /surgeon/search', () => {
     expect(byFirst.every((s) => s.first_name.toUpperCase().startsWith(surgeon.basic.first_name))).toBe(true);
   });
 
+  it('reads one word sent as both names (the spec one-word mode) as either name', async () => {
+    // Prepare
+    const word = 'RA'; // 4 last names and 8 first names of the fictitious registry start with it
+    const lastMatches = registry.surgeons.filter((s) => s.basic.last_name.startsWith(word));
+    // Act
+    const res = await local.api<Answer>('GET', '/surgeon/search', {
+      token: user.accessToken,
+      query: { first_name: word.toLowerCase(), last_name: word.toLowerCase() },
+    });
+    // Assess
+    const surgeons = SurgeonSearchResponseSchema.parse(res.body).surgeons;
+    expect(surgeons.length).toBe(10);
+    const up = (t: string) => t.toUpperCase();
+    expect(surgeons.every((s) => up(s.last_name).startsWith(word) || up(s.first_name).startsWith(word))).toBe(true);
+    expect(surgeons.slice(0, lastMatches.length).map((s) => s.npi)).toEqual(lastMatches.map((s) => s.number));
+    expect(surgeons.some((s) => !up(s.last_name).startsWith(word))).toBe(true);
+  });
+
   it('answers an empty list below 2 characters in total without asking the registry', async () => {
     // Prepare
     const before = nppesCalls();

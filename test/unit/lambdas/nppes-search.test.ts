@@ -130,6 +130,35 @@ describe('the surgeon search', () => {
     expect(second.has('first_name')).toBe(false);
   });
 
+  it('reads one word sent as both names as either name, last-name matches first', async () => {
+    // Prepare
+    const fetchMock = jest.fn().mockImplementation((url: URL) => {
+      const byLast = url.searchParams.has('last_name');
+      return Promise.resolve(
+        jsonResponse({
+          result_count: 1,
+          results: byLast
+            ? [person('1234567893', 'ANN', 'PARKER')]
+            : [person('1245319599', 'PARKER', 'JONES'), person('1234567893', 'ANN', 'PARKER')],
+        }),
+      );
+    });
+    const client = createNppesClient({ baseUrl: BASE, fetch: fetchMock });
+    // Act
+    const results = await searchSurgeons({ first_name: 'parker', last_name: 'Parker' }, { client });
+    // Assess
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const queries = fetchMock.mock.calls.map(([url]) => Object.fromEntries((url as URL).searchParams));
+    expect(queries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ last_name: 'Parker*' }),
+        expect.objectContaining({ first_name: 'parker*' }),
+      ]),
+    );
+    expect(queries.every((q) => !('first_name' in q && 'last_name' in q))).toBe(true);
+    expect(results.map((r) => r.npi)).toEqual(['1234567893', '1245319599']);
+  });
+
   it('answers no results without calling the registry below 2 characters in total', async () => {
     // Prepare
     const { client, fetchMock } = clientAnswering({ result_count: 0, results: [] });
