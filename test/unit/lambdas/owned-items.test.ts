@@ -1,0 +1,112 @@
+/**
+ * The one-NPI-per-user steps of lambdas/lib/owned-items.ts (issue 6 sections 1 and 2) on the
+ * paths the emulators cannot interleave on demand: a concurrent change during a PATCH, a stale
+ * marker whose holder moved to another NPI, and a failed release. DynamoDB is mocked.
+ */
+import './support/env';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { ConflictError } from '../../../lambdas/lib/errors';
+import { logger } from '../../../lambdas/lib/logger';
+import { putSurgeon, updateSurgeon } from '../../../lambdas/surgeon/repository';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const failed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
+
+const stored = {
+  user_id: 'me',
+  surgeon_id: 's1',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  surgeon_npi: 1234567893,
+};
+
+beforeEach(() => {
+  ddbMock.reset();
+});
+
+describe('NPI uniqueness markers', () => {
+  it('releases the new NPI and answers 409 when the item changed during a PATCH of its NPI', async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { Key: { user_id: 'me', surgeon_id: 's1' } }).resolves({ Item: stored });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(UpdateCommand).rejects(failed());
+    ddbMock.on(DeleteCommand).resolves({});
+    // Act
+    const error = await updateSurgeon('me', 's1', { surgeon_npi: 1245319599 }).catch((e: unknown) => e);
+    // Assess
+    expect(error).toBeInstanceOf(ConflictError);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update.ConditionExpression).toContain('#npi = :oldNpi');
+    expect(update.ExpressionAttributeValues?.[':oldNpi']).toBe(1234567893);
+    const deletes = ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input);
+    expect(deletes).toEqual([
+      expect.objectContaining({
+        Key: { user_id: 'me#npi', surgeon_id: '1245319599' },
+        ExpressionAttributeValues: { ':id': 's1' },
+      }),
+    ]);
+  });
+
+  it('takes over an old marker whose holder now has another NPI, on condition nobody else did', async () => {
+    // Prepare
+    const oldMarker = { item_id: 'holder', claimed_at: new Date(Date.now() - 60_000).toISOString(), npi_marker: true };
+    ddbMock.on(PutCommand).rejectsOnce(failed()).resolves({});
+    ddbMock.on(GetCommand, { Key: { user_id: 'me#npi', surgeon_id: '1234567893' } }).resolves({ Item: oldMarker });
+    ddbMock
+      .on(GetCommand, { Key: { user_id: 'me', surgeon_id: 'holder' } })
+      .resolves({ Item: { ...stored, surgeon_id: 'holder', surgeon_npi: 1245319599 } });
+    // Act
+    const item = await putSurgeon({ user_id: 'me', first_name: 'Ann', last_name: 'Lee', surgeon_npi: 1234567893 });
+    // Assess
+    const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input);
+    expect(puts).toHaveLength(3);
+    expect(puts[1]).toMatchObject({
+      Item: { user_id: 'me#npi', surgeon_id: '1234567893', item_id: item.surgeon_id },
+      ConditionExpression: 'item_id = :old AND claimed_at = :claimed',
+      ExpressionAttributeValues: { ':old': 'holder', ':claimed': oldMarker.claimed_at },
+    });
+    expect(puts[2]!.Item).toMatchObject({ user_id: 'me', surgeon_npi: 1234567893 });
+  });
+
+  it('answers 409 for a marker whose holder still has the NPI, however old', async () => {
+    // Prepare
+    const oldMarker = { item_id: 'holder', claimed_at: '2020-01-01T00:00:00.000Z', npi_marker: true };
+    ddbMock.on(PutCommand).rejects(failed());
+    ddbMock.on(GetCommand, { Key: { user_id: 'me#npi', surgeon_id: '1234567893' } }).resolves({ Item: oldMarker });
+    ddbMock
+      .on(GetCommand, { Key: { user_id: 'me', surgeon_id: 'holder' } })
+      .resolves({ Item: { ...stored, surgeon_id: 'holder' } });
+    // Act
+    const error = await putSurgeon({
+      user_id: 'me',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      surgeon_npi: 1234567893,
+    }).catch((e: unknown) => e);
+    // Assess
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).message).toBe('Surgeon already exists');
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(1);
+  });
+
+  it('completes a PATCH of the NPI when releasing the old marker fails, and logs it', async () => {
+    // Prepare
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    ddbMock.on(GetCommand, { Key: { user_id: 'me', surgeon_id: 's1' } }).resolves({ Item: stored });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, surgeon_npi: 1245319599 } });
+    ddbMock.on(DeleteCommand).rejects(new Error('throttled'));
+    // Act
+    const item = await updateSurgeon('me', 's1', { surgeon_npi: 1245319599 });
+    // Assess
+    expect(item.surgeon_npi).toBe(1245319599);
+    expect(ddbMock.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({
+      user_id: 'me#npi',
+      surgeon_id: '1234567893',
+    });
+    expect(warn).toHaveBeenCalledWith('Could not release an NPI marker', expect.anything());
+    warn.mockRestore();
+  });
+});
