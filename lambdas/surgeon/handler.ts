@@ -12,7 +12,8 @@
  * - GET /surgeon/search?first_name=&last_name= -> 200 `{ surgeons: [{ npi, first_name, last_name,
  *   address, city, state, zip }] }` from the NPPES registry (NPI-1), at most 10, cached per query
  *   (issue 6 section 1; rules, cache and errors in lambdas/lib/nppes-search.ts). Either name alone
- *   is accepted; fewer than 2 characters in total -> `{ surgeons: [] }`. A name over 100 characters
+ *   is accepted; the same word as both names (the spec's one-word mode) matches either name; fewer
+ *   than 2 characters in total -> `{ surgeons: [] }`. A name over 100 characters
  *   -> 400; NPPES slow or down -> 502 'Service temporarily unavailable. Please try again in a
  *   moment.'; NPPES validation `Errors` -> 400 with its description.
  * - The same NPI twice in the caller's list (POST, or PATCH to an NPI another of their surgeons
