@@ -3,6 +3,7 @@
  */
 import {
   COMPLETENESS_REQUIREMENTS,
+  StatusHistoryEntrySchema,
   autoStatus,
   isCaseComplete,
   missingForSubmission,
@@ -91,5 +92,16 @@ describe('autoStatus', () => {
   ] as const)('%s -> %p', (_label, before, after, expected) => {
     // Act & Assess
     expect(autoStatus(before, after)).toBe(expected);
+  });
+});
+
+describe('StatusHistoryEntrySchema', () => {
+  it('reads the entries the server writes and refuses an unknown reason', () => {
+    // Prepare
+    const entry = { from: null, to: 0, by: 'sub-1', at: '2026-11-23T12:00:00.000Z', why: 'auto' };
+    // Act & Assess
+    expect(StatusHistoryEntrySchema.parse(entry)).toEqual(entry);
+    expect(StatusHistoryEntrySchema.safeParse({ ...entry, from: 0, to: 10, why: 'manual' }).success).toBe(true);
+    expect(StatusHistoryEntrySchema.safeParse({ ...entry, why: 'guess' }).success).toBe(false);
   });
 });
