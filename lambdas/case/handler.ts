@@ -21,7 +21,8 @@
  * - PATCH /case (case_id + any fields) -> { success, message, case }: the owner or back office;
  *   only sent fields change; pay_amount (dollars) back office only (403 otherwise); `version` in the
  *   body (optional) must match (409 otherwise; without it a concurrent write is re-read and retried
- *   once by the repository). File fields only keep or detach what is stored (issue 6, section 3):
+ *   once by the repository, except when file fields are sent: those were checked against the
+ *   version read, so a concurrent write is a 409). File fields only keep or detach what is stored (issue 6, section 3):
  *   demo_file / note_file / misc_file accept '' or null (detach) or the key already stored;
  *   file_keys ('' or null: detach all) only when every key of each slot is already stored in that
  *   slot (the stored original file names are kept); anything else 400 naming the field.
@@ -315,9 +316,11 @@ async function update(event: ApiEvent) {
   }
   if (status !== undefined) patch.case_status = status;
 
-  // Without a client version the repository re-reads and retries once on a concurrent write.
+  // Without a client version the repository re-reads and retries once on a concurrent write; file
+  // fields were checked against the version read here, so they are written only onto that version.
+  const filesSent = Object.keys(files).length > 0;
   const item = await updateCase(current.case_id, patch, {
-    expectedVersion: input.version,
+    expectedVersion: input.version ?? (filesSent ? current.version : undefined),
     ownerId: current.user_id,
     actor: caller.sub,
   });
