@@ -11,6 +11,7 @@
  * This is the one place the rule lives; every write path of a case (create, update, document
  * attach and detach) applies {@link autoStatus}. Pure functions, no I/O.
  */
+import { z } from 'zod';
 
 /** What the rule reads of a case (stored item or API shape: flat names, file references as text). */
 export interface CompletenessInput {
@@ -89,3 +90,15 @@ export interface StatusHistoryEntry {
   /** `auto`: the workflow rule above; `manual`: the caller set the status (back office). */
   why: 'auto' | 'manual';
 }
+
+/**
+ * {@link StatusHistoryEntry} as a zod schema, for clients that parse `status_history` of GET /case
+ * (the server writes it in `lambdas/case/repository.ts`, oldest entry first).
+ */
+export const StatusHistoryEntrySchema = z.object({
+  from: z.number().nullable(),
+  to: z.number(),
+  by: z.string(),
+  at: z.string(),
+  why: z.enum(['auto', 'manual']),
+}) satisfies z.ZodType<StatusHistoryEntry>;

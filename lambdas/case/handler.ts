@@ -10,19 +10,34 @@
  *   (user_type >= 10) may pass any id, or none for all users' cases.
  * - GET /case/filter?user_id=&filter= -> { success, cases, count }: the user's cases of one status
  *   (same user_id rule; no user_id = the caller's own).
- * - POST /case -> 201 { success, message, case_id, case }. New cases start at 0 (Incomplete);
- *   user_id is the caller; a body case_id is kept only when it is `${sub}_<ms>`, else generated;
+ * - POST /case -> 201 { success, message, case_id, case }. New cases start at 0 (Incomplete), or
+ *   Submitted when already complete (the workflow rule, shared/workflow.ts, applied by the
+ *   repository); user_id is the caller; a body case_id is kept only when it is `${sub}_<ms>`, else
+ *   generated (a generated id that collides is retried with the next millisecond); a kept case_id
+ *   that exists -> 409 'A case with this id already exists' and nothing written (a double submit).
  *   surgeon_id / facility_id must be among the caller's own (else 400 'Primary surgeon not found'
- *   / 'Facility not found').
+ *   / 'Facility not found'). File fields (demo_file, note_file, misc_file, file_keys) must be empty
+ *   or absent (400 naming the field): documents are attached after creation through POST /document.
  * - PATCH /case (case_id + any fields) -> { success, message, case }: the owner or back office;
- *   only sent fields change; file fields cleared with '' or null; pay_amount (dollars) back office
- *   only (403 otherwise); `version` in the body (optional) must match (409 otherwise).
+ *   only sent fields change; pay_amount (dollars) back office only (403 otherwise); `version` in the
+ *   body (optional) must match (409 otherwise; without it a concurrent write is re-read and retried
+ *   once by the repository, except when file fields are sent: those were checked against the
+ *   version read, so a concurrent write is a 409). File fields only keep or detach what is stored (issue 6, section 3):
+ *   demo_file / note_file / misc_file accept '' or null (detach) or the key already stored;
+ *   file_keys ('' or null: detach all) only when every key of each slot is already stored in that
+ *   slot (the stored original file names are kept); anything else 400 naming the field.
  * - PUT /case { case_id, case_status } -> { success, message, case }: user_type >= 10 only (403).
+ * - Status (issue 6, section 4): a provider cannot set one by any call. `case_status` in a POST or
+ *   PATCH body, and PUT /case, are back office only (user_type >= 10; providers 403 whatever the
+ *   value); back office sets it as a manual change (history `why: 'manual'`). Every other write
+ *   applies the workflow rule in the repository and records `why: 'auto'`. `GET /case` returns
+ *   `status_history` ({ from, to, by, at, why }[], oldest first).
  * - DELETE /case?case_id= -> { success, message }: the owner or back office; else 404.
  */
 import { z } from 'zod';
 import {
   API_MESSAGES,
+  CASE_MESSAGES,
   CASE_STATUSES,
   CaseStatusBodySchema,
   CreateCaseBodySchema,
@@ -33,6 +48,8 @@ import {
   isBackOffice,
   isCaseStatus,
   liftPatient,
+  parseFileKeys,
+  type FileKeys,
 } from '../../shared';
 import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '../lib/auth';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
@@ -95,10 +112,91 @@ async function checkReferences(ownerId: string, surgeonId?: string, facilityId?:
   if (errors.length) throw new ValidationError(errors);
 }
 
-function fileKeysText(value: string | Record<string, unknown> | null | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return '';
-  return typeof value === 'string' ? value.trim() : JSON.stringify(value);
+const FILE_FIELDS = ['demo_file', 'note_file', 'misc_file'] as const;
+type FileField = (typeof FILE_FIELDS)[number];
+
+/** True when a field is in the body with a value (null counts: it clears). */
+function sentField(body: Record<string, unknown>, field: string): boolean {
+  return field in body && body[field] !== undefined;
+}
+
+/**
+ * A provider cannot set a status by any call (issue 6, section 4): `case_status` in a body needs
+ * back-office access (403 otherwise, whatever the value). Returns the validated status, or
+ * undefined when the body has none.
+ */
+async function requestedStatus(event: ApiEvent, body: Record<string, unknown>): Promise<number | undefined> {
+  if (!sentField(body, 'case_status')) return undefined;
+  if (!canChangeCaseStatus(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+  return parseInput(CaseStatusBodySchema.pick({ case_status: true }), body).case_status;
+}
+
+const keysOf = (fk: FileKeys): string[] =>
+  [fk.demographic_sheet, fk.op_note, ...fk.misc_documents, ...Object.keys(fk.file_names)].filter((k) => k !== '');
+
+/** POST /case: every file field empty or absent (documents come through POST /document). */
+function checkNoFilesOnCreate(input: {
+  demo_file?: string | null;
+  note_file?: string | null;
+  misc_file?: string | null;
+  file_keys?: string | Record<string, unknown> | null;
+}): void {
+  const errors: FieldError[] = [];
+  for (const field of FILE_FIELDS) {
+    if ((input[field] ?? '') !== '') errors.push({ field, message: CASE_MESSAGES.fileOnCreate(field) });
+  }
+  if (keysOf(parseFileKeys(input.file_keys ?? '')).length > 0) {
+    errors.push({ field: 'file_keys', message: CASE_MESSAGES.fileOnCreate('file_keys') });
+  }
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/**
+ * PATCH /case file fields against the stored case (issue 6, section 3): a file field may only keep
+ * or detach what is stored. Returns the values to write ('' = detach; file_keys as JSON text with
+ * the stored original names of the kept keys, '' when nothing is left); 400 naming each bad field.
+ */
+function fileFieldsPatch(
+  body: Record<string, unknown>,
+  input: { demo_file?: string | null; note_file?: string | null; misc_file?: string | null; file_keys?: string | null },
+  current: CaseItem,
+): Partial<Record<FileField | 'file_keys', string>> {
+  const out: Partial<Record<FileField | 'file_keys', string>> = {};
+  const errors: FieldError[] = [];
+  for (const field of FILE_FIELDS) {
+    if (!sentField(body, field)) continue;
+    const value = input[field] ?? '';
+    if (value !== '' && value !== (current[field] ?? '')) {
+      errors.push({ field, message: CASE_MESSAGES.fileNotStored(field) });
+    } else out[field] = value;
+  }
+  if (sentField(body, 'file_keys')) {
+    const stored = parseFileKeys(current.file_keys ?? '');
+    const sent = parseFileKeys(input.file_keys ?? '');
+    const allowed = {
+      demographic_sheet: new Set([stored.demographic_sheet, current.demo_file ?? '']),
+      op_note: new Set([stored.op_note, current.note_file ?? '']),
+      misc: new Set([...stored.misc_documents, current.misc_file ?? '']),
+    };
+    const ok =
+      (sent.demographic_sheet === '' || allowed.demographic_sheet.has(sent.demographic_sheet)) &&
+      (sent.op_note === '' || allowed.op_note.has(sent.op_note)) &&
+      sent.misc_documents.every((k) => allowed.misc.has(k));
+    const kept = new Set(keysOf({ ...sent, file_names: {} }));
+    const namesOk = Object.keys(sent.file_names).every((k) => kept.has(k));
+    if (!ok || !namesOk) errors.push({ field: 'file_keys', message: CASE_MESSAGES.fileNotStored('file_keys') });
+    else if (kept.size === 0) out.file_keys = '';
+    else {
+      const fileNames = Object.fromEntries(Object.entries(stored.file_names).filter(([k]) => kept.has(k)));
+      out.file_keys = JSON.stringify({
+        ...sent,
+        misc_documents: [...new Set(sent.misc_documents)],
+        file_names: fileNames,
+      });
+    }
+  }
+  if (errors.length) throw new ValidationError(errors);
+  return out;
 }
 
 async function health() {
@@ -137,13 +235,17 @@ async function filter(event: ApiEvent) {
 
 async function create(event: ApiEvent) {
   const caller = requireCaller(event);
-  const input = parseInput(CreateCaseBodySchema, liftPatient(bodyObject(event)));
+  const body = bodyObject(event);
+  const status = await requestedStatus(event, body);
+  const input = parseInput(CreateCaseBodySchema, liftPatient(body));
+  checkNoFilesOnCreate(input);
   await checkReferences(caller.sub, input.surgeon_id, input.facility_id);
   const now = new Date();
+  const clientId = isOwnCaseId(input.case_id, caller.sub);
   const item = await createCase(
     {
       user_id: caller.sub,
-      case_id: isOwnCaseId(input.case_id, caller.sub) ? input.case_id : buildCaseId(caller.sub, now.getTime()),
+      case_id: clientId ? input.case_id : buildCaseId(caller.sub, now.getTime()),
       case_date: input.case_date,
       surgeon_id: input.surgeon_id,
       facility_id: input.facility_id,
@@ -151,12 +253,10 @@ async function create(event: ApiEvent) {
       patient_last: input.patient.last,
       ins_provider: input.patient.ins_provider,
       procedure_codes: input.procedure_codes,
-      demo_file: input.demo_file ?? '',
-      note_file: input.note_file ?? '',
-      misc_file: input.misc_file ?? '',
-      file_keys: fileKeysText(input.file_keys) ?? '',
+      ...(status !== undefined ? { case_status: status } : {}),
     },
-    { now },
+    // A client's case id that exists is a double submit: 409, never a second case.
+    { now, actor: caller.sub, retryOnCollision: !clientId },
   );
   const apiCase = (await toApiCases([item]))[0];
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
@@ -186,9 +286,12 @@ function flattenPatient(body: Record<string, unknown>): Record<string, unknown> 
 }
 
 async function update(event: ApiEvent) {
+  const caller = requireCaller(event);
   const body = flattenPatient(bodyObject(event));
+  const status = await requestedStatus(event, body);
   const input = parseInput(PatchSchema, body);
   const current = await accessibleCase(event, input.case_id);
+  const files = fileFieldsPatch(body, input, current);
   if (input.pay_amount !== undefined && !isBackOffice(await callerUserType(event))) {
     throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
@@ -199,8 +302,8 @@ async function update(event: ApiEvent) {
     input.facility_id === current.facility_id ? undefined : input.facility_id,
   );
 
-  const patch: CasePatch = {};
-  const sent = (k: string) => k in body && body[k] !== undefined;
+  const patch: CasePatch = { ...files };
+  const sent = (k: string) => sentField(body, k);
   if (sent('case_date')) patch.case_date = input.case_date;
   if (sent('surgeon_id')) patch.surgeon_id = input.surgeon_id;
   if (sent('facility_id')) patch.facility_id = input.facility_id;
@@ -208,23 +311,24 @@ async function update(event: ApiEvent) {
   if (sent('patient_last')) patch.patient_last = input.patient_last;
   if (sent('ins_provider')) patch.ins_provider = input.ins_provider;
   if (sent('procedure_codes')) patch.procedure_codes = input.procedure_codes;
-  if (sent('demo_file')) patch.demo_file = input.demo_file ?? '';
-  if (sent('note_file')) patch.note_file = input.note_file ?? '';
-  if (sent('misc_file')) patch.misc_file = input.misc_file ?? '';
-  if (sent('file_keys')) patch.file_keys = fileKeysText(input.file_keys) ?? '';
   if (input.pay_amount !== undefined) {
     patch.pay_amount_cents = input.pay_amount === null ? null : dollarsToCents(input.pay_amount);
   }
+  if (status !== undefined) patch.case_status = status;
 
+  // Without a client version the repository re-reads and retries once on a concurrent write; file
+  // fields were checked against the version read here, so they are written only onto that version.
+  const filesSent = Object.keys(files).length > 0;
   const item = await updateCase(current.case_id, patch, {
-    expectedVersion: input.version ?? current.version,
+    expectedVersion: input.version ?? (filesSent ? current.version : undefined),
     ownerId: current.user_id,
+    actor: caller.sub,
   });
   return ok({ success: true, message: 'Case updated successfully', case: (await toApiCases([item]))[0] });
 }
 
 async function setStatus(event: ApiEvent) {
-  requireCaller(event);
+  const caller = requireCaller(event);
   if (!canChangeCaseStatus(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   const input = parseInput(CaseStatusBodySchema, bodyObject(event));
   const current = await getCase(input.case_id);
@@ -232,7 +336,7 @@ async function setStatus(event: ApiEvent) {
   const item = await updateCase(
     current.case_id,
     { case_status: input.case_status },
-    { expectedVersion: current.version, ownerId: current.user_id },
+    { ownerId: current.user_id, actor: caller.sub },
   );
   return ok({ success: true, message: 'Case status updated successfully', case: (await toApiCases([item]))[0] });
 }

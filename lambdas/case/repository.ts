@@ -9,21 +9,44 @@
  *
  * Exported plain functions (used by the /case Lambda, the local runtime's seeding
  * `infra/local/seed.ts`, and tests; table names from the Lambda environment, `getEnv()`):
- * - {@link createCase}(input, { now, retryOnCollision }) -> CaseItem. case_id is `input.case_id`
+ * - {@link createCase}(input, { now, retryOnCollision, actor }) -> CaseItem. case_id is `input.case_id`
  *   or `buildCaseId(user_id, ms)` with ms from `input.created_at` (else `now`). Conditional put; a
  *   taken id is retried with the next millisecond (never overwritten), or throws `ConflictError`
  *   with `retryOnCollision: false`. Accepts case_status, pay_amount_cents and created_at for seeding.
+ *   Status: `input.case_status` when given (history `why: 'manual'`), else the workflow rule
+ *   `autoStatus(0, content)` (shared/workflow.ts; `why: 'auto'`). The history starts with one entry
+ *   `{ from: null, to, by: actor, at, why }`.
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
  * - {@link listCasesForUser}(userId, status?) / {@link listCasesByStatus}(status) /
  *   {@link listAllCases}() -> CaseItem[] newest first (Query on the GSIs; all cases = one Query per status).
- * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId }) -> CaseItem: only the
- *   given fields change; `pay_amount_cents: null` removes the amount; a missing case throws
- *   `NotFoundError('Case not found')`, a version mismatch `ConflictError`.
+ * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId, actor }) -> CaseItem: only the
+ *   given fields change; `pay_amount_cents: null` removes the amount. The workflow rule lives here
+ *   (issue 6, section 4): the case is read, the content after the patch computed, and the status
+ *   becomes `patch.case_status` when given (a manual set: back office only, checked by the caller;
+ *   the rule is not applied on top of it in the same write) or `autoStatus(status, after)`. A change
+ *   appends a {@link StatusHistoryEntry} to `status_history` and moves `user_status` with it. The
+ *   write is conditional on the version read (optimistic locking). A missing case (or one not owned
+ *   by `ownerId` when given) throws `NotFoundError('Case not found')`; `expectedVersion` different
+ *   from the stored one, or a write lost to a concurrent one when `expectedVersion` was given,
+ *   throws `ConflictError(API_MESSAGES.caseConflict)` and writes nothing. Without `expectedVersion`
+ *   a lost race is re-read and retried once, then `ConflictError`.
+ *
+ * Status history: `status_history` holds at most {@link MAX_STATUS_HISTORY} entries, oldest first
+ * (the oldest are dropped beyond that). `by` is the acting user id (`actor`), or `'system'` when a
+ * write names none (seeding, tooling).
  * - {@link deleteCase}(caseId) -> void (`NotFoundError` when missing).
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES, CASE_STATUSES, INITIAL_CASE_STATUS, centsToDollars, type Case } from '../../shared';
+import {
+  API_MESSAGES,
+  CASE_STATUSES,
+  INITIAL_CASE_STATUS,
+  autoStatus,
+  centsToDollars,
+  type Case,
+  type StatusHistoryEntry,
+} from '../../shared';
 import { ddb } from '../lib/aws';
 import { batchGetAll, queryAll } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
@@ -57,6 +80,17 @@ export interface CaseItem {
   created_at: string;
   updated_at: string;
   version: number;
+  /** Every status change, oldest first (absent on cases written before issue 6). */
+  status_history?: StatusHistoryEntry[];
+}
+
+/** Entries kept in `status_history` (the oldest are dropped beyond this). */
+export const MAX_STATUS_HISTORY = 100;
+/** `by` of a history entry when the write names no acting user (seeding, tooling). */
+export const SYSTEM_ACTOR = 'system';
+
+function appendHistory(history: StatusHistoryEntry[] | undefined, entry: StatusHistoryEntry): StatusHistoryEntry[] {
+  return [...(Array.isArray(history) ? history : []), entry].slice(-MAX_STATUS_HISTORY);
 }
 
 export interface CreateCaseInput {
@@ -121,31 +155,45 @@ export async function createCase(
   const now = options.now ?? new Date();
   const createdAt = input.created_at ?? now.toISOString();
   let ms = Number.isNaN(Date.parse(createdAt)) ? now.getTime() : Date.parse(createdAt);
-  const status = input.case_status ?? INITIAL_CASE_STATUS;
   const maxAttempts = options.retryOnCollision === false ? 1 : (options.maxAttempts ?? 20);
   let caseId = input.case_id ?? buildCaseId(input.user_id, ms);
+  const content = {
+    case_date: input.case_date,
+    surgeon_id: input.surgeon_id,
+    facility_id: input.facility_id,
+    patient_first: input.patient_first,
+    patient_last: input.patient_last,
+    ins_provider: input.ins_provider,
+    procedure_codes: input.procedure_codes ?? [],
+    demo_file: input.demo_file ?? '',
+    note_file: input.note_file ?? '',
+    misc_file: input.misc_file ?? '',
+    file_keys: input.file_keys ?? '',
+  };
+  const manual = input.case_status !== undefined;
+  const status = manual ? (input.case_status as number) : autoStatus(INITIAL_CASE_STATUS, content);
+  const history: StatusHistoryEntry[] = [
+    {
+      from: null,
+      to: status,
+      by: options.actor ?? SYSTEM_ACTOR,
+      at: now.toISOString(),
+      why: manual ? 'manual' : 'auto',
+    },
+  ];
 
   for (let attempt = 1; ; attempt++) {
     const item: CaseItem = {
       case_id: caseId,
       user_id: input.user_id,
-      case_date: input.case_date,
-      surgeon_id: input.surgeon_id,
-      facility_id: input.facility_id,
-      patient_first: input.patient_first,
-      patient_last: input.patient_last,
-      ins_provider: input.ins_provider,
-      procedure_codes: input.procedure_codes ?? [],
+      ...content,
       case_status: status,
       user_status: userStatusKey(input.user_id, status),
-      demo_file: input.demo_file ?? '',
-      note_file: input.note_file ?? '',
-      misc_file: input.misc_file ?? '',
-      file_keys: input.file_keys ?? '',
       ...(input.pay_amount_cents !== undefined ? { pay_amount_cents: input.pay_amount_cents } : {}),
       created_at: createdAt,
       updated_at: now.toISOString(),
       version: 1,
+      status_history: history,
     };
     try {
       await ddb().send(
@@ -154,16 +202,25 @@ export async function createCase(
       return item;
     } catch (err) {
       if (!isConditionalCheckFailed(err)) throw err;
-      if (attempt >= maxAttempts) throw new ConflictError('A case with this id already exists');
+      if (attempt >= maxAttempts) throw new ConflictError(CASE_EXISTS_MESSAGE);
       ms += 1;
       caseId = buildCaseId(input.user_id, ms);
     }
   }
 }
 
-/** One case by id (GetItem), or undefined. */
-export async function getCase(caseId: string): Promise<CaseItem | undefined> {
-  const out = await ddb().send(new GetCommand({ TableName: tables().cases, Key: { case_id: caseId } }));
+/** Message of the `ConflictError` when a case id is taken (POST /case with an existing case_id: 409). */
+export const CASE_EXISTS_MESSAGE = 'A case with this id already exists';
+
+/** One case by id (GetItem; `consistent` for a strongly consistent read before a write), or undefined. */
+export async function getCase(caseId: string, consistent = false): Promise<CaseItem | undefined> {
+  const out = await ddb().send(
+    new GetCommand({
+      TableName: tables().cases,
+      Key: { case_id: caseId },
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return out.Item as CaseItem | undefined;
 }
 
@@ -210,22 +267,63 @@ export async function listAllCases(): Promise<CaseItem[]> {
   return lists.flat().sort(newestFirst);
 }
 
+/** Options of {@link updateCase}. */
+export interface UpdateCaseOptions {
+  now?: Date;
+  /** The version the caller last read; a different stored version is a `ConflictError` (409). */
+  expectedVersion?: number;
+  /** The case owner the caller checked; a case owned by someone else is `NotFoundError`. */
+  ownerId?: string;
+  /** User id of the caller whose write this is (status history, shared/workflow.ts). */
+  actor?: string;
+}
+
+/** The content of a case after `patch` (undefined patch fields leave the stored value). */
+function contentAfter(current: CaseItem, patch: CasePatch): CaseItem {
+  const after: CaseItem = { ...current };
+  for (const [field, value] of Object.entries(patch)) {
+    if (value !== undefined) (after as unknown as Record<string, unknown>)[field] = value;
+  }
+  return after;
+}
+
 /** Update the given fields (see module doc). */
-export async function updateCase(
-  caseId: string,
-  patch: CasePatch,
-  options: {
-    now?: Date;
-    expectedVersion?: number;
-    ownerId?: string;
-    /** User id of the caller whose write this is (status history, shared/workflow.ts). */
-    actor?: string;
-  } = {},
-): Promise<CaseItem> {
+export async function updateCase(caseId: string, patch: CasePatch, options: UpdateCaseOptions = {}): Promise<CaseItem> {
   checkCents(patch.pay_amount_cents);
+  for (let attempt = 1; ; attempt++) {
+    const current = await getCase(caseId, true);
+    if (!current || (options.ownerId !== undefined && current.user_id !== options.ownerId)) {
+      throw new NotFoundError(API_MESSAGES.caseNotFound);
+    }
+    if (options.expectedVersion !== undefined && (current.version ?? 1) !== options.expectedVersion) {
+      throw new ConflictError(API_MESSAGES.caseConflict);
+    }
+    const outcome = await writeUpdate(current, patch, options);
+    if (outcome) return outcome;
+    // Lost a race with another write. With an expectedVersion the caller decides (409); without
+    // one the content is read again and the rule applied to it, once.
+    if (options.expectedVersion !== undefined || attempt >= 2) {
+      if (!(await getCase(caseId, true))) throw new NotFoundError(API_MESSAGES.caseNotFound);
+      throw new ConflictError(API_MESSAGES.caseConflict);
+    }
+  }
+}
+
+/** One conditional UpdateItem against the version of `current`; undefined when the condition failed. */
+async function writeUpdate(
+  current: CaseItem,
+  patch: CasePatch,
+  options: UpdateCaseOptions,
+): Promise<CaseItem | undefined> {
+  const now = (options.now ?? new Date()).toISOString();
+  const { pay_amount_cents, case_status: manualStatus, ...fields } = patch;
+  const after = contentAfter(current, fields);
+  const before = current.case_status;
+  const status = manualStatus ?? autoStatus(before, after);
+
   const names: Record<string, string> = { '#id': 'case_id', '#v': 'version', '#ua': 'updated_at' };
-  const values: Record<string, unknown> = { ':zero': 0, ':one': 1, ':ua': (options.now ?? new Date()).toISOString() };
-  const sets = ['#v = if_not_exists(#v, :zero) + :one', '#ua = :ua'];
+  const values: Record<string, unknown> = { ':next': (current.version ?? 0) + 1, ':ua': now };
+  const sets = ['#v = :next', '#ua = :ua'];
   const removes: string[] = [];
   let i = 0;
   const set = (field: string, value: unknown) => {
@@ -234,27 +332,34 @@ export async function updateCase(
     sets.push(`#f${i} = :f${i}`);
     i += 1;
   };
-  const { pay_amount_cents, ...fields } = patch;
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) set(field, value);
   if (pay_amount_cents === null) {
     names['#pay'] = 'pay_amount_cents';
     removes.push('#pay');
   } else if (pay_amount_cents !== undefined) set('pay_amount_cents', pay_amount_cents);
-  if (patch.case_status !== undefined) {
-    const ownerId = options.ownerId ?? (await getCase(caseId))?.user_id;
-    if (!ownerId) throw new NotFoundError(API_MESSAGES.caseNotFound);
-    set('user_status', userStatusKey(ownerId, patch.case_status));
+  if (status !== before) {
+    const entry: StatusHistoryEntry = {
+      from: before,
+      to: status,
+      by: options.actor ?? SYSTEM_ACTOR,
+      at: now,
+      why: manualStatus !== undefined ? 'manual' : 'auto',
+    };
+    set('case_status', status);
+    set('user_status', userStatusKey(current.user_id, status));
+    set('status_history', appendHistory(current.status_history, entry));
   }
   let condition = 'attribute_exists(#id)';
-  if (options.expectedVersion !== undefined) {
-    condition += ' AND #v = :expected';
-    values[':expected'] = options.expectedVersion;
+  if (current.version === undefined) condition += ' AND attribute_not_exists(#v)';
+  else {
+    condition += ' AND #v = :read';
+    values[':read'] = current.version;
   }
   try {
     const out = await ddb().send(
       new UpdateCommand({
         TableName: tables().cases,
-        Key: { case_id: caseId },
+        Key: { case_id: current.case_id },
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -264,10 +369,8 @@ export async function updateCase(
     );
     return out.Attributes as CaseItem;
   } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
-    if (options.expectedVersion !== undefined && (await getCase(caseId)))
-      throw new ConflictError(API_MESSAGES.caseConflict);
-    throw new NotFoundError(API_MESSAGES.caseNotFound);
+    if (isConditionalCheckFailed(err)) return undefined;
+    throw err;
   }
 }
 
@@ -328,6 +431,7 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
     createdAt: item.created_at,
     updatedAt: item.updated_at,
     version: item.version ?? 1,
+    status_history: Array.isArray(item.status_history) ? item.status_history : [],
   };
 }
 

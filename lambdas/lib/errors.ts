@@ -9,6 +9,7 @@
  * - `ForbiddenError` (403): the caller is known but may not do this (e.g. PUT /case below user_type 10).
  * - `NotFoundError` (404): missing, or someone else's item (never reveals existence).
  * - `ConflictError` (409): conditional write failed (item exists, optimistic lock lost).
+ * - `UnsupportedMediaTypeError` (415): a request body whose content type is not `application/json`.
  * - `BadGatewayError` (502): an upstream service (NPPES) failed.
  */
 
@@ -59,6 +60,9 @@ export class BadGatewayError extends ApiError {
 export class PayloadTooLargeError extends ApiError {
   override name = 'PayloadTooLargeError';
 }
+export class UnsupportedMediaTypeError extends ApiError {
+  override name = 'UnsupportedMediaTypeError';
+}
 
 /** HTTP status per error name (the one table; anything else is a 500 with a generic body). */
 export const ERROR_STATUS: Readonly<Record<string, number>> = {
@@ -68,6 +72,7 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   NotFoundError: 404,
   ConflictError: 409,
   PayloadTooLargeError: 413,
+  UnsupportedMediaTypeError: 415,
   BadGatewayError: 502,
 };
 

@@ -16,8 +16,18 @@
  *    environment is a logged 500);
  * 2. Powertools logger context (request id, function name, route key; never the event or body);
  * 3. header names lower-cased (@middy/http-header-normalizer);
- * 4. JSON body parsed (@middy/http-json-body-parser, content type not required); an empty body is
- *    `undefined` (GET/DELETE), invalid JSON is a 400 'Request body must be valid JSON';
+ * 4. JSON body parsed (@middy/http-json-body-parser); an empty body is `undefined` (GET/DELETE).
+ *    A non-empty body needs `Content-Type: application/json` (parameters allowed; a charset other
+ *    than utf-8 is refused): anything else, or none, is a 415 {@link UNSUPPORTED_MEDIA_TYPE_MESSAGE}
+ *    (issue 6, section 5). Invalid JSON is a 400 'Request body must be valid JSON';
+ * 4b. text checked (issue 6, section 5; {@link findUnsafeText}): every string and object key of the
+ *    JSON body and every query parameter name and value. NUL and the other C0 controls, DEL, the C1
+ *    controls (U+0080 to U+009F) and lone UTF-16 surrogates are a 400 naming the field by its dotted
+ *    path (`patient.first`, `procedure_codes.1`). TAB, LF and CR are refused too, except in the
+ *    fields of {@link MULTILINE_TEXT_FIELDS} (free text that may span lines; no API field is one
+ *    today: names, ids, codes, storage keys and file names must stay on one line, since they end up
+ *    in logs, keys and Content-Disposition headers). Bodies nested deeper than {@link MAX_BODY_DEPTH}
+ *    are a 400;
  * 5. routing (@middy/http-router) on method + path, the path taken from the event's `routeKey`
  *    (`GET /case`), so a stage prefix never matters; the handlers must cover exactly the
  *    resource's routes of `lambdas/routes.ts` (checked when the module loads), and routes with
@@ -39,7 +49,14 @@ import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
 import { requireCaller } from './auth';
 import { getEnv } from './env';
-import { ApiError, ERROR_STATUS, NotFoundError, ValidationError } from './errors';
+import {
+  ApiError,
+  ERROR_STATUS,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  type FieldError,
+} from './errors';
 import { json, type ApiEvent, type ApiResult, type RouteHandler } from './http';
 import { logger } from './logger';
 import { fieldErrors } from './validation';
@@ -99,6 +116,72 @@ const routeKeyPath: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
   },
 };
 
+/** 415 answer (issue 6, section 5). */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Request body must be JSON sent with Content-Type: application/json';
+
+/** true for `application/json` with optional parameters (a charset, if any, must be utf-8). */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(';').map((p) => p.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  return params.every((p) => {
+    const [name, value = ''] = p.split('=').map((x) => x.trim());
+    return name !== 'charset' || ['utf-8', 'utf8', '"utf-8"'].includes(value);
+  });
+}
+
+/**
+ * Fields (last path segment) whose text may hold TAB, LF and CR: free text that may span lines.
+ * None of the API's fields is one today; a future note or comment field is added here.
+ */
+export const MULTILINE_TEXT_FIELDS: ReadonlySet<string> = new Set<string>();
+/** Nesting depth of a JSON body beyond which it is refused (400). */
+export const MAX_BODY_DEPTH = 32;
+
+// C0 controls but TAB/LF/CR, DEL, C1 controls; then the same with TAB/LF/CR.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_OR_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The message for text that may not be stored, or undefined when it is fine. */
+export function unsafeTextMessage(field: string, text: string, multiline = false): string | undefined {
+  const name = field || 'Request body';
+  if ((multiline ? CONTROL : CONTROL_OR_LINE).test(text)) return `${name} must not contain control characters`;
+  if (LONE_SURROGATE.test(text)) return `${name} must not contain invalid Unicode (a lone surrogate)`;
+  return undefined;
+}
+
+/**
+ * Walk a parsed JSON value and answer the first `{ field, message }` of text that may not be
+ * stored (see the module doc), or undefined. `field` is the dotted path (array items by index).
+ */
+export function findUnsafeText(
+  value: unknown,
+  path: readonly string[] = [],
+  multilineFields: ReadonlySet<string> = MULTILINE_TEXT_FIELDS,
+): FieldError | undefined {
+  const field = path.join('.');
+  if (typeof value === 'string') {
+    const last = path[path.length - 1] ?? '';
+    const message = unsafeTextMessage(field, value, multilineFields.has(last));
+    return message ? { field, message } : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  if (path.length >= MAX_BODY_DEPTH) return { field, message: 'Request body is nested too deeply' };
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : Object.entries(value as Record<string, unknown>);
+  for (const [key, v] of entries) {
+    const keyMessage = Array.isArray(value) ? undefined : unsafeTextMessage('Field names', key);
+    if (keyMessage) return { field, message: keyMessage };
+    const found = findUnsafeText(v, [...path, key], multilineFields);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 // `disableContentTypeCheck` exists at runtime (6.x) but is missing from the package's typings.
 const libraryJsonParser = httpJsonBodyParser({ disableContentTypeCheck: true } as Parameters<
   typeof httpJsonBodyParser
@@ -110,11 +193,28 @@ const jsonBody: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
       request.event.body = undefined;
       return;
     }
+    if (!isJsonContentType(request.event.headers?.['content-type'])) {
+      throw new UnsupportedMediaTypeError(UNSUPPORTED_MEDIA_TYPE_MESSAGE);
+    }
     try {
       await libraryJsonParser.before?.(request as never);
     } catch {
       throw new ValidationError(API_MESSAGES.invalidJson);
     }
+  },
+};
+
+const safeText: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
+  before: (request: MiddyRequest) => {
+    const { event } = request;
+    for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+      const problem =
+        unsafeTextMessage('Query parameter names', name) ??
+        (value !== undefined ? unsafeTextMessage(name, value) : undefined);
+      if (problem) throw new ValidationError([{ field: name, message: problem }]);
+    }
+    const found = findUnsafeText(event.body);
+    if (found) throw new ValidationError([found]);
   },
 };
 
@@ -165,5 +265,6 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
     .use(routeKeyPath)
     .use(httpHeaderNormalizer())
     .use(jsonBody)
+    .use(safeText)
     .handler(router as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>);
 }

@@ -5,6 +5,9 @@
  *   No user_id: the caller's own. Another user's profile: back office (user_type >= 10) only;
  *   others get the same 404 as a missing profile (no existence leak).
  * - POST /user (profile create payload, any alias names) -> 201 { success, message, user }.
+ *   user_npi must be 10 digits with a valid check digit (shared/npi.ts; 400 'NPI not found or
+ *   invalid', as for surgeons; issue 6, section 6). `documents` must be empty and `document_key`
+ *   empty or absent (400 naming the field): documents come through POST /document.
  *   user_id comes from the token (`sub`), user_email from the user pool (`callerEmail`: the id
  *   token's email claim, or Cognito GetUser with the access token), never from the body. An existing
  *   profile is checked first, so that the client's "already exists" fallback works even when the
@@ -13,14 +16,18 @@
  *   profile -> 409 { success: false, message: 'User already exists' } (the client then updates).
  * - PATCH /user (partial; ProfileFormSchema.partial()) -> 200 { success, message, user }; only the
  *   sent fields change. `user_type` in a body is ignored: nobody sets their own user_type.
- *   Another user's id -> 404 'User not found'.
- * - DELETE /user?user_id= -> 200 { success, message }. The caller's own profile, or, for user
- *   admins (user_type >= 20), a user of a lower user_type (equal or higher -> 403); anyone else
- *   gets 404 'User not found'.
+ *   Another user's id -> 404 'User not found'. user_npi: the same check digit as POST. `documents`
+ *   and `document_key` may only keep or drop what is stored (each entry equal to a stored one, same
+ *   document_type and document_name), never add a path: 400 naming the field (issue 6, section 3).
+ * - DELETE /user?user_id= -> 200 { success, message }. No user_id: the caller's own profile; an
+ *   empty or blank user_id -> 400 'user_id must not be empty' and nothing deleted (issue 6,
+ *   section 5). Another user: for user admins (user_type >= 20), a user of a lower user_type
+ *   (equal or higher -> 403); anyone else gets 404 'User not found'.
  */
 import { z } from 'zod';
 import {
   API_MESSAGES,
+  PROFILE_MESSAGES,
   ProfileDocumentSchema,
   ProfileFormSchema,
   ProfileSetupFormSchema,
@@ -30,7 +37,7 @@ import {
   toUserType,
 } from '../../shared';
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
-import { ConflictError, ForbiddenError, NotFoundError } from '../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
@@ -41,8 +48,37 @@ import {
   profileFieldsFromForm,
   toApiProfile,
   updateProfile,
+  type ProfileDocument,
   type ProfileFields,
+  type ProfileItem,
 } from './repository';
+
+/** Message of DELETE /user with an empty or blank user_id. */
+export const BLANK_USER_ID_MESSAGE = 'user_id must not be empty';
+
+/**
+ * Profile documents in a POST or PATCH body against the stored profile (`undefined` on POST): each
+ * `documents` entry must equal a stored entry and `document_key` be empty or the stored one; a
+ * body can keep or drop documents, never add a path (issue 6, section 3). 400 naming the field.
+ */
+function checkProfileDocuments(
+  extras: { documents?: ProfileDocument[]; document_key?: string },
+  stored: ProfileItem | undefined,
+): void {
+  const errors: FieldError[] = [];
+  const storedDocs = stored?.documents ?? [];
+  (extras.documents ?? []).forEach((doc, i) => {
+    const known = storedDocs.some(
+      (s) => s.document_name === doc.document_name && s.document_type === doc.document_type,
+    );
+    if (!known) errors.push({ field: `documents.${i}.document_name`, message: PROFILE_MESSAGES.documentNotStored });
+  });
+  const key = extras.document_key ?? '';
+  if (key !== '' && key !== (stored?.document_key ?? '')) {
+    errors.push({ field: 'document_key', message: PROFILE_MESSAGES.documentKeyNotStored });
+  }
+  if (errors.length) throw new ValidationError(errors);
+}
 
 const ExtrasSchema = z.object({
   documents: z.array(ProfileDocumentSchema).max(100, 'At most 100 documents').optional(),
@@ -67,6 +103,7 @@ async function createUser(event: ApiEvent) {
   if (await getProfile(caller.sub)) throw new ConflictError(API_MESSAGES.userAlreadyExists);
   const form = parseInput(ProfileSetupFormSchema, normalizeProfileInput(body));
   const extras = parseInput(ExtrasSchema, body);
+  checkProfileDocuments(extras, undefined);
   const item = await createProfile({
     user_id: caller.sub,
     user_email: await callerEmail(event, caller),
@@ -91,6 +128,11 @@ async function patchUser(event: ApiEvent) {
   // Only the fields the client sent (schema defaults must not overwrite stored values).
   const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in normalized)) as typeof parsed;
   const extras = parseInput(ExtrasSchema, body);
+  if (extras.documents !== undefined || extras.document_key !== undefined) {
+    const stored = await getProfile(caller.sub);
+    if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
+    checkProfileDocuments(extras, stored);
+  }
   const patch: Partial<ProfileFields> = {
     ...profileFieldsFromForm(sent),
     ...(extras.documents !== undefined ? { documents: extras.documents } : {}),
@@ -103,6 +145,10 @@ async function patchUser(event: ApiEvent) {
 
 async function deleteUser(event: ApiEvent) {
   const caller = requireCaller(event);
+  const raw = event.queryStringParameters?.user_id;
+  if (raw !== undefined && raw.trim() === '') {
+    throw new ValidationError([{ field: 'user_id', message: BLANK_USER_ID_MESSAGE }]);
+  }
   const target = queryParam(event, 'user_id') ?? caller.sub;
   if (target !== caller.sub) {
     const callerType = await callerUserType(event);

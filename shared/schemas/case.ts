@@ -27,6 +27,14 @@ export const CASE_MESSAGES = {
   invalidStatus: 'case_status must be one of 0, 10, 20, 30, 40, 50, 60, 70, 80, 90',
   invalidPayAmount: `pay_amount must be an amount in dollars from 0 to ${MAX_PAY_AMOUNT_DOLLARS} with at most 2 decimals`,
   invalidFileKeys: 'file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)',
+  dateTooEarly: 'Case date must be on or after 1900-01-01',
+  dateTooLate: 'Case date must be no more than one year ahead',
+  /** PATCH /case: a file field names a key the server did not issue for it (issue 6, section 3). */
+  fileNotStored: (field: string) =>
+    `${field} can only keep or clear the document already attached; upload documents through POST /document`,
+  /** POST /case: documents are attached after creation (issue 6, section 3). */
+  fileOnCreate: (field: string) =>
+    `${field} must be empty when a case is created; upload documents through POST /document afterwards`,
 } as const;
 
 const M = CASE_MESSAGES;
@@ -34,12 +42,34 @@ const M = CASE_MESSAGES;
 const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLongMessage(field, max));
 
-/** ISO calendar date YYYY-MM-DD that exists. */
-export const CaseDateSchema = requiredText(M.caseDateRequired, 'Case date', 40).refine((s) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-}, M.invalidDate);
+/** Earliest case date accepted (issue 6, section 5). */
+export const MIN_CASE_DATE = '1900-01-01';
+
+/**
+ * The latest case date accepted on `now`: the same calendar day one year ahead, in UTC
+ * (29 February maps to 1 March). YYYY-MM-DD. Issue 6, section 5.
+ */
+export function maxCaseDate(now: Date = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * ISO calendar date YYYY-MM-DD that exists, from {@link MIN_CASE_DATE} to {@link maxCaseDate}
+ * (today in UTC plus one year); out of range: 'Case date must be on or after 1900-01-01' /
+ * 'Case date must be no more than one year ahead'.
+ */
+export const CaseDateSchema = requiredText(M.caseDateRequired, 'Case date', 40)
+  .refine(
+    (s) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    { error: M.invalidDate, abort: true },
+  )
+  .refine((s) => s >= MIN_CASE_DATE, { error: M.dateTooEarly, abort: true })
+  .refine((s) => s <= maxCaseDate(), M.dateTooLate);
 
 /** CPT (5 digits, or 4 digits + F/T/U) and HCPCS Level II (letter + 4 digits), upper-cased. */
 export const ProcedureCodeSchema = z

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constants';
+import { isValidNpi } from '../npi';
 import { isUsStateCode } from '../states';
 
 /** Required text: the spec's "required" message when missing or empty, then a length limit. */
@@ -36,6 +37,13 @@ export const PROFILE_MESSAGES = {
   messagingInvalid: 'Invalid messaging preference',
   statesRequired: 'At least one licensed state is required',
   documentTypeInvalid: 'Please select a valid document type',
+  /** Check digit wrong: the surgeon schema's text (NPI_MESSAGES.checkDigit; issue 6, section 6). */
+  npiInvalid: 'NPI not found or invalid',
+  /** POST/PATCH /user: a documents entry that is not stored (issue 6, section 3). */
+  documentNotStored: 'documents can only keep or remove stored documents; upload documents through POST /document',
+  /** POST/PATCH /user: a document_key that is not the stored one. */
+  documentKeyNotStored:
+    'document_key can only keep or clear the stored document; upload documents through POST /document',
 } as const;
 
 const M = PROFILE_MESSAGES;
@@ -59,7 +67,10 @@ const profileFields = {
     .refine((s) => isUsStateCode(s.toUpperCase()), M.stateFormat),
   zipcode: requiredText(M.zipRequired, 'Zip code').regex(/^\d{5}(-\d{4})?$/, M.zipFormat),
   telephone_number: requiredText(M.phoneRequired, 'Phone number').regex(US_PHONE_PATTERN, M.phoneFormat),
-  user_npi: requiredText(M.npiRequired, 'NPI number').regex(/^\d{10}$/, M.npiFormat),
+  // 10 digits, then the check digit (shared/npi.ts), as the surgeon and facility schemas do.
+  user_npi: requiredText(M.npiRequired, 'NPI number')
+    .regex(/^\d{10}$/, { error: M.npiFormat, abort: true })
+    .refine(isValidNpi, M.npiInvalid),
   // Missing or empty: "required"; present but not a whole number 0..3 (text, boolean, 7): "invalid".
   messaging_pref: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),

@@ -2,7 +2,9 @@
  * /case through the local gateway, Cognito tokens and dynalite (spec provider-side section 7).
  */
 import './quiet';
+import { getCase, updateCase } from '../../../lambdas/case/repository';
 import { importStarterList } from '../../../lambdas/cpt_codes/starter';
+import type { StatusHistoryEntry } from '../../../shared/workflow';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 
@@ -22,6 +24,9 @@ interface ApiCase {
   demo_file: string;
   pay_amount?: number;
   version: number;
+  file_keys: string;
+  updatedAt: string;
+  status_history: StatusHistoryEntry[];
 }
 interface CaseAnswer {
   success: boolean;
@@ -74,7 +79,7 @@ describe('POST /case', () => {
     // Act
     const res = await local.api<CaseAnswer>('POST', '/case', {
       token: owner.accessToken,
-      body: caseBody(refs, { user_id: other.sub, case_id: `${other.sub}_1760000000000`, note_file: 'op_x.pdf' }),
+      body: caseBody(refs, { user_id: other.sub, case_id: `${other.sub}_1760000000000` }),
     });
     // Assess
     expect(res.status).toBe(201);
@@ -83,8 +88,9 @@ describe('POST /case', () => {
     expect(res.body.case).toMatchObject({
       user_id: owner.sub,
       case_status: 0,
-      note_file: 'op_x.pdf',
+      note_file: '',
       patient: { first: 'Pat' },
+      status_history: [{ from: null, to: 0, by: owner.sub, why: 'auto' }],
     });
     expect(res.body.case.procedure_codes[0]).toEqual({
       procedure_code: '27447',
@@ -92,9 +98,10 @@ describe('POST /case', () => {
     });
   });
 
-  it('keeps a client case id of the form `${sub}_<ms>` and never overwrites an existing case', async () => {
+  it('keeps a client case id of the form `${sub}_<ms>` and answers 409 to a second POST with it, storing one case', async () => {
     // Prepare
     const wanted = `${owner.sub}_${Date.now() - 5000}`;
+    const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
     // Act
     const first = await local.api<CaseAnswer>('POST', '/case', {
       token: owner.accessToken,
@@ -105,14 +112,28 @@ describe('POST /case', () => {
       body: caseBody(refs, { case_id: wanted, patient: { first: 'Other', last: 'Person', ins_provider: 'Cigna' } }),
     });
     // Assess
+    expect(first.status).toBe(201);
     expect(first.body.case_id).toBe(wanted);
-    expect(second.status).toBe(201);
-    expect(second.body.case_id).not.toBe(wanted);
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ success: false, message: 'A case with this id already exists' });
+    const after = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    expect(after.body.count).toBe(before.body.count + 1);
     const stored = await local.api<CaseAnswer>('GET', '/case', {
       token: owner.accessToken,
       query: { case_id: wanted },
     });
     expect(stored.body.case.patient.first).toBe('Pat');
+  });
+
+  it('builds a case id when the client sends none, one per request', async () => {
+    // Act
+    const [a, b] = await Promise.all([
+      local.api<CaseAnswer>('POST', '/case', { token: owner.accessToken, body: caseBody(refs) }),
+      local.api<CaseAnswer>('POST', '/case', { token: owner.accessToken, body: caseBody(refs) }),
+    ]);
+    // Assess
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.case_id).not.toBe(b.body.case_id);
   });
 
   it('answers the spec validation messages and writes nothing', async () => {
@@ -279,7 +300,8 @@ describe('GET /case (one and list) and GET /case/filter', () => {
 describe('PATCH /case', () => {
   it('changes only the sent fields, clears a file with null and bumps the version', async () => {
     // Prepare
-    const c = await createCase(owner, { note_file: 'op_1.pdf', demo_file: 'demo_1.pdf' });
+    const created = await createCase(owner);
+    const c = await updateCase(created.case_id, { note_file: 'op_1.pdf', demo_file: 'demo_1.pdf' });
     // Act
     const res = await local.api<CaseAnswer>('PATCH', '/case', {
       token: owner.accessToken,
@@ -513,5 +535,293 @@ describe('DELETE /case', () => {
   it('answers 401 without a token', async () => {
     // Act & Assess
     expect((await local.api('DELETE', '/case', { query: { case_id: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('the case workflow (issue 6, section 4)', () => {
+  const demoKey = (caseId: string) => `private/case-documents/${owner.sub}/demo_${caseId}.pdf`;
+  const opKey = (caseId: string) => `private/case-documents/${owner.sub}/op_${caseId}.pdf`;
+
+  /** A case with both documents attached through the repository (the document flow's write) but no codes. */
+  async function caseWithDocuments(): Promise<ApiCase> {
+    const c = await createCase(owner, { procedure_codes: [] });
+    await updateCase(
+      c.case_id,
+      {
+        demo_file: demoKey(c.case_id),
+        note_file: opKey(c.case_id),
+        file_keys: JSON.stringify({
+          demographic_sheet: demoKey(c.case_id),
+          op_note: opKey(c.case_id),
+          misc_documents: [],
+          file_names: { [demoKey(c.case_id)]: 'demo.pdf', [opKey(c.case_id)]: 'op.pdf' },
+        }),
+      },
+      { actor: owner.sub },
+    );
+    const res = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    return res.body.case;
+  }
+
+  it('moves a case to Submitted on the PATCH that completes it, back to Incomplete when it loses a part, and keeps the history', async () => {
+    // Prepare
+    const c = await caseWithDocuments();
+    // Act
+    const completed = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, procedure_codes: ['27447'], version: c.version },
+    });
+    const lost = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, note_file: null },
+    });
+    const read = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    const submittedList = await local.api<ListAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { status: 'submitted' },
+    });
+    // Assess
+    expect(c.case_status).toBe(0);
+    expect(completed.status).toBe(200);
+    expect(completed.body.case.case_status).toBe(10);
+    expect(lost.body.case.case_status).toBe(0);
+    expect(read.body.case.status_history).toEqual([
+      { from: null, to: 0, by: owner.sub, at: expect.any(String), why: 'auto' },
+      { from: 0, to: 10, by: owner.sub, at: completed.body.case.updatedAt, why: 'auto' },
+      { from: 10, to: 0, by: owner.sub, at: lost.body.case.updatedAt, why: 'auto' },
+    ]);
+    expect(submittedList.body.cases.map((x) => x.case_id)).not.toContain(c.case_id);
+    const stored = await getCase(c.case_id);
+    expect(stored?.user_status).toBe(`${owner.sub}#0`);
+  });
+
+  it('keeps the status and the history of a case at 20 or above when a content write makes it incomplete', async () => {
+    // Prepare
+    const c = await caseWithDocuments();
+    await local.api('PUT', '/case', { token: admin.accessToken, body: { case_id: c.case_id, case_status: 20 } });
+    // Act
+    const res = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, demo_file: '' },
+    });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.case.case_status).toBe(20);
+    expect(res.body.case.status_history.map((h) => [h.from, h.to, h.why])).toEqual([
+      [null, 0, 'auto'],
+      [0, 20, 'manual'],
+    ]);
+    expect(res.body.case.status_history[1]!.by).toBe(admin.sub);
+  });
+
+  it('refuses a status from a provider in PUT, POST and PATCH with 403 and changes nothing', async () => {
+    // Prepare
+    const c = await createCase();
+    const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    // Act
+    const put = await local.api('PUT', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, case_status: 10 },
+    });
+    const post = await local.api('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { case_status: 0 }),
+    });
+    const patch = await local.api('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, case_status: 10, patient_last: 'Changed' },
+    });
+    // Assess
+    expect([put.status, post.status, patch.status]).toEqual([403, 403, 403]);
+    const after = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    expect(after.body.count).toBe(before.body.count);
+    const stored = await getCase(c.case_id);
+    expect(stored).toMatchObject({ case_status: 0, patient_last: 'Doe', version: c.version });
+  });
+
+  it('lets back office set a status in POST and PATCH as a manual change', async () => {
+    // Prepare
+    const adminRefs = await ownSurgeonAndFacility(local, admin);
+    const c = await createCase();
+    // Act
+    const posted = await local.api<CaseAnswer>('POST', '/case', {
+      token: admin.accessToken,
+      body: caseBody(adminRefs, { case_status: 30 }),
+    });
+    const patched = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: admin.accessToken,
+      body: { case_id: c.case_id, case_status: '40' },
+    });
+    // Assess
+    expect(posted.status).toBe(201);
+    expect(posted.body.case.case_status).toBe(30);
+    expect(posted.body.case.status_history).toEqual([
+      { from: null, to: 30, by: admin.sub, at: expect.any(String), why: 'manual' },
+    ]);
+    expect(patched.status).toBe(200);
+    expect(patched.body.case.case_status).toBe(40);
+    expect(patched.body.case.status_history[1]).toMatchObject({ from: 0, to: 40, by: admin.sub, why: 'manual' });
+    expect((await getCase(c.case_id))?.user_status).toBe(`${owner.sub}#40`);
+  });
+
+  it('applies two PATCHes sent at once without a version, both, one after the other', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const [a, b] = await Promise.all([
+      local.api<CaseAnswer>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, patient_first: 'Alex' },
+      }),
+      local.api<CaseAnswer>('PATCH', '/case', {
+        token: owner.accessToken,
+        body: { case_id: c.case_id, patient_last: 'Brown' },
+      }),
+    ]);
+    // Assess
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await getCase(c.case_id)).toMatchObject({
+      patient_first: 'Alex',
+      patient_last: 'Brown',
+      version: c.version + 2,
+    });
+  });
+});
+
+describe('file references on PATCH and POST /case (issue 6, section 3)', () => {
+  it('refuses a file key the server did not issue, 400 naming the field, and keeps or clears the stored one', async () => {
+    // Prepare
+    const c = await createCase();
+    const key = `private/case-documents/${owner.sub}/op_${c.case_id}.pdf`;
+    const stored = await updateCase(c.case_id, {
+      note_file: key,
+      file_keys: JSON.stringify({
+        demographic_sheet: '',
+        op_note: key,
+        misc_documents: [],
+        file_names: { [key]: 'op.pdf' },
+      }),
+    });
+    // Act
+    const forged = await local.api<{ errors: { field: string }[] }>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, demo_file: `private/case-documents/${other.sub}/demo_x.pdf` },
+    });
+    const forgedKeys = await local.api<{ errors: { field: string }[] }>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, file_keys: JSON.stringify({ op_note: key, misc_documents: ['private/other.pdf'] }) },
+    });
+    const unchanged = await getCase(c.case_id);
+    const kept = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, note_file: key, file_keys: JSON.stringify({ op_note: key }) },
+    });
+    const cleared = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, note_file: '', file_keys: null },
+    });
+    // Assess
+    expect(forged.status).toBe(400);
+    expect(forged.body.errors.map((e) => e.field)).toEqual(['demo_file']);
+    expect(forgedKeys.status).toBe(400);
+    expect(forgedKeys.body.errors.map((e) => e.field)).toEqual(['file_keys']);
+    expect(unchanged).toEqual(stored);
+    expect(kept.status).toBe(200);
+    expect(kept.body.case.note_file).toBe(key);
+    expect(JSON.parse(kept.body.case.file_keys)).toEqual({
+      demographic_sheet: '',
+      op_note: key,
+      misc_documents: [],
+      file_names: { [key]: 'op.pdf' },
+    });
+    expect(cleared.body.case).toMatchObject({ note_file: '', file_keys: '' });
+  });
+
+  it('refuses file fields on POST /case and stores no case', async () => {
+    // Prepare
+    const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    // Act
+    const res = await local.api<{ errors: { field: string; message: string }[] }>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { demo_file: 'demo.pdf', file_keys: { op_note: 'op.pdf' } }),
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e) => e.field)).toEqual(['demo_file', 'file_keys']);
+    const after = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    expect(after.body.count).toBe(before.body.count);
+  });
+});
+
+describe('bad input on /case (issue 6, section 5)', () => {
+  it('answers 415 to a body that is not application/json and creates nothing', async () => {
+    // Prepare
+    const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    // Act
+    const res = await local.api<{ message: string }>('POST', '/case', {
+      token: owner.accessToken,
+      body: JSON.stringify(caseBody(refs)),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    // Assess
+    expect(res.status).toBe(415);
+    const after = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });
+    expect(after.body.count).toBe(before.body.count);
+  });
+
+  it('answers 400 naming the field for control characters in a body or a query parameter', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const body = await local.api<{ errors: { field: string; message: string }[] }>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, patient: { first: 'Pa\u0000t' } },
+    });
+    const codes = await local.api<{ errors: { field: string; message: string }[] }>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { procedure_codes: ['27447', '2988\u001b1'] }),
+    });
+    const query = await local.api<{ errors: { field: string; message: string }[] }>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: `${c.case_id}\u0000` },
+    });
+    // Assess
+    expect(body.status).toBe(400);
+    expect(body.body.errors).toEqual([
+      { field: 'patient.first', message: 'patient.first must not contain control characters' },
+    ]);
+    expect(codes.status).toBe(400);
+    expect(codes.body.errors[0]!.field).toBe('procedure_codes.1');
+    expect(query.status).toBe(400);
+    expect(query.body.errors[0]!.field).toBe('case_id');
+    expect((await getCase(c.case_id))?.patient_first).toBe('Pat');
+  });
+
+  it('answers 400 with a message naming the case date before 1900-01-01 or more than a year ahead', async () => {
+    // Prepare
+    const c = await createCase();
+    // Act
+    const early = await local.api<{ errors: { field: string; message: string }[] }>('POST', '/case', {
+      token: owner.accessToken,
+      body: caseBody(refs, { case_date: '1899-12-31' }),
+    });
+    const late = await local.api<{ errors: { field: string; message: string }[] }>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, case_date: `${new Date().getUTCFullYear() + 2}-01-01` },
+    });
+    // Assess
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual([{ field: 'case_date', message: 'Case date must be on or after 1900-01-01' }]);
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual([
+      { field: 'case_date', message: 'Case date must be no more than one year ahead' },
+    ]);
+    expect((await getCase(c.case_id))?.case_date).toBe('2026-02-03');
   });
 });

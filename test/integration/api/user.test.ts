@@ -2,9 +2,9 @@
  * /user through the local gateway, Cognito tokens and dynalite (spec provider-side sections 5 and 7).
  */
 import './quiet';
-import { getProfile } from '../../../lambdas/user/repository';
+import { getProfile, updateProfile } from '../../../lambdas/user/repository';
 import { useLocalStack, type TestUser } from '../../support/local';
-import { profileBody, signedInAdmin, signedInProvider } from './support';
+import { fakeNpi, profileBody, signedInAdmin, signedInProvider } from './support';
 
 jest.setTimeout(60_000);
 
@@ -338,5 +338,133 @@ describe('DELETE /user', () => {
   it('answers 401 without a token', async () => {
     // Act & Assess
     expect((await local.api('DELETE', '/user', { query: { user_id: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', () => {
+  it.each(['', '   '])('answers 400 to DELETE /user?user_id=%p and keeps the profile', async (userId) => {
+    // Prepare
+    const user = await signedInProvider(local);
+    // Act
+    const res = await local.api<ErrorAnswer>('DELETE', '/user', {
+      token: user.accessToken,
+      query: { user_id: userId },
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'user_id must not be empty',
+      errors: [{ field: 'user_id', message: 'user_id must not be empty' }],
+    });
+    expect(await getProfile(user.sub)).toBeDefined();
+  });
+
+  it("refuses a profile NPI with a wrong check digit on POST and PATCH with 'NPI not found or invalid'", async () => {
+    // Prepare
+    const fresh = await local.createSignedInUser();
+    const user = await signedInProvider(local);
+    const before = await getProfile(user.sub);
+    const valid = fakeNpi();
+    const wrongDigit = `${valid.slice(0, 9)}${(Number(valid[9]) + 1) % 10}`;
+    // Act
+    const created = await local.api<ErrorAnswer>('POST', '/user', {
+      token: fresh.accessToken,
+      body: profileBody({ user_npi: '1234567890' }),
+    });
+    const patched = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { user_npi: wrongDigit },
+    });
+    const accepted = await local.api<UserAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { user_npi: valid },
+    });
+    // Assess
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ field: 'user_npi', message: 'NPI not found or invalid' }]);
+    expect(await getProfile(fresh.sub)).toBeUndefined();
+    expect(patched.status).toBe(400);
+    expect(patched.body.message).toBe('NPI not found or invalid');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.user.user_npi).toBe(valid);
+    expect(before?.user_npi).not.toBe(wrongDigit);
+  });
+
+  it('lets PATCH /user keep or drop stored documents but never add a path (400 naming the field)', async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    const storedDoc = {
+      document_type: 'CV - Resume',
+      document_name: `private/profile-documents/${user.sub}/ada@example.com_1760000000000.pdf`,
+    };
+    await updateProfile(user.sub, { documents: [storedDoc] });
+    const before = await getProfile(user.sub);
+    // Act
+    const added = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: {
+        documents: [storedDoc, { document_type: 'License(s)', document_name: 'private/profile-documents/x/y.pdf' }],
+      },
+    });
+    const key = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { document_key: '../../private/case-documents/other/demo_1.pdf' },
+    });
+    const unchanged = await getProfile(user.sub);
+    const kept = await local.api<UserAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: { documents: [storedDoc] },
+    });
+    const dropped = await local.api<UserAnswer>('PATCH', '/user', { token: user.accessToken, body: { documents: [] } });
+    // Assess
+    expect(added.status).toBe(400);
+    expect(added.body.errors?.map((e) => e.field)).toEqual(['documents.1.document_name']);
+    expect(key.status).toBe(400);
+    expect(key.body.errors?.map((e) => e.field)).toEqual(['document_key']);
+    expect(unchanged).toEqual(before);
+    expect(kept.status).toBe(200);
+    expect(kept.body.user.documents).toEqual([storedDoc]);
+    expect(dropped.status).toBe(200);
+    expect(dropped.body.user.documents).toEqual([]);
+  });
+
+  it('answers 415 to a body that is not sent as application/json and stores nothing', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    // Act
+    const res = await local.api<ErrorAnswer>('POST', '/user', {
+      token: user.accessToken,
+      body: JSON.stringify(profileBody()),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    });
+    // Assess
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Request body must be JSON sent with Content-Type: application/json',
+    });
+    expect(await getProfile(user.sub)).toBeUndefined();
+  });
+
+  it('answers 400 naming the field for a NUL or a lone surrogate in a profile, changing nothing', async () => {
+    // Prepare
+    const user = await signedInProvider(local);
+    const before = await getProfile(user.sub);
+    // Act
+    const nul = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: '{"city":"Port\\u0000land"}',
+    });
+    const surrogate = await local.api<ErrorAnswer>('PATCH', '/user', {
+      token: user.accessToken,
+      body: '{"first_name":"Ada\\ud800"}',
+    });
+    // Assess
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors).toEqual([{ field: 'city', message: 'city must not contain control characters' }]);
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.errors?.[0]?.field).toBe('first_name');
+    expect(await getProfile(user.sub)).toEqual(before);
   });
 });

@@ -139,13 +139,10 @@ describe('POST /case', () => {
     ]);
   });
 
-  it('keeps a client case_id of the form `${sub}_<ms>` and retries a collision with a new id instead of overwriting', async () => {
+  it('answers 409 when a client case_id of the form `${sub}_<ms>` exists, writing no second case', async () => {
     // Prepare
     const wanted = `${OWNER}_1760000000123`;
-    ddbMock
-      .on(PutCommand)
-      .rejectsOnce(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
-      .resolves({});
+    ddbMock.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
     // Act
     const answer = await invoke(handler, {
       method: 'POST',
@@ -154,11 +151,68 @@ describe('POST /case', () => {
       body: { ...validBody, case_id: wanted },
     });
     // Assess
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('A case with this id already exists');
     const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!.case_id);
-    expect(puts[0]).toBe(wanted);
+    expect(puts).toEqual([wanted]);
+  });
+
+  it('retries a collision of a generated case id with the next millisecond instead of overwriting', async () => {
+    // Prepare
+    ddbMock
+      .on(PutCommand)
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }))
+      .resolves({});
+    // Act
+    const answer = await invoke(handler, { method: 'POST', path: '/case', sub: OWNER, body: validBody });
+    // Assess
+    const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!.case_id as string);
     expect(puts).toHaveLength(2);
-    expect(puts[1]).not.toBe(wanted);
+    expect(Number(puts[1]!.split('_')[1])).toBe(Number(puts[0]!.split('_')[1]) + 1);
+    expect(answer.status).toBe(201);
     expect(answer.body.case_id).toBe(puts[1]);
+  });
+
+  it('records the creation in the status history with from null, the caller and why auto', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).resolves({});
+    // Act
+    const answer = await invoke(handler, { method: 'POST', path: '/case', sub: OWNER, body: validBody });
+    // Assess
+    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    expect(item.status_history).toEqual([{ from: null, to: 0, by: OWNER, at: item.updated_at, why: 'auto' }]);
+    expect(answer.body.case.status_history).toEqual(item.status_history);
+  });
+
+  it('refuses case_status from a provider with 403 whatever the value, writing nothing', async () => {
+    // Act
+    const answers = await Promise.all(
+      [0, 10, 20, 'x'].map((case_status) =>
+        invoke(handler, { method: 'POST', path: '/case', sub: OWNER, body: { ...validBody, case_status } }),
+      ),
+    );
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    ['demo_file', 'private/case-documents/x/demo_1.pdf'],
+    ['note_file', 'op.pdf'],
+    ['misc_file', 'misc.pdf'],
+    ['file_keys', { op_note: 'private/case-documents/x/op_1.pdf' }],
+  ])('refuses %s with a document reference on creation (400 naming the field)', async (field, value) => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/case',
+      sub: OWNER,
+      body: { ...validBody, [field]: value },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field, message: expect.stringContaining(`${field} must be empty`) }]);
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
 
@@ -288,8 +342,9 @@ describe('PATCH, PUT and DELETE /case', () => {
       .map(([, v]) => v)
       .sort();
     expect(changed).toEqual(['note_file', 'patient_last']);
-    expect(update.ConditionExpression).toContain('#v = :expected');
-    expect(update.ExpressionAttributeValues![':expected']).toBe(3);
+    expect(update.ConditionExpression).toContain('#v = :read');
+    expect(update.ExpressionAttributeValues![':read']).toBe(3);
+    expect(update.ExpressionAttributeValues![':next']).toBe(4);
   });
 
   it("answers 404 to a provider patching another user's case", async () => {
@@ -318,9 +373,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
-  it('answers 409 when the case changed since the version the client sent', async () => {
-    // Prepare
-    ddbMock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'version', $metadata: {} }));
+  it('answers 409 without writing when the stored version differs from the one the client sent', async () => {
     // Act
     const answer = await invoke(handler, {
       method: 'PATCH',
@@ -330,7 +383,133 @@ describe('PATCH, PUT and DELETE /case', () => {
     });
     // Assess
     expect(answer.status).toBe(409);
-    expect(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ExpressionAttributeValues![':expected']).toBe(2);
+    expect(answer.body.message).toBe('The case was changed by someone else. Reload it and try again.');
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('answers 409 when a concurrent write wins after the read and the client sent a version', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'version', $metadata: {} }));
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, patient_last: 'Smith', version: 3 },
+    });
+    // Assess
+    expect(answer.status).toBe(409);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+
+  it('re-reads and retries once when a concurrent write wins and the client sent no version', async () => {
+    // Prepare
+    ddbMock
+      .on(GetCommand, { TableName: 'cases' })
+      .resolvesOnce({ Item: storedCase() })
+      .resolvesOnce({ Item: storedCase() })
+      .resolves({ Item: storedCase({ version: 4, patient_first: 'Janet' }) });
+    ddbMock
+      .on(UpdateCommand)
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'version', $metadata: {} }))
+      .resolves({ Attributes: storedCase({ version: 5, patient_last: 'Smith' }) });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, patient_last: 'Smith' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const reads = ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input.ExpressionAttributeValues![':read']);
+    expect(reads).toEqual([3, 4]);
+  });
+
+  it('moves a case to Submitted on the write that completes it and records the history entry', async () => {
+    // Prepare
+    const complete = storedCase({ demo_file: 'private/case-documents/owner-sub/demo_1.pdf', procedure_codes: [] });
+    ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: complete });
+    // Act
+    await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: complete.case_id, procedure_codes: ['47562'] },
+    });
+    // Assess
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const written = Object.fromEntries(
+      Object.entries(update.ExpressionAttributeNames!)
+        .filter(([k]) => k.startsWith('#f'))
+        .map(([k, name]) => [name, update.ExpressionAttributeValues![`:${k.slice(1)}`]]),
+    );
+    expect(written).toMatchObject({ case_status: 10, user_status: `${OWNER}#10` });
+    expect(written.status_history).toEqual([
+      { from: 0, to: 10, by: OWNER, at: update.ExpressionAttributeValues![':ua'], why: 'auto' },
+    ]);
+  });
+
+  it('refuses case_status in a PATCH from a provider with 403 and lets back office set it as a manual change', async () => {
+    // Act
+    const provider = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, case_status: 10 },
+    });
+    const admin = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: ADMIN,
+      body: { case_id: storedCase().case_id, case_status: 20 },
+    });
+    // Assess
+    expect(provider.status).toBe(403);
+    expect(admin.status).toBe(200);
+    const updates = ddbMock.commandCalls(UpdateCommand);
+    expect(updates).toHaveLength(1);
+    const values = Object.values(updates[0]!.args[0].input.ExpressionAttributeValues!);
+    expect(values).toEqual(
+      expect.arrayContaining([
+        20,
+        `${OWNER}#20`,
+        [expect.objectContaining({ from: 0, to: 20, by: ADMIN, why: 'manual' })],
+      ]),
+    );
+  });
+
+  it.each([
+    [{ demo_file: 'private/case-documents/owner-sub/demo_forged.pdf' }, 'demo_file'],
+    [{ note_file: 'private/case-documents/someone-else/op_1.pdf' }, 'note_file'],
+    [{ misc_file: '../../etc/passwd' }, 'misc_file'],
+    [{ file_keys: JSON.stringify({ op_note: 'op_x.pdf', misc_documents: ['private/other.pdf'] }) }, 'file_keys'],
+    [{ file_keys: JSON.stringify({ demographic_sheet: 'op_x.pdf' }) }, 'file_keys'],
+  ])('refuses %p, a file key the server did not issue for that field (400 naming %s)', async (fields, field) => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, ...fields },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('accepts the stored key, an empty text or null for file fields', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/case',
+      sub: OWNER,
+      body: { case_id: storedCase().case_id, note_file: 'op_x.pdf', demo_file: '', misc_file: null, file_keys: null },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 
   it('refuses a status change (PUT) from a provider with 403, even on their own case', async () => {
@@ -358,7 +537,13 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(answer.status).toBe(200);
     const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
     const values = Object.values(update.ExpressionAttributeValues!);
-    expect(values).toEqual(expect.arrayContaining([30, `${OWNER}#30`]));
+    expect(values).toEqual(
+      expect.arrayContaining([
+        30,
+        `${OWNER}#30`,
+        [{ from: 0, to: 30, by: ADMIN, at: update.ExpressionAttributeValues![':ua'], why: 'manual' }],
+      ]),
+    );
   });
 
   it("answers 404 to a provider deleting another user's case and deletes nothing", async () => {

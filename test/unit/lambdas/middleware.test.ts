@@ -11,7 +11,12 @@ import {
 } from '../../../lambdas/lib/errors';
 import { bodyObject, ok, type ApiEvent } from '../../../lambdas/lib/http';
 import { logger } from '../../../lambdas/lib/logger';
-import { apiHandler, errorResponse } from '../../../lambdas/lib/middleware';
+import {
+  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
+  apiHandler,
+  errorResponse,
+  findUnsafeText,
+} from '../../../lambdas/lib/middleware';
 import { parseInput } from '../../../lambdas/lib/validation';
 import { invoke } from './support/events';
 
@@ -114,16 +119,88 @@ describe('the shared middleware bundle', () => {
     expect(answer.body).toEqual({ success: true, body: null, header: 'yes' });
   });
 
-  it('parses a JSON body even when the client sent no content type', async () => {
+  it.each([
+    ['application/json', 200],
+    ['application/json; charset=utf-8', 200],
+    ['Application/JSON;charset=UTF-8', 200],
+    ['text/plain', 415],
+    ['application/x-www-form-urlencoded', 415],
+    ['multipart/form-data; boundary=x', 415],
+    ['application/jsonp', 415],
+    ['application/json; charset=latin1', 415],
+    ['', 415],
+  ])('answers a JSON body sent as %p with %p', async (contentType, status) => {
     // Act
     const answer = await invoke(open, {
       method: 'GET',
       path: '/check_npi',
       body: '{"a":1}',
-      headers: { 'Content-Type': '' },
+      headers: { 'Content-Type': contentType },
     });
     // Assess
-    expect(answer.body.body).toEqual({ a: 1 });
+    expect(answer.status).toBe(status);
+    if (status === 415) {
+      expect(answer.body).toEqual({ success: false, message: UNSUPPORTED_MEDIA_TYPE_MESSAGE });
+      expect(seen).toHaveLength(0);
+    } else expect(answer.body.body).toEqual({ a: 1 });
+  });
+
+  it('lets a request without a body through whatever its content type says', async () => {
+    // Act
+    const answer = await invoke(open, { method: 'GET', path: '/check_npi', headers: { 'Content-Type': 'text/plain' } });
+    // Assess
+    expect(answer.status).toBe(200);
+  });
+
+  it.each([
+    [{ patient: { first: 'Ja\u0000ne' } }, 'patient.first', 'control characters'],
+    [{ procedure_codes: ['27447', '2944\u00077'] }, 'procedure_codes.1', 'control characters'],
+    [{ name: 'Jane\nRoe' }, 'name', 'control characters'],
+    [{ name: 'Jane\tRoe' }, 'name', 'control characters'],
+    [{ name: 'Jane\u007fRoe' }, 'name', 'control characters'],
+    [{ name: 'Jane\u0085Roe' }, 'name', 'control characters'],
+    [{ name: 'broken \ud800' }, 'name', 'lone surrogate'],
+    [{ name: '\udc00 broken' }, 'name', 'lone surrogate'],
+  ])('answers 400 naming the field for %j, without calling the route handler', async (body, field, problem) => {
+    // Act
+    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: JSON.stringify(body) });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field, message: expect.stringContaining(problem) }]);
+    expect(answer.body.message).toMatch(new RegExp(`^${field.replace('.', '\\.')} must not contain`));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('keeps accents, emoji (surrogate pairs) and other scripts', async () => {
+    // Prepare
+    const body = { first: 'Zoë', last: "O'Brien-Núñez 😀", city: '東京' };
+    // Act
+    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.body.body).toEqual(body);
+  });
+
+  it('answers 400 naming the query parameter that holds a control character or a lone surrogate', async () => {
+    // Act
+    const nul = await invoke(open, { method: 'GET', path: '/check_npi', query: { npi: '123\u0000' } });
+    const surrogate = await invoke(open, { method: 'GET', path: '/check_npi', query: { case_id: 'a\ud83d' } });
+    // Assess
+    expect(nul.status).toBe(400);
+    expect(nul.body.errors).toEqual([{ field: 'npi', message: 'npi must not contain control characters' }]);
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.errors[0].field).toBe('case_id');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('refuses a body nested deeper than the limit with a 400', async () => {
+    // Prepare
+    const body = '['.repeat(5000) + ']'.repeat(5000);
+    // Act
+    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: `{"a":${body}}` });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Request body is nested too deeply');
   });
 
   it('answers invalid JSON with a 400 and a clear message, without calling the route handler', async () => {
@@ -193,5 +270,27 @@ describe('the shared middleware bundle', () => {
     expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) })).toThrow(
       /missing: GET \/surgeon\/search, POST \/surgeon/,
     );
+  });
+});
+
+describe('findUnsafeText', () => {
+  it('allows TAB, LF and CR only in the multi-line fields it is given', () => {
+    // Prepare
+    const body = { note: 'line one\r\nline\ttwo', name: 'Jane' };
+    // Act
+    const strict = findUnsafeText(body);
+    const withNote = findUnsafeText(body, [], new Set(['note']));
+    const nulInNote = findUnsafeText({ note: 'a\u0000b' }, [], new Set(['note']));
+    // Assess
+    expect(strict).toEqual({ field: 'note', message: 'note must not contain control characters' });
+    expect(withNote).toBeUndefined();
+    expect(nulInNote?.field).toBe('note');
+  });
+
+  it('checks object keys as well as values', () => {
+    // Act
+    const found = findUnsafeText({ patient: { 'fi\u0000rst': 'Jane' } });
+    // Assess
+    expect(found).toEqual({ field: 'patient', message: 'Field names must not contain control characters' });
   });
 });

@@ -157,3 +157,98 @@ describe('GET, PATCH and DELETE /user', () => {
     expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ user_id: 'provider' }]);
   });
 });
+
+describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', () => {
+  const stored = {
+    user_id: 'me',
+    documents: [{ document_type: 'CV - Resume', document_name: 'private/profile-documents/me/a@b.c_1.pdf' }],
+    document_key: 'private/profile-documents/me/legacy.pdf',
+  };
+
+  it.each(['', '   '])('answers 400 to DELETE /user?user_id=%p and deletes nothing', async (userId) => {
+    // Act
+    const answer = await invoke(handler, { method: 'DELETE', path: '/user', sub: 'me', query: { user_id: userId } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field: 'user_id', message: 'user_id must not be empty' }]);
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it("refuses a profile NPI whose check digit is wrong with 'NPI not found or invalid' on POST and PATCH", async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { Key: { user_id: 'me' } }).resolves({ Item: { user_id: 'me' } });
+    // Act
+    const created = await invoke(handler, {
+      method: 'POST',
+      path: '/user',
+      sub: 'new',
+      body: { ...createPayload, user_npi: '1234567890' },
+    });
+    const patched = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'me',
+      body: { npi: '1234567898' },
+    });
+    // Assess
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ field: 'user_npi', message: 'NPI not found or invalid' }]);
+    expect(patched.status).toBe(400);
+    expect(patched.body.message).toBe('NPI not found or invalid');
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('refuses documents on POST /user: documents come through POST /document', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'POST',
+      path: '/user',
+      sub: 'new',
+      body: { ...createPayload, documents: [stored.documents[0]], document_key: 'private/x.pdf' },
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      'documents.0.document_name',
+      'document_key',
+    ]);
+    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ documents: [{ document_type: 'CV - Resume', document_name: 'private/profile-documents/other/x.pdf' }] }],
+    [{ documents: [...stored.documents, { document_type: 'License(s)', document_name: 'private/x.pdf' }] }],
+    [{ documents: [{ ...stored.documents[0], document_type: 'License(s)' }] }],
+    [{ document_key: 'private/profile-documents/other/y.pdf' }],
+  ])('refuses a PATCH /user that adds a document path: %j', async (body) => {
+    // Prepare
+    ddbMock.on(GetCommand).resolves({ Item: stored });
+    // Act
+    const answer = await invoke(handler, { method: 'PATCH', path: '/user', sub: 'me', body });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('lets a PATCH /user keep or drop stored documents and clear the document key', async () => {
+    // Prepare
+    ddbMock.on(GetCommand).resolves({ Item: stored });
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, documents: [], document_key: '' } });
+    // Act
+    const kept = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'me',
+      body: { documents: stored.documents, document_key: stored.document_key },
+    });
+    const dropped = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'me',
+      body: { documents: [], document_key: '' },
+    });
+    // Assess
+    expect([kept.status, dropped.status]).toEqual([200, 200]);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+});

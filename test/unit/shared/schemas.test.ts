@@ -1,6 +1,9 @@
 import {
+  CaseDateSchema,
   CaseFormSchema,
   CreateCaseBodySchema,
+  MIN_CASE_DATE,
+  maxCaseDate,
   UpdateCaseBodySchema,
   CaseStatusBodySchema,
   liftPatient,
@@ -250,5 +253,68 @@ describe('surgeon and facility bodies', () => {
     expect(messages(FacilityBodySchema.safeParse({ facility_name: '' }))).toEqual({
       facility_name: 'Please provide a facility name',
     });
+  });
+});
+
+describe('case date bounds (issue 6, section 5)', () => {
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+  it('computes the latest date as the same day one year ahead in UTC, 29 February mapping to 1 March', () => {
+    // Act & Assess
+    expect(maxCaseDate(new Date('2026-11-23T23:59:00Z'))).toBe('2027-11-23');
+    expect(maxCaseDate(new Date('2028-02-29T12:00:00Z'))).toBe('2029-03-01');
+  });
+
+  it.each([
+    ['1899-12-31', 'Case date must be on or after 1900-01-01'],
+    ['0001-01-01', 'Case date must be on or after 1900-01-01'],
+    ['2999-01-01', 'Case date must be no more than one year ahead'],
+  ])('refuses %s with %p naming the field in the form and the API bodies', (caseDate, message) => {
+    // Act
+    const form = CaseFormSchema.safeParse({
+      case_date: caseDate,
+      patient_first: 'Pat',
+      patient_last: 'Doe',
+      insurance_provider: 'Aetna',
+      primary_surgeon: 's1',
+      facility: 'f1',
+      procedure_codes: [{ code: '27447' }],
+    });
+    const patch = UpdateCaseBodySchema.safeParse({ case_id: 'c1', case_date: caseDate });
+    // Assess
+    expect(messages(form)).toEqual({ case_date: message });
+    expect(messages(patch)).toEqual({ case_date: message });
+  });
+
+  it('accepts 1900-01-01, today and the day one year ahead, and refuses the day after', () => {
+    // Prepare
+    const max = maxCaseDate();
+    const dayAfter = iso(new Date(Date.parse(`${max}T00:00:00Z`) + 86_400_000));
+    // Act
+    const ok = [MIN_CASE_DATE, iso(new Date()), max].map((d) => CaseDateSchema.safeParse(d).success);
+    const late = CaseDateSchema.safeParse(dayAfter);
+    // Assess
+    expect(ok).toEqual([true, true, true]);
+    expect(late.success).toBe(false);
+  });
+
+  it('keeps the format message for a date that does not exist, without the range message', () => {
+    // Act
+    const r = CaseDateSchema.safeParse('1800-02-30');
+    // Assess
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Case date must be a valid date (YYYY-MM-DD)']);
+  });
+});
+
+describe('profile NPI check digit (issue 6, section 6)', () => {
+  it("refuses an NPI whose check digit is wrong with 'NPI not found or invalid' and keeps the format message first", () => {
+    // Act
+    const bad = ProfileFormSchema.partial().safeParse({ user_npi: '1234567890' });
+    const short = ProfileFormSchema.partial().safeParse({ user_npi: '12345' });
+    const good = ProfileFormSchema.partial().safeParse({ user_npi: '1234567893' });
+    // Assess
+    expect(messages(bad)).toEqual({ user_npi: 'NPI not found or invalid' });
+    expect(short.error?.issues.map((i) => i.message)).toEqual(['NPI must be exactly 10 digits']);
+    expect(good.success).toBe(true);
   });
 });
