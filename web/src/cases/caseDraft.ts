@@ -35,7 +35,7 @@ export const RESTORE_CASE_DRAFT_STATE = { restoreCaseDraft: true } as const;
 
 /** Keep the case form's values (a copy) for `userId` and `path`, replacing any earlier draft. */
 export function stashCaseDraft(userId: string, path: string, values: CaseFormInput): void {
-  draft = { userId, path, values: structuredClone(values) };
+  draft = { userId, path, values: { ...values, procedure_codes: values.procedure_codes.map((row) => ({ ...row })) } };
 }
 
 /** Put a newly saved surgeon or facility into the draft's select (no-op without a draft). */

@@ -48,7 +48,12 @@ import { SelectedSummary } from '../directory/SelectedSummary';
 import { useTimers } from '../directory/useTimers';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
 import { useSaveSurgeon, useSurgeonList, useSurgeonSearch } from './queries';
-import { SURGEON_SAVE_ERROR_DELAYS_MS, surgeonSaveErrorOutcome, type SurgeonSaveErrorOutcome } from './saveError';
+import {
+  SURGEON_SAVE_ERRORS,
+  SURGEON_SAVE_ERROR_DELAYS_MS,
+  surgeonSaveErrorOutcome,
+  type SurgeonSaveErrorOutcome,
+} from './saveError';
 import { nameFieldsSearch, splitSearchText, type SurgeonSearchQuery } from './search';
 
 /** Wait after the last keystroke before the one-text search runs, in ms. */
@@ -457,7 +462,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
       <ConfirmDialog
         open={retryOpen}
         title="Server issue"
-        message={failure?.message ?? ''}
+        message={SURGEON_SAVE_ERRORS.serverIssuesRetry}
         confirmLabel="Try Again"
         onCancel={() => setRetryOpen(false)}
         onConfirm={() => {
