@@ -70,6 +70,7 @@ function renderAt(path: string) {
         <TrackLocation />
         <Routes>
           <Route path="/surgeon/new" element={<SurgeonFormPage />} />
+          <Route path="/surgeon/:surgeonId/edit" element={<SurgeonFormPage />} />
           <Route path="/surgeon-management" element={<h1>Surgeon list</h1>} />
           <Route path="/case/new" element={<CaseFormPage />} />
         </Routes>
@@ -181,6 +182,75 @@ describe('Add Surgeon screen', () => {
     expect(disabledAtFirst).toBe(true);
     expect(await screen.findByText('Please enter both first name and last name')).toBeTruthy();
     expect(apiFetch.mock.calls.some((c: Call) => c[0] === '/surgeon/search')).toBe(false);
+  });
+});
+
+describe('save errors and editing', () => {
+  it('asks to try again 1 s after an error that mentions 502, and saves again when confirmed', async () => {
+    // Prepare
+    fakeServer();
+    const fallback = apiFetch.getMockImplementation() as (path: string, req?: Call[1]) => Promise<unknown>;
+    let posts = 0;
+    apiFetch.mockImplementation(async (path: string, req?: Call[1]) => {
+      if (path === '/surgeon' && req?.method === 'POST' && ++posts === 1)
+        throw new Error('API request failed: 502 Bad Gateway');
+      return fallback(path, req);
+    });
+    renderAt('/surgeon/new');
+    await searchAndPick('John Smith');
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
+    const dialog = await waitFor(
+      () => {
+        const d = screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
+        if (!d.open) throw new Error('the dialog is not open yet');
+        return d;
+      },
+      { timeout: 2500 },
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again', hidden: true }));
+    // Assess
+    expect(dialog.textContent).toContain('The server is experiencing issues. Would you like to try again?');
+    expect(await screen.findByText('Surgeon added successfully!')).toBeTruthy();
+    expect(posts).toBe(2);
+  });
+
+  it('starts the edit screen from the stored surgeon and saves it with PATCH and its id', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string, req?: Call[1]) => {
+      if (path === '/surgeon' && req?.method === 'PATCH') return { success: true, surgeon: { surgeon_id: 's1' } };
+      return {
+        success: true,
+        surgeons: [{ surgeon_id: 's1', first_name: 'Ada', last_name: 'Lovelace', surgeon_npi: 0, manual_entry: true }],
+      };
+    });
+    const router = renderAt('/surgeon/s1/edit');
+    // Act
+    const summary = await screen.findByRole('region', { name: 'Selected surgeon' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
+    // Assess
+    expect(within(summary).getByText('Lovelace')).toBeTruthy();
+    expect(await screen.findByText('Surgeon updated successfully!')).toBeTruthy();
+    expect(apiFetch).toHaveBeenCalledWith('/surgeon', {
+      method: 'PATCH',
+      body: expect.objectContaining({
+        id: 's1',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        surgeon_npi: 0,
+        manual_entry: true,
+      }),
+    });
+    await waitFor(() => expect(router.pathname).toBe('/surgeon-management'), { timeout: 3000 });
+  });
+
+  it('says "Surgeon not found" for an id that is not in the list', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({ success: true, surgeons: [] });
+    // Act
+    renderAt('/surgeon/nope/edit');
+    // Assess
+    expect(await screen.findByText('Surgeon not found')).toBeTruthy();
   });
 });
 

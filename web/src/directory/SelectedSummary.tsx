@@ -47,7 +47,7 @@ export function SelectedSummary({ title, fields, manual, clearLabel, onClear }: 
       <dl
         style={{
           display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))',
           gap: '0.5rem 1rem',
           margin: '0.75rem 0 0',
         }}
