@@ -139,6 +139,24 @@ describe('Add Facility screen', () => {
     expect(where.pathname).toBe('/facility/new');
   });
 
+  it('closes the results 150 ms after focus leaves the search area and reopens them when it comes back', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({ facilities: [] });
+    renderAt('/facility/new');
+    const input = screen.getByLabelText(/Search facilities/);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Lakeside Clinic' } });
+    await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    // Act
+    fireEvent.blur(input, { relatedTarget: document.body });
+    const stillOpen = screen.queryByRole('listbox', { name: 'Facility search results' }) !== null;
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Facility search results' })).toBeNull());
+    fireEvent.focus(input);
+    // Assess
+    expect(stillOpen).toBe(true);
+    expect(await screen.findByRole('listbox', { name: 'Facility search results' })).toBeTruthy();
+  });
+
   it('says on the edit screen that updates are not supported, with a way back', async () => {
     // Prepare
     renderAt('/facility/f1/edit');

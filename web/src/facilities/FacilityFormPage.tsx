@@ -5,7 +5,8 @@
  *   typing stops, or at once with Enter / Search; below 2 characters 'Please enter a facility name
  *   with at least 2 characters').
  * - Results: a listbox 'Facility search results' of at most 10 options, followed by the typed name as
- *   a temporary, unvalidated manual-entry option in orange. Picking shows the 'Selected facility'
+ *   a temporary, unvalidated manual-entry option in orange (the list closes 150 ms after focus leaves
+ *   the search area). Picking shows the 'Selected facility'
  *   summary (name, NPI, address, city, state, zip).
  * - 'Add Manual Entry' opens 'Facility name' and 'Use Manual Entry' (empty: 'Please provide a
  *   facility name'); a manual entry is saved with facility_npi 0 and manual_entry true.
@@ -37,6 +38,7 @@ import { useCurrentUser } from '../cases/useCurrentUser';
 import { npiText } from '../directory/format';
 import { ResultsListbox, type ResultOption } from '../directory/ResultsListbox';
 import { SelectedSummary } from '../directory/SelectedSummary';
+import { useFocusWithin } from '../directory/useFocusWithin';
 import { useTimers } from '../directory/useTimers';
 import {
   facilityInputFromResult,
@@ -123,7 +125,8 @@ export default function FacilityFormPage() {
   const search = useFacilitySearch(term);
   const results = term && !search.isError ? (search.data ?? []) : [];
   const searched = term !== null && !search.isFetching;
-  const showList = term !== null && hiddenFor !== term && (results.length > 0 || searched);
+  const { focusLeft, areaProps } = useFocusWithin();
+  const showList = term !== null && hiddenFor !== term && !focusLeft && (results.length > 0 || searched);
   const noResults = term !== null && search.isSuccess && !search.isPlaceholderData && results.length === 0;
 
   const backTo = () => (returnTo ? navigate(returnTo, { state: RESTORE_CASE_DRAFT_STATE }) : navigate(LIST_PATH));
@@ -233,7 +236,7 @@ export default function FacilityFormPage() {
       <Heading level={1}>Add Facility</Heading>
       {returnTo && <Text fontSize="small">After saving, you return to your case with this facility selected.</Text>}
       <Card variation="outlined">
-        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate>
+        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate {...areaProps}>
           <Flex direction="column" gap="small">
             <Heading level={2} fontSize="large">
               Find a facility

@@ -8,7 +8,8 @@
  *   name': the Search button from 2 characters in total; both fields need 1, else 'Please enter both
  *   first name and last name').
  * - Results: a listbox 'Surgeon search results' of at most 10 options (ArrowDown from a search input
- *   moves into it). Picking one shows the 'Selected surgeon' summary.
+ *   moves into it; it closes 150 ms after focus leaves the search area). Picking one shows the
+ *   'Selected surgeon' summary.
  * - 'Add Manual Entry' opens first and last name fields ('Manual entry first name', 'Manual entry last
  *   name') and 'Use Manual Entry' (both names needed: 'Please enter both first and last name (e.g.,
  *   "John Smith")'); a manual entry is saved with everything else blank, surgeon_npi 0, manual_entry true.
@@ -45,6 +46,7 @@ import { useCurrentUser } from '../cases/useCurrentUser';
 import { npiText, surgeonName } from '../directory/format';
 import { ResultsListbox, type ResultOption } from '../directory/ResultsListbox';
 import { SelectedSummary } from '../directory/SelectedSummary';
+import { useFocusWithin } from '../directory/useFocusWithin';
 import { useTimers } from '../directory/useTimers';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
 import { useSaveSurgeon, useSurgeonList, useSurgeonSearch } from './queries';
@@ -150,7 +152,8 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const queryKey = query ? `${query.first_name}|${query.last_name}` : null;
   const search = useSurgeonSearch(query);
   const results = query && !search.isError ? (search.data ?? []) : [];
-  const showList = queryKey !== null && hiddenFor !== queryKey && results.length > 0;
+  const { focusLeft, areaProps } = useFocusWithin();
+  const showList = queryKey !== null && hiddenFor !== queryKey && !focusLeft && results.length > 0;
   const noResults = query !== null && search.isSuccess && !search.isPlaceholderData && results.length === 0;
 
   const backTo = () => (returnTo ? navigate(returnTo, { state: RESTORE_CASE_DRAFT_STATE }) : navigate(LIST_PATH));
@@ -269,7 +272,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   return (
     <Flex direction="column" gap="medium">
       <Card variation="outlined">
-        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate>
+        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate {...areaProps}>
           <Flex direction="column" gap="small">
             <Heading level={2} fontSize="large">
               Find a surgeon
