@@ -7,7 +7,10 @@
  * chunk loads) show the render failure fallback inside the page frame.
  *
  * Case pages come from web/src/cases (default exports): CaseListPage (/dashboard), CaseFormPage
- * (/case/new, /case/:caseId/edit), CaseDetailsPage (/case/:caseId).
+ * (/case/new, /case/:caseId/edit), CaseDetailsPage (/case/:caseId). Surgeon pages from web/src/surgeons:
+ * SurgeonListPage (/surgeon-management), SurgeonFormPage (/surgeon/new, /surgeon/:surgeonId/edit);
+ * facility pages from web/src/facilities: FacilityListPage (/facility-management), FacilityFormPage
+ * (/facility/new), FacilityEditPage (/facility/:facilityId/edit, "not supported" text).
  */
 import { lazy } from 'react';
 import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -25,6 +28,11 @@ const BackOfficeHomePage = lazy(() => import('./shell/BackOfficeHomePage'));
 const CaseListPage = lazy(() => import('./cases/CaseListPage'));
 const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
 const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
+const SurgeonListPage = lazy(() => import('./surgeons/SurgeonListPage'));
+const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
+const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
+const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
+const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -49,6 +57,16 @@ export const routes: RouteObject[] = [
                   { path: '/case/new', element: <CaseFormPage key="new" />, handle: title('Add Case') },
                   { path: '/case/:caseId/edit', element: <CaseFormPage key="edit" />, handle: title('Edit Case') },
                   { path: '/case/:caseId', element: <CaseDetailsPage />, handle: title('Case Details') },
+                  { path: '/surgeon-management', element: <SurgeonListPage />, handle: title('Surgeons') },
+                  { path: '/surgeon/new', element: <SurgeonFormPage key="new" />, handle: title('Add Surgeon') },
+                  {
+                    path: '/surgeon/:surgeonId/edit',
+                    element: <SurgeonFormPage key="edit" />,
+                    handle: title('Edit Surgeon'),
+                  },
+                  { path: '/facility-management', element: <FacilityListPage />, handle: title('Facilities') },
+                  { path: '/facility/new', element: <FacilityFormPage />, handle: title('Add Facility') },
+                  { path: '/facility/:facilityId/edit', element: <FacilityEditPage />, handle: title('Edit Facility') },
                   { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
                   { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
                   {

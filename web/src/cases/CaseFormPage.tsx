@@ -25,7 +25,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, type LinkProps } from 'react-router-dom';
 import {
   CPT_STARTER_NOTICE,
   CPT_SUGGESTIONS_SHOWN,
@@ -45,6 +45,7 @@ import {
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { ApiError } from '../lib/api';
 import { CaseApiError, createCase, updateCase, type CaseView } from './api';
+import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
 import { SuggestInput, type SuggestOption } from './SuggestInput';
@@ -159,7 +160,7 @@ function CptCodeField({
  * A select over the user's surgeons or facilities (spec provider-side section 2: "chosen from the
  * user's surgeons/facilities"). While loading it says 'Loading...'; a stored id that is not in the
  * loaded list (e.g. a deleted surgeon) stays selectable as its raw id; an empty list shows the
- * spec's hint (`emptyMessage`).
+ * spec's hint (`emptyMessage`) and `addLink`, a link to the screen that adds one (issue 6, section 2).
  */
 function ReferencePicker({
   control,
@@ -169,6 +170,7 @@ function ReferencePicker({
   loading,
   options,
   emptyMessage,
+  addLink,
   errorMessage,
 }: {
   control: Control<CaseFormInput, unknown, CaseFormOutput>;
@@ -178,6 +180,8 @@ function ReferencePicker({
   loading: boolean;
   options: { value: string; label: string }[];
   emptyMessage?: string;
+  /** Shown with `emptyMessage`: the add screen, which returns here with the draft (./caseDraft.ts). */
+  addLink?: LinkProps & { label: string };
   errorMessage?: string;
 }) {
   return (
@@ -217,6 +221,14 @@ function ReferencePicker({
           </SelectField>
         )}
       />
+      {emptyMessage && addLink && (
+        <Link
+          {...addLink}
+          style={{ display: 'inline-block', padding: '0.5rem 0', minHeight: 44, boxSizing: 'border-box' }}
+        >
+          {addLink.label}
+        </Link>
+      )}
     </View>
   );
 }
@@ -245,12 +257,14 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
     control,
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<CaseFormInput, unknown, CaseFormOutput>({
     resolver: zodResolver(CaseFormSchema),
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'procedure_codes' });
+  const draftLink = useCaseDraftLink(userId, getValues);
   const starterCptList = useStarterCptList().data === true;
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
@@ -349,6 +363,7 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
               loading={surgeons === undefined && !listsError}
               options={(surgeons ?? []).map((s) => ({ value: s.surgeon_id, label: surgeonLabel(s) }))}
               emptyMessage={surgeons?.length === 0 ? UI_MESSAGES.noSurgeons : undefined}
+              addLink={{ ...draftLink('/surgeon/new'), label: 'Add a surgeon' }}
               errorMessage={errors.primary_surgeon?.message}
             />
             <ReferencePicker
@@ -359,6 +374,7 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
               loading={facilities === undefined}
               options={(facilities ?? []).map((f) => ({ value: f.facility_id, label: facilityLabel(f) }))}
               emptyMessage={facilities?.length === 0 ? UI_MESSAGES.noFacilities : undefined}
+              addLink={{ ...draftLink('/facility/new'), label: 'Add a facility' }}
               errorMessage={errors.facility?.message}
             />
           </Grid>
@@ -462,6 +478,8 @@ export default function CaseFormPage() {
   const surgeons = useSurgeons(user?.sub);
   const facilities = useFacilities(user?.sub);
   const existing = useCase(caseId);
+  // Back from "Add a surgeon/facility": start from what was typed (kept in memory, ./caseDraft.ts).
+  const draft = useRestoredCaseDraft(user?.sub);
 
   let content;
   if (userError) {
@@ -492,7 +510,7 @@ export default function CaseFormPage() {
         key={caseId ?? 'new'}
         caseId={caseId}
         userId={user.sub}
-        initial={existing.data ? toFormValues(existing.data) : EMPTY_FORM}
+        initial={draft ?? (existing.data ? toFormValues(existing.data) : EMPTY_FORM)}
         version={existing.data?.version}
         surgeons={surgeons.data}
         facilities={facilities.data}

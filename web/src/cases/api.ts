@@ -11,6 +11,7 @@
 import { parseProcedureCodes, type CaseFormOutput, type CptCode, type Facility, type Surgeon } from '../../../shared';
 import { CPT_SUGGESTIONS_SHOWN } from '../../../shared/constants';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
+import { parseFacilityList, parseSurgeonList } from '../../../shared/schemas/search-responses';
 import { ApiError, apiFetch } from '../lib/api';
 
 /** Client-side rule broken before any call (spec provider-side section 8 "Others"). */
@@ -286,17 +287,13 @@ export interface Choice {
   label: string;
 }
 
-/** The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list). */
+/**
+ * The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list; read by the
+ * shared `parseSurgeonList`, the one place that knows those wrappers).
+ */
 export async function listSurgeons(userId: string): Promise<Surgeon[]> {
   const body = await apiFetch<unknown>('/surgeon', { query: { user_id: userId }, forbidden: 'list' });
-  return listFrom(body, ['surgeons', 'data', 'items', 'list'])
-    .filter(isObject)
-    .map((s) => ({
-      ...(s as unknown as Surgeon),
-      surgeon_id: text(s.surgeon_id ?? s.id),
-      id: text(s.id ?? s.surgeon_id),
-    }))
-    .filter((s) => s.surgeon_id !== '');
+  return parseSurgeonList(body);
 }
 
 /**
@@ -311,14 +308,7 @@ export async function listFacilities(userId: string): Promise<Facility[]> {
     if (err instanceof ApiError && err.status === 401) throw err;
     return [];
   }
-  return listFrom(body, ['facilities', 'data', 'items', 'list'])
-    .filter(isObject)
-    .map((f) => ({
-      ...(f as unknown as Facility),
-      facility_id: text(f.facility_id ?? f.id),
-      id: text(f.id ?? f.facility_id),
-    }))
-    .filter((f) => f.facility_id !== '');
+  return parseFacilityList(body);
 }
 
 /**

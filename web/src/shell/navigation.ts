@@ -17,8 +17,8 @@ export interface NavItem {
 /** Provider navigation (user_type below 10). The logo links to /dashboard. */
 export const PROVIDER_NAV: readonly NavItem[] = [
   { to: '/dashboard', label: 'Case List', available: true },
-  { to: '/surgeon-management', label: 'Surgeons', available: false },
-  { to: '/facility-management', label: 'Facilities', available: false },
+  { to: '/surgeon-management', label: 'Surgeons', available: true },
+  { to: '/facility-management', label: 'Facilities', available: true },
   { to: '/update-profile', label: 'Profile', available: true },
   { to: '/faq', label: 'FAQ/Tutorials', available: false },
   { to: '/report-bug', label: 'Report Bug', available: true },

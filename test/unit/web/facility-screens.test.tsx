@@ -1,0 +1,247 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * Facility screens (web/src/facilities) and the shared management list, with a fake API client:
+ * issue 6, section 2, and spec provider-side sections 2 and 8 (list states, delete confirm,
+ * 'Delete failed: {message}', edit not supported). No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+const signOut = jest.fn(async () => undefined);
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { sub: 'u1', email: 'newuser@example.com' },
+    signOut,
+    refresh: jest.fn(),
+  }),
+}));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import FacilityEditPage from '../../../web/src/facilities/FacilityEditPage';
+import FacilityFormPage from '../../../web/src/facilities/FacilityFormPage';
+import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
+import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
+import { ApiError, apiFetch } from './support/fake-api';
+
+type Call = [string, { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown> } | undefined];
+
+const where = { pathname: '' };
+function TrackLocation() {
+  where.pathname = useLocation().pathname;
+  return null;
+}
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <TrackLocation />
+        <Routes>
+          <Route path="/" element={<h1>Home</h1>} />
+          <Route path="/facility/new" element={<FacilityFormPage />} />
+          <Route path="/facility/:facilityId/edit" element={<FacilityEditPage />} />
+          <Route path="/facility-management" element={<FacilityListPage />} />
+          <Route path="/surgeon-management" element={<SurgeonListPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  apiFetch.mockReset();
+  signOut.mockClear();
+});
+
+describe('Add Facility screen', () => {
+  it('offers the typed name as an orange manual option after the results and saves it unvalidated', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
+      if (path === '/facility/search')
+        return {
+          facilities: [
+            {
+              facility_name: 'AUSTIN SURGERY CENTER LLC',
+              npi: '1234567893',
+              address: '',
+              city: 'AUSTIN',
+              state: 'TX',
+              zip: '',
+            },
+          ],
+        };
+      if (path === '/facility' && req?.method === 'POST') return { success: true, facility: { facility_id: 'f1' } };
+      return {};
+    });
+    renderAt('/facility/new');
+    // Act
+    fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Lakeside Clinic' } });
+    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    const options = within(listbox).getAllByRole('option');
+    fireEvent.click(options[options.length - 1] as HTMLElement);
+    const summary = await screen.findByRole('region', { name: 'Selected facility' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Facility' }));
+    // Assess
+    expect(options).toHaveLength(2);
+    expect(options[0]?.textContent).toContain('Austin Surgery Center LLC');
+    expect(options[1]?.textContent).toContain('Lakeside Clinic');
+    expect(options[1]?.textContent).toContain('not validated');
+    expect(within(summary).getByText('Manual entry (not validated)')).toBeTruthy();
+    expect(apiFetch.mock.calls.find((c: Call) => c[0] === '/facility/search')?.[1]?.query).toEqual({
+      facility_name: 'Lakeside Clinic',
+    });
+    expect(await screen.findByText('Facility added successfully!')).toBeTruthy();
+    const post = apiFetch.mock.calls.find((c: Call) => c[0] === '/facility' && c[1]?.method === 'POST') as Call;
+    expect(post[1]?.body).toEqual({
+      user_id: 'u1',
+      facility_name: 'Lakeside Clinic',
+      facility_npi: 0,
+      facility_addr: '',
+      facility_city: '',
+      facility_state: '',
+      facility_zip: '',
+      manual_entry: true,
+    });
+    await waitFor(() => expect(where.pathname).toBe('/facility-management'), { timeout: 3000 });
+  });
+
+  it('explains the 2-character minimum, asks for a selection, and shows the 409 message', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string) => {
+      if (path === '/facility/search') return { facilities: [] };
+      if (path === '/facility') throw new ApiError('Facility already exists', 409);
+      return {};
+    });
+    renderAt('/facility/new');
+    // Act
+    fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'L' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const tooShort = await screen.findByText('Please enter a facility name with at least 2 characters');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Facility' }));
+    const noSelection = await screen.findByText('Please search and select a facility, or create a manual entry');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Manual Entry' }));
+    fireEvent.change(screen.getByLabelText('Facility name'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use Manual Entry' }));
+    const noName = await screen.findByText('Please provide a facility name');
+    fireEvent.change(screen.getByLabelText('Facility name'), { target: { value: 'Lakeside Clinic' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use Manual Entry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Facility' }));
+    // Assess
+    expect(tooShort).toBeTruthy();
+    expect(noSelection).toBeTruthy();
+    expect(noName).toBeTruthy();
+    expect(await screen.findByText('Facility already exists')).toBeTruthy();
+    expect(where.pathname).toBe('/facility/new');
+  });
+
+  it('closes the results 150 ms after focus leaves the search area and reopens them when it comes back', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({ facilities: [] });
+    renderAt('/facility/new');
+    const input = screen.getByLabelText(/Search facilities/);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Lakeside Clinic' } });
+    await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    // Act
+    fireEvent.blur(input, { relatedTarget: document.body });
+    const stillOpen = screen.queryByRole('listbox', { name: 'Facility search results' }) !== null;
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Facility search results' })).toBeNull());
+    fireEvent.focus(input);
+    // Assess
+    expect(stillOpen).toBe(true);
+    expect(await screen.findByRole('listbox', { name: 'Facility search results' })).toBeTruthy();
+  });
+
+  it('says on the edit screen that updates are not supported, with a way back', async () => {
+    // Prepare
+    renderAt('/facility/f1/edit');
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Facilities' }));
+    // Assess
+    await waitFor(() => expect(where.pathname).toBe('/facility-management'));
+  });
+});
+
+describe('management lists', () => {
+  it('lists surgeons with "Manual entry" for NPI 0 and deletes one after the confirm dialog', async () => {
+    // Prepare
+    let surgeons = [
+      { surgeon_id: 's1', first_name: 'JOHN', last_name: 'SMITH', surgeon_npi: 1234567893 },
+      { surgeon_id: 's2', first_name: 'Ada', last_name: 'Lovelace', surgeon_npi: 0, manual_entry: true },
+    ];
+    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
+      if (path === '/surgeon' && req?.method === 'DELETE') {
+        surgeons = surgeons.filter((s) => s.surgeon_id !== req.query?.surgeon_id);
+        return { success: true };
+      }
+      return { success: true, surgeons };
+    });
+    renderAt('/surgeon-management');
+    // Act
+    const list = await screen.findByRole('list', { name: 'Surgeons' });
+    const rows = within(list).getAllByRole('listitem');
+    const npis = rows.map((r) => within(r).getByText(/^\d{10}$|^Manual entry$/).textContent);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Dr. John Smith' }));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    const question = dialog.textContent;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete', hidden: true }));
+    // Assess
+    expect(npis).toEqual(['1234567893', 'Manual entry']);
+    expect(question).toContain('Are you sure you want to delete Dr. John Smith?');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Dr. John Smith' })).toBeNull());
+    expect(apiFetch).toHaveBeenCalledWith('/surgeon', { method: 'DELETE', query: { surgeon_id: 's1' } });
+  });
+
+  it('shows "Delete failed: {message}" when the delete fails', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
+      if (req?.method === 'DELETE') throw new ApiError('Facility not found', 404);
+      return { success: true, facilities: [{ facility_id: 'f1', facility_name: 'Lakeside Clinic', facility_npi: 0 }] };
+    });
+    renderAt('/facility-management');
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Lakeside Clinic' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Delete', hidden: true }),
+    );
+    // Assess
+    expect(await screen.findByText('Delete failed: Facility not found')).toBeTruthy();
+  });
+
+  it('shows the empty state with an Add button', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({ success: true, facilities: [] });
+    renderAt('/facility-management');
+    // Act
+    const heading = await screen.findByRole('heading', { name: 'No facilities yet' });
+    // Assess
+    expect(heading).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Add Facility' })).toHaveLength(2);
+  });
+
+  it('shows the load failure message and stays signed in when it is not about authentication', async () => {
+    // Prepare
+    apiFetch.mockRejectedValueOnce(new ApiError('API request failed: 500 Internal Server Error', 500));
+    renderAt('/surgeon-management');
+    // Act
+    const shown = await screen.findByText('API request failed: 500 Internal Server Error');
+    // Assess
+    expect(shown).toBeTruthy();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out and goes to / when the load failure says the user is not authenticated', async () => {
+    // Prepare
+    apiFetch.mockRejectedValueOnce(new Error('User not authenticated'));
+    renderAt('/surgeon-management');
+    // Act
+    await waitFor(() => expect(where.pathname).toBe('/'));
+    // Assess
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The list screens of surgeons and facilities (spec provider-side section 2 "Surgeon Management",
+ * "Facility Management"; sections 4, 6 and 8): heading, an Add button, then loading, the load error,
+ * an empty state, or the list with Edit and Delete per entry (delete after a confirm dialog, then
+ * 'Delete failed: {message}' on failure). A load failure shows its message; one that contains 'not
+ * authenticated' signs out and goes to / (spec sections 6 and 8).
+ *
+ * Layout: one list (`ul`) whose rows line up as columns from 640 px and stack as cards below; on
+ * wide screens a column header row is shown (hidden from screen readers, which hear each field's
+ * own label). Action buttons are at least 44 x 44 px.
+ */
+import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { UI_MESSAGES, messageTemplates } from '../../../shared/messages';
+import { useAuth } from '../auth/AuthProvider';
+import { ConfirmDialog } from '../cases/ConfirmDialog';
+import { EditIcon, TrashIcon } from '../cases/icons';
+
+export interface ListColumn<T> {
+  label: string;
+  value: (item: T) => string;
+}
+
+export interface ManagementListProps<T> {
+  title: string;
+  /** e.g. 'Add Surgeon'. */
+  addLabel: string;
+  addPath: string;
+  /** Singular noun for messages, e.g. 'surgeon'. */
+  noun: string;
+  items: readonly T[] | undefined;
+  isLoading: boolean;
+  loadError: Error | null;
+  columns: readonly ListColumn<T>[];
+  itemKey: (item: T) => string;
+  /** Accessible name of an entry, e.g. 'Dr. John Smith'. */
+  itemName: (item: T) => string;
+  editPath: (item: T) => string;
+  emptyTitle: string;
+  emptyText: string;
+  /** Deletes one entry (rejects with an Error whose message is shown). */
+  onDelete: (item: T) => Promise<void>;
+}
+
+const CSS = `
+.suture-dir-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.5rem; }
+.suture-dir-row, .suture-dir-head { display: grid; grid-template-columns: minmax(0, 1fr) 96px; gap: 0.5rem 1rem; align-items: center; }
+.suture-dir-row { padding: 0.5rem 0.75rem 0.5rem 1rem; background: var(--amplify-colors-background-primary, #fff);
+  border: 1px solid var(--amplify-colors-border-secondary, #ddd); border-radius: 8px; }
+.suture-dir-head { padding: 0 0.75rem 0 1rem; font-weight: 600; color: var(--amplify-colors-font-secondary); }
+.suture-dir-fields { display: grid; grid-template-columns: repeat(var(--suture-dir-cols), minmax(0, 1fr)); gap: 0.25rem 1rem; margin: 0; }
+.suture-dir-fields dd { margin: 0; overflow-wrap: anywhere; }
+.suture-dir-fields dt { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.suture-dir-actions { display: flex; gap: 0.25rem; }
+.suture-dir-actions button { min-width: 44px; min-height: 44px; }
+@media (max-width: 639.98px) {
+  .suture-dir-head { display: none; }
+  .suture-dir-row { grid-template-columns: minmax(0, 1fr); padding: 0.75rem 1rem; }
+  .suture-dir-fields { grid-template-columns: minmax(0, 1fr); }
+  .suture-dir-fields > div { display: flex; gap: 0.5rem; }
+  .suture-dir-fields dt { position: static; width: auto; height: auto; overflow: visible; clip: auto;
+    font-weight: 600; min-width: 7rem; }
+  .suture-dir-actions { justify-content: flex-end; }
+}
+`;
+
+export function ManagementList<T>(props: ManagementListProps<T>) {
+  const {
+    title,
+    addLabel,
+    addPath,
+    noun,
+    items,
+    isLoading,
+    loadError,
+    columns,
+    itemKey,
+    itemName,
+    editPath,
+    emptyTitle,
+    emptyText,
+    onDelete,
+  } = props;
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const notAuthenticated = Boolean(loadError && /not authenticated/i.test(loadError.message));
+  useEffect(() => {
+    if (!notAuthenticated) return;
+    void signOut().then(() => navigate('/', { replace: true }));
+  }, [notAuthenticated, signOut, navigate]);
+
+  const confirmDelete = () => {
+    const item = toDelete;
+    setToDelete(null);
+    headingRef.current?.focus();
+    if (item === null) return;
+    const key = itemKey(item);
+    setDeleting(key);
+    setDeleteError(null);
+    onDelete(item)
+      .catch((err: unknown) =>
+        setDeleteError(messageTemplates.deleteFailed(err instanceof Error ? err.message : String(err))),
+      )
+      .finally(() => setDeleting(null));
+  };
+
+  let body;
+  if (loadError) {
+    body = (
+      <Alert variation="error" role="alert">
+        {loadError.message}
+      </Alert>
+    );
+  } else if (isLoading || items === undefined) {
+    body = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Card variation="outlined" textAlign="center" padding="xl">
+        <Heading level={2} fontSize="large">
+          {emptyTitle}
+        </Heading>
+        <Text marginTop="small">{emptyText}</Text>
+        <Button variation="primary" marginTop="medium" onClick={() => navigate(addPath)}>
+          {addLabel}
+        </Button>
+      </Card>
+    );
+  } else {
+    const cols = { '--suture-dir-cols': columns.length } as CSSProperties;
+    body = (
+      <div>
+        <div className="suture-dir-head" aria-hidden="true">
+          <div className="suture-dir-fields" style={cols}>
+            {columns.map((c) => (
+              <span key={c.label}>{c.label}</span>
+            ))}
+          </div>
+          <span>Actions</span>
+        </div>
+        <ul className="suture-dir-list" aria-label={title}>
+          {items.map((item) => {
+            const key = itemKey(item);
+            const name = itemName(item);
+            return (
+              <li key={key} className="suture-dir-row" data-item-id={key}>
+                <dl className="suture-dir-fields" style={cols}>
+                  {columns.map((c) => (
+                    <div key={c.label}>
+                      <dt>{c.label}</dt>
+                      <dd>{c.value(item)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <div className="suture-dir-actions">
+                  <Button
+                    size="small"
+                    variation="link"
+                    aria-label={`Edit ${name}`}
+                    title={`Edit ${name}`}
+                    onClick={() => navigate(editPath(item))}
+                  >
+                    <EditIcon />
+                  </Button>
+                  <Button
+                    size="small"
+                    variation="link"
+                    colorTheme="error"
+                    aria-label={`Delete ${name}`}
+                    title={`Delete ${name}`}
+                    isDisabled={deleting === key}
+                    onClick={() => setToDelete(item)}
+                  >
+                    <TrashIcon />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <style>{CSS}</style>
+      <Flex justifyContent="space-between" alignItems="flex-end" wrap="wrap" gap="small">
+        <Heading level={1} ref={headingRef} tabIndex={-1}>
+          {title}
+        </Heading>
+        <Button variation="primary" onClick={() => navigate(addPath)} style={{ minHeight: 44 }}>
+          {addLabel}
+        </Button>
+      </Flex>
+      {deleteError && (
+        <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
+          {deleteError}
+        </Alert>
+      )}
+      {body}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete ${noun}`}
+        message={toDelete === null ? '' : `Are you sure you want to delete ${itemName(toDelete)}?`}
+        confirmLabel="Delete"
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Flex>
+  );
+}

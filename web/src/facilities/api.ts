@@ -1,0 +1,93 @@
+/**
+ * Facility calls of the SPA (spec provider-side sections 3 and 7; issue 6, section 2), built on
+ * `apiFetch` (errors are `ApiError` with the spec's message; 409 'Facility already exists').
+ * Answers are parsed with the shared response schemas.
+ */
+import {
+  FacilitySearchResponseSchema,
+  parseFacilityList,
+  savedItemId,
+  type FacilitySearchResult,
+} from '../../../shared/schemas/search-responses';
+import { FACILITY_MESSAGES, type Facility } from '../../../shared/schemas/surgeon';
+import { SEARCH_MIN_CHARS } from '../../../shared/constants';
+import { apiFetch } from '../lib/api';
+
+/** The fields a facility is saved with (POST /facility). `facility_npi` 0 = none. */
+export interface FacilityInput {
+  facility_name: string;
+  facility_npi: number;
+  facility_addr: string;
+  facility_city: string;
+  facility_state: string;
+  facility_zip: string;
+  manual_entry: boolean;
+}
+
+/**
+ * The user's facilities for the management screen: GET /facility?user_id= (list in facilities,
+ * data, items or list). Unlike the case form's list (where a failed load is an empty list, spec
+ * section 7), this one throws, so that the screen can show the load failure (spec section 8).
+ */
+export async function listFacilities(userId: string): Promise<Facility[]> {
+  const body = await apiFetch<unknown>('/facility', { query: { user_id: userId }, forbidden: 'list' });
+  return parseFacilityList(body);
+}
+
+/**
+ * The facility search text -> the trimmed name, or null below 2 characters (the screen then says
+ * 'Please enter a facility name with at least 2 characters').
+ */
+export function facilitySearchTerm(text: string): string | null {
+  const term = text.trim().replace(/\s+/g, ' ');
+  return term.length >= SEARCH_MIN_CHARS ? term : null;
+}
+
+/** NPI registry search: GET /facility/search?facility_name= -> at most 10 results. Throws `ApiError`. */
+export async function searchFacilities(name: string, signal?: AbortSignal): Promise<FacilitySearchResult[]> {
+  const body = await apiFetch<unknown>('/facility/search', { query: { facility_name: name }, signal });
+  return FacilitySearchResponseSchema.parse(body ?? {}).facilities;
+}
+
+/** POST /facility; resolves with the new facility's id ('' when the answer names none). */
+export async function createFacility(userId: string, input: FacilityInput): Promise<string> {
+  const body = await apiFetch<unknown>('/facility', { method: 'POST', body: { user_id: userId, ...input } });
+  return savedItemId(body, 'facility');
+}
+
+/** DELETE /facility?facility_id=. */
+export async function deleteFacility(facilityId: string): Promise<void> {
+  await apiFetch<unknown>('/facility', { method: 'DELETE', query: { facility_id: facilityId } });
+}
+
+/** A search result as the fields to save. */
+export function facilityInputFromResult(r: FacilitySearchResult): FacilityInput {
+  return {
+    facility_name: r.facility_name.trim(),
+    facility_npi: /^\d{10}$/.test(r.npi) ? Number(r.npi) : 0,
+    facility_addr: r.address.trim(),
+    facility_city: r.city.trim(),
+    facility_state: r.state.trim().toUpperCase(),
+    facility_zip: r.zip.trim(),
+    manual_entry: false,
+  };
+}
+
+/** A manual entry: the name only, NPI 0, flagged. */
+export function manualFacilityInput(name: string): FacilityInput {
+  return {
+    facility_name: name.trim(),
+    facility_npi: 0,
+    facility_addr: '',
+    facility_city: '',
+    facility_state: '',
+    facility_zip: '',
+    manual_entry: true,
+  };
+}
+
+/** Save-failure text (spec section 8): the message, or 'Failed to save facility. Please try again.'. */
+export function facilitySaveErrorMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message.trim() : '';
+  return message || FACILITY_MESSAGES.saveFailed;
+}

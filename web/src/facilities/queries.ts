@@ -1,0 +1,64 @@
+/**
+ * React Query keys and hooks of the facility screens (issue 6, section 2). Lists live under
+ * `['facilities', 'list']`; registry searches under `['facilities', 'search']` (kept 5 minutes, not
+ * retried). Every facility mutation also drops the case form's facility list (`['cases', 'facilities']`).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFacility, deleteFacility, listFacilities, searchFacilities, type FacilityInput } from './api';
+
+export const facilityKeys = {
+  all: ['facilities'] as const,
+  lists: ['facilities', 'list'] as const,
+  list: (userId: string) => ['facilities', 'list', userId] as const,
+  search: (name: string) => ['facilities', 'search', name.toLowerCase()] as const,
+};
+
+/** The case form's facility list prefix (web/src/cases/queries.ts `caseKeys.facilities`). */
+const CASE_FORM_FACILITIES = ['cases', 'facilities'] as const;
+
+/** The user's facilities (a failed load is an error here). Disabled until the user id is known. */
+export function useFacilityList(userId: string | undefined) {
+  return useQuery({
+    queryKey: facilityKeys.list(userId ?? ''),
+    queryFn: () => listFacilities(userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
+
+/** Registry search for `name` (null: nothing to search). */
+export function useFacilitySearch(name: string | null) {
+  return useQuery({
+    queryKey: name ? facilityKeys.search(name) : ['facilities', 'search', 'none'],
+    queryFn: ({ signal }) => searchFacilities(name as string, signal),
+    enabled: name !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+function useInvalidateFacilities() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.removeQueries({ queryKey: CASE_FORM_FACILITIES });
+    await queryClient.invalidateQueries({ queryKey: facilityKeys.lists });
+  };
+}
+
+/** Create a facility; resolves with its id. Rejects with Error('User not authenticated') without a user id. */
+export function useCreateFacility(userId: string | undefined) {
+  const invalidate = useInvalidateFacilities();
+  return useMutation({
+    mutationFn: async (input: FacilityInput) => {
+      if (!userId) throw new Error('User not authenticated');
+      return createFacility(userId, input);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Delete a facility by id; the lists reload afterwards. */
+export function useDeleteFacility() {
+  const invalidate = useInvalidateFacilities();
+  return useMutation({ mutationFn: deleteFacility, onSettled: invalidate });
+}

@@ -1,0 +1,70 @@
+/**
+ * React Query keys and hooks of the surgeon screens (issue 6, section 1). Lists live under
+ * `['surgeons', 'list']`; registry searches under `['surgeons', 'search']` (kept 5 minutes, never
+ * retried: a 502 is shown at once). Every surgeon mutation also drops the case form's surgeon list
+ * (`['cases', 'surgeons']`), so that a surgeon added from the case form is there on return.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createSurgeon, deleteSurgeon, listSurgeons, searchSurgeons, updateSurgeon, type SurgeonInput } from './api';
+import type { SurgeonSearchQuery } from './search';
+
+export const surgeonKeys = {
+  all: ['surgeons'] as const,
+  lists: ['surgeons', 'list'] as const,
+  list: (userId: string) => ['surgeons', 'list', userId] as const,
+  search: (q: SurgeonSearchQuery) =>
+    ['surgeons', 'search', q.first_name.toLowerCase(), q.last_name.toLowerCase()] as const,
+};
+
+/** The case form's surgeon list prefix (web/src/cases/queries.ts `caseKeys.surgeons`). */
+const CASE_FORM_SURGEONS = ['cases', 'surgeons'] as const;
+
+/** The user's surgeons. Disabled until the user id is known. */
+export function useSurgeonList(userId: string | undefined) {
+  return useQuery({
+    queryKey: surgeonKeys.list(userId ?? ''),
+    queryFn: () => listSurgeons(userId ?? ''),
+    enabled: Boolean(userId),
+  });
+}
+
+/** Registry search for `query` (null: nothing to search). Keeps the previous results while the next search runs. */
+export function useSurgeonSearch(query: SurgeonSearchQuery | null) {
+  return useQuery({
+    queryKey: query ? surgeonKeys.search(query) : ['surgeons', 'search', 'none'],
+    queryFn: ({ signal }) => searchSurgeons(query as SurgeonSearchQuery, signal),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+function useInvalidateSurgeons() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.removeQueries({ queryKey: CASE_FORM_SURGEONS });
+    await queryClient.invalidateQueries({ queryKey: surgeonKeys.lists });
+  };
+}
+
+/**
+ * Save a surgeon: create (no `surgeonId`) or update. Resolves with its id. Rejects with
+ * Error('User not authenticated') without a user id, else the API's error.
+ */
+export function useSaveSurgeon(userId: string | undefined, surgeonId?: string) {
+  const invalidate = useInvalidateSurgeons();
+  return useMutation({
+    mutationFn: async (input: SurgeonInput) => {
+      if (!userId) throw new Error('User not authenticated');
+      return surgeonId ? updateSurgeon(surgeonId, input) : createSurgeon(userId, input);
+    },
+    onSuccess: invalidate,
+  });
+}
+
+/** Delete a surgeon by id; the lists reload afterwards (also after a failure). */
+export function useDeleteSurgeon() {
+  const invalidate = useInvalidateSurgeons();
+  return useMutation({ mutationFn: deleteSurgeon, onSettled: invalidate });
+}
