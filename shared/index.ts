@@ -10,6 +10,7 @@ export * from './config';
 export * from './schemas/profile';
 export * from './schemas/case';
 export * from './schemas/surgeon';
+export * from './schemas/search-responses';
 export * from './schemas/reference';
 export * from './schemas/document';
 export * from './workflow';

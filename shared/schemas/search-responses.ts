@@ -200,3 +200,8 @@ export function savedItemId(body: unknown, kind: 'surgeon' | 'facility'): string
   }
   return '';
 }
+
+/** GET /surgeon/search answer as the server builds it. */
+export type SurgeonSearchResponse = { surgeons: SurgeonSearchResult[] };
+/** GET /facility/search answer as the server builds it. */
+export type FacilitySearchResponse = { facilities: FacilitySearchResult[] };

@@ -133,38 +133,4 @@ export interface Facility {
   updatedAt: string;
 }
 
-/**
- * One result of GET /surgeon/search (issue 6 section 1; spec provider-side section 3 "Search
- * results"): `npi` is the 10-digit NPI as text (the registry's `number`), names title-cased, the
- * practice location address (else mailing) with `address` = address line 1 and line 2 joined by
- * ', ', state upper-cased, `zip` 5 digits or ZIP+4 as `12345-6789` ('' when unknown).
- */
-export const SurgeonSearchResultSchema = z.object({
-  npi: z.string().regex(/^\d{10}$/),
-  first_name: z.string(),
-  last_name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-});
-export type SurgeonSearchResult = z.infer<typeof SurgeonSearchResultSchema>;
-
-/** GET /surgeon/search answer: at most PICKER_RESULTS_SHOWN (10) results, registry order. */
-export const SurgeonSearchResponseSchema = z.object({ surgeons: z.array(SurgeonSearchResultSchema) });
-export type SurgeonSearchResponse = z.infer<typeof SurgeonSearchResponseSchema>;
-
-/** One result of GET /facility/search (issue 6 section 2): same rules, `facility_name` formatted (LLC, INC... kept). */
-export const FacilitySearchResultSchema = z.object({
-  facility_name: z.string(),
-  npi: z.string().regex(/^\d{10}$/),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-});
-export type FacilitySearchResult = z.infer<typeof FacilitySearchResultSchema>;
-
-/** GET /facility/search answer: at most PICKER_RESULTS_SHOWN (10) results, registry order. */
-export const FacilitySearchResponseSchema = z.object({ facilities: z.array(FacilitySearchResultSchema) });
-export type FacilitySearchResponse = z.infer<typeof FacilitySearchResponseSchema>;
+// Search answers (GET /surgeon/search, GET /facility/search) and the tolerant list parsers: ./search-responses.ts.

@@ -63,6 +63,10 @@ describe('GET /surgeon/search', () => {
     // Assess
     expect(res.status).toBe(200);
     const parsed = SurgeonSearchResponseSchema.strict().parse(res.body);
+    // The server answers exactly what the tolerant SPA schema reads: nothing dropped, NPIs as 10-digit text.
+    const raw = (res.body as unknown as { surgeons: { npi: unknown }[] }).surgeons;
+    expect(parsed.surgeons).toHaveLength(raw.length);
+    expect(raw.every((s) => typeof s.npi === 'string' && /^\d{10}$/.test(s.npi))).toBe(true);
     expect(parsed.surgeons.length).toBeLessThanOrEqual(10);
     expect(parsed.surgeons.find((s) => s.npi === surgeon.number)).toEqual({
       npi: surgeon.number,
@@ -202,6 +206,9 @@ describe('GET /facility/search', () => {
     // Assess
     expect(res.status).toBe(200);
     const facilities = FacilitySearchResponseSchema.strict().parse(res.body).facilities;
+    const rawFacilities = (res.body as unknown as { facilities: { npi: unknown }[] }).facilities;
+    expect(facilities).toHaveLength(rawFacilities.length);
+    expect(rawFacilities.every((f) => typeof f.npi === 'string' && /^\d{10}$/.test(f.npi))).toBe(true);
     expect(facilities.length).toBeGreaterThan(0);
     expect(facilities.length).toBeLessThanOrEqual(10);
     const location = facility.addresses.find((a) => a.address_purpose === 'LOCATION')!;
