@@ -50,7 +50,8 @@ import {
 } from '../../../shared';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { ApiError } from '../lib/api';
-import { CaseApiError, createCase, newCaseId, updateCase, type CaseView } from './api';
+import { CaseApiError, updateCase, type CaseView } from './api';
+import { caseCreator } from './createOnce';
 import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
@@ -243,28 +244,6 @@ interface CaseFormProps {
   existingDocuments?: { demographic_sheet: boolean; op_note: boolean };
 }
 
-/**
- * Save a new case at most once per form session: the id is made on the first save and kept; once the
- * case exists (created, or a retried POST answered 409 for this very id) the form updates it.
- */
-function useCreateOnce(userId: string | undefined) {
-  const clientCaseId = useRef<string | undefined>(undefined);
-  const createdId = useRef<string | undefined>(undefined);
-  return async (values: CaseFormOutput): Promise<string> => {
-    if (createdId.current) return updateCase(createdId.current, userId, values);
-    if (userId && !clientCaseId.current) clientCaseId.current = newCaseId(userId);
-    let id: string;
-    try {
-      id = await createCase(userId, values, clientCaseId.current);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 409 && clientCaseId.current)) throw err;
-      id = await updateCase(clientCaseId.current, userId, values);
-    }
-    createdId.current = id;
-    return id;
-  };
-}
-
 function CaseForm({
   caseId,
   userId,
@@ -295,7 +274,8 @@ function CaseForm({
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
   const uploads = useCaseFormUploads();
-  const createOnce = useCreateOnce(userId);
+  // One creator per form session (the form is keyed by case id and remounts for another case).
+  const [createOnce] = useState(() => caseCreator(userId));
   /** Set from the submit until the save settles: a second submit in flight is ignored. */
   const inFlight = useRef(false);
   const [uploadFailed, setUploadFailed] = useState<string | null>(null);

@@ -45,6 +45,7 @@ export function FilePicker({
       <Button
         size={size}
         variation={variation}
+        className="suture-touch-target"
         isDisabled={isDisabled}
         aria-label={children === undefined ? undefined : buttonLabel}
         onClick={() => input.current?.click()}
