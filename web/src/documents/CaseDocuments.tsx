@@ -188,6 +188,7 @@ export function DocumentSlot({ caseId, slot, fileKey, fileName, show }: Document
       onFile={upload.start}
       onProblem={(text) => show({ variation: 'error', text })}
       isDisabled={upload.busy}
+      size="small"
       variation={text === 'Upload' ? 'primary' : undefined}
     >
       {text}
@@ -283,6 +284,7 @@ export function MiscDocuments({
             onFile={upload.start}
             onProblem={(text) => show({ variation: 'error', text })}
             isDisabled={upload.busy}
+            size="small"
           >
             Upload
           </FilePicker>

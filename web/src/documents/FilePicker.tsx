@@ -36,7 +36,7 @@ export function FilePicker({
   onProblem,
   isDisabled,
   variation,
-  size = 'small',
+  size,
   children,
 }: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);

@@ -115,7 +115,6 @@ export function ProfileDocuments({ userId, documents }: { userId: string; docume
               onFile={start}
               onProblem={(text) => show({ variation: 'error', text })}
               isDisabled={upload.isPending}
-              size="large"
             />
           </Flex>
           <Text fontSize="small" color="font.tertiary">
