@@ -158,6 +158,28 @@ describe('DocumentSlot', () => {
     ).toBeTruthy();
   });
 
+  it('cancels an upload in flight without an error and without confirming it', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({
+      key: DEMO_KEY,
+      upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: {} },
+      expires_in: 300,
+    });
+    renderSlot('');
+    const file = new File(['%PDF-1.7 fictitious'], 'Sheet.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.instances[0]!.progress(1, 4));
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Demographic Sheet upload' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(FakeXhr.instances[0]!.aborted).toBe(true);
+    expect(apiFetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload Demographic Sheet' })).toBeTruthy();
+  });
+
   it('offers View, Download, Replace and Delete for a present document, and deletes only after confirming', async () => {
     // Prepare
     apiFetch.mockResolvedValue({

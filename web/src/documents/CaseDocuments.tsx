@@ -12,10 +12,10 @@
  * Accessible names (for tests): 'Upload|View|Download|Replace|Delete Demographic Sheet' (and
  * 'Operative Note'), file inputs 'Demographic Sheet file' / 'Operative Note file' / 'Miscellaneous
  * Document file', 'Upload Miscellaneous Document', per misc item 'View|Download|Delete {file name}',
- * progress bars 'Uploading {document}'.
+ * progress bars 'Uploading {document}' with 'Cancel {document} upload'.
  */
 import { Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   CASE_DOCUMENT_LABELS,
   DOCUMENT_MESSAGES,
@@ -42,22 +42,58 @@ export function documentFileName(key: string, fileNames: Record<string, string>)
   return fileNames[key] || keyBaseName(key);
 }
 
-/** Upload into one slot with progress; banners through `show`. */
+const isAbort = (err: unknown) => err instanceof Error && err.name === 'AbortError';
+
+/** Upload into one slot with progress and cancel; banners through `show` (a cancel shows none). */
 function useSlotUpload(caseId: string, slot: CaseDocumentSlot, label: string, show: ShowBanner) {
   const upload = useUploadCaseDocument(caseId);
   const [progress, setProgress] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
   const start = (file: File) => {
     setProgress(0);
+    controller.current = new AbortController();
     upload.mutate(
-      { slot, file, onProgress: setProgress },
+      { slot, file, onProgress: setProgress, signal: controller.current.signal },
       {
         onSuccess: () => show({ variation: 'success', text: DOCUMENT_MESSAGES.uploaded(label) }),
-        onError: (err) => show({ variation: 'error', text: DOCUMENT_MESSAGES.uploadCaseFailed(errorText(err)) }),
+        onError: (err) => {
+          if (!isAbort(err)) show({ variation: 'error', text: DOCUMENT_MESSAGES.uploadCaseFailed(errorText(err)) });
+        },
         onSettled: () => setProgress(null),
       },
     );
   };
-  return { start, progress, busy: upload.isPending };
+  const cancel = () => controller.current?.abort();
+  return { start, cancel, progress, busy: upload.isPending };
+}
+
+/** The progress bar of an upload in flight, with its Cancel button ('Cancel {document} upload'). */
+function UploadProgress({
+  label,
+  progress,
+  onCancel,
+}: {
+  label: string;
+  progress: number | null;
+  onCancel: () => void;
+}) {
+  if (progress === null) return null;
+  return (
+    <Flex alignItems="center" gap="xs">
+      <View flex="1">
+        <ProgressBar value={progress} label={`Uploading ${label}`} />
+      </View>
+      <Button
+        size="small"
+        variation="link"
+        className="suture-touch-target"
+        aria-label={`Cancel ${label} upload`}
+        onClick={onCancel}
+      >
+        Cancel
+      </Button>
+    </Flex>
+  );
 }
 
 /** View and Download buttons plus the action runner (banners through `show`). */
@@ -212,7 +248,7 @@ export function DocumentSlot({ caseId, slot, fileKey, fileName, show }: Document
             Not uploaded yet
           </Text>
         )}
-        {upload.progress !== null && <ProgressBar value={upload.progress} label={`Uploading ${label}`} />}
+        <UploadProgress label={label} progress={upload.progress} onCancel={upload.cancel} />
         <Flex gap="xs" wrap="wrap">
           {present ? (
             <>
@@ -275,7 +311,7 @@ export function MiscDocuments({
             })}
           </ul>
         )}
-        {upload.progress !== null && <ProgressBar value={upload.progress} label={`Uploading ${label}`} />}
+        <UploadProgress label={label} progress={upload.progress} onCancel={upload.cancel} />
         <View>
           <FilePicker
             buttonLabel={`Upload ${label}`}
