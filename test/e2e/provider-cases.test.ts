@@ -16,6 +16,7 @@ const CASE_LIST_COLUMNS = [
   'Case ID',
   'Date',
   'Patient',
+  'Status',
   'Insurance',
   'Procedure Codes',
   'Pay Amount',
@@ -179,7 +180,7 @@ describeBrowser('Provider case screens (browser)', () => {
     const row = casesTable(page).locator(`tbody tr[data-case-id="${caseId}"]`);
     await row.waitFor();
     expect(await row.getByRole('cell').nth(2).textContent()).toBe(`${patientFirst} ${patientLast}`);
-    expect(await row.getByRole('cell').nth(3).textContent()).toBe('Aetna');
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('Aetna');
 
     // Act: edit the patient's last name from the list
     await row.getByRole('button', { name: `Edit case ${caseId}` }).click();

@@ -5,9 +5,13 @@
  * status badge, case date, patient, insurance, surgeon and facility (names from the user's lists,
  * the id when not found), procedure codes with descriptions, pay amount (dollars), created and
  * updated dates. Error panel 'Failed to load case details: {message}' with Back to Case List and
- * Retry; 'No case ID provided in URL'. Document slots come with the next issue.
+ * Retry; 'No case ID provided in URL'. Below the fields: what an Incomplete case lacks to be
+ * submitted, the document slots (web/src/documents/CaseDocuments.tsx) and the status history timeline.
+ *
+ * The fields are one `<dl>` whose direct children are `<div>` groups of one `<dt>` and one `<dd>`
+ * (axe rules definition-list and dlitem).
  */
-import { Alert, Button, Card, Flex, Grid, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES, formatDollars, messageTemplates } from '../../../shared';
@@ -15,14 +19,17 @@ import type { CaseView } from './api';
 import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
 import { useCase, useFacilities, useSurgeons } from './queries';
 import { StatusBadge } from './StatusBadge';
+import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
+import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from './useCurrentUser';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <View>
+    <div className={wide ? 'suture-field-wide' : undefined}>
       <dt style={{ fontSize: '0.875rem', color: 'var(--amplify-colors-font-tertiary)', fontWeight: 600 }}>{label}</dt>
       <dd style={{ margin: '0.25rem 0 0', wordBreak: 'break-word' }}>{children}</dd>
-    </View>
+    </div>
   );
 }
 
@@ -36,7 +43,7 @@ function CaseFields({ c, userId }: { c: CaseView; userId: string | undefined }) 
 
   return (
     <Card variation="outlined">
-      <Grid as="dl" templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" margin="0">
+      <dl className="suture-case-fields">
         <Field label="Case ID">
           <Text as="span" fontFamily="monospace">
             {c.case_id}
@@ -51,27 +58,25 @@ function CaseFields({ c, userId }: { c: CaseView; userId: string | undefined }) 
         <Field label="Pay Amount">{formatDollars(c.pay_amount)}</Field>
         <Field label="Surgeon">{nameOr(surgeon && surgeonLabel(surgeon), c.surgeon_id)}</Field>
         <Field label="Facility">{nameOr(facility && facilityLabel(facility), c.facility_id)}</Field>
-        <View columnSpan={{ base: 1, medium: 2 }}>
-          <Field label="Procedure Codes">
-            {c.procedure_codes.length === 0 ? (
-              'N/A'
-            ) : (
-              <ul aria-label="Procedure codes" style={{ margin: 0, paddingLeft: '1.25rem' }}>
-                {c.procedure_codes.map((p, i) => (
-                  <li key={`${i}-${p.code}`}>
-                    <Text as="span" fontWeight="bold">
-                      {p.code}
-                    </Text>
-                    {p.desc ? ` - ${p.desc}` : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Field>
-        </View>
+        <Field label="Procedure Codes" wide>
+          {c.procedure_codes.length === 0 ? (
+            'N/A'
+          ) : (
+            <ul aria-label="Procedure codes" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {c.procedure_codes.map((p, i) => (
+                <li key={`${i}-${p.code}`}>
+                  <Text as="span" fontWeight="bold">
+                    {p.code}
+                  </Text>
+                  {p.desc ? ` - ${p.desc}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Field>
         <Field label="Created">{formatTimestamp(c.created)}</Field>
         <Field label="Last Updated">{formatTimestamp(c.updated)}</Field>
-      </Grid>
+      </dl>
     </Card>
   );
 }
@@ -113,7 +118,16 @@ export default function CaseDetailsPage() {
       </Flex>
     );
   } else {
-    content = <CaseFields c={query.data} userId={user?.sub} />;
+    content = (
+      <>
+        <MissingForSubmission c={query.data} />
+        <CaseFields c={query.data} userId={user?.sub} />
+        <CaseDocuments c={query.data} />
+        <Card variation="outlined">
+          <StatusTimeline history={query.data.status_history} />
+        </Card>
+      </>
+    );
   }
 
   return (

@@ -5,8 +5,14 @@
  * 2 characters, closes 150 ms after blur), primary surgeon and facility (the user's own lists),
  * procedure code rows (CPT suggestions from 1 character, 5 shown, debounced 200 ms, closes 200 ms
  * after blur; at least one row; at most 25). Validated with shared `CaseFormSchema`. After a save
- * the page shows the success banner and goes to /case/{caseId} after 1.5 s.
- * Document fields come with the next issue.
+ * the page shows the success banner, uploads the chosen documents (web/src/documents/
+ * CaseFormUploads.tsx, each with progress) and goes to /case/{caseId} 1.5 s after the last one;
+ * when an upload fails the case stays saved, the failure is shown and the page offers the case.
+ *
+ * Double submit (issue 6, section 5): the Save button is disabled while saving, a second submit in
+ * flight is ignored, and a new case's id is generated once per form session (`{sub}_{Date.now()}`),
+ * so a retried POST answers 409 instead of creating a second case; that 409 (the case this form
+ * already created) and any later save of the same form update the case instead.
  */
 import {
   Alert,
@@ -44,8 +50,10 @@ import {
 } from '../../../shared';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { ApiError } from '../lib/api';
-import { CaseApiError, createCase, updateCase, type CaseView } from './api';
+import { CaseApiError, updateCase, type CaseView } from './api';
 import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
+import { caseCreator } from './createOnce';
+import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
 import { SuggestInput, type SuggestOption } from './SuggestInput';
@@ -244,9 +252,20 @@ interface CaseFormProps {
   facilities: Facility[] | undefined;
   /** The surgeon list failed to load (a failed facility load is an empty list, spec section 7). */
   listsError: boolean;
+  /** Which document slots the loaded case already fills (edit only). */
+  existingDocuments?: { demographic_sheet: boolean; op_note: boolean };
 }
 
-function CaseForm({ caseId, userId, initial, version, surgeons, facilities, listsError }: CaseFormProps) {
+function CaseForm({
+  caseId,
+  userId,
+  initial,
+  version,
+  surgeons,
+  facilities,
+  listsError,
+  existingDocuments,
+}: CaseFormProps) {
   const isEdit = caseId !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -268,17 +287,24 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
   const starterCptList = useStarterCptList().data === true;
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
+  const uploads = useCaseFormUploads();
+  // One creator per form session (the form is keyed by case id and remounts for another case).
+  const [createOnce] = useState(() => caseCreator(userId));
+  /** Set from the submit until the save settles: a second submit in flight is ignored. */
+  const inFlight = useRef(false);
+  const [uploadFailed, setUploadFailed] = useState<string | null>(null);
+  const goToCase = (id: string) => navigate(`/case/${encodeURIComponent(id)}`);
+
   const save = useMutation({
-    mutationFn: (values: CaseFormOutput) =>
-      isEdit ? updateCase(caseId, userId, values, version) : createCase(userId, values),
+    mutationFn: (values: CaseFormOutput) => (isEdit ? updateCase(caseId, userId, values, version) : createOnce(values)),
     onSuccess: async (savedId) => {
       // Cached lists are dropped (not only marked stale) so that the list never shows the old row.
       queryClient.removeQueries({ queryKey: caseKeys.lists });
       await queryClient.invalidateQueries({ queryKey: caseKeys.one(savedId) });
-      redirectTimer.current = setTimeout(
-        () => navigate(`/case/${encodeURIComponent(savedId)}`),
-        TIMING_MS.caseSaveRedirect,
-      );
+      void uploads.uploadAll(savedId).then((failures) => {
+        if (failures.length > 0) setUploadFailed(savedId);
+        else redirectTimer.current = setTimeout(() => goToCase(savedId), TIMING_MS.caseSaveRedirect);
+      });
     },
   });
 
@@ -299,7 +325,17 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((values) => save.mutate(values))}
+      onSubmit={(e) =>
+        void handleSubmit((values) => {
+          if (inFlight.current || save.isSuccess) return;
+          inFlight.current = true;
+          save.mutate(values, {
+            onSettled: () => {
+              inFlight.current = false;
+            },
+          });
+        })(e)
+      }
       aria-label={isEdit ? 'Edit case' : 'Add new case'}
     >
       <Flex direction="column" gap="medium">
@@ -438,6 +474,8 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
           </fieldset>
         </Card>
 
+        <CaseFormUploads state={uploads} disabled={save.isPending || saved} existing={existingDocuments} />
+
         {save.isError && (
           <Alert variation="error" role="alert">
             {caseSaveErrorMessage(save.error)}
@@ -452,15 +490,20 @@ function CaseForm({ caseId, userId, initial, version, surgeons, facilities, list
           <Button
             type="submit"
             variation="primary"
-            isLoading={save.isPending}
-            loadingText="Saving..."
+            isLoading={save.isPending || uploads.uploading}
+            loadingText={uploads.uploading ? 'Uploading...' : 'Saving...'}
             isDisabled={saved}
           >
             {isEdit ? 'Update Case' : 'Save Case'}
           </Button>
+          {uploadFailed && (
+            <Button variation="primary" onClick={() => goToCase(uploadFailed)}>
+              Go to Case
+            </Button>
+          )}
           <Button
             onClick={() => navigate(isEdit ? `/case/${encodeURIComponent(caseId)}` : '/dashboard')}
-            isDisabled={save.isPending}
+            isDisabled={save.isPending || uploads.uploading}
           >
             Cancel
           </Button>
@@ -515,6 +558,14 @@ export default function CaseFormPage() {
         surgeons={surgeons.data}
         facilities={facilities.data}
         listsError={surgeons.isError}
+        existingDocuments={
+          existing.data
+            ? {
+                demographic_sheet: Boolean(existing.data.demo_file || existing.data.file_keys.demographic_sheet),
+                op_note: Boolean(existing.data.note_file || existing.data.file_keys.op_note),
+              }
+            : undefined
+        }
       />
     );
   }

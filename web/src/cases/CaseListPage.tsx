@@ -2,10 +2,16 @@
  * Case List (/dashboard), spec provider-side section 2 "Case List screen".
  *
  * Heading Cases, a status filter kept in the URL (`?status=<filter key>`, so a reload keeps it),
- * Add New Case, and the table Case ID | Date | Patient | Insurance | Procedure Codes | Pay Amount |
- * Demo Sheet | Op Note | Actions. A row opens /case/{id} on click or Enter. Delete asks
+ * Add New Case, and the table Case ID | Date | Patient | Status | Insurance | Procedure Codes |
+ * Pay Amount | Demo Sheet | Op Note | Actions. A row opens /case/{id} on click or Enter. Delete asks
  * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
  * States: loading, empty ('No cases found'), error ('Backend Connection Error' + Retry Connection).
+ *
+ * Issue 6 section 6 (README departures): the Case ID column shows the id's timestamp as a date-time
+ * (`caseIdLabel`; the full id is in the link's accessible name, 'Case {shown} (full id {id})', and
+ * its title); a Status column with the badge; Demo Sheet and Op Note tell what is really attached.
+ * Below 640 px each case is a card instead of a table row; row actions are at least 44 x 44 px on
+ * touch screens.
  */
 import {
   Alert,
@@ -34,14 +40,14 @@ import {
   formatDollars,
   messageTemplates,
   summarizeCodes,
-  truncateCaseId,
 } from '../../../shared';
 import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-import { formatCaseDate, patientName } from './format';
+import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
 import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
 import { caseKeys, useCaseList } from './queries';
+import { StatusBadge } from './StatusBadge';
 import { useCurrentUser } from './useCurrentUser';
 
 /**
@@ -65,12 +71,37 @@ export function caseListErrorMessage(err: unknown): string {
   return `Error loading cases: ${message}`;
 }
 
-function FileMark({ present }: { present: boolean }) {
+function FileMark({ present, label }: { present: boolean; label?: string }) {
   return (
-    <Flex as="span" alignItems="center" color={present ? '#15803d' : '#b91c1c'}>
+    <Flex as="span" alignItems="center" gap="xxs" color={present ? '#15803d' : '#b91c1c'}>
       {present ? <CheckIcon /> : <CrossIcon />}
+      {label && (
+        <Text as="span" color="font.primary" fontSize="small">
+          {label}
+        </Text>
+      )}
       <VisuallyHidden>{present ? 'Present' : 'Missing'}</VisuallyHidden>
     </Flex>
+  );
+}
+
+/** Whether the demographic sheet / operative note is really attached (the key, or file_keys). */
+const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
+const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
+
+/** The link to a case: its distinguishing part visible, the full id in its name and tooltip. */
+function CaseLink({ c }: { c: CaseView }) {
+  const visible = caseIdLabel(c.case_id);
+  return (
+    <Link
+      to={`/case/${encodeURIComponent(c.case_id)}`}
+      aria-label={caseLinkName(c.case_id, visible)}
+      title={c.case_id}
+      className="suture-case-link"
+      onClick={(e) => e.stopPropagation()}
+    >
+      {visible}
+    </Link>
   );
 }
 
@@ -96,6 +127,40 @@ export default function CaseListPage() {
   });
 
   const open = (c: CaseView) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
+
+  /** Edit and Delete of one case (44 x 44 px on touch screens). */
+  const rowActions = (c: CaseView) => (
+    <Flex gap="xxs">
+      <Button
+        size="small"
+        variation="link"
+        className="suture-touch-target"
+        aria-label={`Edit case ${c.case_id}`}
+        title="Edit case"
+        onClick={(e) => {
+          e.stopPropagation();
+          navigate(`/case/${encodeURIComponent(c.case_id)}/edit`);
+        }}
+      >
+        <EditIcon />
+      </Button>
+      <Button
+        size="small"
+        variation="link"
+        colorTheme="error"
+        className="suture-touch-target"
+        aria-label={`Delete case ${c.case_id}`}
+        title="Delete case"
+        isDisabled={remove.isPending && remove.variables === c.case_id}
+        onClick={(e) => {
+          e.stopPropagation();
+          setToDelete(c.case_id);
+        }}
+      >
+        <TrashIcon />
+      </Button>
+    </Flex>
+  );
 
   const loadError = userError ?? list.error;
   const cases = list.data ?? [];
@@ -133,86 +198,95 @@ export default function CaseListPage() {
     );
   } else {
     body = (
-      // position: relative keeps the cells' visually hidden text inside this scroll box on a phone.
-      <View style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
-        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 900 }}>
-          <TableHead>
-            <TableRow>
-              {[
-                'Case ID',
-                'Date',
-                'Patient',
-                'Insurance',
-                'Procedure Codes',
-                'Pay Amount',
-                'Demo Sheet',
-                'Op Note',
-                'Actions',
-              ].map((h) => (
-                <TableCell as="th" scope="col" key={h}>
-                  {h}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {cases.map((c) => (
-              <TableRow key={c.case_id} data-case-id={c.case_id} style={{ cursor: 'pointer' }} onClick={() => open(c)}>
-                <TableCell title={c.case_id}>
-                  {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
-                  <Link
-                    to={`/case/${encodeURIComponent(c.case_id)}`}
-                    aria-label={`Open case ${c.case_id}`}
-                    className="suture-case-link"
-                    onClick={(e) => e.stopPropagation()}
-                  >
-                    {truncateCaseId(c.case_id)}
-                  </Link>
-                </TableCell>
-                <TableCell>{formatCaseDate(c.case_date)}</TableCell>
-                <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
-                <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
-                <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
-                <TableCell>{formatDollars(c.pay_amount)}</TableCell>
-                <TableCell>
-                  <FileMark present={c.demo_file.trim() !== ''} />
-                </TableCell>
-                <TableCell>
-                  <FileMark present={c.note_file.trim() !== ''} />
-                </TableCell>
-                <TableCell>
-                  <Flex gap="xxs">
-                    <Button
-                      size="small"
-                      variation="link"
-                      aria-label={`Edit case ${c.case_id}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        navigate(`/case/${encodeURIComponent(c.case_id)}/edit`);
-                      }}
-                    >
-                      <EditIcon />
-                    </Button>
-                    <Button
-                      size="small"
-                      variation="link"
-                      colorTheme="error"
-                      aria-label={`Delete case ${c.case_id}`}
-                      isDisabled={remove.isPending && remove.variables === c.case_id}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setToDelete(c.case_id);
-                      }}
-                    >
-                      <TrashIcon />
-                    </Button>
-                  </Flex>
-                </TableCell>
+      <>
+        {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
+        <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
+          <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 960 }}>
+            <TableHead>
+              <TableRow>
+                {[
+                  'Case ID',
+                  'Date',
+                  'Patient',
+                  'Status',
+                  'Insurance',
+                  'Procedure Codes',
+                  'Pay Amount',
+                  'Demo Sheet',
+                  'Op Note',
+                  'Actions',
+                ].map((h) => (
+                  <TableCell as="th" scope="col" key={h}>
+                    {h}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </View>
+            </TableHead>
+            <TableBody>
+              {cases.map((c) => (
+                <TableRow
+                  key={c.case_id}
+                  data-case-id={c.case_id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => open(c)}
+                >
+                  <TableCell>
+                    {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
+                    <CaseLink c={c} />
+                  </TableCell>
+                  <TableCell>{formatCaseDate(c.case_date)}</TableCell>
+                  <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={c.case_status} />
+                  </TableCell>
+                  <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
+                  <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
+                  <TableCell>{formatDollars(c.pay_amount)}</TableCell>
+                  <TableCell>
+                    <FileMark present={hasDemo(c)} />
+                  </TableCell>
+                  <TableCell>
+                    <FileMark present={hasNote(c)} />
+                  </TableCell>
+                  <TableCell>{rowActions(c)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </View>
+        <ul className="suture-case-cards" aria-label="Cases">
+          {cases.map((c) => (
+            <li key={c.case_id} data-case-id={c.case_id}>
+              <Card variation="outlined" padding="medium">
+                <Flex direction="column" gap="xs">
+                  <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                    <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
+                      {patientName(c.patient_first, c.patient_last) || 'N/A'}
+                    </Heading>
+                    <StatusBadge status={c.case_status} />
+                  </Flex>
+                  <Text fontSize="small">
+                    <CaseLink c={c} />
+                    {' · '}
+                    {formatCaseDate(c.case_date)}
+                  </Text>
+                  <Text fontSize="small">
+                    Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
+                    {formatDollars(c.pay_amount)}
+                  </Text>
+                  <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+                    <Flex gap="small" wrap="wrap">
+                      <FileMark present={hasDemo(c)} label="Demo Sheet" />
+                      <FileMark present={hasNote(c)} label="Op Note" />
+                    </Flex>
+                    {rowActions(c)}
+                  </Flex>
+                </Flex>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </>
     );
   }
 

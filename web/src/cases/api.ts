@@ -8,7 +8,16 @@
  * Errors are `ApiError` from `web/src/lib/api` (message already in the spec's words) or
  * `CaseApiError` for the client-side rules below.
  */
-import { parseProcedureCodes, type CaseFormOutput, type CptCode, type Facility, type Surgeon } from '../../../shared';
+import {
+  parseFileKeys,
+  parseProcedureCodes,
+  type CaseFormOutput,
+  type CptCode,
+  type Facility,
+  type FileKeys,
+  type StatusHistoryEntry,
+  type Surgeon,
+} from '../../../shared';
 import { CPT_SUGGESTIONS_SHOWN } from '../../../shared/constants';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { parseFacilityList, parseSurgeonList } from '../../../shared/schemas/search-responses';
@@ -44,6 +53,10 @@ export interface CaseView {
   demo_file: string;
   note_file: string;
   misc_file: string;
+  /** The case's documents (`file_keys` JSON text parsed; empty when absent or unreadable). */
+  file_keys: FileKeys;
+  /** Status changes, oldest first ([] when the server sent none). */
+  status_history: StatusHistoryEntry[];
   /** Dollars; undefined when absent. */
   pay_amount?: number;
   /** ISO timestamps ('' when absent). */
@@ -90,6 +103,23 @@ function dollars(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The readable entries of a `status_history` list (issue 6 section 4); anything malformed is skipped. */
+export function parseStatusHistory(value: unknown): StatusHistoryEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e): StatusHistoryEntry[] => {
+    if (!isObject(e) || typeof e.to !== 'number') return [];
+    return [
+      {
+        from: typeof e.from === 'number' ? e.from : null,
+        to: e.to,
+        by: text(e.by),
+        at: text(e.at),
+        why: e.why === 'manual' ? 'manual' : 'auto',
+      },
+    ];
+  });
+}
+
 /** One server case -> {@link CaseView}. Throws `CaseApiError` 'Invalid case data: missing case_id'. */
 export function normalizeCase(raw: unknown): CaseView {
   if (!isObject(raw) || !text(raw.case_id)) throw new CaseApiError('Invalid case data: missing case_id');
@@ -109,6 +139,8 @@ export function normalizeCase(raw: unknown): CaseView {
     demo_file: text(raw.demo_file),
     note_file: text(raw.note_file),
     misc_file: text(raw.misc_file),
+    file_keys: parseFileKeys(raw.file_keys),
+    status_history: parseStatusHistory(raw.status_history),
     pay_amount: dollars(raw.pay_amount),
     created: text(raw.created_date ?? raw.createdAt),
     updated: text(raw.updatedAt ?? raw.updated_date),
@@ -186,14 +218,25 @@ function savedCaseId(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A new case id as the spec builds it: `{userId}_{Date.now()}` (ms timestamp). */
+export function newCaseId(userId: string, now: number = Date.now()): string {
+  return `${userId}_${now}`;
+}
+
 /**
- * Create a case: POST /case with user_id, case_id (`{userId}_{Date.now()}` in ms), case_date,
+ * Create a case: POST /case with user_id, case_id (`caseId`, else {@link newCaseId}), case_date,
  * surgeon_id, facility_id, patient {first, last, ins_provider}, procedure_codes (code strings).
+ * A form passes the id it generated once per form session, so that a retried POST answers 409
+ * instead of creating a second case (issue 6, section 5).
  * Resolves with the saved case id. Throws `CaseApiError` when there is no user id.
  */
-export async function createCase(userId: string | undefined, form: CaseFormOutput): Promise<string> {
+export async function createCase(
+  userId: string | undefined,
+  form: CaseFormOutput,
+  clientCaseId?: string,
+): Promise<string> {
   if (!userId) throw new CaseApiError(NO_USER_FOR_CASE_ID);
-  const caseId = `${userId}_${Date.now()}`;
+  const caseId = clientCaseId ?? newCaseId(userId);
   const body = await apiFetch<unknown>('/case', {
     method: 'POST',
     body: {

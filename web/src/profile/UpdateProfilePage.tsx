@@ -1,6 +1,7 @@
 /**
- * Profile editing, /update-profile (spec provider-side sections 2, 4, 5 and 8), without the
- * document upload (documents come with the storage issue).
+ * Profile editing, /update-profile (spec provider-side sections 2, 4, 5 and 8). Below the form, the
+ * profile's documents (web/src/documents/ProfileDocuments.tsx: document type, upload with progress,
+ * View and Download); uploading does not touch the form or its unsaved changes.
  *
  * - on load it fetches the signed-in user's profile and fills the form ('Failed to load profile
  *   data.' with Retry on failure);
@@ -36,6 +37,7 @@ import {
   type ProfileFormValues,
 } from './ProfileFields';
 import { profileQuery, useProfile } from './useProfile';
+import { ProfileDocuments } from '../documents/ProfileDocuments';
 
 type Banner = ProfileBanner;
 
@@ -157,8 +159,9 @@ export default function UpdateProfilePage() {
     );
   }
   return (
-    <Flex justifyContent="center">
+    <Flex direction="column" alignItems="center" gap="1.5rem">
       <EditForm key={user.sub} user={user} profile={profile.data} />
+      <ProfileDocuments userId={user.sub} documents={profile.data.documents} />
     </Flex>
   );
 }

@@ -1,0 +1,105 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The case form's optional uploads (web/src/documents/CaseFormUploads.tsx): only pdf, doc and docx
+ * may be chosen; after the case is saved each file is sent with progress and confirmed, a failure
+ * is reported in the spec's words and the other files still go (spec provider-side sections 2, 5, 8).
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApiError, apiFetch } from './support/fake-api';
+import { FakeXhr } from './support/fake-xhr';
+import { CaseFormUploads, useCaseFormUploads, type UploadFailure } from '../../../web/src/documents/CaseFormUploads';
+
+const CASE_ID = 'u_1795438308000';
+let finished: UploadFailure[] | undefined;
+
+function Harness() {
+  const uploads = useCaseFormUploads();
+  return (
+    <>
+      <CaseFormUploads state={uploads} disabled={false} />
+      <button type="button" onClick={() => void uploads.uploadAll(CASE_ID).then((f) => (finished = f))}>
+        Saved
+      </button>
+    </>
+  );
+}
+
+const OriginalXhr = window.XMLHttpRequest;
+beforeAll(() => {
+  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+});
+afterAll(() => {
+  window.XMLHttpRequest = OriginalXhr;
+});
+beforeEach(() => {
+  apiFetch.mockReset();
+  FakeXhr.instances = [];
+  finished = undefined;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Harness />
+    </QueryClientProvider>,
+  );
+});
+afterEach(cleanup);
+
+describe('CaseFormUploads', () => {
+  it('refuses a file outside pdf, doc and docx when it is chosen', () => {
+    // Act
+    fireEvent.change(screen.getByLabelText('Operative Note'), {
+      target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] },
+    });
+    // Assess
+    expect(screen.getByRole('alert').textContent).toBe('Invalid file type: png. Allowed types: pdf, doc, docx');
+    expect(screen.queryByText('photo.png')).toBeNull();
+  });
+
+  it('sends each chosen file after the save, reports a failure and still sends the next one', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string, req: { body: { slot?: string; key?: string } }) => {
+      if (path === '/document') {
+        if (req.body.slot === 'demographic_sheet') throw new ApiError('Case not found', 404);
+        return {
+          key: `private/case-documents/u/${req.body.slot}_${CASE_ID}.pdf`,
+          upload: { method: 'PUT', url: 'https://s3.local/put', headers: {} },
+          expires_in: 300,
+        };
+      }
+      return { success: true, message: 'ok' };
+    });
+    fireEvent.change(screen.getByLabelText('Demographic Sheet'), {
+      target: { files: [new File(['%PDF'], 'demo.pdf', { type: 'application/pdf' })] },
+    });
+    fireEvent.change(screen.getByLabelText('Operative Note'), {
+      target: { files: [new File(['%PDF'], 'note.pdf', { type: 'application/pdf' })] },
+    });
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Saved' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.instances[0]!.progress(3, 4));
+    const progress = screen.getByRole('progressbar', { name: 'Uploading note.pdf' }).getAttribute('aria-valuenow');
+    act(() => FakeXhr.instances[0]!.respond(200));
+    // Assess
+    await waitFor(() => expect(finished).toBeDefined());
+    expect(progress).toBe('75');
+    expect(finished).toEqual([
+      { slot: 'demographic_sheet', fileName: 'demo.pdf', text: 'Failed to upload document: Case not found' },
+    ]);
+    expect(screen.getByText('demo.pdf: Failed to upload document: Case not found')).toBeTruthy();
+    expect(screen.getByText('Operative Note uploaded successfully!')).toBeTruthy();
+    expect(apiFetch).toHaveBeenCalledWith('/document/confirm', {
+      method: 'POST',
+      body: { key: `private/case-documents/u/op_note_${CASE_ID}.pdf` },
+    });
+    // The sent file leaves the form; the failed one stays for another try.
+    expect(screen.queryByRole('button', { name: 'Remove note.pdf' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove demo.pdf' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The Case Details document slot (web/src/documents/CaseDocuments.tsx) with a fake API client and a
+ * fake XMLHttpRequest: upload -> progress -> confirm -> success banner and cache update; a refused
+ * file sends nothing; delete asks to confirm first (spec provider-side sections 2, 5, 8).
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { apiFetch } from './support/fake-api';
+import { FakeXhr } from './support/fake-xhr';
+import { useDocumentBanner, DocumentBannerView } from '../../../web/src/documents/Banner';
+import { DocumentSlot } from '../../../web/src/documents/CaseDocuments';
+import { caseKeys } from '../../../web/src/cases/queries';
+import type { CaseView } from '../../../web/src/cases/api';
+
+const CASE_ID = 'u_1795438308000';
+const DEMO_KEY = `private/case-documents/u/demo_${CASE_ID}.pdf`;
+
+function Harness({ fileKey }: { fileKey: string }) {
+  const [banner, show, clear] = useDocumentBanner(3000);
+  return (
+    <>
+      <DocumentBannerView banner={banner} onDismiss={clear} />
+      <DocumentSlot
+        caseId={CASE_ID}
+        slot="demographic_sheet"
+        fileKey={fileKey}
+        fileName={fileKey ? 'Sheet.pdf' : ''}
+        show={show}
+      />
+    </>
+  );
+}
+
+function renderSlot(fileKey: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Harness fileKey={fileKey} />
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+const OriginalXhr = window.XMLHttpRequest;
+
+beforeAll(() => {
+  // jsdom has no modal dialogs.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+});
+afterAll(() => {
+  window.XMLHttpRequest = OriginalXhr;
+});
+beforeEach(() => {
+  apiFetch.mockReset();
+  FakeXhr.instances = [];
+});
+afterEach(cleanup);
+
+describe('DocumentSlot', () => {
+  it('uploads a chosen file with progress, confirms it and shows the success banner', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string) => {
+      if (path === '/document')
+        return {
+          key: DEMO_KEY,
+          upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: { 'Content-Type': 'application/pdf' } },
+          expires_in: 300,
+        };
+      if (path === '/document/confirm')
+        return {
+          success: true,
+          message: 'Document attached',
+          case: { case_id: CASE_ID, case_status: 0, demo_file: DEMO_KEY, note_file: '' },
+        };
+      throw new Error(`unexpected call ${path}`);
+    });
+    const queryClient = renderSlot('');
+    const file = new File(['%PDF-1.7 fictitious'], 'Sheet.pdf', { type: 'application/pdf' });
+
+    // Act: choose the file, the browser sends half of it, then storage accepts it
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.instances[0]!;
+    act(() => xhr.progress(file.size / 2, file.size));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading Demographic Sheet' });
+    const halfway = bar.getAttribute('aria-valuenow');
+    act(() => xhr.respond(200));
+
+    // Assess
+    expect(await screen.findByText('Demographic Sheet uploaded successfully!')).toBeTruthy();
+    expect(halfway).toBe('50');
+    expect(apiFetch).toHaveBeenNthCalledWith(1, '/document', {
+      method: 'POST',
+      body: {
+        case_id: CASE_ID,
+        slot: 'demographic_sheet',
+        file_name: 'Sheet.pdf',
+        content_type: 'application/pdf',
+        size: file.size,
+      },
+    });
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.headers).toEqual({ 'Content-Type': 'application/pdf' });
+    expect(apiFetch).toHaveBeenNthCalledWith(2, '/document/confirm', { method: 'POST', body: { key: DEMO_KEY } });
+    expect(queryClient.getQueryData<CaseView>(caseKeys.one(CASE_ID))?.demo_file).toBe(DEMO_KEY);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('refuses a file with a type outside the list before any request', async () => {
+    // Prepare
+    renderSlot('');
+    const file = new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' });
+    // Act
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    // Assess
+    expect(
+      await screen.findByText(
+        'Invalid file type: exe. Allowed types: pdf, jpg, jpeg, png, doc, docx, txt, rtf, xls, xlsx, ppt, pptx',
+      ),
+    ).toBeTruthy();
+    expect(apiFetch).not.toHaveBeenCalled();
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('shows the upload failure in the spec words when the server refuses the bytes', async () => {
+    // Prepare
+    const { ApiError } = jest.requireActual('./support/fake-api') as typeof import('./support/fake-api');
+    apiFetch.mockImplementation(async (path: string) => {
+      if (path === '/document')
+        return {
+          key: DEMO_KEY,
+          upload: { method: 'POST', url: 'https://s3.local/', fields: { key: DEMO_KEY } },
+          expires_in: 300,
+        };
+      throw new ApiError('Invalid file type: pdf. Allowed types: pdf, jpg', 400);
+    });
+    renderSlot('');
+    const file = new File(['not a pdf'], 'Sheet.pdf', { type: 'application/pdf' });
+    // Act
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.instances[0]!.respond(204));
+    // Assess
+    expect(
+      await screen.findByText('Failed to upload document: Invalid file type: pdf. Allowed types: pdf, jpg'),
+    ).toBeTruthy();
+  });
+
+  it('cancels an upload in flight without an error and without confirming it', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({
+      key: DEMO_KEY,
+      upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: {} },
+      expires_in: 300,
+    });
+    renderSlot('');
+    const file = new File(['%PDF-1.7 fictitious'], 'Sheet.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.instances[0]!.progress(1, 4));
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Demographic Sheet upload' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(FakeXhr.instances[0]!.aborted).toBe(true);
+    expect(apiFetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload Demographic Sheet' })).toBeTruthy();
+  });
+
+  it('offers View, Download, Replace and Delete for a present document, and deletes only after confirming', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({
+      success: true,
+      message: 'Deleted',
+      case: { case_id: CASE_ID, case_status: 0, demo_file: '', note_file: '' },
+    });
+    const queryClient = renderSlot(DEMO_KEY);
+    for (const name of ['View', 'Download', 'Replace', 'Delete'])
+      expect(screen.getByRole('button', { name: `${name} Demographic Sheet` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Upload Demographic Sheet' })).toBeNull();
+
+    // Act: ask to delete, then cancel
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Demographic Sheet' }));
+    const question = screen.getByText(
+      'Are you sure you want to delete Demographic Sheet? This action cannot be undone.',
+    );
+    const dialog = question.closest('dialog')!;
+    const openAfterAsking = dialog.hasAttribute('open');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const callsAfterCancel = apiFetch.mock.calls.length;
+    // ask again and confirm
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Demographic Sheet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    // Assess
+    expect(openAfterAsking).toBe(true);
+    expect(callsAfterCancel).toBe(0);
+    expect(await screen.findByText('Demographic Sheet deleted successfully!')).toBeTruthy();
+    expect(apiFetch).toHaveBeenCalledWith('/document', { method: 'DELETE', query: { key: DEMO_KEY } });
+    expect(queryClient.getQueryData<CaseView>(caseKeys.one(CASE_ID))?.demo_file).toBe('');
+  });
+});
