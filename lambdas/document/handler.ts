@@ -299,12 +299,12 @@ async function confirm(event: ApiEvent) {
   if (!info) throw notFound(parsed.key);
   const fileName = originalName(info.metadata, parsed.key);
   if (info.size > MAX_UPLOAD_BYTES) {
-    await discard(caller, parsed, info.versionId);
+    await discard(caller, parsed);
     throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.tooLarge(fileName, info.size) }]);
   }
-  const head = await readStart(parsed.key, SNIFF_BYTES, info.versionId);
+  const head = await readStart(parsed.key, SNIFF_BYTES);
   if (!matchesExtension(parsed.ext, head, info.size > head.length)) {
-    await discard(caller, parsed, info.versionId);
+    await discard(caller, parsed);
     throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.invalidType(parsed.ext) }]);
   }
 
@@ -351,12 +351,12 @@ async function confirm(event: ApiEvent) {
 }
 
 /**
- * Remove a refused upload. With a version id only that version goes (a replaced document stays
- * as it was); without versioning the object is gone, so a reference to it is detached too.
+ * Remove a refused upload: DeleteObject (the versioned bucket keeps it as a noncurrent version; the
+ * Lambda has no version-level permission). When the refused bytes replaced an attached document of
+ * the same key, that document is detached too, since its current version is gone.
  */
-async function discard(caller: Caller, parsed: ParsedKey, versionId: string | undefined): Promise<void> {
-  await deleteObject(parsed.key, versionId);
-  if (versionId) return;
+async function discard(caller: Caller, parsed: ParsedKey): Promise<void> {
+  await deleteObject(parsed.key);
   if (parsed.kind === 'case') {
     const item = await getCase(parsed.caseId);
     if (item && attachedToCase(item, parsed)) await writeCaseFiles(caller, item, (fk) => detach(fk, parsed));

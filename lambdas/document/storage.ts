@@ -116,25 +116,18 @@ export async function headObject(key: string): Promise<ObjectInfo | undefined> {
 }
 
 /** The first `bytes` bytes of an object (ranged GetObject). */
-export async function readStart(key: string, bytes: number, versionId?: string): Promise<Uint8Array> {
+export async function readStart(key: string, bytes: number): Promise<Uint8Array> {
   const out = await s3Client().send(
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      Range: `bytes=0-${bytes - 1}`,
-      ...(versionId ? { VersionId: versionId } : {}),
-    }),
+    new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }),
   );
   if (!out.Body) return new Uint8Array();
   return out.Body.transformToByteArray();
 }
 
 /**
- * Delete an object. Without `versionId` the versioned bucket keeps the data as a noncurrent
- * version (recoverable); with it, that very version is removed (the previous one becomes current).
+ * Delete an object (DeleteObject, no version id: the versioned bucket keeps the data as a
+ * noncurrent version, recoverable by an administrator).
  */
-export async function deleteObject(key: string, versionId?: string): Promise<void> {
-  await s3Client().send(
-    new DeleteObjectCommand({ Bucket: bucket(), Key: key, ...(versionId ? { VersionId: versionId } : {}) }),
-  );
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
