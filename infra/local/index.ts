@@ -365,7 +365,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       if (pathname === '/s3' || pathname.startsWith('/s3/')) {
         // Streamed: bodies of up to 100 MB are never buffered here.
         status = await s3Gateway.handle(req, res, rawPath, rawSignedQuery);
-        label = `/s3 ${method}`;
+        label = '/s3'; // keys are not logged
       } else if (pathname.startsWith('/lambda/')) {
         status = await lambdaApi.handle(req, res, rawPath, rawSignedQuery);
       } else if (pathname === '/api' || pathname.startsWith('/api/')) {
