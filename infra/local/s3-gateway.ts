@@ -9,9 +9,13 @@
  * value (Content-Length above all: more bytes than signed), is refused as S3 refuses it: 403 (or
  * 400) with an XML `<Error><Code>..</Code><Message>..</Message></Error>` body, and nothing reaches
  * s3rver. Accepted requests are streamed through to s3rver (path without `/s3`), bodies never
- * buffered, and the answer is streamed back.
+ * buffered, and the answer is streamed back. A header-signed body whose `x-amz-content-sha256` is
+ * a hash is hashed on the way; a mismatch aborts the upload before its end reaches s3rver (nothing
+ * is stored) and answers 400 XAmzContentSHA256Mismatch, as S3 does.
  */
+import { createHash } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Transform } from 'node:stream';
 import { s3ErrorXml, verifySigV4 } from './sigv4';
 
 export interface S3GatewayOptions {
@@ -59,7 +63,10 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
       if (!verdict.ok) return refuse(req, res, verdict.status, verdict.code, verdict.message);
     }
     const path = rawPath.slice(options.prefix.length) || '/';
+    const declared = req.headers.authorization ? String(req.headers['x-amz-content-sha256'] ?? '') : '';
+    const checkHash = /^[0-9a-f]{64}$/.test(declared);
     return new Promise<number>((resolve) => {
+      let hashMismatch = false;
       const headers = { ...req.headers, host: target.host };
       const upstream = httpRequest(
         {
@@ -71,7 +78,12 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
           headers,
         },
         (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
+          const headers = { ...up.headers };
+          // s3rver answers a matched CORS rule with '*'; S3 echoes the origin (the rule matched it).
+          if (headers['access-control-allow-origin'] === '*' && req.headers.origin) {
+            headers['access-control-allow-origin'] = req.headers.origin;
+          }
+          res.writeHead(up.statusCode ?? 502, headers);
           up.pipe(res);
           up.on('end', () => resolve(up.statusCode ?? 502));
           up.on('error', () => {
@@ -80,13 +92,49 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
           });
         },
       );
+      let failed = false;
       upstream.on('error', () => {
+        if (failed) return;
+        failed = true;
+        if (hashMismatch && !res.headersSent) {
+          resolve(
+            refuse(
+              req,
+              res,
+              400,
+              'XAmzContentSHA256Mismatch',
+              "The provided 'x-amz-content-sha256' header does not match what was computed.",
+            ),
+          );
+          return;
+        }
         if (!res.headersSent) {
           refuse(req, res, 503, 'ServiceUnavailable', 'The local S3 emulator is not answering');
         } else res.destroy();
         resolve(503);
       });
-      req.pipe(upstream);
+      if (!checkHash) {
+        req.pipe(upstream);
+        return;
+      }
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          if (hash.digest('hex') === declared) done();
+          else {
+            // Never end the upstream request: s3rver stores an object only once its body ends.
+            hashMismatch = true;
+            upstream.destroy(new Error('x-amz-content-sha256 mismatch'));
+            done(new Error('x-amz-content-sha256 mismatch'));
+          }
+        },
+      });
+      hashing.on('error', () => undefined); // answered through the upstream error above
+      req.pipe(hashing).pipe(upstream);
     });
   }
 

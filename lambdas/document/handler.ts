@@ -15,7 +15,9 @@
  *   case (demo_file / note_file / misc_file / file_keys, through updateCase with optimistic locking,
  *   retried once) or the profile's `documents` (same document_type replaced) is updated; a replaced
  *   object under another key is deleted.
- * - GET /document?key=&disposition=inline|attachment -> { url, expires_in: 3600, file_name }.
+ * - GET /document?key=&disposition=inline|attachment (default inline) -> { url, expires_in: 3600,
+ *   file_name }: a presigned GET with Content-Disposition (original name) and a Content-Type chosen
+ *   from the extension; 404 when the key is not attached or its object is missing.
  * - DELETE /document?key= -> { success, message, case } | { success, message, user }: detach, then
  *   delete (the versioned bucket keeps the data as a noncurrent version).
  * - GET /doc_types -> { doc_types: ['CV - Resume', 'Malpractice Insurance', 'License(s)'] }.
@@ -404,6 +406,8 @@ async function link(event: ApiEvent) {
     if (!entry) throw notFound(key);
     fileName = entry.file_name || keyBaseName(parsed.key);
   }
+  // An attached key whose object is gone (e.g. removed by an administrator) is a 404, not a dead link.
+  if (!(await headObject(parsed.key))) throw new NotFoundError(DOCUMENT_MESSAGES.notFoundFile(fileName));
   const url = await presignDownload(parsed.key, {
     disposition,
     fileName,

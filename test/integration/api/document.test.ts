@@ -4,10 +4,13 @@
  * as a browser sends them.
  */
 import './quiet';
+import { createHash } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { parseFileKeys, type UploadTicket } from '../../../shared';
 import { s3Client } from '../../../lambdas/lib/aws';
+import { NodeSha256 } from '../../../lambdas/lib/invoke';
 import { headObject } from '../../../lambdas/document/storage';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
@@ -469,6 +472,56 @@ describe('deleting a case', () => {
 });
 
 describe('the SDK through the verifying layer', () => {
+  it('refuses a header-signed PUT whose body differs from its signed hash and stores nothing', async () => {
+    // Prepare: a PUT signed for the SHA-256 of other bytes
+    const url = new URL(`${local.url}/s3/${BUCKET}/private/x/hash.txt`);
+    const signer = new SignatureV4({
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      region: 'us-east-1',
+      service: 's3',
+      sha256: NodeSha256,
+      uriEscapePath: false,
+    });
+    const signed = await signer.sign({
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers: {
+        host: url.host,
+        'content-length': '5',
+        'x-amz-content-sha256': createHash('sha256').update('hello').digest('hex'),
+      },
+    });
+    const { host: _host, ...headers } = signed.headers;
+
+    // Act
+    const res = await fetch(url, { method: 'PUT', headers, body: 'HELLO' });
+    const same = await fetch(url, { method: 'PUT', headers, body: 'hello' });
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
+    expect(same.status).toBe(200);
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: BUCKET, Key: 'private/x/hash.txt' }));
+    expect(await out.Body!.transformToString()).toBe('hello');
+  });
+
+  it('keeps the bucket CORS rule: the SPA origin only, for GET, PUT and HEAD', async () => {
+    const preflight = (origin: string, method: string) =>
+      fetch(`${local.url}/s3/${BUCKET}/private/x/a.pdf`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+      });
+    const ok = await preflight(local.url, 'PUT');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(local.url);
+    expect((await preflight('https://evil.example', 'PUT')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight(local.url, 'DELETE')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('reads with header-signed requests', async () => {
     const c = await newCase();
     const { key } = await uploadCaseDocument(owner, c.case_id, 'op_note', 'op.pdf', PDF);
