@@ -202,6 +202,11 @@ async function caseAnswer(message: string, item: CaseItem) {
   return ok({ success: true, message, case: (await toApiCases([item]))[0] });
 }
 
+/** Display name of a profile document type ('profile_document' reads 'Document'). */
+function profileLabel(documentType: string): string {
+  return documentType === 'profile_document' ? 'Document' : documentType;
+}
+
 function profileAnswer(message: string, profile: ProfileItem) {
   return ok({ success: true, message, user: toApiProfile(profile) });
 }
@@ -349,7 +354,7 @@ async function confirm(event: ApiEvent) {
         return old?.kind === 'profile' && old.userId === caller.sub;
       }),
   );
-  return profileAnswer(DOCUMENT_MESSAGES.uploaded(documentType), profile);
+  return profileAnswer(DOCUMENT_MESSAGES.uploaded(profileLabel(documentType)), profile);
 }
 
 /**
@@ -437,7 +442,7 @@ async function remove(event: ApiEvent) {
     documents: docs.filter((d) => d.document_name !== parsed.key) as ProfileItem['documents'],
   });
   await deleteObject(parsed.key);
-  return profileAnswer(DOCUMENT_MESSAGES.deleted(entry.document_type), updated);
+  return profileAnswer(DOCUMENT_MESSAGES.deleted(profileLabel(entry.document_type)), updated);
 }
 
 async function docTypes() {

@@ -438,6 +438,7 @@ describe('profile documents', () => {
       query: { key: license.key },
     });
     expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('License(s) deleted successfully!');
     expect(deleted.body.user.documents.map((d) => d.document_name)).toEqual([second.key]);
   });
 });
