@@ -36,6 +36,7 @@ import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { createGateway } from './gateway';
+import { pickEncoding } from './encoding';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
@@ -132,8 +133,19 @@ const NO_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 <p>The API is at <code>/api</code>, the runtime configuration at <a href="/config.json">/config.json</a>.</p>
 </body></html>`;
 
-/** Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront). */
-function serveStatic(res: ServerResponse, webDist: string, pathname: string, method: string): number {
+/**
+ * Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront).
+ * When the build wrote a precompressed `.br`/`.gz` beside the file and `acceptEncoding` accepts it,
+ * that variant is sent with `Content-Encoding`; every answer carries `Vary: Accept-Encoding`
+ * (issue 6, section 6; infra/local/encoding.ts).
+ */
+function serveStatic(
+  res: ServerResponse,
+  webDist: string,
+  pathname: string,
+  method: string,
+  acceptEncoding?: string,
+): number {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -150,11 +162,15 @@ function serveStatic(res: ServerResponse, webDist: string, pathname: string, met
   const candidate = normalize(join(webDist, decoded));
   if (candidate.startsWith(webDist + sep) && existsSync(candidate) && statSync(candidate).isFile()) file = candidate;
   const immutable = file !== index && decoded.startsWith('/assets/');
+  const variant = pickEncoding(acceptEncoding, (suffix) => existsSync(file + suffix));
+  const body = method === 'HEAD' ? undefined : readFileSync(variant ? file + variant.suffix : file);
   res.writeHead(200, {
     'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'Accept-Encoding',
+    ...(variant ? { 'content-encoding': variant.encoding } : {}),
   });
-  res.end(method === 'HEAD' ? undefined : readFileSync(file));
+  res.end(body);
   return 200;
 }
 
@@ -355,7 +371,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         res.end(JSON.stringify(config));
         status = 200;
       } else if (method === 'GET' || method === 'HEAD') {
-        serveStatic(res, webDist, pathname, method);
+        serveStatic(res, webDist, pathname, method, req.headers['accept-encoding']);
         return; // static files are not logged
       } else {
         res.writeHead(405, { 'content-type': 'application/json' });

@@ -1,18 +1,17 @@
 /**
  * SPA entry: loads `/config.json` first (configures Amplify Auth and the API base; "Loading..." until
- * then, a clear error if it fails), then renders the app inside the Amplify UI theme, the react-query
- * client and a render-failure boundary.
+ * then, a clear error if it fails), then renders the app inside the Amplify UI theme and a
+ * render-failure boundary. The react-query client is provided by the signed-in layout
+ * (shell/SignedInLayout.tsx), so that the sign-in route does not load it (issue 6, section 6).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button, Flex, ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
 import './theme/global.css';
 import { UI_MESSAGES } from '../../shared/messages';
 import { App } from './App';
 import { loadConfig } from './lib/config';
-import { queryClient } from './lib/queryClient';
 import { ErrorBoundary } from './shell/RenderFailure';
 import { FullPageMessage } from './shell/FullPageMessage';
 import { sutureTheme } from './theme/theme';
@@ -56,9 +55,7 @@ loadConfig().then(
     root.render(
       <Frame>
         <ErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <App />
-          </QueryClientProvider>
+          <App />
         </ErrorBoundary>
       </Frame>,
     ),

@@ -2,29 +2,30 @@
  * Sign-in screen /auth (provider-side section 2; back-office-and-shell sections 2 and 5).
  *
  * - email (type email) and password, both required; Amplify `signIn` with USER_PASSWORD_AUTH (not
- *   the Authenticator's SRP flow); on success 'Successfully signed in! Redirecting...' and / after
- *   100 ms; failures under a 'Sign in failed' heading, unexpected ones 'An error occurred during sign in.';
+ *   the Authenticator's SRP flow); on success 'Successfully signed in! Redirecting...' and, after
+ *   100 ms, the page of `?next=` when it is a path of this site (a signed-out deep link: issue 6,
+ *   section 5; returnTo.ts), else /; failures under a 'Sign in failed' heading, unexpected ones 'An error occurred during sign in.';
  * - already signed in: a welcome note with the email and a Go to Dashboard button;
  * - forgot password: request a code (`resetPassword`; failure 'Failed to send reset code'), set a new
  *   password with it (`confirmResetPassword`), then back to sign in;
  * - a user created with a temporary password sets a new one (`confirmSignIn`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmResetPassword, confirmSignIn, resetPassword, signIn } from 'aws-amplify/auth';
 import { Alert, Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { TIMING_MS } from '../../../shared/constants';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { FullPageMessage } from '../shell/FullPageMessage';
 import { useAuth } from './AuthProvider';
+import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { isPasswordResetRequired, isUnknownUser, resetErrorMessage, signInErrorMessage } from './errors';
+import { useAuthForm, type RegisteredField } from './useAuthForm';
 import {
-  NewPasswordFormSchema,
-  ResetConfirmSchema,
-  ResetRequestSchema,
-  SignInSchema,
+  checkNewPassword,
+  checkResetConfirm,
+  checkResetRequest,
+  checkSignIn,
   type NewPasswordValues,
   type ResetConfirmValues,
   type ResetRequestValues,
@@ -74,10 +75,7 @@ function SignInForm({
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  } = useAuthForm<SignInValues>(checkSignIn, { email: defaultEmail, password: '' });
 
   const submit = handleSubmit(async ({ email, password }) => {
     setBanner(null);
@@ -151,10 +149,7 @@ function ResetRequestForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequestValues>({
-    resolver: zodResolver(ResetRequestSchema),
-    defaultValues: { email: defaultEmail },
-  });
+  } = useAuthForm<ResetRequestValues>(checkResetRequest, { email: defaultEmail });
 
   const submit = handleSubmit(async ({ email }) => {
     setBanner(null);
@@ -208,10 +203,7 @@ function ResetConfirmForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetConfirmValues>({
-    resolver: zodResolver(ResetConfirmSchema),
-    defaultValues: { code: '', password: '', confirm: '' },
-  });
+  } = useAuthForm<ResetConfirmValues>(checkResetConfirm, { code: '', password: '', confirm: '' });
 
   const submit = handleSubmit(async ({ code, password }) => {
     setBanner(null);
@@ -260,8 +252,8 @@ function NewPasswordFields({
   passwordError,
   confirmError,
 }: {
-  password: UseFormRegisterReturn<'password'>;
-  confirm: UseFormRegisterReturn<'confirm'>;
+  password: RegisteredField<'password'>;
+  confirm: RegisteredField<'confirm'>;
   passwordError?: string;
   confirmError?: string;
 }) {
@@ -303,10 +295,7 @@ function NewPasswordForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(NewPasswordFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
+  } = useAuthForm<NewPasswordValues>(checkNewPassword, { password: '', confirm: '' });
 
   const submit = handleSubmit(async ({ password }) => {
     setBanner(null);
@@ -343,6 +332,8 @@ function NewPasswordForm({
 export default function AuthPage() {
   const { status, user, refresh } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -354,7 +345,7 @@ export default function AuthPage() {
     setBanner(null);
     setMode('success');
     void refresh();
-    redirectTimer.current = setTimeout(() => navigate('/', { replace: true }), TIMING_MS.signInRedirect);
+    redirectTimer.current = setTimeout(() => navigate(returnTo, { replace: true }), TIMING_MS.signInRedirect);
   };
   const backToSignIn = (next: Banner | null = null) => {
     setBanner(next);

@@ -3,7 +3,7 @@
  * fallback for lazily loaded pages, the dismissible beta-testing notice and the footer for signed-in
  * users only (back-office-and-shell sections 1 and 2). The document title follows the deepest route's `handle.title`.
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';
@@ -12,6 +12,9 @@ import { BetaNotice } from './BetaNotice';
 import { Footer } from './Footer';
 import { FullPageMessage } from './FullPageMessage';
 import { Header } from './Header';
+
+/** The signed-in header (profile-aware), loaded with the first signed-in screen. */
+const ProfileHeader = lazy(() => import('./ProfileHeader'));
 
 /** Route `handle` with the page title used for `document.title`. */
 export interface RouteHandle {
@@ -57,7 +60,13 @@ export function AppLayout() {
       <a href="#main" className="suture-skip-link">
         Skip to content
       </a>
-      <Header />
+      {status === 'signedIn' ? (
+        <Suspense fallback={<Header />}>
+          <ProfileHeader />
+        </Suspense>
+      ) : (
+        <Header />
+      )}
       {status === 'signedIn' && <BetaNotice />}
       <View as="main" id="main" tabIndex={-1} className="suture-main">
         <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
