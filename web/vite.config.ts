@@ -5,8 +5,8 @@
  *   construct together with its `config.json`);
  * - `npm run dev:web` serves the SPA with hot reload and proxies `/api`, `/cognito`, `/config.json`
  *   and `/nppes` to a running local runtime on http://127.0.0.1:3000 (`npm run start:api`);
- * - code is split by route (React.lazy in App.tsx); the big vendor libraries get their own chunks so
- *   that they are cached across deployments;
+ * - code is split by route (React.lazy in App.tsx); React, the router, react-hook-form and TanStack
+ *   Query get their own chunks so that they are cached across deployments;
  * - `build.manifest` writes `web/dist/.vite/manifest.json`, read by `npm run size:web` (per-route
  *   gzipped JS, bin/size-web.ts; budget for /auth from issue 6, section 6);
  * - every text asset of 1 KB or more is also written precompressed as `<file>.br` (brotli, quality
@@ -29,9 +29,9 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (/node_modules\/(react-router|react-router-dom)\//.test(id)) return 'router';
-  if (/node_modules\/@aws-amplify\/ui-react/.test(id) || /node_modules\/@aws-amplify\/ui\//.test(id))
-    return 'amplify-ui';
-  if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)\//.test(id)) return 'amplify';
+  // Amplify (UI and Auth) is left to Rollup: a manual chunk would also take in every Amplify module
+  // it reaches, the sign-in flows included; this way the session calls go with the entry and the
+  // sign-in flows with web/src/auth/flows.ts (loaded when the sign-in form is used).
   if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
   if (/node_modules\/@tanstack\//.test(id)) return 'query';
   return undefined;

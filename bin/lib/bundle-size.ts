@@ -11,6 +11,8 @@
 /** One entry of `web/dist/.vite/manifest.json` (the fields used here). */
 export interface ManifestChunk {
   file: string;
+  /** Chunk name (the module's file name without extension). */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -44,6 +46,20 @@ export function entryKey(manifest: Manifest): string {
   return key;
 }
 
+/**
+ * The manifest key of a source module (e.g. `src/auth/AuthPage.tsx`): the module itself, or, when
+ * Rollup merged it into a chunk that other chunks import (key `_AuthPage-<hash>.js`, no `src`), the
+ * lazily loaded chunk named after its file. Undefined when the build has no such module.
+ */
+export function resolveModuleKey(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const base = (module.split('/').pop() ?? module).replace(/\.[^.]+$/, '');
+  const matches = Object.keys(manifest).filter(
+    (k) => k.startsWith('_') && manifest[k]?.isDynamicEntry && manifest[k]?.name === base,
+  );
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /** Files of `key` and of everything it imports statically (depth first, no duplicates, in load order). */
 export function staticClosure(manifest: Manifest, key: string, seen: Set<string> = new Set()): string[] {
   if (seen.has(key)) return [];
@@ -65,6 +81,7 @@ export function dynamicEntries(manifest: Manifest): string[] {
 /**
  * Size of each route: entry closure plus each lazily loaded module's closure, shared files once.
  * @param sizeOf bytes of one output file (e.g. its gzipped length)
+ * Modules are resolved with {@link resolveModuleKey}.
  * @throws Error when a module of a route is not in the manifest (a page was renamed: fix the table)
  */
 export function routeSizes(
@@ -77,7 +94,7 @@ export function routeSizes(
     const seen = new Set<string>();
     const keys: string[] = [];
     const files = staticClosure(manifest, entry, seen);
-    for (const m of modules) files.push(...staticClosure(manifest, m, seen));
+    for (const m of modules) files.push(...staticClosure(manifest, resolveModuleKey(manifest, m) ?? m, seen));
     for (const k of seen) keys.push(k);
     const js = files.filter((f) => f.endsWith('.js'));
     const css = [...new Set(keys.flatMap((k) => manifest[k]?.css ?? []))];

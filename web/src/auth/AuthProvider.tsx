@@ -6,17 +6,16 @@
  * - Amplify Hub 'auth' events: `signedIn` marks the user signed in and, 150 ms later, re-checks the
  *   profile (react-query key ['profile', sub]); `signedOut` clears every cached query and goes to /;
  *   `tokenRefresh_failure` signs out;
- * - an API answer that rejects the session (web/src/lib/api.ts `onAuthFailure`) signs out, which
+ * - an API answer that rejects the session (web/src/lib/authFailure.ts `onAuthFailure`) signs out, which
  *   clears the stored session (spec provider-side section 8, 401).
  *
  * Must be rendered inside the router (it navigates). Use `useAuth()` below it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { TIMING_MS } from '../../../shared/constants';
-import { onAuthFailure } from '../lib/api';
+import { onAuthFailure } from '../lib/authFailure';
 import { checkSignedIn, readSessionUser, type AuthUser } from './session';
 
 /** Navigation state of the sign-out redirect: unsaved-changes guards let it through. */
@@ -62,6 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      const { signOut: amplifySignOut } = await import('./signOutFlow');
       await amplifySignOut();
     } catch {
       // Amplify clears the local tokens even when the server-side revocation fails.

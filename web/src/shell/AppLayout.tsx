@@ -8,12 +8,14 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
-import { BetaNotice } from './BetaNotice';
-import { Footer } from './Footer';
 import { FullPageMessage } from './FullPageMessage';
-import { Header } from './Header';
+import { PublicHeader } from './PublicHeader';
 
-/** The signed-in header (profile-aware), loaded with the first signed-in screen. */
+/** Parts shown to signed-in users only, loaded with the first signed-in screen (not on /auth). */
+const BetaNotice = lazy(() => import('./BetaNotice').then((m) => ({ default: m.BetaNotice })));
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+
+/** The signed-in header (role navigation, phone menu, profile-aware), loaded with the first signed-in screen. */
 const ProfileHeader = lazy(() => import('./ProfileHeader'));
 
 /** Route `handle` with the page title used for `document.title`. */
@@ -61,19 +63,27 @@ export function AppLayout() {
         Skip to content
       </a>
       {status === 'signedIn' ? (
-        <Suspense fallback={<Header />}>
+        <Suspense fallback={<PublicHeader />}>
           <ProfileHeader />
         </Suspense>
       ) : (
-        <Header />
+        <PublicHeader />
       )}
-      {status === 'signedIn' && <BetaNotice />}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <BetaNotice />
+        </Suspense>
+      )}
       <View as="main" id="main" tabIndex={-1} className="suture-main">
         <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
           <Outlet />
         </Suspense>
       </View>
-      {status === 'signedIn' && <Footer />}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </Flex>
   );
 }

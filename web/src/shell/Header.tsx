@@ -6,25 +6,13 @@
  * setup) the navigation links are hidden and the logo leads to /profile-setup (issue 6, section 6).
  */
 import { useContext, useEffect, useId, useRef, useState } from 'react';
-import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
 import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
 import { HeaderProfileContext } from './headerProfile';
+import { Logo } from './Logo';
 import { homePathFor, navItemsFor, type NavItem } from './navigation';
-
-function Logo({ to }: { to: string }) {
-  return (
-    <RouterLink to={to} className="suture-nav-link" aria-label="Suture home">
-      <Flex alignItems="center" gap="0.5rem">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text as="span" fontWeight="bold" fontSize="large" color="brand.primary.80">
-          Suture
-        </Text>
-      </Flex>
-    </RouterLink>
-  );
-}
 
 function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (
