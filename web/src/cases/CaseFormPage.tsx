@@ -6,8 +6,8 @@
  * procedure code rows (CPT suggestions from 1 character, 5 shown, debounced 200 ms, closes 200 ms
  * after blur; at least one row; at most 25). A code that the CPT list does not hold is flagged under
  * its row and saved only when the user ticks 'Keep code N anyway' (issue 6, section 6; cptCheck.ts).
- * While only the starter CPT list is loaded a plain sentence says so. Validated with shared `CaseFormSchema`. After a save
- * the page shows the success banner and goes to /case/{caseId} after 1.5 s.
+ * While only the starter CPT list is loaded a plain sentence says so. Validated with shared
+ * `CaseFormSchema`. After a save the page shows the success banner and goes to /case/{caseId} after 1.5 s.
  * Document fields come with the next issue.
  */
 import {
@@ -168,21 +168,25 @@ function CptCodeField({
       )}
     />
   );
-  if (!unknown) return field;
+  // One tree whether or not the warning shows, so that the input keeps the focus when it appears.
   return (
     <Flex direction="column" gap="xs">
       {field}
-      <Text id={warningId} fontSize="small" color="font.warning" data-testid="cpt-unknown-warning">
-        {CPT_UNKNOWN_MESSAGES.notInList(code)}
-      </Text>
-      <CheckboxField
-        name={`keep-code-${index}`}
-        value={code}
-        label={CPT_UNKNOWN_MESSAGES.keepAnyway(code)}
-        aria-describedby={warningId}
-        checked={confirmedCodes.has(code)}
-        onChange={(e) => onConfirm(code, e.target.checked)}
-      />
+      {unknown && (
+        <>
+          <Text id={warningId} fontSize="small" color="font.warning" data-testid="cpt-unknown-warning">
+            {CPT_UNKNOWN_MESSAGES.notInList(code)}
+          </Text>
+          <CheckboxField
+            name={`keep-code-${index}`}
+            value={code}
+            label={CPT_UNKNOWN_MESSAGES.keepAnyway(code)}
+            aria-describedby={warningId}
+            checked={confirmedCodes.has(code)}
+            onChange={(e) => onConfirm(code, e.target.checked)}
+          />
+        </>
+      )}
     </Flex>
   );
 }
