@@ -2,7 +2,9 @@
  * The app shell in a real browser against the local runtime (issue 6, sections 5 and 6): an unknown
  * path shows 'Page Not Found' with a link home, signed out and signed in; a signed-out deep link to
  * a case goes to /auth and back to the case after sign-in; the SPA is served precompressed by
- * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations.
+ * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations; the
+ * header shows no links during profile setup; the case form keeps a CPT code that no list holds
+ * only when the user confirms it, and tells providers about the starter list in a plain sentence.
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -10,7 +12,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
-import { DEMO_PASSWORD, PROVIDER1, WEB_DIST, useE2EStack } from './support/stack';
+import { CPT_STARTER_PROVIDER_NOTICE, CPT_UNKNOWN_MESSAGES } from '../../shared/constants';
+import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, useE2EStack } from './support/stack';
 import { SIGNED_IN_TEXT, eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(90_000);
@@ -163,5 +166,77 @@ describeBrowser('App shell (browser)', () => {
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.headers.vary).toMatch(/accept-encoding/i);
     expect(none.body.equals(plain)).toBe(true);
+  });
+
+  it('shows no header links during profile setup, and the logo stays on the setup page', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+
+    // Act
+    await signInThroughUi(page, e2e.url, NEW_USER);
+    await waitForPath(page, '/profile-setup');
+    await page.getByRole('heading', { name: 'Set Up Your Profile', level: 1 }).waitFor();
+
+    // Assess
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await eventually(async () => expect(await nav.getByRole('link').count()).toBe(1));
+    await eventually(async () =>
+      expect(await nav.getByRole('link', { name: 'Suture home' }).getAttribute('href')).toBe('/profile-setup'),
+    );
+    expect(await nav.getByRole('link', { name: 'Case List' }).count()).toBe(0);
+    await nav.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await expectNoSeriousAxeViolations(page, { label: '/profile-setup' });
+  });
+
+  it('saves a CPT code that no list holds only after the user confirms it', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${e2e.url}/case/new`);
+    await page.getByRole('heading', { name: 'Add New Case', level: 1 }).waitFor();
+    await page.getByLabel('Case date').fill('2026-02-03');
+    await page.getByLabel('Patient first name').fill('Testa');
+    await page.getByLabel('Patient last name').fill('Unknowncode');
+    await page.getByRole('combobox', { name: 'Insurance provider' }).fill('Aetna');
+    const surgeon = page.getByRole('combobox', { name: 'Primary surgeon' });
+    await eventually(async () => expect(await surgeon.locator('option').count()).toBeGreaterThan(1));
+    await surgeon.selectOption({ index: 1 });
+    const facility = page.getByRole('combobox', { name: 'Facility' });
+    await eventually(async () => expect(await facility.locator('option').count()).toBeGreaterThan(1));
+    await facility.selectOption({ index: 1 });
+
+    // Act: a code of the right shape that is in no list
+    const code = page.getByRole('combobox', { name: 'Procedure code 1' });
+    await code.fill('99999');
+    await code.press('Escape');
+    await page.getByText(CPT_UNKNOWN_MESSAGES.notInList('99999'), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save Case' }).click();
+
+    // Assess: not saved until confirmed
+    await page.getByTestId('cpt-unknown-blocked').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/case/new');
+    const notice = page.getByTestId('cpt-starter-notice');
+    if ((await notice.count()) > 0) {
+      expect(await notice.textContent()).toBe(CPT_STARTER_PROVIDER_NOTICE);
+    }
+
+    // Act: confirm and save
+    // Amplify UI draws the box over a visually hidden input: click the label, as a user does.
+    await page.getByText(CPT_UNKNOWN_MESSAGES.keepAnyway('99999'), { exact: true }).click();
+    await eventually(async () =>
+      expect(await page.getByRole('checkbox', { name: CPT_UNKNOWN_MESSAGES.keepAnyway('99999') }).isChecked()).toBe(
+        true,
+      ),
+    );
+    await page.getByRole('button', { name: 'Save Case' }).click();
+
+    // Assess
+    await page.getByText('Case Created Successfully', { exact: true }).waitFor();
+    await waitForPath(page, /^\/case\/(?!new$)[^/]+$/, 5_000);
+    await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
+    await eventually(async () =>
+      expect(await page.getByRole('list', { name: 'Procedure codes' }).textContent()).toContain('99999'),
+    );
   });
 });
