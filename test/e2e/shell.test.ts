@@ -85,6 +85,21 @@ describeBrowser('App shell (browser)', () => {
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
   });
 
+  it('has no serious or critical axe-core violations on the profile editing page', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+
+    // Act
+    await page.goto(`${e2e.url}/update-profile`);
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await page.getByLabel('First Name').waitFor();
+
+    // Assess
+    await expectNoSeriousAxeViolations(page, { label: '/update-profile' });
+  });
+
   it('sends a signed-out deep link to a case to sign-in and back to that case afterwards', async () => {
     // Prepare
     const tokens = await e2e.signIn(PROVIDER1);
