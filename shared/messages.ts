@@ -2,6 +2,9 @@
  * User-facing messages from the spec's error catalogue (provider-side section 8; back-office
  * section 8), in one place so the API and the SPA use the same words.
  */
+import { AUTH_MESSAGES, SHELL_MESSAGES } from './messages-shell';
+
+export { AUTH_MESSAGES, SHELL_MESSAGES };
 export const API_MESSAGES = {
   unauthorized: 'Unauthorized',
   userNotAuthenticated: 'User not authenticated',
@@ -23,15 +26,11 @@ export const API_MESSAGES = {
 } as const;
 
 export const UI_MESSAGES = {
-  signInSuccess: 'Successfully signed in! Redirecting...',
-  signInFailed: 'Sign in failed',
-  signInError: 'An error occurred during sign in.',
-  resetFailed: 'Failed to send reset code',
-  checkingAuth: 'Checking authentication...',
+  ...SHELL_MESSAGES,
+  ...AUTH_MESSAGES,
   /** The dismissible beta-testing notice (provider-side section 1; back-office-and-shell section 1). */
   betaNotice:
     'Suture is in beta testing. Please keep backup copies of important information, such as your documents and case details.',
-  loading: 'Loading...',
   networkError: 'Network error. Please check your internet connection.',
   backendError: 'Backend Connection Error',
   noCasesFound: 'No cases found',
@@ -54,8 +53,6 @@ export const UI_MESSAGES = {
   profileSaveError: 'An error occurred while saving your profile. Please try again.',
   unsavedLeave: 'You have unsaved changes. Are you sure you want to leave?',
   unsavedLost: 'You have unsaved changes that will be lost. Are you sure you want to leave this page?',
-  renderFailTitle: 'Something went wrong',
-  renderFailBody: 'We encountered an unexpected error. Please try refreshing the page.',
   bugReport:
     'Thank you for helping us improve Suture. Bug reporting is not ready yet. For urgent issues, please contact support.',
 } as const;

@@ -1,20 +1,18 @@
 /**
  * SPA entry: loads `/config.json` first (configures Amplify Auth and the API base; "Loading..." until
- * then, a clear error if it fails), then renders the app inside the Amplify UI theme and a
+ * then, a clear error if it fails), then renders the app inside the Amplify UI theme (CSS variables in theme/global.css) and a
  * render-failure boundary. The react-query client is provided by the signed-in layout
  * (shell/SignedInLayout.tsx), so that the sign-in route does not load it (issue 6, section 6).
  */
 import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
 import './theme/global.css';
-import { UI_MESSAGES } from '../../shared/messages';
+import { SHELL_MESSAGES } from '../../shared/messages-shell';
 import { App } from './App';
 import { loadConfig } from './lib/config';
 import { ErrorBoundary } from './shell/RenderFailure';
 import { FullPageMessage } from './shell/FullPageMessage';
-import { sutureTheme } from './theme/theme';
 
 /** The page shown when /config.json cannot be loaded (rare: loaded only then). */
 const ConfigError = lazy(() => import('./shell/ConfigError'));
@@ -22,7 +20,7 @@ const ConfigError = lazy(() => import('./shell/ConfigError'));
 function Frame({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <ThemeProvider theme={sutureTheme}>{children}</ThemeProvider>
+      <div data-amplify-theme="suture">{children}</div>
     </StrictMode>
   );
 }
@@ -33,7 +31,7 @@ const root = createRoot(container);
 
 root.render(
   <Frame>
-    <FullPageMessage text={UI_MESSAGES.loading} />
+    <FullPageMessage text={SHELL_MESSAGES.loading} />
   </Frame>,
 );
 

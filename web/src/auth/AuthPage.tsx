@@ -17,7 +17,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { TIMING_MS } from '../../../shared/constants';
-import { UI_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES, SHELL_MESSAGES } from '../../../shared/messages-shell';
 import { FullPageMessage } from '../shell/FullPageMessage';
 import { useAuth } from './AuthProvider';
 import { RETURN_PARAM, safeReturnPath } from './returnTo';
@@ -90,16 +90,16 @@ function SignInForm({
       if (step === 'RESET_PASSWORD') return onResetRequired(email);
       setBanner({
         variation: 'error',
-        heading: UI_MESSAGES.signInFailed,
+        heading: AUTH_MESSAGES.signInFailed,
         text: 'This account needs a sign-in step that Suture does not support. Please contact support.',
       });
     } catch (err) {
       if (isPasswordResetRequired(err)) return onResetRequired(email);
       const text = signInErrorMessage(err);
       setBanner(
-        text === UI_MESSAGES.signInError
+        text === AUTH_MESSAGES.signInError
           ? { variation: 'error', text }
-          : { variation: 'error', heading: UI_MESSAGES.signInFailed, text },
+          : { variation: 'error', heading: AUTH_MESSAGES.signInFailed, text },
       );
     }
   });
@@ -170,12 +170,12 @@ export default function AuthPage() {
     return (
       <Flex justifyContent="center" padding="2rem 0">
         <Card variation="elevated" width="100%" maxWidth="28rem">
-          <BannerView banner={{ variation: 'success', text: UI_MESSAGES.signInSuccess }} />
+          <BannerView banner={{ variation: 'success', text: AUTH_MESSAGES.signInSuccess }} />
         </Card>
       </Flex>
     );
   }
-  if (status === 'unknown') return <FullPageMessage text={UI_MESSAGES.checkingAuth} />;
+  if (status === 'unknown') return <FullPageMessage text={SHELL_MESSAGES.checkingAuth} />;
   if (status === 'signedIn' && user && mode === 'signIn') {
     return (
       <Flex justifyContent="center" padding="2rem 0">
@@ -221,7 +221,7 @@ export default function AuthPage() {
             setBanner={setBanner}
           />
         )}
-        <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
+        <Suspense fallback={<FullPageMessage text={SHELL_MESSAGES.loading} />}>
           {mode === 'resetRequest' && (
             <ResetRequestForm
               defaultEmail={email}

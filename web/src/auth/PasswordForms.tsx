@@ -4,7 +4,7 @@
  * choose a new password for an account created with a temporary one.
  */
 import { Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { UI_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 import { BannerView, type Banner } from './banner';
 import { isUnknownUser, resetErrorMessage } from './errors';
 import {
@@ -48,7 +48,7 @@ export function ResetRequestForm({
       onSent(email, result.nextStep.codeDeliveryDetails?.destination);
     } catch (err) {
       if (isUnknownUser(err)) return onSent(email, undefined);
-      setBanner({ variation: 'error', heading: UI_MESSAGES.resetFailed, text: resetErrorMessage(err) });
+      setBanner({ variation: 'error', heading: AUTH_MESSAGES.resetFailed, text: resetErrorMessage(err) });
     }
   });
 
@@ -210,9 +210,9 @@ export function NewPasswordForm({
       const { confirmSignIn } = await loadAuthFlows();
       const result = await confirmSignIn({ challengeResponse: password });
       if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
-      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: 'Please sign in again.' });
+      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: 'Please sign in again.' });
     } catch (err) {
-      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: resetErrorMessage(err) });
+      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: resetErrorMessage(err) });
     }
   });
 

@@ -5,7 +5,7 @@
  * page they asked for as `?next=` so that sign-in returns to it (issue 6, section 5; returnTo.ts).
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { UI_MESSAGES } from '../../../shared/messages';
+import { SHELL_MESSAGES } from '../../../shared/messages-shell';
 import { FullPageMessage } from '../shell/FullPageMessage';
 import { useAuth } from './AuthProvider';
 import { signInPathFor } from './returnTo';
@@ -13,7 +13,7 @@ import { signInPathFor } from './returnTo';
 export function RequireAuth() {
   const { status } = useAuth();
   const location = useLocation();
-  if (status === 'unknown') return <FullPageMessage text={UI_MESSAGES.checkingAuth} />;
+  if (status === 'unknown') return <FullPageMessage text={SHELL_MESSAGES.checkingAuth} />;
   if (status === 'signedOut') {
     return <Navigate to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }

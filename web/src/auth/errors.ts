@@ -6,7 +6,7 @@
  * Wrong password and unknown user read the same, so the screen does not reveal which accounts exist
  * (the local Cognito emulator answers a wrong password with InvalidPasswordException).
  */
-import { UI_MESSAGES } from '../../../shared/messages';
+import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 
 const CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException']);
 const THROTTLED = new Set(['TooManyRequestsException', 'LimitExceededException', 'TooManyFailedAttemptsException']);
@@ -27,8 +27,8 @@ export function signInErrorMessage(err: unknown): string {
   if (CREDENTIALS.has(name)) return 'Incorrect email or password.';
   if (THROTTLED.has(name)) return 'Too many attempts. Please wait a moment and try again.';
   if (name === 'UserNotConfirmedException') return 'This account is not confirmed yet. Please contact support.';
-  if (name.endsWith('Exception')) return errorText(err) || UI_MESSAGES.signInFailed;
-  return UI_MESSAGES.signInError;
+  if (name.endsWith('Exception')) return errorText(err) || AUTH_MESSAGES.signInFailed;
+  return AUTH_MESSAGES.signInError;
 }
 
 /** true when Cognito asks for a password reset before the user can sign in. */

@@ -6,7 +6,7 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
-import { UI_MESSAGES } from '../../../shared/messages';
+import { SHELL_MESSAGES } from '../../../shared/messages-shell';
 import { useAuth } from '../auth/AuthProvider';
 import { FullPageMessage } from './FullPageMessage';
 import { PublicHeader } from './PublicHeader';
@@ -75,7 +75,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <View as="main" id="main" tabIndex={-1} className="suture-main">
-        <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
+        <Suspense fallback={<FullPageMessage text={SHELL_MESSAGES.loading} />}>
           <Outlet />
         </Suspense>
       </View>

@@ -10,15 +10,15 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { UI_MESSAGES } from '../../../shared/messages';
+import { SHELL_MESSAGES } from '../../../shared/messages-shell';
 
 export function RenderFailure() {
   return (
     <Flex justifyContent="center" padding="3rem 1rem">
       <Card variation="elevated" maxWidth="32rem" width="100%" role="alert">
         <Flex direction="column" gap="1rem">
-          <Heading level={1}>{UI_MESSAGES.renderFailTitle}</Heading>
-          <Text>{UI_MESSAGES.renderFailBody}</Text>
+          <Heading level={1}>{SHELL_MESSAGES.renderFailTitle}</Heading>
+          <Text>{SHELL_MESSAGES.renderFailBody}</Text>
           <Flex gap="0.75rem" wrap="wrap">
             <Button variation="primary" onClick={() => window.location.reload()}>
               Refresh Page

@@ -1,0 +1,20 @@
+/**
+ * The messages the sign-in route needs (app shell, route guards, render failure, sign-in and reset;
+ * spec provider-side sections 2 and 8), in a module of their own so that the /auth bundle does not
+ * carry the whole catalogue of shared/messages.ts (issue 6, section 6: /auth at most 150 KB gzipped).
+ * UI_MESSAGES in shared/messages.ts includes them all.
+ */
+
+export const SHELL_MESSAGES = {
+  loading: 'Loading...',
+  checkingAuth: 'Checking authentication...',
+  renderFailTitle: 'Something went wrong',
+  renderFailBody: 'We encountered an unexpected error. Please try refreshing the page.',
+} as const;
+
+export const AUTH_MESSAGES = {
+  signInSuccess: 'Successfully signed in! Redirecting...',
+  signInFailed: 'Sign in failed',
+  signInError: 'An error occurred during sign in.',
+  resetFailed: 'Failed to send reset code',
+} as const;
