@@ -10,6 +10,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -79,8 +80,11 @@ const BUNDLING: BundlingOptions = {
  *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/check_npi`) none;
  * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
  *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
- * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table, the documents bucket
- *   (read, put, delete) only for resources that declare `documentsBucket`;
+ * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket
+ *   only for resources that declare `documentsBucket` (the document Lambda): s3:GetObject,
+ *   s3:PutObject and s3:DeleteObject on `private/*`, nothing else (no list, no version-level actions);
+ *   `invokes`: lambda:InvokeFunction on those functions only, their name in `DOCUMENT_FUNCTION_NAME`
+ *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
  * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
  */
 export class Api extends Construct {
@@ -134,6 +138,15 @@ export class Api extends Construct {
       integrations.set(resource, new HttpLambdaIntegration(`${resource}-integration`, fn));
     }
     this.functions = functions;
+    for (const resource of RESOURCES) {
+      for (const target of RESOURCE_ACCESS[resource].invokes ?? []) {
+        const caller = functions.get(resource);
+        const callee = functions.get(target);
+        if (!caller || !callee) throw new Error(`No function for ${resource} or ${target}`);
+        callee.grantInvoke(caller);
+        if (target === 'document') caller.addEnvironment('DOCUMENT_FUNCTION_NAME', callee.functionName);
+      }
+    }
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
       authorizerName: 'cognito-jwt',
@@ -199,9 +212,12 @@ export class Api extends Construct {
       if (!access.write.includes(envVar)) data.table(envVar).grantReadData(fn);
     }
     if (access.documentsBucket) {
-      documentsBucket.grantRead(fn);
-      documentsBucket.grantPut(fn);
-      documentsBucket.grantDelete(fn);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [documentsBucket.arnForObjects('private/*')],
+        }),
+      );
     }
   }
 }

@@ -10,7 +10,7 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const RESOURCES = ['case', 'user', 'surgeon', 'facility', 'cpt_codes', 'check_npi'] as const;
+export const RESOURCES = ['case', 'user', 'surgeon', 'facility', 'cpt_codes', 'check_npi', 'document'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface RouteDef {
@@ -50,21 +50,41 @@ export const ROUTES = [
   { method: 'GET', path: '/cpt_codes', resource: 'cpt_codes', auth: true },
 
   { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: false },
+
+  { method: 'POST', path: '/document', resource: 'document', auth: true },
+  { method: 'POST', path: '/document/confirm', resource: 'document', auth: true },
+  { method: 'GET', path: '/document', resource: 'document', auth: true },
+  { method: 'DELETE', path: '/document', resource: 'document', auth: true },
+  { method: 'GET', path: '/doc_types', resource: 'document', auth: true },
 ] as const satisfies readonly RouteDef[];
 
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
 export const RESOURCE_ACCESS: Record<
   Resource,
-  { read: readonly string[]; write: readonly string[]; documentsBucket?: boolean; nppes?: boolean }
+  {
+    read: readonly string[];
+    write: readonly string[];
+    /** GetObject, PutObject, DeleteObject on `private/*` of the documents bucket (the document Lambda only). */
+    documentsBucket?: boolean;
+    nppes?: boolean;
+    /** Resources whose function this one may invoke (lambda:InvokeFunction; name in DOCUMENT_FUNCTION_NAME). */
+    invokes?: readonly Resource[];
+  }
 > = {
   case: {
     read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE'],
-    // No documents bucket yet: it is granted with the first call that signs document URLs.
+    // No bucket grant: DELETE /case asks the document Lambda (async invoke) to delete the files.
+    invokes: ['document'],
   },
   user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
   surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], nppes: true },
   facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'], nppes: true },
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },
   check_npi: { read: [], write: [], nppes: true },
+  document: {
+    read: ['CASES_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
+    write: ['CASES_TABLE', 'USERS_TABLE'],
+    documentsBucket: true,
+  },
 };

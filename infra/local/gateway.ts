@@ -245,6 +245,8 @@ export interface Gateway {
   ): Promise<number>;
   /** Verify a bearer token like the JWT authorizer; resolves with the claims or undefined. */
   verify(authorization: string | undefined): Promise<JwtPayload | undefined>;
+  /** A resource's handler (imported on first use, cached), e.g. for the local Lambda Invoke API. */
+  handlerFor(resource: Resource): Promise<Handler>;
 }
 
 /** Create the local gateway. Handlers are imported on first use and cached. */
@@ -374,5 +376,5 @@ export function createGateway(options: GatewayOptions): Gateway {
     return writeResult(res, result, cors);
   }
 
-  return { handle, verify };
+  return { handle, verify, handlerFor: loadHandler };
 }

@@ -6,6 +6,10 @@
  * and groups idempotently, and serves on ONE port:
  * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
+ * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
+ *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them;
+ * - `/lambda/*`: the Lambda Invoke API answered by the handlers (infra/local/lambda-api.ts;
+ *   `AWS_ENDPOINT_URL_LAMBDA`), for one Lambda invoking another;
  * - `/nppes/api/`: the NPPES NPI Registry emulator;
  * - `/config.json`: the SPA runtime configuration (shared/config.ts);
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
@@ -36,6 +40,8 @@ import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { createGateway } from './gateway';
+import { createLambdaApi } from './lambda-api';
+import { createS3Gateway } from './s3-gateway';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
@@ -86,8 +92,14 @@ export interface LocalStack {
   config: RuntimeConfig;
   userPoolId: string;
   clientId: string;
-  /** Emulator endpoints (SDK-facing), e.g. for tests that inspect tables directly. */
-  endpoints: { dynamodb: string; s3: string; cognito: string };
+  /**
+   * Emulator endpoints (SDK-facing), e.g. for tests that inspect tables directly. `s3` is the
+   * verifying layer on the public port (what the Lambdas use); `s3Direct` is s3rver itself (no
+   * checks: benchmarks and tests only); `lambda` the local Invoke API.
+   */
+  endpoints: { dynamodb: string; s3: string; s3Direct: string; cognito: string; lambda: string };
+  /** Resolves when every asynchronous Lambda invocation started so far has finished. */
+  lambdaIdle(): Promise<void>;
   /** What seeding did on this start (undefined when seed was false). */
   seedSummary?: SeedSummary;
   /**
@@ -280,7 +292,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_S3: `${url}/s3`,
+      AWS_ENDPOINT_URL_LAMBDA: `${url}/lambda`,
+      DOCUMENT_FUNCTION_NAME: `${LOCAL_PREFIX}-document`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
@@ -323,6 +337,17 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       domainName: `${host}:${port}`,
     });
 
+    const credentials = { [env.AWS_ACCESS_KEY_ID as string]: env.AWS_SECRET_ACCESS_KEY as string };
+    const s3Gateway = createS3Gateway({ target: s3.endpoint, prefix: '/s3', credentials, origins });
+    const lambdaApi = createLambdaApi({
+      prefix: '/lambda',
+      functionPrefix: LOCAL_PREFIX,
+      credentials,
+      handlerFor: (resource) => gateway.handlerFor(resource) as never,
+      log,
+    });
+    closers.push(() => lambdaApi.idle());
+
     // 5. The router of the public server.
     router.app = async (req, res) => {
       const started = Date.now();
@@ -332,7 +357,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       const rawQuery = parsed.search.startsWith('?') ? parsed.search.slice(1) : '';
       let status: number;
       let label = pathname;
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
+      // The path and query exactly as sent (signatures cover them; the URL parser re-encodes some characters).
+      const rawUrl = req.url ?? '/';
+      const q = rawUrl.indexOf('?');
+      const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
+      const rawSignedQuery = q < 0 ? '' : rawUrl.slice(q + 1);
+      if (pathname === '/s3' || pathname.startsWith('/s3/')) {
+        // Streamed: bodies of up to 100 MB are never buffered here.
+        status = await s3Gateway.handle(req, res, rawPath, rawSignedQuery);
+        label = '/s3'; // keys are not logged
+      } else if (pathname.startsWith('/lambda/')) {
+        status = await lambdaApi.handle(req, res, rawPath, rawSignedQuery);
+      } else if (pathname === '/api' || pathname.startsWith('/api/')) {
         const body = await readBody(req);
         status = await gateway.handle(req, res, pathname.slice(4) || '/', rawQuery, body);
       } else if (pathname === '/cognito' || pathname.startsWith('/cognito/')) {
@@ -435,7 +471,14 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       config,
       userPoolId,
       clientId,
-      endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, cognito: cognito.endpoint },
+      endpoints: {
+        dynamodb: dynamo.endpoint,
+        s3: `${url}/s3`,
+        s3Direct: s3.endpoint,
+        cognito: cognito.endpoint,
+        lambda: `${url}/lambda`,
+      },
+      lambdaIdle: () => lambdaApi.idle(),
       seedSummary,
       createAccount,
       signIn,

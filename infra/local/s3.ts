@@ -16,14 +16,13 @@ export interface S3Emulator {
   close(): Promise<void>;
 }
 
-/** CORS configuration XML for the documents bucket: the given origins, the methods the SPA uses. */
+/** CORS configuration XML for the documents bucket: the given origins, the methods the SPA uses (GET, PUT, HEAD), as in infra/storage.ts. */
 export function corsXml(origins: readonly string[]): string {
   const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
   return (
     '<CORSConfiguration><CORSRule>' +
     allowed +
-    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod>' +
-    '<AllowedMethod>DELETE</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
+    '<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>' +
     '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds>' +
     '</CORSRule></CORSConfiguration>'
   );

@@ -5,7 +5,11 @@
  * - Profiles (users table): every account but newuser, with the user_type given below.
  * - For provider1 and provider2: surgeons and facilities taken from the emulated NPPES registry,
  *   and cases over all ten statuses and the last twelve months (pay amounts from Paid on),
- *   with procedure codes of the starter CPT list.
+ *   with procedure codes of the starter CPT list. Documents follow the case workflow rule
+ *   (shared/workflow.ts): an Incomplete (0) case lacks its operative note (every other one also its
+ *   demographic sheet); every case from Submitted (10) on has both, every third one also a
+ *   miscellaneous document. Each referenced key (lambdas/document/keys.ts layout) holds a real, tiny,
+ *   fictitious PDF made with pdf-lib, with the spec's metadata.
  * - The starter CPT list (lambdas/cpt_codes/starter.ts).
  *
  * Every write goes through the Lambdas' repositories (the same code paths as the API). Ids are
@@ -14,10 +18,22 @@
  * Patient names are obviously fictitious (NATO alphabet first names, made-up last names).
  */
 import { createHash } from 'node:crypto';
-import { CASE_STATUSES, FIRST_PAID_STATUS, INSURANCE_SUGGESTIONS, USER_TYPE } from '../../shared';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  CASE_STATUSES,
+  FIRST_PAID_STATUS,
+  INCOMPLETE_STATUS,
+  INSURANCE_SUGGESTIONS,
+  USER_TYPE,
+  type FileKeys,
+} from '../../shared';
 import { formatAddress, formatFacilityName, titleCaseName } from '../../shared/display';
-import { createCase } from '../../lambdas/case/repository';
+import { createCase, getCase } from '../../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../../lambdas/cpt_codes/starter';
+import { caseDocumentKey } from '../../lambdas/document/keys';
+import { s3Client } from '../../lambdas/lib/aws';
+import { getEnv } from '../../lambdas/lib/env';
 import { buildCaseId } from '../../lambdas/lib/tables';
 import { putFacility } from '../../lambdas/facility/repository';
 import { putSurgeon } from '../../lambdas/surgeon/repository';
@@ -29,7 +45,7 @@ import { readState, updateState } from './state';
 export const DEMO_PASSWORD = 'Suture-Demo-2026!';
 
 /** Bump when the seed data changes shape: a data dir seeded with an older version is not re-seeded (reset instead). */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 export interface DemoAccount {
   email: string;
@@ -226,6 +242,8 @@ export interface PlannedCase {
   procedureCodes: string[];
   /** Integer cents, from Paid (20) on; undefined before. */
   payAmountCents?: number;
+  /** Which documents the case has (see the module doc: consistent with shared/workflow.ts). */
+  documents: { demographic_sheet: boolean; op_note: boolean; misc: boolean };
 }
 
 const DAY_MS = 86_400_000;
@@ -272,23 +290,106 @@ export function planCases(
       insProvider: pick(INSURANCE_SUGGESTIONS),
       procedureCodes: [...codes],
       payAmountCents: status >= FIRST_PAID_STATUS ? 50_000 + Math.floor(rand() * 1_450_000) : undefined,
+      documents:
+        status === INCOMPLETE_STATUS
+          ? { demographic_sheet: i % (2 * CASE_STATUSES.length) === 0, op_note: false, misc: false }
+          : { demographic_sheet: true, op_note: true, misc: i % 3 === 0 },
     });
   }
   return plans;
 }
 
+/** A tiny fictitious PDF (one page, a few lines of text) made with pdf-lib. */
+export async function fictitiousPdf(title: string, lines: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setProducer('Suture local demo data');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  page.drawText(title, { x: 56, y: 720, size: 18, font });
+  lines.forEach((line, i) => page.drawText(line, { x: 56, y: 690 - i * 18, size: 11, font }));
+  page.drawText('FICTITIOUS DEMO DATA - NOT A REAL PATIENT', { x: 56, y: 90, size: 10, font });
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** Store a seeded document at its layout key with the spec's metadata (through the S3 endpoint of the Lambdas). */
+async function putSeedDocument(key: string, fileName: string, bytes: Uint8Array, uploadedBy: string, at: Date) {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: getEnv().DOCUMENTS_BUCKET,
+      Key: key,
+      Body: bytes,
+      ContentType: 'application/pdf',
+      Metadata: {
+        'original-filename': encodeURIComponent(fileName),
+        'uploaded-by': uploadedBy,
+        'upload-timestamp': at.toISOString(),
+        'file-size': String(bytes.length),
+      },
+    }),
+  );
+}
+
+/** Build and store a planned case's documents; answers the case fields that reference them. */
+async function seedCaseDocuments(plan: PlannedCase, caseId: string) {
+  const fk: FileKeys = { demographic_sheet: '', op_note: '', misc_documents: [], file_names: {} };
+  const at = new Date(plan.createdMs + 3600_000);
+  const patient = `${plan.patientFirst} ${plan.patientLast}`;
+  const docs = [
+    {
+      slot: 'demographic_sheet',
+      want: plan.documents.demographic_sheet,
+      title: 'Demographic Sheet',
+      file: 'demographics.pdf',
+    },
+    { slot: 'op_note', want: plan.documents.op_note, title: 'Operative Note', file: 'operative-note.pdf' },
+    { slot: 'misc', want: plan.documents.misc, title: 'Miscellaneous Document', file: 'referral-letter.pdf' },
+  ] as const;
+  for (const doc of docs) {
+    if (!doc.want) continue;
+    const key = caseDocumentKey({
+      ownerId: plan.userId,
+      caseId,
+      slot: doc.slot,
+      ext: 'pdf',
+      timestampMs: at.getTime(),
+    });
+    const bytes = await fictitiousPdf(doc.title, [
+      `Patient: ${patient}`,
+      `Case date: ${plan.caseDate}`,
+      `Insurance: ${plan.insProvider}`,
+      `Procedure codes: ${plan.procedureCodes.join(', ')}`,
+    ]);
+    await putSeedDocument(key, doc.file, bytes, plan.userId, at);
+    if (doc.slot === 'misc') fk.misc_documents.push(key);
+    else fk[doc.slot] = key;
+    fk.file_names[key] = doc.file;
+  }
+  const any = fk.demographic_sheet || fk.op_note || fk.misc_documents.length;
+  return {
+    demo_file: fk.demographic_sheet,
+    note_file: fk.op_note,
+    misc_file: fk.misc_documents[fk.misc_documents.length - 1] ?? '',
+    file_keys: any ? JSON.stringify(fk) : '',
+  };
+}
+
 /**
  * Write planned cases through the case repository (case_id from the fixed creation time, no retry:
- * a case that exists is left alone). Resolves with the number written now.
+ * a case that exists is left alone), with their documents stored first. Resolves with the number
+ * written now.
  */
 async function seedCases(plans: readonly PlannedCase[], now: Date): Promise<number> {
   let written = 0;
   for (const plan of plans) {
+    const caseId = buildCaseId(plan.userId, plan.createdMs);
+    if (await getCase(caseId)) continue; // written by an earlier, interrupted seed
+    const files = await seedCaseDocuments(plan, caseId);
     const created = await ignoreConflict(() =>
       createCase(
         {
           user_id: plan.userId,
-          case_id: buildCaseId(plan.userId, plan.createdMs),
+          case_id: caseId,
           case_date: plan.caseDate,
           surgeon_id: plan.surgeonId,
           facility_id: plan.facilityId,
@@ -296,6 +397,7 @@ async function seedCases(plans: readonly PlannedCase[], now: Date): Promise<numb
           patient_last: plan.patientLast,
           ins_provider: plan.insProvider,
           procedure_codes: plan.procedureCodes,
+          ...files,
           case_status: plan.status,
           pay_amount_cents: plan.payAmountCents,
           created_at: new Date(plan.createdMs).toISOString(),

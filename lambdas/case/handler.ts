@@ -57,6 +57,9 @@ import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http'
 import { apiHandler } from '../lib/middleware';
 import { buildCaseId } from '../lib/tables';
 import { parseInput } from '../lib/validation';
+import { getEnv } from '../lib/env';
+import { invokeAsync } from '../lib/invoke';
+import { logger } from '../lib/logger';
 import { getFacility } from '../facility/repository';
 import { getSurgeon } from '../surgeon/repository';
 import {
@@ -346,6 +349,27 @@ async function remove(event: ApiEvent) {
   if (!caseId) throw new ValidationError([{ field: 'case_id', message: 'case_id is required' }]);
   const current = await accessibleCase(event, caseId);
   await deleteCase(current.case_id);
+  // The files go too (issue 6, section 3): the document Lambda, the only one with a bucket grant,
+  // deletes them asynchronously. The case is already gone, so a failure here is logged, not answered.
+  const files = parseFileKeys(current.file_keys);
+  const keys = [current.demo_file, current.note_file, current.misc_file, files.demographic_sheet, files.op_note]
+    .concat(files.misc_documents)
+    .filter((k): k is string => typeof k === 'string' && k !== '');
+  const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
+  if (keys.length && documentFunction) {
+    try {
+      await invokeAsync(documentFunction, {
+        type: 'suture.delete-case-documents',
+        case_id: current.case_id,
+        owner_id: current.user_id,
+        keys: [...new Set(keys)],
+      });
+    } catch (err) {
+      logger.error('Could not ask for the documents of a deleted case to be deleted', {
+        error: (err as Error)?.message,
+      });
+    }
+  }
   return ok({ success: true, message: 'Case deleted successfully' });
 }
 

@@ -23,9 +23,16 @@ export function ddb(): DynamoDBDocumentClient {
   return doc;
 }
 
-/** The S3 client for the documents bucket. */
+/**
+ * The S3 client for the documents bucket. Checksums only when an operation requires them: a
+ * presigned PUT must not carry a checksum of an empty body (the browser sends the bytes later).
+ */
 export function s3Client(): S3Client {
-  s3 ??= new S3Client({ forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true' });
+  s3 ??= new S3Client({
+    forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true',
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
   return s3;
 }
 

@@ -31,6 +31,11 @@ export const LambdaEnvSchema = z.object({
     .pipe(z.number().int().min(1).max(60_000)),
   /** "true" for S3 emulators that need path-style addressing (s3rver). */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Name of the document Lambda, which the case Lambda invokes asynchronously to delete a deleted
+   * case's files (issue 6, section 3). Only the case function gets it; absent elsewhere.
+   */
+  DOCUMENT_FUNCTION_NAME: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   POWERTOOLS_SERVICE_NAME: z.string().default('suture'),
 });

@@ -392,15 +392,44 @@ describe('the Lambdas', () => {
       // Act
       const s3Actions = new Set(s3Statements.flatMap(actions));
 
-      // Assess
+      // Assess: the document function only, exactly three object actions on private/*
       if (RESOURCE_ACCESS[resource].documentsBucket) {
-        for (const a of ['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']) expect(s3Actions.has(a)).toBe(true);
-        for (const st of s3Statements) expect([...referencedIds(st.Resource)]).toEqual([bucketId]);
+        expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        for (const st of s3Statements) {
+          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/*']] });
+        }
       } else {
         expect(s3Actions.size).toBe(0);
       }
     },
   );
+});
+
+describe('deleting a case deletes its documents', () => {
+  it('lets only the case function invoke the document function, whose name it gets in DOCUMENT_FUNCTION_NAME', () => {
+    // Prepare
+    const documentFn = dev.stack.api.functions.get('document');
+    if (!documentFn) throw new Error('no document function');
+    const documentId = logicalId(dev, documentFn);
+
+    for (const resource of RESOURCES) {
+      // Act
+      const invokes = statementsOf(dev, resource).filter((st) => actions(st).includes('lambda:InvokeFunction'));
+      const fn = dev.stack.api.functions.get(resource);
+      const env = (dev.resources[logicalId(dev, fn!)]?.Properties?.Environment as { Variables: Record<string, Json> })
+        .Variables;
+
+      // Assess
+      if (resource === 'case') {
+        expect(invokes.length).toBeGreaterThan(0);
+        for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([documentId]);
+        expect(env.DOCUMENT_FUNCTION_NAME).toEqual({ Ref: documentId });
+      } else {
+        expect(invokes).toEqual([]);
+        expect(env.DOCUMENT_FUNCTION_NAME).toBeUndefined();
+      }
+    }
+  });
 });
 
 describe('the tables', () => {

@@ -3,7 +3,9 @@
  * surgeons and facilities from the emulated registry, cases over all statuses and the last
  * twelve months, the starter CPT list; idempotent.
  */
-import { CASE_STATUSES, FIRST_PAID_STATUS } from '../../../shared';
+import { CASE_STATUSES, FIRST_PAID_STATUS, isCaseComplete, parseFileKeys } from '../../../shared';
+import { parseDocumentKey } from '../../../lambdas/document/keys';
+import { headObject, readStart } from '../../../lambdas/document/storage';
 import { listCasesForUser } from '../../../lambdas/case/repository';
 import { STARTER_CODES } from '../../../lambdas/cpt_codes/starter';
 import { getCptCode } from '../../../lambdas/cpt_codes/repository';
@@ -114,6 +116,35 @@ describe('the providers data', () => {
     const months = new Set(cases.map((c) => c.case_date.slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(11);
   });
+
+  it('gives cases documents that exist as small PDFs at layout keys, statuses 0 and 10 following the workflow rule', async () => {
+    for (const email of ['provider1@example.com', 'provider2@example.com']) {
+      // Prepare
+      const sub = subs.get(email)!;
+
+      // Act
+      const cases = await listCasesForUser(sub);
+
+      // Assess
+      for (const c of cases) {
+        if (c.case_status === 0) expect(isCaseComplete(c)).toBe(false);
+        if (c.case_status >= 10) expect(isCaseComplete(c)).toBe(true);
+        const fk = parseFileKeys(c.file_keys);
+        expect(fk.demographic_sheet).toBe(c.demo_file);
+        expect(fk.op_note).toBe(c.note_file);
+        for (const key of [fk.demographic_sheet, fk.op_note, ...fk.misc_documents].filter(Boolean)) {
+          expect(parseDocumentKey(key)).toMatchObject({ kind: 'case', ownerId: sub, caseId: c.case_id, ext: 'pdf' });
+          const info = await headObject(key);
+          expect(info?.size).toBeGreaterThan(100);
+          expect(info?.size).toBeLessThan(10_000);
+          expect(Buffer.from(await readStart(key, 5)).toString('latin1')).toBe('%PDF-');
+          expect(fk.file_names[key]).toMatch(/\.pdf$/);
+        }
+      }
+      expect(cases.some((c) => c.case_status === 0 && c.demo_file !== '')).toBe(true);
+      expect(cases.some((c) => parseFileKeys(c.file_keys).misc_documents.length > 0)).toBe(true);
+    }
+  }, 60_000);
 
   it('gives each provider 6+ surgeons and 4+ facilities from the emulated registry, used by the cases', async () => {
     // Prepare

@@ -1,0 +1,141 @@
+/**
+ * A thin local answer to the Lambda Invoke API (`POST {prefix}/2015-03-31/functions/{name}/invocations`),
+ * so that one Lambda can invoke another locally exactly as on AWS (`AWS_ENDPOINT_URL_LAMBDA`
+ * points here; lambdas/lib/invoke.ts). Used by the case Lambda to have the document Lambda delete a
+ * deleted case's files (issue 6, section 3).
+ *
+ * - The request must carry a valid SigV4 header signature for service `lambda` made with the local
+ *   fake credentials (infra/local/sigv4.ts), else 403 `{ message }`.
+ * - Function names are `suture-local-{resource}`; unknown: 404 ResourceNotFoundException.
+ * - `X-Amz-Invocation-Type: Event`: 202 at once and the handler runs in the background
+ *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
+ * - Payload at most 256 KB (413 otherwise), as for asynchronous invocations on AWS.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from 'aws-lambda';
+import { RESOURCES, type Resource } from '../../lambdas/routes';
+import { verifySigV4 } from './sigv4';
+import { readBody } from './util';
+
+export const MAX_ASYNC_PAYLOAD_BYTES = 256 * 1024;
+
+export interface LambdaApiOptions {
+  prefix: string;
+  /** Local function name prefix: `suture-local` -> `suture-local-document`. */
+  functionPrefix: string;
+  credentials: Readonly<Record<string, string>>;
+  /** The handler of a resource (the gateway's loader). */
+  handlerFor(resource: Resource): Promise<(event: never, context: Context) => Promise<unknown>>;
+  log?: (line: string) => void;
+}
+
+export interface LambdaApi {
+  handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string): Promise<number>;
+  /** Resolves when every background (Event) invocation started so far has finished. */
+  idle(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+  return status;
+}
+
+function context(functionName: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
+  const running = new Set<Promise<unknown>>();
+  const pattern = new RegExp(`^${options.prefix}/2015-03-31/functions/([^/]+)/invocations$`);
+
+  async function handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
+    const body = await readBody(req);
+    if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
+    if (body.length > MAX_ASYNC_PAYLOAD_BYTES) {
+      return sendJson(res, 413, { Type: 'User', message: 'Request must be smaller than 262144 bytes' });
+    }
+    const verdict = await verifySigV4(
+      {
+        method: 'POST',
+        rawPath,
+        rawQuery,
+        headers: req.headers,
+        payloadHash: createHash('sha256').update(body).digest('hex'),
+      },
+      { credentials: options.credentials, service: 'lambda' },
+    );
+    if (!verdict.ok) return sendJson(res, 403, { message: verdict.message }, { 'x-amzn-errortype': verdict.code });
+    const match = pattern.exec(rawPath);
+    const name = match ? decodeURIComponent(match[1] as string) : '';
+    const resource = name.startsWith(`${options.functionPrefix}-`)
+      ? (name.slice(options.functionPrefix.length + 1) as Resource)
+      : undefined;
+    if (!resource || !(RESOURCES as readonly string[]).includes(resource)) {
+      return sendJson(
+        res,
+        404,
+        { Type: 'User', message: `Function not found: ${name}` },
+        { 'x-amzn-errortype': 'ResourceNotFoundException' },
+      );
+    }
+    let payload: unknown;
+    try {
+      payload = body.length ? JSON.parse(body.toString('utf8')) : {};
+    } catch {
+      return sendJson(res, 400, { Type: 'User', message: 'Could not parse request body into json' });
+    }
+    const handler = await options.handlerFor(resource);
+    const run = () => handler(payload as never, context(name));
+    if (String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse') === 'Event') {
+      const p = run()
+        .catch((err: unknown) => {
+          options.log?.(
+            `[lambda] ${name} async invocation failed: ${(err as Error)?.name}: ${(err as Error)?.message}`,
+          );
+        })
+        .finally(() => running.delete(p));
+      running.add(p);
+      res.writeHead(202, { 'content-length': '0' });
+      res.end();
+      return 202;
+    }
+    try {
+      return sendJson(res, 200, (await run()) ?? null);
+    } catch (err) {
+      return sendJson(
+        res,
+        200,
+        { errorType: (err as Error)?.name ?? 'Error', errorMessage: (err as Error)?.message ?? String(err) },
+        { 'x-amz-function-error': 'Unhandled' },
+      );
+    }
+  }
+
+  return {
+    handle,
+    idle: async () => {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}

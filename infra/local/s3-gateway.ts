@@ -1,0 +1,142 @@
+/**
+ * The local S3 front (issue 6, section 3): s3rver behind a verifying layer on the one public port,
+ * at `/s3/...`. `AWS_ENDPOINT_URL_S3` points here, so presigned URLs are reachable from the browser
+ * and same-origin with the SPA.
+ *
+ * Every request but a CORS preflight must carry a valid SigV4 signature (infra/local/sigv4.ts) made
+ * with the local fake credentials: query auth for presigned URLs (what the browser uses), header
+ * auth for the SDK's own calls. A bad or expired signature, or a signed header sent with another
+ * value (Content-Length above all: more bytes than signed), is refused as S3 refuses it: 403 (or
+ * 400) with an XML `<Error><Code>..</Code><Message>..</Message></Error>` body, and nothing reaches
+ * s3rver. Accepted requests are streamed through to s3rver (path without `/s3`), bodies never
+ * buffered, and the answer is streamed back. A header-signed body whose `x-amz-content-sha256` is
+ * a hash is hashed on the way; a mismatch aborts the upload before its end reaches s3rver (nothing
+ * is stored) and answers 400 XAmzContentSHA256Mismatch, as S3 does.
+ */
+import { createHash } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Transform } from 'node:stream';
+import { s3ErrorXml, verifySigV4 } from './sigv4';
+
+export interface S3GatewayOptions {
+  /** s3rver's own endpoint, e.g. `http://127.0.0.1:4569`. */
+  target: string;
+  /** Public path prefix, e.g. `/s3`. */
+  prefix: string;
+  /** Secret per access key id (the local fake credentials). */
+  credentials: Readonly<Record<string, string>>;
+  /** Origins that get CORS headers on refusals (the bucket's CORS rule covers the rest). */
+  origins: readonly string[];
+}
+
+export interface S3Gateway {
+  /** Handle one request under the prefix; resolves with the status sent. */
+  handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string): Promise<number>;
+}
+
+export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
+  const target = new URL(options.target);
+
+  function refuse(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): number {
+    const body = s3ErrorXml(code, message);
+    const origin = req.headers.origin;
+    const cors: Record<string, string> =
+      origin && options.origins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+    res.writeHead(status, {
+      'content-type': 'application/xml',
+      'content-length': String(Buffer.byteLength(body)),
+      ...cors,
+    });
+    res.end(body);
+    // Read and discard what the client still sends, so that it gets the answer, not a reset.
+    req.resume();
+    return status;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
+    const method = req.method ?? 'GET';
+    if (method !== 'OPTIONS') {
+      const verdict = await verifySigV4(
+        { method, rawPath, rawQuery, headers: req.headers },
+        { credentials: options.credentials, service: 's3' },
+      );
+      if (!verdict.ok) return refuse(req, res, verdict.status, verdict.code, verdict.message);
+    }
+    const path = rawPath.slice(options.prefix.length) || '/';
+    const declared = req.headers.authorization ? String(req.headers['x-amz-content-sha256'] ?? '') : '';
+    const checkHash = /^[0-9a-f]{64}$/.test(declared);
+    return new Promise<number>((resolve) => {
+      let hashMismatch = false;
+      const headers = { ...req.headers, host: target.host };
+      const upstream = httpRequest(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          method,
+          path: rawQuery ? `${path}?${rawQuery}` : path,
+          headers,
+        },
+        (up) => {
+          const headers = { ...up.headers };
+          // s3rver answers a matched CORS rule with '*'; S3 echoes the origin (the rule matched it).
+          if (headers['access-control-allow-origin'] === '*' && req.headers.origin) {
+            headers['access-control-allow-origin'] = req.headers.origin;
+          }
+          res.writeHead(up.statusCode ?? 502, headers);
+          up.pipe(res);
+          up.on('end', () => resolve(up.statusCode ?? 502));
+          up.on('error', () => {
+            res.destroy();
+            resolve(502);
+          });
+        },
+      );
+      let failed = false;
+      upstream.on('error', () => {
+        if (failed) return;
+        failed = true;
+        if (hashMismatch && !res.headersSent) {
+          resolve(
+            refuse(
+              req,
+              res,
+              400,
+              'XAmzContentSHA256Mismatch',
+              "The provided 'x-amz-content-sha256' header does not match what was computed.",
+            ),
+          );
+          return;
+        }
+        if (!res.headersSent) {
+          refuse(req, res, 503, 'ServiceUnavailable', 'The local S3 emulator is not answering');
+        } else res.destroy();
+        resolve(503);
+      });
+      if (!checkHash) {
+        req.pipe(upstream);
+        return;
+      }
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          if (hash.digest('hex') === declared) done();
+          else {
+            // Never end the upstream request: s3rver stores an object only once its body ends.
+            hashMismatch = true;
+            upstream.destroy(new Error('x-amz-content-sha256 mismatch'));
+            done(new Error('x-amz-content-sha256 mismatch'));
+          }
+        },
+      });
+      hashing.on('error', () => undefined); // answered through the upstream error above
+      req.pipe(hashing).pipe(upstream);
+    });
+  }
+
+  return { handle };
+}

@@ -1,0 +1,491 @@
+/**
+ * /document Lambda (issue 6, section 3; spec provider-side sections 3, 5, 8, 9; contract in
+ * shared/schemas/document.ts). The only code with a grant on the documents bucket (`private/*`).
+ *
+ * - POST /document (UploadRequestSchema) -> { key, upload: { method: 'PUT', url, headers }, expires_in }.
+ *   The key is built here (lambdas/document/keys.ts); the PUT is valid {@link UPLOAD_URL_TTL_SECONDS} s
+ *   and signs Content-Length = `size`, Content-Type (chosen from the extension) and the metadata
+ *   headers, so S3 refuses any other length or header (403). Case: 404 'Case not found' unless the
+ *   caller owns it or is back office (user_type >= 10). Profile: the caller's own (404 'User not
+ *   found' without a profile).
+ * - POST /document/confirm { key } -> { success, message, case } | { success, message, user }: the
+ *   key must be a layout key of a case / profile the caller may change, the object must exist, be at
+ *   most 100 MB and start with the bytes of its extension (lambdas/document/magic.ts); otherwise the
+ *   object is deleted and the answer is 400 'Invalid file type: {ext}. Allowed types: ...'. Then the
+ *   case (demo_file / note_file / misc_file / file_keys, through updateCase with optimistic locking,
+ *   retried once) or the profile's `documents` (same document_type replaced) is updated; a replaced
+ *   object under another key is deleted.
+ * - GET /document?key=&disposition=inline|attachment (default inline) -> { url, expires_in: 3600,
+ *   file_name }: a presigned GET with Content-Disposition (original name) and a Content-Type chosen
+ *   from the extension; 404 when the key is not attached or its object is missing.
+ * - DELETE /document?key= -> { success, message, case } | { success, message, user }: detach, then
+ *   delete (the versioned bucket keeps the data as a noncurrent version).
+ * - GET /doc_types -> { doc_types: ['CV - Resume', 'Malpractice Insurance', 'License(s)'] }.
+ *
+ * Who may: case documents: the owner or back office (user_type >= 10) for every call; profile
+ * documents: the owner, and user_type >= 20 for GET. Anyone else, unknown keys, keys not attached
+ * to their case or profile and keys outside the layout (traversal, other prefixes): 404
+ * 'Document not found. The file "{file}" may not have been uploaded yet.'.
+ *
+ * Internal event (not from API Gateway): {@link DeleteCaseDocumentsEvent}, sent asynchronously by the
+ * case Lambda after DELETE /case (lambdas/lib/invoke.ts): deletes the listed keys that are layout
+ * keys of that case.
+ */
+import type { Context } from 'aws-lambda';
+import {
+  API_MESSAGES,
+  CASE_DOCUMENT_LABELS,
+  ConfirmDocumentBodySchema,
+  CaseUploadRequestSchema,
+  DOCUMENT_LINK_TTL_SECONDS,
+  DOCUMENT_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  PROFILE_DOCUMENT_TYPES,
+  PROFILE_UPLOAD_TYPES,
+  ProfileUploadRequestSchema,
+  UPLOAD_EXTENSIONS,
+  canManageUsers,
+  fileExtension,
+  keyBaseName,
+  parseFileKeys,
+  type FileKeys,
+} from '../../shared';
+import { callerEmail, callerUserType, canActOnOwnedItem, requireCaller, type Caller } from '../lib/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
+import { logger } from '../lib/logger';
+import { apiHandler } from '../lib/middleware';
+import { parseInput } from '../lib/validation';
+import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../case/repository';
+import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../user/repository';
+import { caseDocumentKey, parseDocumentKey, profileDocumentKey, type ParsedKey } from './keys';
+import { SNIFF_BYTES, contentTypeFor, matchesExtension } from './magic';
+import {
+  META,
+  UPLOAD_URL_TTL_SECONDS,
+  deleteObject,
+  headObject,
+  presignDownload,
+  presignUpload,
+  readStart,
+} from './storage';
+
+/** Payload of the internal event the case Lambda sends after deleting a case. */
+export interface DeleteCaseDocumentsEvent {
+  type: 'suture.delete-case-documents';
+  case_id: string;
+  owner_id: string;
+  keys: string[];
+}
+
+export const DELETE_CASE_DOCUMENTS = 'suture.delete-case-documents';
+
+/** A profile `documents[]` entry as this Lambda writes it. */
+interface ProfileDocumentEntry {
+  document_type: string;
+  document_name: string;
+  file_name?: string;
+}
+
+type CaseParsed = Extract<ParsedKey, { kind: 'case' }>;
+type ProfileParsed = Extract<ParsedKey, { kind: 'profile' }>;
+
+function notFound(key: string): NotFoundError {
+  return new NotFoundError(DOCUMENT_MESSAGES.notFoundFile(keyBaseName(String(key))));
+}
+
+/** The parsed key, or 404 (same answer as a missing document). */
+function parseOr404(key: string): ParsedKey {
+  const parsed = parseDocumentKey(key);
+  if (!parsed) throw notFound(key);
+  return parsed;
+}
+
+/** The case of a case key, if the caller may act on it and the key's owner is the case's owner; else 404. */
+async function caseForKey(event: ApiEvent, parsed: CaseParsed): Promise<CaseItem> {
+  const caller = requireCaller(event);
+  const item = await getCase(parsed.caseId);
+  if (!item || item.user_id !== parsed.ownerId) throw notFound(parsed.key);
+  const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
+  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw notFound(parsed.key);
+  return item;
+}
+
+/** The profile of a profile key: the owner always, user_type >= 20 when `read`; else 404. */
+async function profileForKey(event: ApiEvent, parsed: ProfileParsed, read: boolean): Promise<ProfileItem> {
+  const caller = requireCaller(event);
+  if (parsed.userId !== caller.sub && !(read && canManageUsers(await callerUserType(event)))) {
+    throw notFound(parsed.key);
+  }
+  const profile = await getProfile(parsed.userId);
+  if (!profile) throw notFound(parsed.key);
+  return profile;
+}
+
+/** The documents of a stored case (file_keys, with demo_file / note_file as fallbacks). */
+function caseFiles(item: CaseItem): FileKeys {
+  const fk = parseFileKeys(item.file_keys);
+  return {
+    ...fk,
+    demographic_sheet: fk.demographic_sheet || item.demo_file || '',
+    op_note: fk.op_note || item.note_file || '',
+  };
+}
+
+/** Is `key` attached to the case? */
+function attachedToCase(item: CaseItem, parsed: CaseParsed): boolean {
+  const fk = caseFiles(item);
+  if (parsed.slot === 'demographic_sheet') return fk.demographic_sheet === parsed.key;
+  if (parsed.slot === 'op_note') return fk.op_note === parsed.key;
+  return fk.misc_documents.includes(parsed.key);
+}
+
+function profileDocuments(profile: ProfileItem): ProfileDocumentEntry[] {
+  return Array.isArray(profile.documents) ? (profile.documents as ProfileDocumentEntry[]) : [];
+}
+
+/** The patch that stores `fk` on a case (file_keys JSON plus the flat demo_file / note_file / misc_file). */
+function filesPatch(fk: FileKeys): CasePatch {
+  return {
+    demo_file: fk.demographic_sheet,
+    note_file: fk.op_note,
+    misc_file: fk.misc_documents[fk.misc_documents.length - 1] ?? '',
+    file_keys: JSON.stringify(fk),
+  };
+}
+
+/**
+ * Apply `change` to the current case and write it with optimistic locking; on a version conflict
+ * the case is read again and the change applied once more. `change` answers the new FileKeys and
+ * may return undefined for "nothing to write".
+ */
+async function writeCaseFiles(
+  caller: Caller,
+  first: CaseItem,
+  change: (fk: FileKeys, item: CaseItem) => FileKeys,
+): Promise<{ item: CaseItem; before: FileKeys }> {
+  let current = first;
+  for (let attempt = 1; ; attempt++) {
+    const before = caseFiles(current);
+    const after = change(
+      { ...before, misc_documents: [...before.misc_documents], file_names: { ...before.file_names } },
+      current,
+    );
+    try {
+      const item = await updateCase(current.case_id, filesPatch(after), {
+        expectedVersion: current.version,
+        ownerId: current.user_id,
+        actor: caller.sub,
+      });
+      return { item, before };
+    } catch (err) {
+      if (!(err instanceof ConflictError) || attempt >= 2) throw err;
+      const again = await getCase(current.case_id);
+      if (!again) throw new NotFoundError(API_MESSAGES.caseNotFound);
+      current = again;
+    }
+  }
+}
+
+/** Delete objects no longer referenced, best effort (logged, never thrown: the write succeeded). */
+async function deleteQuietly(keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deleteObject(key);
+    } catch (err) {
+      logger.warn('Could not delete a replaced document', { error: (err as Error)?.name });
+    }
+  }
+}
+
+async function caseAnswer(message: string, item: CaseItem) {
+  return ok({ success: true, message, case: (await toApiCases([item]))[0] });
+}
+
+/** Display name of a profile document type ('profile_document' reads 'Document'). */
+function profileLabel(documentType: string): string {
+  return documentType === 'profile_document' ? 'Document' : documentType;
+}
+
+function profileAnswer(message: string, profile: ProfileItem) {
+  return ok({ success: true, message, user: toApiProfile(profile) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /document
+
+async function requestUpload(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const body = bodyObject(event);
+  const isProfile = body.document_type !== undefined && body.case_id === undefined;
+  const now = Date.now();
+  let key: string;
+  let documentType: string | undefined;
+  let input: { file_name: string; size: number };
+  if (isProfile) {
+    const req = parseInput(ProfileUploadRequestSchema, body);
+    input = req;
+    documentType = req.document_type;
+    checkExtension(req.file_name);
+    const profile = await getProfile(caller.sub);
+    if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
+    const email = profile.user_email || (await callerEmail(event, caller));
+    key = profileDocumentKey({ userId: caller.sub, email, ext: fileExtension(req.file_name), timestampMs: now });
+  } else {
+    const req = parseInput(CaseUploadRequestSchema, body);
+    input = req;
+    checkExtension(req.file_name);
+    const item = await getCase(req.case_id);
+    if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
+    if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    try {
+      key = caseDocumentKey({
+        ownerId: item.user_id,
+        caseId: item.case_id,
+        slot: req.slot,
+        ext: fileExtension(req.file_name),
+        timestampMs: now,
+      });
+    } catch {
+      // A stored case whose id does not fit the layout cannot hold documents.
+      throw new NotFoundError(API_MESSAGES.caseNotFound);
+    }
+  }
+  const ext = fileExtension(input.file_name);
+  const metadata: Record<string, string> = {
+    [META.originalFilename]: encodeURIComponent(input.file_name),
+    [META.uploadedBy]: caller.sub,
+    [META.uploadTimestamp]: new Date(now).toISOString(),
+    [META.fileSize]: String(input.size),
+    ...(documentType ? { [META.documentType]: documentType } : {}),
+  };
+  const target = await presignUpload(key, { size: input.size, contentType: contentTypeFor(ext), metadata });
+  return ok({
+    key,
+    upload: { method: 'PUT', url: target.url, headers: target.headers },
+    expires_in: UPLOAD_URL_TTL_SECONDS,
+  });
+}
+
+/** 400 with the spec's message for a file name whose extension may not be uploaded. */
+function checkExtension(fileName: string): void {
+  const ext = fileExtension(fileName);
+  if (!ext) throw new ValidationError([{ field: 'file_name', message: DOCUMENT_MESSAGES.noExtension }]);
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
+    throw new ValidationError([{ field: 'file_name', message: DOCUMENT_MESSAGES.invalidType(ext) }]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /document/confirm
+
+/** The original name stored in the object's metadata (URI-encoded), or the key's base name. */
+function originalName(metadata: Record<string, string>, key: string): string {
+  const raw = metadata[META.originalFilename];
+  if (raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return keyBaseName(key);
+}
+
+async function confirm(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const { key } = parseInput(ConfirmDocumentBodySchema, bodyObject(event));
+  const parsed = parseOr404(key);
+  const owner =
+    parsed.kind === 'case'
+      ? ({ kind: 'case', item: await caseForKey(event, parsed) } as const)
+      : ({ kind: 'profile', profile: await profileForKey(event, parsed, false) } as const);
+
+  const info = await headObject(parsed.key);
+  if (!info) throw notFound(parsed.key);
+  const fileName = originalName(info.metadata, parsed.key);
+  if (info.size > MAX_UPLOAD_BYTES) {
+    await discard(caller, parsed);
+    throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.tooLarge(fileName, info.size) }]);
+  }
+  const head = await readStart(parsed.key, SNIFF_BYTES);
+  if (!matchesExtension(parsed.ext, head, info.size > head.length)) {
+    await discard(caller, parsed);
+    throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.invalidType(parsed.ext) }]);
+  }
+
+  if (owner.kind === 'case') {
+    const p = parsed as CaseParsed;
+    const { item, before } = await writeCaseFiles(caller, owner.item, (fk) => {
+      if (p.slot === 'misc') {
+        if (!fk.misc_documents.includes(p.key)) fk.misc_documents.push(p.key);
+      } else {
+        const field = p.slot === 'demographic_sheet' ? 'demographic_sheet' : 'op_note';
+        const old = fk[field];
+        if (old && old !== p.key) delete fk.file_names[old];
+        fk[field] = p.key;
+      }
+      fk.file_names[p.key] = fileName;
+      return fk;
+    });
+    const old = p.slot === 'demographic_sheet' ? before.demographic_sheet : p.slot === 'op_note' ? before.op_note : '';
+    const oldParsed = old && old !== p.key ? parseDocumentKey(old) : undefined;
+    if (oldParsed?.kind === 'case' && oldParsed.caseId === p.caseId) await deleteQuietly([old]);
+    return caseAnswer(DOCUMENT_MESSAGES.uploaded(CASE_DOCUMENT_LABELS[p.slot]), item);
+  }
+
+  const rawType = info.metadata[META.documentType] ?? '';
+  const documentType = (PROFILE_UPLOAD_TYPES as readonly string[]).includes(rawType) ? rawType : 'profile_document';
+  const docs = profileDocuments(owner.profile);
+  const replaced = docs.filter((d) => d.document_type === documentType && d.document_name !== parsed.key);
+  const next: ProfileDocumentEntry[] = [
+    ...docs.filter((d) => d.document_type !== documentType && d.document_name !== parsed.key),
+    { document_type: documentType, document_name: parsed.key, file_name: fileName },
+  ];
+  const profile = await updateProfile(parsed.kind === 'profile' ? parsed.userId : caller.sub, {
+    documents: next as ProfileItem['documents'],
+  });
+  await deleteQuietly(
+    replaced
+      .map((d) => d.document_name)
+      .filter((k) => {
+        const old = parseDocumentKey(k);
+        return old?.kind === 'profile' && old.userId === caller.sub;
+      }),
+  );
+  return profileAnswer(DOCUMENT_MESSAGES.uploaded(profileLabel(documentType)), profile);
+}
+
+/**
+ * Remove a refused upload: DeleteObject (the versioned bucket keeps it as a noncurrent version; the
+ * Lambda has no version-level permission). When the refused bytes replaced an attached document of
+ * the same key, that document is detached too, since its current version is gone.
+ */
+async function discard(caller: Caller, parsed: ParsedKey): Promise<void> {
+  await deleteObject(parsed.key);
+  if (parsed.kind === 'case') {
+    const item = await getCase(parsed.caseId);
+    if (item && attachedToCase(item, parsed)) await writeCaseFiles(caller, item, (fk) => detach(fk, parsed));
+  } else {
+    const profile = await getProfile(parsed.userId);
+    const docs = profile ? profileDocuments(profile) : [];
+    if (docs.some((d) => d.document_name === parsed.key)) {
+      await updateProfile(parsed.userId, {
+        documents: docs.filter((d) => d.document_name !== parsed.key) as ProfileItem['documents'],
+      });
+    }
+  }
+}
+
+function detach(fk: FileKeys, parsed: CaseParsed): FileKeys {
+  if (parsed.slot === 'demographic_sheet' && fk.demographic_sheet === parsed.key) fk.demographic_sheet = '';
+  if (parsed.slot === 'op_note' && fk.op_note === parsed.key) fk.op_note = '';
+  fk.misc_documents = fk.misc_documents.filter((k) => k !== parsed.key);
+  delete fk.file_names[parsed.key];
+  return fk;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /document, DELETE /document
+
+const DISPOSITIONS = ['inline', 'attachment'] as const;
+
+async function link(event: ApiEvent) {
+  const key = queryParam(event, 'key', 1024);
+  if (!key) throw new ValidationError([{ field: 'key', message: 'key is required' }]);
+  const dispositionParam = queryParam(event, 'disposition') ?? 'inline';
+  if (!(DISPOSITIONS as readonly string[]).includes(dispositionParam)) {
+    throw new ValidationError([{ field: 'disposition', message: 'disposition must be inline or attachment' }]);
+  }
+  const disposition = dispositionParam as (typeof DISPOSITIONS)[number];
+  const parsed = parseOr404(key);
+  let fileName: string;
+  if (parsed.kind === 'case') {
+    const item = await caseForKey(event, parsed);
+    if (!attachedToCase(item, parsed)) throw notFound(key);
+    fileName = caseFiles(item).file_names[parsed.key] ?? keyBaseName(parsed.key);
+  } else {
+    const profile = await profileForKey(event, parsed, true);
+    const entry = profileDocuments(profile).find((d) => d.document_name === parsed.key);
+    if (!entry) throw notFound(key);
+    fileName = entry.file_name || keyBaseName(parsed.key);
+  }
+  // An attached key whose object is gone (e.g. removed by an administrator) is a 404, not a dead link.
+  if (!(await headObject(parsed.key))) throw new NotFoundError(DOCUMENT_MESSAGES.notFoundFile(fileName));
+  const url = await presignDownload(parsed.key, {
+    disposition,
+    fileName,
+    contentType: contentTypeFor(parsed.ext),
+    expiresIn: DOCUMENT_LINK_TTL_SECONDS,
+  });
+  return ok({ url, expires_in: DOCUMENT_LINK_TTL_SECONDS, file_name: fileName });
+}
+
+async function remove(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const key = queryParam(event, 'key', 1024);
+  if (!key) throw new ValidationError([{ field: 'key', message: 'key is required' }]);
+  const parsed = parseOr404(key);
+  if (parsed.kind === 'case') {
+    const current = await caseForKey(event, parsed);
+    if (!attachedToCase(current, parsed)) throw notFound(key);
+    const { item } = await writeCaseFiles(caller, current, (fk) => detach(fk, parsed));
+    await deleteObject(parsed.key);
+    return caseAnswer(DOCUMENT_MESSAGES.deleted(CASE_DOCUMENT_LABELS[parsed.slot]), item);
+  }
+  const profile = await profileForKey(event, parsed, false);
+  const docs = profileDocuments(profile);
+  const entry = docs.find((d) => d.document_name === parsed.key);
+  if (!entry) throw notFound(key);
+  const updated = await updateProfile(parsed.userId, {
+    documents: docs.filter((d) => d.document_name !== parsed.key) as ProfileItem['documents'],
+  });
+  await deleteObject(parsed.key);
+  return profileAnswer(DOCUMENT_MESSAGES.deleted(profileLabel(entry.document_type)), updated);
+}
+
+async function docTypes() {
+  return ok({ doc_types: [...PROFILE_DOCUMENT_TYPES] });
+}
+
+const api = apiHandler('document', {
+  'POST /document': requestUpload,
+  'POST /document/confirm': confirm,
+  'GET /document': link,
+  'DELETE /document': remove,
+  'GET /doc_types': docTypes,
+});
+
+/** true for the internal event of {@link DeleteCaseDocumentsEvent}. */
+export function isDeleteCaseDocumentsEvent(event: unknown): event is DeleteCaseDocumentsEvent {
+  const e = event as Partial<DeleteCaseDocumentsEvent> | null;
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    e.type === DELETE_CASE_DOCUMENTS &&
+    typeof e.case_id === 'string' &&
+    typeof e.owner_id === 'string' &&
+    Array.isArray(e.keys)
+  );
+}
+
+/**
+ * Delete the documents of a deleted case: only keys that parse as layout keys of that very case
+ * (owner and case id) are deleted; anything else is ignored. Resolves with the number deleted.
+ */
+export async function deleteCaseDocuments(event: DeleteCaseDocumentsEvent): Promise<{ deleted: number }> {
+  const keys = [...new Set(event.keys)].filter((k) => {
+    const p = parseDocumentKey(k);
+    return p?.kind === 'case' && p.caseId === event.case_id && p.ownerId === event.owner_id;
+  });
+  for (const key of keys) await deleteObject(key);
+  logger.info('Deleted the documents of a deleted case', { count: keys.length });
+  return { deleted: keys.length };
+}
+
+/** The Lambda entry point: API Gateway events through the routes above, or the internal event. */
+export async function handler(event: unknown, context: Context): Promise<unknown> {
+  if (isDeleteCaseDocumentsEvent(event)) return deleteCaseDocuments(event);
+  return api(event as ApiEvent, context);
+}

@@ -1,0 +1,125 @@
+/**
+ * Storage keys of documents (spec provider-side section 3 "Document storage"; issue 6, section 3).
+ * Keys are built here, by the server only, and every key a client sends back is parsed here: a key
+ * that does not match the layout exactly (other prefixes, `..`, absolute paths, percent-encoding,
+ * backslashes, unknown extensions, ids with other characters) is refused as `undefined`.
+ *
+ * Layout:
+ * - `private/case-documents/{ownerId}/demo_{caseId}.{ext}`   (demographic sheet)
+ * - `private/case-documents/{ownerId}/op_{caseId}.{ext}`     (operative note)
+ * - `private/case-documents/{ownerId}/misc_{caseId}_{timestamp}.{ext}` (miscellaneous; ms timestamp)
+ * - `private/profile-documents/{userId}/{email}_{timestamp}.{ext}` (email made key-safe)
+ *
+ * `ext` is lower-cased and one of UPLOAD_EXTENSIONS (shared/constants.ts).
+ */
+import { UPLOAD_EXTENSIONS } from '../../shared/constants';
+import type { CaseDocumentSlot } from '../../shared/schemas/document';
+
+export const CASE_DOCUMENTS_PREFIX = 'private/case-documents/';
+export const PROFILE_DOCUMENTS_PREFIX = 'private/profile-documents/';
+/** The only prefix the document Lambda may touch (its IAM grant is `private/*`). */
+export const PRIVATE_PREFIX = 'private/';
+
+/** Longest key accepted (S3 allows 1024 bytes). */
+export const MAX_KEY_LENGTH = 1024;
+
+/** User ids (Cognito subs and seeded ids): letters, digits, `-`. */
+const USER_ID = '[A-Za-z0-9-]{1,128}';
+/** Case ids: `{userId}_{ms}` (spec section 3), letters, digits, `-`, `_`. */
+const CASE_ID = '[A-Za-z0-9_-]{1,200}';
+const EXT = `(${UPLOAD_EXTENSIONS.join('|')})`;
+
+const CASE_KEY = new RegExp(`^private/case-documents/(${USER_ID})/(demo|op)_(${CASE_ID})\\.${EXT}$`);
+const MISC_KEY = new RegExp(`^private/case-documents/(${USER_ID})/misc_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
+const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/([a-z0-9@._-]{1,200})_(\\d{10,16})\\.${EXT}$`);
+
+export type ParsedKey =
+  | { kind: 'case'; key: string; ownerId: string; caseId: string; slot: CaseDocumentSlot; ext: string }
+  | { kind: 'profile'; key: string; userId: string; ext: string };
+
+const PREFIX_OF_SLOT: Record<CaseDocumentSlot, string> = { demographic_sheet: 'demo', op_note: 'op', misc: 'misc' };
+
+function checkId(value: string, pattern: string, what: string): void {
+  if (!new RegExp(`^${pattern}$`).test(value)) throw new RangeError(`${what} has characters a storage key cannot hold`);
+}
+
+function checkExt(ext: string): string {
+  const e = ext.toLowerCase();
+  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(e)) throw new RangeError(`Extension ${ext} is not allowed`);
+  return e;
+}
+
+/**
+ * Key of a case document. `timestampMs` is used for `misc` only (default now).
+ * Throws RangeError when an id has characters outside the layout or the extension is not allowed.
+ */
+export function caseDocumentKey(input: {
+  ownerId: string;
+  caseId: string;
+  slot: CaseDocumentSlot;
+  ext: string;
+  timestampMs?: number;
+}): string {
+  checkId(input.ownerId, USER_ID, 'ownerId');
+  checkId(input.caseId, CASE_ID, 'caseId');
+  const ext = checkExt(input.ext);
+  const prefix = PREFIX_OF_SLOT[input.slot];
+  const name =
+    input.slot === 'misc'
+      ? `${prefix}_${input.caseId}_${Math.trunc(input.timestampMs ?? Date.now())}`
+      : `${prefix}_${input.caseId}`;
+  return `${CASE_DOCUMENTS_PREFIX}${input.ownerId}/${name}.${ext}`;
+}
+
+/**
+ * An email address made safe for a key segment: lower-cased, every character other than
+ * `a-z 0-9 @ . _ -` replaced by `_`, at most 200 characters; '' becomes `user`.
+ */
+export function keySafeEmail(email: string): string {
+  const safe = email
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9@._-]/g, '_')
+    .replace(/\.{2,}/g, '_')
+    .slice(0, 200);
+  return safe === '' ? 'user' : safe;
+}
+
+/** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}.{ext}`. */
+export function profileDocumentKey(input: {
+  userId: string;
+  email: string;
+  ext: string;
+  timestampMs?: number;
+}): string {
+  checkId(input.userId, USER_ID, 'userId');
+  const ext = checkExt(input.ext);
+  return `${PROFILE_DOCUMENTS_PREFIX}${input.userId}/${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
+}
+
+/**
+ * Parse a key a client sent. Answers undefined for anything that is not exactly a layout key:
+ * longer than {@link MAX_KEY_LENGTH}, with `..`, `//`, `\`, `%`, control characters, a leading `/`,
+ * another prefix, or parts outside the patterns above.
+ */
+export function parseDocumentKey(key: unknown): ParsedKey | undefined {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\%]|\.\.|\/\//.test(key) || !key.startsWith(PRIVATE_PREFIX)) return undefined;
+  let m = CASE_KEY.exec(key);
+  if (m) {
+    const [, ownerId, prefix, caseId, ext] = m as unknown as [string, string, string, string, string];
+    return { kind: 'case', key, ownerId, caseId, slot: prefix === 'demo' ? 'demographic_sheet' : 'op_note', ext };
+  }
+  m = MISC_KEY.exec(key);
+  if (m) {
+    const [, ownerId, caseId, , ext] = m as unknown as [string, string, string, string, string];
+    return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext };
+  }
+  m = PROFILE_KEY.exec(key);
+  if (m) {
+    const [, userId, , , ext] = m as unknown as [string, string, string, string, string];
+    return { kind: 'profile', key, userId, ext };
+  }
+  return undefined;
+}

@@ -1,0 +1,532 @@
+/**
+ * /document through the local gateway and the verifying S3 layer in front of s3rver (issue 6,
+ * section 3; contract in shared/schemas/document.ts). Bytes go to the presigned URLs with fetch,
+ * as a browser sends them.
+ */
+import './quiet';
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { parseFileKeys, type UploadTicket } from '../../../shared';
+import { s3Client } from '../../../lambdas/lib/aws';
+import { NodeSha256 } from '../../../lambdas/lib/invoke';
+import { headObject } from '../../../lambdas/document/storage';
+import { useLocalStack, type TestUser } from '../../support/local';
+import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
+
+jest.setTimeout(90_000);
+
+const local = useLocalStack();
+
+interface ApiCase {
+  case_id: string;
+  user_id: string;
+  demo_file: string;
+  note_file: string;
+  misc_file: string;
+  file_keys: string;
+  version: number;
+}
+interface CaseAnswer {
+  success: boolean;
+  message: string;
+  case: ApiCase;
+}
+interface UserAnswer {
+  success: boolean;
+  message: string;
+  user: { documents: { document_type: string; document_name: string; file_name?: string }[] };
+}
+interface ErrorAnswer {
+  success: false;
+  message: string;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('fictitious docx body')]);
+const BUCKET = 'suture-local-documents';
+
+let owner: TestUser;
+let other: TestUser;
+let caseAdmin: TestUser;
+let userAdmin: TestUser;
+let refs: Refs;
+
+beforeAll(async () => {
+  [owner, other, caseAdmin, userAdmin] = await Promise.all([
+    signedInProvider(local),
+    signedInProvider(local),
+    signedInAdmin(local, 10),
+    signedInAdmin(local, 20),
+  ]);
+  refs = await ownSurgeonAndFacility(local, owner);
+});
+
+async function newCase(user: TestUser = owner): Promise<ApiCase> {
+  const res = await local.api<CaseAnswer>('POST', '/case', { token: user.accessToken, body: caseBody(refs) });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.case;
+}
+
+async function requestUpload(user: TestUser, body: Record<string, unknown>) {
+  return local.api<UploadTicket & ErrorAnswer>('POST', '/document', { token: user.accessToken, body });
+}
+
+/** PUT the bytes to the ticket's URL with exactly its headers, as the SPA does. */
+function putBytes(ticket: UploadTicket, bytes: Buffer, extraHeaders: Record<string, string> = {}) {
+  return fetch(ticket.upload.url, {
+    method: ticket.upload.method,
+    headers: { ...ticket.upload.headers, ...extraHeaders },
+    body: new Uint8Array(bytes),
+  });
+}
+
+async function confirm<T = CaseAnswer>(user: TestUser, key: string) {
+  return local.api<T & ErrorAnswer>('POST', '/document/confirm', { token: user.accessToken, body: { key } });
+}
+
+/** Request, PUT and confirm one case document; answers the key and the confirm answer. */
+async function uploadCaseDocument(
+  user: TestUser,
+  caseId: string,
+  slot: string,
+  fileName: string,
+  bytes: Buffer,
+): Promise<{ key: string; answer: CaseAnswer }> {
+  const ticket = await requestUpload(user, {
+    case_id: caseId,
+    slot,
+    file_name: fileName,
+    content_type: 'application/octet-stream',
+    size: bytes.length,
+  });
+  expect(ticket.status).toBe(200);
+  const put = await putBytes(ticket.body, bytes);
+  expect(put.status).toBe(200);
+  const res = await confirm(user, ticket.body.key);
+  expect(res.status).toBe(200);
+  return { key: ticket.body.key, answer: res.body };
+}
+
+describe('the whole case document flow', () => {
+  it('uploads, attaches, links, replaces and deletes a demographic sheet', async () => {
+    // Prepare
+    const c = await newCase();
+
+    // Act: request an upload
+    const ticket = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'demographic_sheet',
+      file_name: 'Demographics Ünïcode "sheet".pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+
+    // Assess: the server built the key and signed a short-lived PUT
+    expect(ticket.status).toBe(200);
+    expect(ticket.body.key).toBe(`private/case-documents/${owner.sub}/demo_${c.case_id}.pdf`);
+    expect(ticket.body.upload.method).toBe('PUT');
+    expect(ticket.body.expires_in).toBe(300);
+    expect(ticket.body.upload.url.startsWith(`${local.url}/s3/`)).toBe(true);
+    expect(ticket.body.upload.headers).toMatchObject({
+      'Content-Type': 'application/pdf',
+      'x-amz-meta-uploaded-by': owner.sub,
+      'x-amz-meta-file-size': String(PDF.length),
+      'x-amz-meta-original-filename': encodeURIComponent('Demographics Ünïcode "sheet".pdf'),
+    });
+    expect(new URL(ticket.body.upload.url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+
+    // Act: PUT and confirm
+    const put = await putBytes(ticket.body, PDF);
+    expect(put.status).toBe(200);
+    const confirmed = await confirm(owner, ticket.body.key);
+
+    // Assess: the case shows the key and the original name
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toBe('Demographic Sheet uploaded successfully!');
+    expect(confirmed.body.case.demo_file).toBe(ticket.body.key);
+    const fk = parseFileKeys(confirmed.body.case.file_keys);
+    expect(fk.demographic_sheet).toBe(ticket.body.key);
+    expect(fk.file_names[ticket.body.key]).toBe('Demographics Ünïcode "sheet".pdf');
+    const read = await local.api<{ case: ApiCase }>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    expect(read.body.case.demo_file).toBe(ticket.body.key);
+
+    // Act: a download link
+    const link = await local.api<{ url: string; expires_in: number; file_name: string }>('GET', '/document', {
+      token: owner.accessToken,
+      query: { key: ticket.body.key, disposition: 'attachment' },
+    });
+    expect(link.status).toBe(200);
+    expect(link.body.expires_in).toBe(3600);
+    expect(link.body.file_name).toBe('Demographics Ünïcode "sheet".pdf');
+    const download = await fetch(link.body.url);
+
+    // Assess: the same bytes, the name in Content-Disposition
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+    const disposition = download.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain('attachment;');
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Demographics Ünïcode "sheet".pdf')}`);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+
+    // Act: replace with a .docx (another key), then delete it
+    const replaced = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'new sheet.docx', DOCX);
+
+    // Assess: the old object is gone, the new one attached
+    expect(replaced.answer.case.demo_file).toBe(`private/case-documents/${owner.sub}/demo_${c.case_id}.docx`);
+    expect(await headObject(ticket.body.key)).toBeUndefined();
+    expect(parseFileKeys(replaced.answer.case.file_keys).file_names[ticket.body.key]).toBeUndefined();
+
+    const deleted = await local.api<CaseAnswer>('DELETE', '/document', {
+      token: owner.accessToken,
+      query: { key: replaced.key },
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('Demographic Sheet deleted successfully!');
+    expect(deleted.body.case.demo_file).toBe('');
+    expect(parseFileKeys(deleted.body.case.file_keys).demographic_sheet).toBe('');
+    expect(await headObject(replaced.key)).toBeUndefined();
+  });
+
+  it('keeps several miscellaneous documents in file_keys.misc_documents', async () => {
+    const c = await newCase();
+    const a = await uploadCaseDocument(owner, c.case_id, 'misc', 'notes.txt', Buffer.from('plain notes ✓\n'));
+    const b = await uploadCaseDocument(
+      owner,
+      c.case_id,
+      'misc',
+      'scan.png',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]),
+    );
+    const fk = parseFileKeys(b.answer.case.file_keys);
+    expect(fk.misc_documents).toEqual([a.key, b.key]);
+    expect(a.key).toMatch(new RegExp(`^private/case-documents/${owner.sub}/misc_${c.case_id}_\\d+\\.txt$`));
+    expect(b.answer.case.misc_file).toBe(b.key);
+  });
+});
+
+describe('refused uploads', () => {
+  it('refuses a PUT of more bytes than signed with an S3-style 403 and stores nothing', async () => {
+    const c = await newCase();
+    const ticket = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'op.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    const put = await putBytes(ticket.body, Buffer.concat([PDF, Buffer.alloc(1024, 0x41)]));
+    expect(put.status).toBe(403);
+    const xml = await put.text();
+    expect(xml).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect(await headObject(ticket.body.key)).toBeUndefined();
+    const res = await confirm(owner, ticket.body.key);
+    expect(res.status).toBe(404);
+  });
+
+  it('refuses an upload request over 100 MB with 400', async () => {
+    const c = await newCase();
+    const res = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'huge.pdf',
+      content_type: 'application/pdf',
+      size: 104_857_601,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('File too large. Maximum allowed size is 100MB.');
+  });
+
+  it('refuses names without an allowed extension with the spec messages', async () => {
+    const c = await newCase();
+    const base = { case_id: c.case_id, slot: 'misc', content_type: 'x', size: 10 };
+    expect((await requestUpload(owner, { ...base, file_name: 'noext' })).body.message).toBe(
+      'Invalid file: no extension found',
+    );
+    const exe = await requestUpload(owner, { ...base, file_name: 'tool.exe' });
+    expect(exe.status).toBe(400);
+    expect(exe.body.message).toBe(
+      'Invalid file type: exe. Allowed types: pdf, jpg, jpeg, png, doc, docx, txt, rtf, xls, xlsx, ppt, pptx',
+    );
+  });
+
+  it('deletes a file whose bytes do not match its extension and answers 400', async () => {
+    const c = await newCase();
+    const bytes = Buffer.from('<html><script>alert(1)</script></html>');
+    const ticket = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'op.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
+    expect((await putBytes(ticket.body, bytes)).status).toBe(200);
+    const res = await confirm(owner, ticket.body.key);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'Invalid file type: pdf. Allowed types: pdf, jpg, jpeg, png, doc, docx, txt, rtf, xls, xlsx, ppt, pptx',
+    );
+    expect(await headObject(ticket.body.key)).toBeUndefined();
+    const read = await local.api<{ case: ApiCase }>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    expect(read.body.case.note_file).toBe('');
+  });
+
+  it('refuses a PUT whose signed Content-Type or metadata was changed', async () => {
+    const c = await newCase();
+    const ticket = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'op.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    const typeChanged = await putBytes(ticket.body, PDF, { 'Content-Type': 'text/html' });
+    expect(typeChanged.status).toBe(403);
+    const metaChanged = await putBytes(ticket.body, PDF, { 'x-amz-meta-uploaded-by': other.sub });
+    expect(metaChanged.status).toBe(403);
+    const otherKey = ticket.body.upload.url.replace(`demo_`, 'x').replace(`/op_`, '/demo_');
+    expect((await putBytes({ ...ticket.body, upload: { ...ticket.body.upload, url: otherKey } }, PDF)).status).toBe(
+      403,
+    );
+    expect(await headObject(ticket.body.key)).toBeUndefined();
+    expect(await headObject(`private/case-documents/${owner.sub}/demo_${c.case_id}.pdf`)).toBeUndefined();
+  });
+
+  it('refuses an expired presigned URL and an unsigned request', async () => {
+    // Prepare: a URL signed two hours ago, valid 60 s
+    const url = await getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: BUCKET, Key: 'private/x/expired.pdf' }), {
+      expiresIn: 60,
+      signingDate: new Date(Date.now() - 2 * 3600_000),
+    });
+    // Act
+    const put = await fetch(url, { method: 'PUT', body: new Uint8Array(PDF) });
+    // Assess
+    expect(put.status).toBe(403);
+    const xml = await put.text();
+    expect(xml).toContain('<Code>AccessDenied</Code>');
+    expect(xml).toContain('Request has expired');
+    const anonymous = await fetch(`${local.url}/s3/${BUCKET}/private/x/expired.pdf`);
+    expect(anonymous.status).toBe(403);
+    const forged = await fetch(url.replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${'0'.repeat(64)}`), {
+      method: 'PUT',
+      body: new Uint8Array(PDF),
+    });
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe('who may touch which document', () => {
+  let caseId: string;
+  let key: string;
+
+  beforeAll(async () => {
+    caseId = (await newCase()).case_id;
+    key = (await uploadCaseDocument(owner, caseId, 'op_note', 'op.pdf', PDF)).key;
+  });
+
+  it("answers 404 for another provider's key, case and confirm, as for a missing key", async () => {
+    const link = await local.api<ErrorAnswer>('GET', '/document', { token: other.accessToken, query: { key } });
+    expect(link.status).toBe(404);
+    expect(link.body.message).toBe(`Document not found. The file "op_${caseId}.pdf" may not have been uploaded yet.`);
+    const missing = await local.api<ErrorAnswer>('GET', '/document', {
+      token: owner.accessToken,
+      query: { key: key.replace('.pdf', '.png') },
+    });
+    expect(missing.status).toBe(404);
+    expect((await local.api('DELETE', '/document', { token: other.accessToken, query: { key } })).status).toBe(404);
+    expect((await confirm(other, key)).status).toBe(404);
+    const upload = await requestUpload(other, {
+      case_id: caseId,
+      slot: 'misc',
+      file_name: 'x.pdf',
+      content_type: 'application/pdf',
+      size: 10,
+    });
+    expect(upload.status).toBe(404);
+    expect(await headObject(key)).toBeDefined();
+  });
+
+  it.each([
+    ['a parent segment', (k: string) => k.replace('/op_', '/../op_')],
+    ['an absolute path', (k: string) => `/${k}`],
+    ['another prefix', (k: string) => k.replace('private/', 'public/')],
+    ['a percent-encoded parent', (k: string) => k.replace('/op_', '/%2e%2e/op_')],
+    ['a backslash', (k: string) => k.replace('/op_', '\\op_')],
+    ['another owner folder', (k: string) => k.replace(owner.sub, other.sub)],
+  ])('refuses a key with %s without a signed URL', async (_name, mutate) => {
+    const res = await local.api<ErrorAnswer & { url?: string }>('GET', '/document', {
+      token: owner.accessToken,
+      query: { key: mutate(key) },
+    });
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.url).toBeUndefined();
+  });
+
+  it("lets the back office (user_type 10) read a provider's case document", async () => {
+    const link = await local.api<{ url: string; file_name: string }>('GET', '/document', {
+      token: caseAdmin.accessToken,
+      query: { key, disposition: 'inline' },
+    });
+    expect(link.status).toBe(200);
+    const res = await fetch(link.body.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="op\.pdf"/);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+});
+
+describe('profile documents', () => {
+  it('lists the document types', async () => {
+    const res = await local.api('GET', '/doc_types', { token: owner.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ doc_types: ['CV - Resume', 'Malpractice Insurance', 'License(s)'] });
+  });
+
+  it('replaces the document of the same type and lets only the owner and user_type 20+ read it', async () => {
+    // Prepare
+    const upload = async (fileName: string, documentType: string) => {
+      const t = await requestUpload(owner, {
+        document_type: documentType,
+        file_name: fileName,
+        content_type: 'application/pdf',
+        size: PDF.length,
+      });
+      expect(t.status).toBe(200);
+      expect((await putBytes(t.body, PDF)).status).toBe(200);
+      const res = await confirm<UserAnswer>(owner, t.body.key);
+      expect(res.status).toBe(200);
+      return { key: t.body.key, user: res.body.user };
+    };
+
+    // Act
+    const first = await upload('cv-2025.pdf', 'CV - Resume');
+    await new Promise((r) => setTimeout(r, 5));
+    const license = await upload('license.pdf', 'License(s)');
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await upload('cv-2026.pdf', 'CV - Resume');
+
+    // Assess
+    expect(first.key).toMatch(new RegExp(`^private/profile-documents/${owner.sub}/[a-z0-9@._-]+_\\d+\\.pdf$`));
+    expect(second.user.documents).toEqual([
+      { document_type: 'License(s)', document_name: license.key, file_name: 'license.pdf' },
+      { document_type: 'CV - Resume', document_name: second.key, file_name: 'cv-2026.pdf' },
+    ]);
+    expect(await headObject(first.key)).toBeUndefined();
+    expect(await headObject(second.key)).toBeDefined();
+
+    expect(
+      (await local.api('GET', '/document', { token: caseAdmin.accessToken, query: { key: second.key } })).status,
+    ).toBe(404);
+    const admin = await local.api<{ url: string }>('GET', '/document', {
+      token: userAdmin.accessToken,
+      query: { key: second.key },
+    });
+    expect(admin.status).toBe(200);
+    expect(
+      (await local.api('DELETE', '/document', { token: userAdmin.accessToken, query: { key: second.key } })).status,
+    ).toBe(404);
+
+    const deleted = await local.api<UserAnswer>('DELETE', '/document', {
+      token: owner.accessToken,
+      query: { key: license.key },
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('License(s) deleted successfully!');
+    expect(deleted.body.user.documents.map((d) => d.document_name)).toEqual([second.key]);
+  });
+});
+
+describe('deleting a case', () => {
+  it('deletes its documents through the document Lambda', async () => {
+    // Prepare
+    const c = await newCase();
+    const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
+    const misc = await uploadCaseDocument(owner, c.case_id, 'misc', 'misc.pdf', PDF);
+    const keep = await uploadCaseDocument(owner, (await newCase()).case_id, 'op_note', 'op.pdf', PDF);
+
+    // Act
+    const res = await local.api('DELETE', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    await local.stack.lambdaIdle();
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await headObject(demo.key)).toBeUndefined();
+    expect(await headObject(misc.key)).toBeUndefined();
+    expect(await headObject(keep.key)).toBeDefined();
+  });
+
+  it('refuses an unsigned or forged Lambda invocation', async () => {
+    const res = await fetch(`${local.url}/lambda/2015-03-31/functions/suture-local-document/invocations`, {
+      method: 'POST',
+      headers: { 'x-amz-invocation-type': 'Event', 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'suture.delete-case-documents', case_id: 'x', owner_id: 'y', keys: [] }),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the SDK through the verifying layer', () => {
+  it('refuses a header-signed PUT whose body differs from its signed hash and stores nothing', async () => {
+    // Prepare: a PUT signed for the SHA-256 of other bytes
+    const url = new URL(`${local.url}/s3/${BUCKET}/private/x/hash.txt`);
+    const signer = new SignatureV4({
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      region: 'us-east-1',
+      service: 's3',
+      sha256: NodeSha256,
+      uriEscapePath: false,
+    });
+    const signed = await signer.sign({
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers: {
+        host: url.host,
+        'content-length': '5',
+        'x-amz-content-sha256': createHash('sha256').update('hello').digest('hex'),
+      },
+    });
+    const { host: _host, ...headers } = signed.headers;
+
+    // Act
+    const res = await fetch(url, { method: 'PUT', headers, body: 'HELLO' });
+    const same = await fetch(url, { method: 'PUT', headers, body: 'hello' });
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
+    expect(same.status).toBe(200);
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: BUCKET, Key: 'private/x/hash.txt' }));
+    expect(await out.Body!.transformToString()).toBe('hello');
+  });
+
+  it('keeps the bucket CORS rule: the SPA origin only, for GET, PUT and HEAD', async () => {
+    const preflight = (origin: string, method: string) =>
+      fetch(`${local.url}/s3/${BUCKET}/private/x/a.pdf`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+      });
+    const ok = await preflight(local.url, 'PUT');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(local.url);
+    expect((await preflight('https://evil.example', 'PUT')).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight(local.url, 'DELETE')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('reads with header-signed requests', async () => {
+    const c = await newCase();
+    const { key } = await uploadCaseDocument(owner, c.case_id, 'op_note', 'op.pdf', PDF);
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(Buffer.from(await out.Body!.transformToByteArray()).equals(PDF)).toBe(true);
+  });
+});
