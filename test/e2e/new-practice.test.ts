@@ -80,6 +80,8 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const pageErrors = trackPageErrors(page);
     const journey = mobile ? 'phone' : 'desktop';
     let shot = 0;
+    /** Phone screens wider than the viewport (asserted empty at the end, so every such screen is named). */
+    const wideScreens: { screen: string; scrollWidth: number; offenders: string[] }[] = [];
     if (mobile) mkdirSync(SHOTS_DIR, { recursive: true });
 
     /** The checks of every screen: axe (serious/critical: none); on the phone no sideways scroll and a screenshot. */
@@ -91,11 +93,19 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
         rules: violations.map((v) => `${v.id}:${v.impact}`),
       };
       if (mobile) {
-        const widths = await page.evaluate(() => ({
-          scroll: document.documentElement.scrollWidth,
-          client: document.documentElement.clientWidth,
-        }));
-        expect({ screen, scrollWidth: widths.scroll <= PHONE_WIDTH + 1 }).toEqual({ screen, scrollWidth: true });
+        // The page must not scroll sideways; on failure, name the elements that stick out.
+        const overflow = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const offenders = [...document.body.querySelectorAll('*')]
+            .filter((el) => el.getBoundingClientRect().right + window.scrollX > width + 1)
+            .slice(-5)
+            .map((el) => {
+              const text = (el.textContent ?? '').trim().slice(0, 40);
+              return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} right=${Math.round(el.getBoundingClientRect().right + window.scrollX)} "${text}"`;
+            });
+          return { scrollWidth: document.documentElement.scrollWidth, offenders };
+        });
+        if (overflow.scrollWidth > PHONE_WIDTH + 1) wideScreens.push({ screen, ...overflow });
         shot += 1;
         await page.screenshot({
           path: `${SHOTS_DIR}/${String(shot).padStart(2, '0')}-${screen.replace(/\W+/g, '-')}.png`,
@@ -438,6 +448,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       expect(await page.getByRole('list', { name: 'Cases' }).count()).toBe(0);
     }
     await checkScreen('case list');
+    expect(wideScreens).toEqual([]);
     expect(pageErrors).toEqual([]);
   }
 
@@ -446,7 +457,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const { page, context } = await e2e.newPage();
 
     // Act & Assess
-    await runJourney(page, context, { mobile: false, email: NEW_USER, tag: 'desk' });
+    await runJourney(page, context, { mobile: false, email: NEW_USER, tag: 'Desk' });
   });
 
   it('takes a new practice on a phone through the same journey without sideways scrolling', async () => {
@@ -456,6 +467,6 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const { page, context } = await e2e.newPage({ mobile: true });
 
     // Act & Assess
-    await runJourney(page, context, { mobile: true, email, tag: 'phone' });
+    await runJourney(page, context, { mobile: true, email, tag: 'Phone' });
   });
 });
