@@ -441,11 +441,17 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       expect(text).toContain(`Pat ${patientLast}`);
       expect(text).toContain('Incomplete');
     });
+    // (the demographic sheet is attached, the operative note no longer is)
     if (mobile) {
       expect(await page.getByRole('table', { name: 'Cases' }).count()).toBe(0);
       expect(await cases.getByRole('listitem').count()).toBe(1);
+      const text = (await entry.textContent()) ?? '';
+      expect(text).toContain('Demo SheetPresent');
+      expect(text).toContain('Op NoteMissing');
     } else {
       expect(await page.getByRole('list', { name: 'Cases' }).count()).toBe(0);
+      const cells = entry.getByRole('cell');
+      expect([await cells.nth(7).textContent(), await cells.nth(8).textContent()]).toEqual(['Present', 'Missing']);
     }
     await checkScreen('case list');
     expect(wideScreens).toEqual([]);
