@@ -19,4 +19,22 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // Layering (house rule): web and lambdas never import each other or the infrastructure; shared
+  // imports none of them, nor Node or AWS modules (it runs in the browser and in the Lambdas).
+  ...[
+    { files: ['web/src/**/*.{ts,tsx}'], forbidden: ['**/lambdas/**', '**/infra/**', '**/bin/**'] },
+    { files: ['lambdas/**/*.ts'], forbidden: ['**/web/**', '**/infra/**', '**/bin/**'] },
+    {
+      files: ['shared/**/*.ts'],
+      forbidden: ['**/lambdas/**', '**/web/**', '**/infra/**', '**/bin/**', 'node:*', '@aws-sdk/*', 'aws-amplify*'],
+    },
+  ].map(({ files, forbidden }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden, message: 'Layering: web, lambdas and shared keep to their own side.' }] },
+      ],
+    },
+  })),
 );

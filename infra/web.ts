@@ -10,7 +10,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { RuntimeConfigSchema, type RuntimeConfig } from '../shared/config';
+import { RuntimeConfigSchema, type RuntimeConfigInput } from '../shared/config';
 import { WEB_DIST } from './paths';
 import type { StageSettings } from './stage';
 
@@ -18,6 +18,9 @@ import type { StageSettings } from './stage';
 export const PLACEHOLDER_INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Suture</title></head>' +
   '<body><p>Suture was synthesized without a built SPA. Run <code>npm run build:web</code>, then deploy again.</p></body></html>';
+
+/** Build outputs that only the local runtime serves (CloudFront compresses on its own). */
+const PRECOMPRESSED = ['*.br', '*.gz', '**/*.br', '**/*.gz'];
 
 export interface WebProps {
   settings: StageSettings;
@@ -32,7 +35,8 @@ export interface WebProps {
  *   through origin access control only;
  * - a CloudFront distribution: HTTPS only (HTTP redirects), root object `index.html`, 403 and 404 answered
  *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, managed
- *   security headers;
+ *   security headers, and compression on (CloudFront sends brotli or gzip by Accept-Encoding; the
+ *   precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not deployed);
  * - {@link Web.deploy}: uploads `web/dist` and `config.json`. If `web/dist/index.html` does not exist
  *   at synth time a placeholder page is deployed instead: run `npm run build:web` before `cdk deploy`.
  *
@@ -93,11 +97,20 @@ export class Web extends Construct {
    * Hashed files (`assets/`) are cached for a year and never pruned (a browser holding an older
    * `index.html` still finds its chunks); everything else, `index.html` and `config.json` included,
    * is served with `no-cache`. The whole distribution is invalidated on each deployment.
+   * `supportEmail`, when `config` has none, comes from the CDK context `supportEmail`
+   * (`cdk deploy -c supportEmail=help@example.com`, or cdk.json), else the schema's default
+   * `support@suture.example` (issue 6, section 6: Report Bug shows it as a mailto link).
    * @param config The SPA's `/config.json`; validated with `RuntimeConfigSchema` (values may be CDK tokens).
-   * @throws ZodError when the configuration does not match the schema.
+   * @throws RuntimeConfigError when the configuration does not match (e.g. an invalid supportEmail).
    */
-  deploy(config: RuntimeConfig): void {
-    const runtimeConfig = RuntimeConfigSchema.parse(config);
+  deploy(config: RuntimeConfigInput): void {
+    const contextEmail: unknown = this.node.tryGetContext('supportEmail');
+    const runtimeConfig = RuntimeConfigSchema.parse({
+      ...config,
+      ...(config.supportEmail === undefined && typeof contextEmail === 'string' && contextEmail !== ''
+        ? { supportEmail: contextEmail }
+        : {}),
+    });
     const assetsDir = path.join(this.distDir, 'assets');
     let assets: s3deploy.BucketDeployment | undefined;
 
@@ -105,7 +118,7 @@ export class Web extends Construct {
       assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
         destinationBucket: this.bucket,
         destinationKeyPrefix: 'assets/',
-        sources: [s3deploy.Source.asset(assetsDir)],
+        sources: [s3deploy.Source.asset(assetsDir, { exclude: PRECOMPRESSED })],
         cacheControl: [
           s3deploy.CacheControl.setPublic(),
           s3deploy.CacheControl.maxAge(Duration.days(365)),
@@ -120,7 +133,9 @@ export class Web extends Construct {
       destinationBucket: this.bucket,
       sources: [
         this.hasBuiltSpa
-          ? s3deploy.Source.asset(this.distDir, { exclude: ['assets', 'assets/**'] })
+          ? s3deploy.Source.asset(this.distDir, {
+              exclude: ['assets', 'assets/**', '.vite', '.vite/**', ...PRECOMPRESSED],
+            })
           : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX_HTML),
         s3deploy.Source.jsonData('config.json', runtimeConfig),
       ],

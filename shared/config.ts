@@ -1,19 +1,96 @@
 /**
  * The SPA's runtime configuration, served as `/config.json` (issue 2, section 5).
  * On AWS the CDK web construct writes it to the SPA bucket; locally the runtime serves it.
+ *
+ * Checked by hand rather than with zod: the SPA parses it before anything else, on the sign-in route
+ * too, whose JS is kept small (issue 6, section 6). `RuntimeConfigSchema` keeps the zod-like
+ * `parse`/`safeParse` that the CDK construct, the local runtime and the tests call.
  */
-import { z } from 'zod';
 
-export const RuntimeConfigSchema = z.object({
-  region: z.string().min(1),
+/**
+ * Support address shown where users are told to contact support (Report Bug: issue 6, section 6)
+ * when the deployment sets none (CDK context `supportEmail`, see infra/web.ts). Locally this default
+ * applies.
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@suture.example';
+
+/** The configuration as the SPA reads it (defaults applied). */
+export interface RuntimeConfig {
+  region: string;
   /** API base URL without trailing slash, e.g. `http://127.0.0.1:3000/api`. */
-  apiUrl: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
+  apiUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
   /** Only locally: the Cognito emulator endpoint Amplify should call (`Auth.Cognito.userPoolEndpoint`). */
-  userPoolEndpoint: z.string().optional(),
-  /** Stage name, e.g. `local`, `dev`, `qa-123`, `prod`. */
-  stage: z.string().default('local'),
-});
+  userPoolEndpoint?: string;
+  /** Stage name, e.g. `local`, `dev`, `qa-123`, `prod` (default `local`). */
+  stage: string;
+  /** Email address of support, shown as a mailto link (default {@link DEFAULT_SUPPORT_EMAIL}). */
+  supportEmail: string;
+}
 
-export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+/** The configuration as written (stage and supportEmail may be left out). */
+export type RuntimeConfigInput = Omit<RuntimeConfig, 'stage' | 'supportEmail'> &
+  Partial<Pick<RuntimeConfig, 'stage' | 'supportEmail'>>;
+
+/** A plain address: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Thrown by {@link parseRuntimeConfig}; `issues` name each bad field. */
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+  constructor(readonly issues: string[]) {
+    super(`Invalid runtime configuration: ${issues.join('; ')}`);
+  }
+}
+
+/**
+ * Check a runtime configuration and apply its defaults (unknown fields are dropped).
+ * @throws RuntimeConfigError when it is not an object, a required text is missing or empty, or
+ *   supportEmail is not an email address.
+ */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new RuntimeConfigError(['not an object']);
+  const raw = value as Record<string, unknown>;
+  const issues: string[] = [];
+  const required = (name: keyof RuntimeConfig): string => {
+    const v = raw[name];
+    if (typeof v !== 'string' || v === '') issues.push(`${name} must be a non-empty string`);
+    return typeof v === 'string' ? v : '';
+  };
+  const optional = (name: keyof RuntimeConfig): string | undefined => {
+    const v = raw[name];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string') issues.push(`${name} must be a string`);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const config: RuntimeConfig = {
+    region: required('region'),
+    apiUrl: required('apiUrl'),
+    userPoolId: required('userPoolId'),
+    userPoolClientId: required('userPoolClientId'),
+    stage: optional('stage') ?? 'local',
+    supportEmail: optional('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
+  };
+  const endpoint = optional('userPoolEndpoint');
+  if (endpoint !== undefined) config.userPoolEndpoint = endpoint;
+  // CDK tokens (`${Token[...]}`) are not addresses yet; they are checked when resolved.
+  if (!EMAIL.test(config.supportEmail) && !config.supportEmail.includes('${Token['))
+    issues.push('supportEmail must be an email address');
+  if (issues.length) throw new RuntimeConfigError(issues);
+  return config;
+}
+
+/** zod-like access to {@link parseRuntimeConfig}. */
+export const RuntimeConfigSchema = {
+  /** @throws RuntimeConfigError (see {@link parseRuntimeConfig}). */
+  parse: parseRuntimeConfig,
+  safeParse(value: unknown): { success: true; data: RuntimeConfig } | { success: false; error: RuntimeConfigError } {
+    try {
+      return { success: true, data: parseRuntimeConfig(value) };
+    } catch (err) {
+      if (err instanceof RuntimeConfigError) return { success: false, error: err };
+      throw err;
+    }
+  },
+};

@@ -5,13 +5,20 @@
  *   construct together with its `config.json`);
  * - `npm run dev:web` serves the SPA with hot reload and proxies `/api`, `/cognito`, `/config.json`
  *   and `/nppes` to a running local runtime on http://127.0.0.1:3000 (`npm run start:api`);
- * - code is split by route (React.lazy in App.tsx); the big vendor libraries get their own chunks so
- *   that they are cached across deployments.
+ * - code is split by route (React.lazy in App.tsx); React, the router, react-hook-form and TanStack
+ *   Query get their own chunks so that they are cached across deployments;
+ * - `build.manifest` writes `web/dist/.vite/manifest.json`, read by `npm run size:web` (per-route
+ *   gzipped JS, bin/size-web.ts; budget for /auth from issue 6, section 6);
+ * - every text asset of 1 KB or more is also written precompressed as `<file>.br` (brotli, quality
+ *   11) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding (issue 6,
+ *   section 6). CloudFront compresses on its own (infra/web.ts), so the deployment skips them.
  */
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const projectRoot = path.resolve(webRoot, '..');
@@ -22,10 +29,9 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
   if (/node_modules\/(react-router|react-router-dom)\//.test(id)) return 'router';
-  if (/node_modules\/@aws-amplify\/ui-react/.test(id) || /node_modules\/@aws-amplify\/ui\//.test(id))
-    return 'amplify-ui';
-  if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)\//.test(id)) return 'amplify';
-  if (/node_modules\/zod\//.test(id)) return 'zod';
+  // Amplify (UI and Auth) is left to Rollup: a manual chunk would also take in every Amplify module
+  // it reaches, the sign-in flows included; this way the session calls go with the entry and the
+  // sign-in flows with web/src/auth/flows.ts (loaded when the sign-in form is used).
   if (/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
   if (/node_modules\/@tanstack\//.test(id)) return 'query';
   return undefined;
@@ -34,11 +40,23 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: webRoot,
   publicDir: path.resolve(webRoot, 'public'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   build: {
     outDir: path.resolve(webRoot, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },

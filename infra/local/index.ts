@@ -40,6 +40,7 @@ import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { createGateway } from './gateway';
+import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
 import { createS3Gateway } from './s3-gateway';
 import { handleNppesRequest } from './nppes';
@@ -144,8 +145,19 @@ const NO_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 <p>The API is at <code>/api</code>, the runtime configuration at <a href="/config.json">/config.json</a>.</p>
 </body></html>`;
 
-/** Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront). */
-function serveStatic(res: ServerResponse, webDist: string, pathname: string, method: string): number {
+/**
+ * Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront).
+ * When the build wrote a precompressed `.br`/`.gz` beside the file and `acceptEncoding` accepts it,
+ * that variant is sent with `Content-Encoding`; every answer carries `Vary: Accept-Encoding`
+ * (issue 6, section 6; infra/local/encoding.ts).
+ */
+function serveStatic(
+  res: ServerResponse,
+  webDist: string,
+  pathname: string,
+  method: string,
+  acceptEncoding?: string,
+): number {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -162,11 +174,15 @@ function serveStatic(res: ServerResponse, webDist: string, pathname: string, met
   const candidate = normalize(join(webDist, decoded));
   if (candidate.startsWith(webDist + sep) && existsSync(candidate) && statSync(candidate).isFile()) file = candidate;
   const immutable = file !== index && decoded.startsWith('/assets/');
+  const variant = pickEncoding(acceptEncoding, (suffix) => existsSync(file + suffix));
+  const body = method === 'HEAD' ? undefined : readFileSync(variant ? file + variant.suffix : file);
   res.writeHead(200, {
     'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'Accept-Encoding',
+    ...(variant ? { 'content-encoding': variant.encoding } : {}),
   });
-  res.end(method === 'HEAD' ? undefined : readFileSync(file));
+  res.end(body);
   return 200;
 }
 
@@ -391,7 +407,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         res.end(JSON.stringify(config));
         status = 200;
       } else if (method === 'GET' || method === 'HEAD') {
-        serveStatic(res, webDist, pathname, method);
+        serveStatic(res, webDist, pathname, method, req.headers['accept-encoding']);
         return; // static files are not logged
       } else {
         res.writeHead(405, { 'content-type': 'application/json' });

@@ -14,10 +14,29 @@
  * Every signed header is taken from the request as received, so a Content-Length, Content-Type or
  * metadata header other than the signed one gives SignatureDoesNotMatch, as on S3.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { NodeSha256 } from '../../lambdas/lib/invoke';
+
+/** Node's SHA-256 in the shape the signer wants (`new Sha256(secret?)`, update, digest). */
+export class NodeSha256 {
+  private readonly hash: Hash | Hmac;
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
+  }
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.hash.update(toBuffer(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+function toBuffer(data: string | ArrayBuffer | ArrayBufferView): Buffer {
+  if (typeof data === 'string') return Buffer.from(data, 'utf8');
+  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return Buffer.from(data);
+}
 
 export interface SigV4Input {
   method: string;

@@ -7,6 +7,7 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getEnv } from './env';
@@ -14,6 +15,7 @@ import { getEnv } from './env';
 let doc: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
+let lambda: LambdaClient | undefined;
 
 /** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
 export function ddb(): DynamoDBDocumentClient {
@@ -45,12 +47,20 @@ export function cognitoClient(): CognitoIdentityProviderClient {
   return cognito;
 }
 
+/** The Lambda client (async Invoke of the document Lambda; `AWS_ENDPOINT_URL_LAMBDA` locally). */
+export function lambdaClient(): LambdaClient {
+  lambda ??= new LambdaClient({});
+  return lambda;
+}
+
 /** Forget the clients (tests and the local runtime, which change endpoints after import). */
 export function resetAwsClients(): void {
   doc?.destroy();
   s3?.destroy();
   cognito?.destroy();
+  lambda?.destroy();
   doc = undefined;
   s3 = undefined;
   cognito = undefined;
+  lambda = undefined;
 }

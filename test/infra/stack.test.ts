@@ -148,11 +148,22 @@ beforeAll(() => {
   fs.mkdirSync(path.join(builtDist, 'assets'));
   fs.writeFileSync(path.join(builtDist, 'index.html'), '<!doctype html><script src="/assets/app-abc123.js"></script>');
   fs.writeFileSync(path.join(builtDist, 'assets', 'app-abc123.js'), 'console.log("spa")');
+  // Build outputs for the local runtime only: precompressed copies and the Vite manifest.
+  fs.writeFileSync(path.join(builtDist, 'assets', 'app-abc123.js.br'), 'br');
+  fs.writeFileSync(path.join(builtDist, 'assets', 'app-abc123.js.gz'), 'gz');
+  fs.writeFileSync(path.join(builtDist, 'index.html.gz'), 'gz');
+  fs.mkdirSync(path.join(builtDist, '.vite'));
+  fs.writeFileSync(path.join(builtDist, '.vite', 'manifest.json'), '{}');
 
   dev = synth();
   prod = synth({ stage: 'prod' });
   qa = synth({ stage: 'qa-123', webDistDir: emptyDist });
-  fakeDist = synth({ stage: 'qa-dist', webDistDir: builtDist, skipBundling: 'true' });
+  fakeDist = synth({
+    stage: 'qa-dist',
+    webDistDir: builtDist,
+    skipBundling: 'true',
+    supportEmail: 'help@clinic.example',
+  });
 }, 180_000);
 
 afterAll(() => {
@@ -676,8 +687,25 @@ describe('the SPA hosting', () => {
       userPoolId: { Ref: logicalId(dev, dev.stack.auth.userPool) },
       userPoolClientId: { Ref: logicalId(dev, dev.stack.auth.userPoolClient) },
       stage: 'dev',
+      supportEmail: 'support@suture.example',
     });
     expect(deployedConfig(qa).resolved.stage).toBe('qa-123');
+  });
+
+  it('writes the support address of the CDK context supportEmail into config.json', () => {
+    // Act
+    const { raw } = deployedConfig(fakeDist);
+
+    // Assess
+    expect(raw.supportEmail).toBe('help@clinic.example');
+    expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
+  });
+
+  it('turns compression on in CloudFront (the precompressed build files are not deployed)', () => {
+    // Assess
+    dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ DefaultCacheBehavior: Match.objectLike({ Compress: true }) }),
+    });
   });
 
   it('deploys a placeholder page when the SPA has not been built', () => {

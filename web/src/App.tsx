@@ -1,10 +1,12 @@
 /**
  * Routes of the SPA (spec provider-side section 2; back-office-and-shell section 2 "Route table").
  *
- * Every page is loaded lazily (React.lazy, one chunk per page) so that /auth loads little. Guards:
- * RequireAuth (signed in, else /auth) > ProfileGate (profile complete, else /profile-setup) >
+ * Every page is loaded lazily (React.lazy, one chunk per page) so that /auth loads little; the
+ * signed-in pages share a lazily loaded layout (SignedInLayout: the query client and the profile
+ * guards). Guards: RequireAuth (signed in, else /auth?next=<the asked path>) > ProfileGate (profile complete, else /profile-setup) >
  * BackOfficeGuard (user_type 10 or more, else /dashboard). Errors while rendering a page (and failed
- * chunk loads) show the render failure fallback inside the page frame.
+ * chunk loads) show the render failure fallback inside the page frame. Unknown paths show the
+ * 'Page Not Found' page, signed in or out (issue 6, section 5).
  *
  * Case pages come from web/src/cases (default exports): CaseListPage (/dashboard), CaseFormPage
  * (/case/new, /case/:caseId/edit), CaseDetailsPage (/case/:caseId). Surgeon pages from web/src/surgeons:
@@ -13,13 +15,18 @@
  * (/facility/new), FacilityEditPage (/facility/:facilityId/edit, "not supported" text).
  */
 import { lazy } from 'react';
-import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth';
 import type { RouteHandle } from './shell/AppLayout';
-import { BackOfficeGuard, HomeRedirect, ProfileGate } from './shell/ProfileGate';
+import { NOT_FOUND_TITLE } from './shell/notFound';
 import { RenderFailure } from './shell/RenderFailure';
 import { Root } from './shell/Root';
 
+const SignedInLayout = lazy(() => import('./shell/SignedInLayout'));
+const ProfileGate = lazy(() => import('./shell/SignedInLayout').then((m) => ({ default: m.ProfileGate })));
+const HomeRedirect = lazy(() => import('./shell/SignedInLayout').then((m) => ({ default: m.HomeRedirect })));
+const BackOfficeGuard = lazy(() => import('./shell/SignedInLayout').then((m) => ({ default: m.BackOfficeGuard })));
+const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
 const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
@@ -48,39 +55,48 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: '/profile-setup', element: <ProfileSetupPage />, handle: title('Profile Setup') },
               {
-                element: <ProfileGate />,
+                element: <SignedInLayout />,
                 children: [
-                  { index: true, element: <HomeRedirect /> },
-                  { path: '/dashboard', element: <CaseListPage />, handle: title('Cases') },
-                  { path: '/case/new', element: <CaseFormPage key="new" />, handle: title('Add Case') },
-                  { path: '/case/:caseId/edit', element: <CaseFormPage key="edit" />, handle: title('Edit Case') },
-                  { path: '/case/:caseId', element: <CaseDetailsPage />, handle: title('Case Details') },
-                  { path: '/surgeon-management', element: <SurgeonListPage />, handle: title('Surgeons') },
-                  { path: '/surgeon/new', element: <SurgeonFormPage key="new" />, handle: title('Add Surgeon') },
+                  { path: '/profile-setup', element: <ProfileSetupPage />, handle: title('Profile Setup') },
                   {
-                    path: '/surgeon/:surgeonId/edit',
-                    element: <SurgeonFormPage key="edit" />,
-                    handle: title('Edit Surgeon'),
-                  },
-                  { path: '/facility-management', element: <FacilityListPage />, handle: title('Facilities') },
-                  { path: '/facility/new', element: <FacilityFormPage />, handle: title('Add Facility') },
-                  { path: '/facility/:facilityId/edit', element: <FacilityEditPage />, handle: title('Edit Facility') },
-                  { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
-                  { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
-                  {
-                    element: <BackOfficeGuard />,
+                    element: <ProfileGate />,
                     children: [
-                      { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
-                      { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                      { index: true, element: <HomeRedirect /> },
+                      { path: '/dashboard', element: <CaseListPage />, handle: title('Cases') },
+                      { path: '/case/new', element: <CaseFormPage key="new" />, handle: title('Add Case') },
+                      { path: '/case/:caseId/edit', element: <CaseFormPage key="edit" />, handle: title('Edit Case') },
+                      { path: '/case/:caseId', element: <CaseDetailsPage />, handle: title('Case Details') },
+                      { path: '/surgeon-management', element: <SurgeonListPage />, handle: title('Surgeons') },
+                      { path: '/surgeon/new', element: <SurgeonFormPage key="new" />, handle: title('Add Surgeon') },
+                      {
+                        path: '/surgeon/:surgeonId/edit',
+                        element: <SurgeonFormPage key="edit" />,
+                        handle: title('Edit Surgeon'),
+                      },
+                      { path: '/facility-management', element: <FacilityListPage />, handle: title('Facilities') },
+                      { path: '/facility/new', element: <FacilityFormPage />, handle: title('Add Facility') },
+                      {
+                        path: '/facility/:facilityId/edit',
+                        element: <FacilityEditPage />,
+                        handle: title('Edit Facility'),
+                      },
+                      { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
+                      { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                      {
+                        element: <BackOfficeGuard />,
+                        children: [
+                          { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
+                          { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                        ],
+                      },
                     ],
                   },
                 ],
               },
             ],
           },
-          { path: '*', element: <Navigate to="/" replace /> },
+          { path: '*', element: <NotFoundPage />, handle: title(NOT_FOUND_TITLE) },
         ],
       },
     ],

@@ -1,43 +1,29 @@
 /**
  * SPA entry: loads `/config.json` first (configures Amplify Auth and the API base; "Loading..." until
- * then, a clear error if it fails), then renders the app inside the Amplify UI theme, the react-query
- * client and a render-failure boundary.
+ * then, a clear error if it fails), then renders the app inside the Amplify UI theme and a
+ * render-failure boundary. The react-query client is provided by the signed-in layout
+ * (shell/SignedInLayout.tsx), so that the sign-in route does not load it (issue 6, section 6).
  */
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Alert, Button, Flex, ThemeProvider } from '@aws-amplify/ui-react';
+import { ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles.css';
 import './theme/global.css';
 import { UI_MESSAGES } from '../../shared/messages';
 import { App } from './App';
 import { loadConfig } from './lib/config';
-import { queryClient } from './lib/queryClient';
 import { ErrorBoundary } from './shell/RenderFailure';
 import { FullPageMessage } from './shell/FullPageMessage';
 import { sutureTheme } from './theme/theme';
+
+/** The page shown when /config.json cannot be loaded (rare: loaded only then). */
+const ConfigError = lazy(() => import('./shell/ConfigError'));
 
 function Frame({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <ThemeProvider theme={sutureTheme}>{children}</ThemeProvider>
     </StrictMode>
-  );
-}
-
-function ConfigError({ reason }: { reason: string }) {
-  return (
-    <Flex justifyContent="center" padding="3rem 1rem">
-      <Flex direction="column" gap="1rem" maxWidth="36rem">
-        <Alert variation="error" heading="Suture could not start">
-          The application configuration (/config.json) could not be loaded: {reason}. Check that the server is running,
-          then try again.
-        </Alert>
-        <Button alignSelf="flex-start" onClick={() => window.location.reload()}>
-          Try Again
-        </Button>
-      </Flex>
-    </Flex>
   );
 }
 
@@ -56,16 +42,16 @@ loadConfig().then(
     root.render(
       <Frame>
         <ErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <App />
-          </QueryClientProvider>
+          <App />
         </ErrorBoundary>
       </Frame>,
     ),
   (err: unknown) =>
     root.render(
       <Frame>
-        <ConfigError reason={err instanceof Error ? err.message : String(err)} />
+        <Suspense fallback={null}>
+          <ConfigError reason={err instanceof Error ? err.message : String(err)} />
+        </Suspense>
       </Frame>,
     ),
 );

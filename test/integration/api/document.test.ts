@@ -10,7 +10,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { parseFileKeys, type UploadTicket } from '../../../shared';
 import { s3Client } from '../../../lambdas/lib/aws';
-import { NodeSha256 } from '../../../lambdas/lib/invoke';
+import { NodeSha256 } from '../../../infra/local/sigv4';
 import { headObject } from '../../../lambdas/document/storage';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
@@ -27,6 +27,8 @@ interface ApiCase {
   misc_file: string;
   file_keys: string;
   version: number;
+  case_status: number;
+  status_history?: { from: number | null; to: number; by: string; at: string; why: string }[];
 }
 interface CaseAnswer {
   success: boolean;
@@ -440,6 +442,38 @@ describe('profile documents', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('License(s) deleted successfully!');
     expect(deleted.body.user.documents.map((d) => d.document_name)).toEqual([second.key]);
+  });
+});
+
+describe('documents and the case workflow', () => {
+  it('submits a complete case when its last document arrives and takes it back when one is deleted', async () => {
+    // Prepare: a case with every field but no documents
+    const c = await newCase();
+    expect(c.case_status).toBe(0);
+
+    // Act: the demographic sheet, then the operative note
+    const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
+    const op = await uploadCaseDocument(owner, c.case_id, 'op_note', 'op.pdf', PDF);
+
+    // Assess: still Incomplete after the first, Submitted by the write that completed it
+    expect(demo.answer.case.case_status).toBe(0);
+    expect(op.answer.case.case_status).toBe(10);
+    const submitted = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    expect(submitted.body.case.status_history?.at(-1)).toMatchObject({ from: 0, to: 10, by: owner.sub, why: 'auto' });
+
+    // Act: delete the operative note
+    const deleted = await local.api<CaseAnswer>('DELETE', '/document', {
+      token: owner.accessToken,
+      query: { key: op.key },
+    });
+
+    // Assess: back to Incomplete, with the change recorded
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.case.case_status).toBe(0);
+    expect(deleted.body.case.status_history?.at(-1)).toMatchObject({ from: 10, to: 0, by: owner.sub, why: 'auto' });
   });
 });
 

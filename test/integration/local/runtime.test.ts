@@ -49,6 +49,8 @@ describe('the runtime configuration', () => {
       userPoolClientId: local.stack.clientId,
       userPoolEndpoint: `${local.url}/cognito`,
       stage: 'local',
+      // The local default support address (Report Bug's mailto link; issue 6, section 6).
+      supportEmail: 'support@suture.example',
     });
   });
 

@@ -2,55 +2,58 @@
  * Sign-in screen /auth (provider-side section 2; back-office-and-shell sections 2 and 5).
  *
  * - email (type email) and password, both required; Amplify `signIn` with USER_PASSWORD_AUTH (not
- *   the Authenticator's SRP flow); on success 'Successfully signed in! Redirecting...' and / after
- *   100 ms; failures under a 'Sign in failed' heading, unexpected ones 'An error occurred during sign in.';
+ *   the Authenticator's SRP flow); on success 'Successfully signed in! Redirecting...' and, after
+ *   100 ms, the page of `?next=` when it is a path of this site (a signed-out deep link: issue 6,
+ *   section 5; returnTo.ts), else /; failures under a 'Sign in failed' heading, unexpected ones
+ *   'An error occurred during sign in.';
  * - already signed in: a welcome note with the email and a Go to Dashboard button;
  * - forgot password: request a code (`resetPassword`; failure 'Failed to send reset code'), set a new
  *   password with it (`confirmResetPassword`), then back to sign in;
  * - a user created with a temporary password sets a new one (`confirmSignIn`).
+ * The password forms (PasswordForms.tsx) and the Amplify calls (flows.ts) are loaded when needed,
+ * so that /auth loads at most 150 KB of JS gzipped (issue 6, section 6).
  */
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmResetPassword, confirmSignIn, resetPassword, signIn } from 'aws-amplify/auth';
-import { Alert, Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { TIMING_MS } from '../../../shared/constants';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { FullPageMessage } from '../shell/FullPageMessage';
 import { useAuth } from './AuthProvider';
-import { isPasswordResetRequired, isUnknownUser, resetErrorMessage, signInErrorMessage } from './errors';
-import {
-  NewPasswordFormSchema,
-  ResetConfirmSchema,
-  ResetRequestSchema,
-  SignInSchema,
-  type NewPasswordValues,
-  type ResetConfirmValues,
-  type ResetRequestValues,
-  type SignInValues,
-} from './schemas';
+import { RETURN_PARAM, safeReturnPath } from './returnTo';
+import { isPasswordResetRequired, signInErrorMessage } from './errors';
+import type { Banner } from './banner';
+import { useAuthForm } from './useAuthForm';
+import { checkSignIn, type SignInValues } from './schemas';
 
-type Mode = 'signIn' | 'resetRequest' | 'resetConfirm' | 'newPassword' | 'success';
-
-interface Banner {
-  variation: 'error' | 'success' | 'info';
-  heading?: string;
-  text: string;
-}
+/**
+ * The Amplify sign-in flows, loaded when the user first focuses a form of the page (or submits it),
+ * not with the page (issue 6, section 6; flows.ts).
+ */
+const loadAuthFlows = () => import('./flows');
+/** Banners (Amplify UI's Alert) are only shown after a submit: loaded with the flows. */
+const loadBanner = () => import('./banner');
+const preloadAuthFlows = () => {
+  void loadAuthFlows();
+  void loadBanner();
+};
+const LazyBannerView = lazy(() => loadBanner().then((m) => ({ default: m.BannerView })));
 
 function BannerView({ banner }: { banner: Banner | null }) {
   if (!banner) return null;
   return (
-    <Alert
-      variation={banner.variation}
-      heading={banner.heading}
-      role={banner.variation === 'error' ? 'alert' : 'status'}
-    >
-      {banner.text}
-    </Alert>
+    <Suspense fallback={<div role={banner.variation === 'error' ? 'alert' : 'status'}>{banner.text}</div>}>
+      <LazyBannerView banner={banner} />
+    </Suspense>
   );
 }
+
+/** The password reset and new-password forms, loaded when one is needed (issue 6, section 6). */
+const ResetRequestForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetRequestForm })));
+const ResetConfirmForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetConfirmForm })));
+const NewPasswordForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.NewPasswordForm })));
+
+type Mode = 'signIn' | 'resetRequest' | 'resetConfirm' | 'newPassword' | 'success';
 
 function SignInForm({
   defaultEmail,
@@ -74,14 +77,12 @@ function SignInForm({
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  } = useAuthForm<SignInValues>(checkSignIn, { email: defaultEmail, password: '' });
 
   const submit = handleSubmit(async ({ email, password }) => {
     setBanner(null);
     try {
+      const { signIn } = await loadAuthFlows();
       const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
       const step = result.nextStep.signInStep;
       if (result.isSignedIn || step === 'DONE') return onSignedIn();
@@ -104,7 +105,15 @@ function SignInForm({
   });
 
   return (
-    <Flex as="form" direction="column" gap="1rem" onSubmit={submit} noValidate aria-label="Sign in">
+    <Flex
+      as="form"
+      direction="column"
+      gap="1rem"
+      onSubmit={submit}
+      noValidate
+      onFocus={preloadAuthFlows}
+      aria-label="Sign in"
+    >
       <Heading level={1}>Sign In</Heading>
       <TextField
         label="Email"
@@ -134,215 +143,11 @@ function SignInForm({
   );
 }
 
-function ResetRequestForm({
-  defaultEmail,
-  onSent,
-  onBack,
-  banner,
-  setBanner,
-}: {
-  defaultEmail: string;
-  onSent: (email: string, destination: string | undefined) => void;
-  onBack: () => void;
-  banner: Banner | null;
-  setBanner: (b: Banner | null) => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetRequestValues>({
-    resolver: zodResolver(ResetRequestSchema),
-    defaultValues: { email: defaultEmail },
-  });
-
-  const submit = handleSubmit(async ({ email }) => {
-    setBanner(null);
-    try {
-      const result = await resetPassword({ username: email });
-      onSent(email, result.nextStep.codeDeliveryDetails?.destination);
-    } catch (err) {
-      if (isUnknownUser(err)) return onSent(email, undefined);
-      setBanner({ variation: 'error', heading: UI_MESSAGES.resetFailed, text: resetErrorMessage(err) });
-    }
-  });
-
-  return (
-    <Flex as="form" direction="column" gap="1rem" onSubmit={submit} noValidate aria-label="Reset password">
-      <Heading level={1}>Reset Password</Heading>
-      <Text>Enter the email you sign in with. We will send you a verification code.</Text>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        isRequired
-        {...register('email')}
-        hasError={!!errors.email}
-        errorMessage={errors.email?.message}
-      />
-      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending...">
-        Send Code
-      </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
-      <BannerView banner={banner} />
-    </Flex>
-  );
-}
-
-function ResetConfirmForm({
-  email,
-  onDone,
-  onBack,
-  banner,
-  setBanner,
-}: {
-  email: string;
-  onDone: () => void;
-  onBack: () => void;
-  banner: Banner | null;
-  setBanner: (b: Banner | null) => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetConfirmValues>({
-    resolver: zodResolver(ResetConfirmSchema),
-    defaultValues: { code: '', password: '', confirm: '' },
-  });
-
-  const submit = handleSubmit(async ({ code, password }) => {
-    setBanner(null);
-    try {
-      await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
-      onDone();
-    } catch (err) {
-      setBanner({ variation: 'error', heading: 'Password reset failed', text: resetErrorMessage(err) });
-    }
-  });
-
-  return (
-    <Flex as="form" direction="column" gap="1rem" onSubmit={submit} noValidate aria-label="Set a new password">
-      <Heading level={1}>Set a New Password</Heading>
-      <BannerView banner={banner} />
-      <Text>Account: {email}</Text>
-      <TextField
-        label="Verification code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        isRequired
-        {...register('code')}
-        hasError={!!errors.code}
-        errorMessage={errors.code?.message}
-      />
-      <NewPasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
-      />
-      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
-        Reset Password
-      </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
-    </Flex>
-  );
-}
-
-/** The new password and its confirmation (Cognito password policy: spec provider-side section 5). */
-function NewPasswordFields({
-  password,
-  confirm,
-  passwordError,
-  confirmError,
-}: {
-  password: UseFormRegisterReturn<'password'>;
-  confirm: UseFormRegisterReturn<'confirm'>;
-  passwordError?: string;
-  confirmError?: string;
-}) {
-  return (
-    <>
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        isRequired
-        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-        {...password}
-        hasError={!!passwordError}
-        errorMessage={passwordError}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        isRequired
-        {...confirm}
-        hasError={!!confirmError}
-        errorMessage={confirmError}
-      />
-    </>
-  );
-}
-
-function NewPasswordForm({
-  onSignedIn,
-  onBack,
-  banner,
-  setBanner,
-}: {
-  onSignedIn: () => void;
-  onBack: () => void;
-  banner: Banner | null;
-  setBanner: (b: Banner | null) => void;
-}) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({
-    resolver: zodResolver(NewPasswordFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-
-  const submit = handleSubmit(async ({ password }) => {
-    setBanner(null);
-    try {
-      const result = await confirmSignIn({ challengeResponse: password });
-      if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
-      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: 'Please sign in again.' });
-    } catch (err) {
-      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: resetErrorMessage(err) });
-    }
-  });
-
-  return (
-    <Flex as="form" direction="column" gap="1rem" onSubmit={submit} noValidate aria-label="Choose a new password">
-      <Heading level={1}>Choose a New Password</Heading>
-      <Text>Your account has a temporary password. Choose a new one to continue.</Text>
-      <NewPasswordFields
-        password={register('password')}
-        confirm={register('confirm')}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirm?.message}
-      />
-      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
-        Set Password and Sign In
-      </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
-      <BannerView banner={banner} />
-    </Flex>
-  );
-}
-
 export default function AuthPage() {
   const { status, user, refresh } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -354,7 +159,7 @@ export default function AuthPage() {
     setBanner(null);
     setMode('success');
     void refresh();
-    redirectTimer.current = setTimeout(() => navigate('/', { replace: true }), TIMING_MS.signInRedirect);
+    redirectTimer.current = setTimeout(() => navigate(returnTo, { replace: true }), TIMING_MS.signInRedirect);
   };
   const backToSignIn = (next: Banner | null = null) => {
     setBanner(next);
@@ -365,9 +170,7 @@ export default function AuthPage() {
     return (
       <Flex justifyContent="center" padding="2rem 0">
         <Card variation="elevated" width="100%" maxWidth="28rem">
-          <Alert variation="success" role="status">
-            {UI_MESSAGES.signInSuccess}
-          </Alert>
+          <BannerView banner={{ variation: 'success', text: UI_MESSAGES.signInSuccess }} />
         </Card>
       </Flex>
     );
@@ -418,46 +221,48 @@ export default function AuthPage() {
             setBanner={setBanner}
           />
         )}
-        {mode === 'resetRequest' && (
-          <ResetRequestForm
-            defaultEmail={email}
-            onSent={(e, destination) => {
-              setEmail(e);
-              setBanner({
-                variation: 'info',
-                text: destination
-                  ? `A verification code was sent to ${destination}.`
-                  : 'If an account exists for this email, a verification code has been sent.',
-              });
-              setMode('resetConfirm');
-            }}
-            onBack={() => backToSignIn()}
-            banner={banner}
-            setBanner={setBanner}
-          />
-        )}
-        {mode === 'resetConfirm' && (
-          <ResetConfirmForm
-            email={email}
-            onDone={() =>
-              backToSignIn({
-                variation: 'success',
-                text: 'Your password has been reset. Sign in with your new password.',
-              })
-            }
-            onBack={() => backToSignIn()}
-            banner={banner}
-            setBanner={setBanner}
-          />
-        )}
-        {mode === 'newPassword' && (
-          <NewPasswordForm
-            onSignedIn={onSignedIn}
-            onBack={() => backToSignIn()}
-            banner={banner}
-            setBanner={setBanner}
-          />
-        )}
+        <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
+          {mode === 'resetRequest' && (
+            <ResetRequestForm
+              defaultEmail={email}
+              onSent={(e, destination) => {
+                setEmail(e);
+                setBanner({
+                  variation: 'info',
+                  text: destination
+                    ? `A verification code was sent to ${destination}.`
+                    : 'If an account exists for this email, a verification code has been sent.',
+                });
+                setMode('resetConfirm');
+              }}
+              onBack={() => backToSignIn()}
+              banner={banner}
+              setBanner={setBanner}
+            />
+          )}
+          {mode === 'resetConfirm' && (
+            <ResetConfirmForm
+              email={email}
+              onDone={() =>
+                backToSignIn({
+                  variation: 'success',
+                  text: 'Your password has been reset. Sign in with your new password.',
+                })
+              }
+              onBack={() => backToSignIn()}
+              banner={banner}
+              setBanner={setBanner}
+            />
+          )}
+          {mode === 'newPassword' && (
+            <NewPasswordForm
+              onSignedIn={onSignedIn}
+              onBack={() => backToSignIn()}
+              banner={banner}
+              setBanner={setBanner}
+            />
+          )}
+        </Suspense>
       </Card>
     </Flex>
   );

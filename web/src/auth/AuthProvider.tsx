@@ -6,18 +6,16 @@
  * - Amplify Hub 'auth' events: `signedIn` marks the user signed in and, 150 ms later, re-checks the
  *   profile (react-query key ['profile', sub]); `signedOut` clears every cached query and goes to /;
  *   `tokenRefresh_failure` signs out;
- * - an API answer that rejects the session (web/src/lib/api.ts `onAuthFailure`) signs out, which
+ * - an API answer that rejects the session (web/src/lib/authFailure.ts `onAuthFailure`) signs out, which
  *   clears the stored session (spec provider-side section 8, 401).
  *
  * Must be rendered inside the router (it navigates). Use `useAuth()` below it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { TIMING_MS } from '../../../shared/constants';
-import { onAuthFailure } from '../lib/api';
-import { queryClient } from '../lib/queryClient';
+import { onAuthFailure } from '../lib/authFailure';
 import { checkSignedIn, readSessionUser, type AuthUser } from './session';
 
 /** Navigation state of the sign-out redirect: unsaved-changes guards let it through. */
@@ -33,6 +31,15 @@ export interface AuthContextValue {
   signOut: () => Promise<void>;
   /** Re-read the session (e.g. right after a sign-in) and update the state; resolves with the user. */
   refresh: () => Promise<AuthUser | null>;
+}
+
+/**
+ * Drop every cached query (sign-out: no previous user's data, PHI included, stays in memory). The
+ * query client is loaded with the first signed-in screen, not with /auth (issue 6, section 6), so it
+ * is imported here on demand; when it was never loaded there is nothing to clear.
+ */
+function withQueryClient(use: (client: import('@tanstack/react-query').QueryClient) => unknown): void {
+  void import('../lib/queryClient').then(({ queryClient }) => use(queryClient));
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -54,12 +61,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      const { signOut: amplifySignOut } = await import('./signOutFlow');
       await amplifySignOut();
     } catch {
       // Amplify clears the local tokens even when the server-side revocation fails.
     }
     // The Hub 'signedOut' event does the rest; repeat it here in case the event was not emitted.
-    queryClient.clear();
+    withQueryClient((client) => client.clear());
     setState({ status: 'signedOut', user: null });
   }, []);
 
@@ -76,12 +84,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             if (!user) return;
             clearTimeout(profileTimer);
             profileTimer = setTimeout(() => {
-              void queryClient.invalidateQueries({ queryKey: ['profile', user.sub] });
+              withQueryClient((client) => client.invalidateQueries({ queryKey: ['profile', user.sub] }));
             }, TIMING_MS.profileCheckAfterSignIn);
           });
           break;
         case 'signedOut':
-          queryClient.clear();
+          withQueryClient((client) => client.clear());
           setState({ status: 'signedOut', user: null });
           navigate('/', { replace: true, state: SIGNED_OUT_STATE });
           break;

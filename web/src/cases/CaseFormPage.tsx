@@ -4,7 +4,10 @@
  * Fields: case date, patient first and last name, insurance provider (free text, suggestions from
  * 2 characters, closes 150 ms after blur), primary surgeon and facility (the user's own lists),
  * procedure code rows (CPT suggestions from 1 character, 5 shown, debounced 200 ms, closes 200 ms
- * after blur; at least one row; at most 25). Validated with shared `CaseFormSchema`. After a save
+ * after blur; at least one row; at most 25). A code that the CPT list does not hold is flagged under
+ * its row and saved only when the user ticks 'Keep code N anyway' (issue 6, section 6; cptCheck.ts).
+ * While only the starter CPT list is loaded a plain sentence says so. Validated with shared
+ * `CaseFormSchema`. After a save
  * the page shows the success banner, uploads the chosen documents (web/src/documents/
  * CaseFormUploads.tsx, each with progress) and goes to /case/{caseId} 1.5 s after the last one;
  * when an upload fails the case stays saved, the failure is shown and the page offers the case.
@@ -18,6 +21,7 @@ import {
   Alert,
   Button,
   Card,
+  CheckboxField,
   Flex,
   Grid,
   Heading,
@@ -28,13 +32,14 @@ import {
   View,
 } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { Link, useNavigate, useParams, type LinkProps } from 'react-router-dom';
 import {
-  CPT_STARTER_NOTICE,
+  CPT_STARTER_PROVIDER_NOTICE,
   CPT_SUGGESTIONS_SHOWN,
+  CPT_UNKNOWN_MESSAGES,
   CPT_SUGGEST_MIN_CHARS,
   CaseFormSchema,
   INSURANCE_SUGGESTIONS,
@@ -53,6 +58,7 @@ import { ApiError } from '../lib/api';
 import { CaseApiError, updateCase, type CaseView } from './api';
 import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
 import { caseCreator } from './createOnce';
+import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
 import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
@@ -114,21 +120,31 @@ function useDebouncedValue<T>(value: T, ms: number): T {
 
 /**
  * One procedure code input with CPT suggestions ("47562 - Laparoscopic cholecystectomy"); codes
- * already entered in other rows are not suggested again.
+ * already entered in other rows are not suggested again. A well-formed code that the CPT list does
+ * not hold (looked up 200 ms after typing stops) gets a warning and a 'Keep code N anyway' box.
  */
 function CptCodeField({
   control,
   index,
   errorMessage,
   usedElsewhere,
+  confirmedCodes,
+  onConfirm,
 }: {
   control: Control<CaseFormInput, unknown, CaseFormOutput>;
   index: number;
   errorMessage?: string;
   usedElsewhere: ReadonlySet<string>;
+  confirmedCodes: ReadonlySet<string>;
+  onConfirm: (code: string, keep: boolean) => void;
 }) {
   const [open, setOpen] = useState(false);
   const value = useWatch({ control, name: `procedure_codes.${index}.code` }) ?? '';
+  const code = normalizeCode(value);
+  const checkedCode = useDebouncedValue(code, CPT_DEBOUNCE_MS);
+  const exact = useQuery({ ...cptExactQuery(checkedCode), enabled: isCheckableCode(checkedCode) });
+  const unknown = !errorMessage && checkedCode === code && isCheckableCode(code) && exact.data === false;
+  const warningId = `cpt-unknown-${index}`;
   const term = useDebouncedValue(value.trim(), CPT_DEBOUNCE_MS);
   // Ask for as many more as other rows may filter out, so that 5 are shown whenever 5 match.
   const search = useCptSuggestions(term, open, CPT_SUGGEST_MIN_CHARS, CPT_SUGGESTIONS_SHOWN + usedElsewhere.size);
@@ -139,7 +155,7 @@ function CptCodeField({
       value: c.cpt_code,
       label: c.cpt_description ? `${c.cpt_code} - ${c.cpt_description}` : c.cpt_code,
     }));
-  return (
+  const field = (
     <Controller
       control={control}
       name={`procedure_codes.${index}.code`}
@@ -161,6 +177,27 @@ function CptCodeField({
         />
       )}
     />
+  );
+  // One tree whether or not the warning shows, so that the input keeps the focus when it appears.
+  return (
+    <Flex direction="column" gap="xs">
+      {field}
+      {unknown && (
+        <>
+          <Text id={warningId} fontSize="small" color="font.warning" data-testid="cpt-unknown-warning">
+            {CPT_UNKNOWN_MESSAGES.notInList(code)}
+          </Text>
+          <CheckboxField
+            name={`keep-code-${index}`}
+            value={code}
+            label={CPT_UNKNOWN_MESSAGES.keepAnyway(code)}
+            aria-describedby={warningId}
+            checked={confirmedCodes.has(code)}
+            onChange={(e) => onConfirm(code, e.target.checked)}
+          />
+        </>
+      )}
+    </Flex>
   );
 }
 
@@ -295,6 +332,21 @@ function CaseForm({
   const [uploadFailed, setUploadFailed] = useState<string | null>(null);
   const goToCase = (id: string) => navigate(`/case/${encodeURIComponent(id)}`);
 
+  /** Codes not in the CPT list that the user chose to keep (issue 6, section 6). */
+  const [confirmedCodes, setConfirmedCodes] = useState<ReadonlySet<string>>(() => new Set());
+  /** Codes that stopped the last save attempt (not in the list, not confirmed). */
+  const [blockedCodes, setBlockedCodes] = useState<string[]>([]);
+  const [checkingCodes, setCheckingCodes] = useState(false);
+  const confirmCode = (code: string, keep: boolean) => {
+    setConfirmedCodes((prev) => {
+      const next = new Set(prev);
+      if (keep) next.add(code);
+      else next.delete(code);
+      return next;
+    });
+    if (keep) setBlockedCodes((prev) => prev.filter((c) => c !== code));
+  };
+
   const save = useMutation({
     mutationFn: (values: CaseFormOutput) => (isEdit ? updateCase(caseId, userId, values, version) : createOnce(values)),
     onSuccess: async (savedId) => {
@@ -322,20 +374,39 @@ function CaseForm({
 
   const saved = save.isSuccess;
 
+  /** Look the codes up (cached) and save only when every code is in the list or confirmed. */
+  const submitValues = async (values: CaseFormOutput) => {
+    if (inFlight.current || checkingCodes || save.isPending || save.isSuccess) return;
+    inFlight.current = true;
+    setCheckingCodes(true);
+    const known = new Map<string, boolean | undefined>();
+    try {
+      await Promise.all(
+        values.procedure_codes.filter(isCheckableCode).map(async (c) => {
+          const code = normalizeCode(c);
+          known.set(code, await queryClient.fetchQuery(cptExactQuery(code)).catch(() => undefined));
+        }),
+      );
+    } finally {
+      setCheckingCodes(false);
+    }
+    const blocking = unconfirmedUnknownCodes(values.procedure_codes, (c) => known.get(c), confirmedCodes);
+    setBlockedCodes(blocking);
+    if (blocking.length > 0) {
+      inFlight.current = false;
+      return;
+    }
+    save.mutate(values, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+
   return (
     <form
       noValidate
-      onSubmit={(e) =>
-        void handleSubmit((values) => {
-          if (inFlight.current || save.isSuccess) return;
-          inFlight.current = true;
-          save.mutate(values, {
-            onSettled: () => {
-              inFlight.current = false;
-            },
-          });
-        })(e)
-      }
+      onSubmit={(e) => void handleSubmit(submitValues)(e)}
       aria-label={isEdit ? 'Edit case' : 'Add new case'}
     >
       <Flex direction="column" gap="medium">
@@ -425,9 +496,9 @@ function CaseForm({
             </legend>
             <Flex direction="column" gap="small" marginTop="small">
               {starterCptList && (
-                <Alert variation="info" heading="Starter CPT list" data-testid="cpt-starter-notice">
-                  {CPT_STARTER_NOTICE}
-                </Alert>
+                <Text fontSize="small" color="font.secondary" data-testid="cpt-starter-notice">
+                  {CPT_STARTER_PROVIDER_NOTICE}
+                </Text>
               )}
               {rows.fields.map((row, index) => (
                 <Flex key={row.id} alignItems="flex-start" gap="small">
@@ -443,6 +514,8 @@ function CaseForm({
                           ),
                         )
                       }
+                      confirmedCodes={confirmedCodes}
+                      onConfirm={confirmCode}
                     />
                   </View>
                   <Button
@@ -458,6 +531,11 @@ function CaseForm({
               {codesMessage && (
                 <Text role="alert" color="font.error" fontSize="small">
                   {codesMessage}
+                </Text>
+              )}
+              {blockedCodes.length > 0 && (
+                <Text role="alert" color="font.error" fontSize="small" data-testid="cpt-unknown-blocked">
+                  {CPT_UNKNOWN_MESSAGES.confirmBeforeSaving} ({blockedCodes.join(', ')})
                 </Text>
               )}
               <Flex alignItems="center" gap="small" wrap="wrap">
@@ -490,7 +568,7 @@ function CaseForm({
           <Button
             type="submit"
             variation="primary"
-            isLoading={save.isPending || uploads.uploading}
+            isLoading={save.isPending || checkingCodes || uploads.uploading}
             loadingText={uploads.uploading ? 'Uploading...' : 'Saving...'}
             isDisabled={saved}
           >

@@ -4,6 +4,7 @@
  * Failures throw `ApiError` whose message follows the spec's error catalogue (provider-side section 8).
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { reportAuthFailure } from './authFailure';
 import { getConfig } from './config';
 
 export class ApiError extends Error {
@@ -34,12 +35,8 @@ export interface ApiRequest {
 
 const AUTH_403 = /invalid|expired|malformed|signature|jwt|unauthorized|authentication required/i;
 
-/** Listeners told when the server rejects the session (the shell signs out). */
-const authFailureListeners = new Set<() => void>();
-export function onAuthFailure(listener: () => void): () => void {
-  authFailureListeners.add(listener);
-  return () => authFailureListeners.delete(listener);
-}
+/** Listeners told when the server rejects the session (the shell signs out): see authFailure.ts. */
+export { onAuthFailure } from './authFailure';
 
 async function bearerToken(): Promise<string> {
   const session = await fetchAuthSession();
@@ -99,7 +96,7 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
   }
   if (!res.ok) {
     const message = messageFor(res.status, res.statusText, parsed, forbidden);
-    if (message === 'Authentication failed. Please sign in again.') authFailureListeners.forEach((l) => l());
+    if (message === 'Authentication failed. Please sign in again.') reportAuthFailure();
     throw new ApiError(message, res.status, parsed);
   }
   return parsed as T;

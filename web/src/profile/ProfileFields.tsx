@@ -138,25 +138,65 @@ export function applyServerFieldErrors(
   }
 }
 
-type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
+export type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
 
-/** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
-function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolean }) {
-  const [npi, setNpi] = useState<NpiState>({ status: 'idle' });
+/**
+ * The NPI Validate button's state, held by the page so that its submit can read it (issue 6,
+ * section 6: "the form does not submit an NPI whose last check failed"). Editing the NPI clears
+ * the result (spec provider-side section 5 "NPI check").
+ */
+export interface NpiCheck {
+  state: NpiState;
+  /** Run the check for the NPI now in the form (a result for an older number is dropped). */
+  validate: () => Promise<void>;
+  /** Forget the result (the NPI was edited or the form reset). */
+  clear: () => void;
+}
+
+/** `checkMark`: the editing screen prefixes the success text with a check mark. */
+export function useNpiCheck(form: ProfileFormApi, checkMark = false): NpiCheck {
+  const [state, setState] = useState<NpiState>({ status: 'idle' });
   /** Bumped by every check and every edit: a result for an older number is dropped. */
   const checkRun = useRef(0);
-
   const validate = async () => {
     const run = ++checkRun.current;
-    setNpi({ status: 'validating' });
+    setState({ status: 'validating' });
     const outcome = await checkNpi(form.getValues('user_npi'));
     if (run !== checkRun.current) return;
-    setNpi({
+    setState({
       status: outcome.valid ? 'valid' : 'invalid',
       message: outcome.valid && checkMark ? `✓ ${outcome.message}` : outcome.message,
     });
   };
+  const clear = () => {
+    checkRun.current += 1;
+    setState({ status: 'idle' });
+  };
+  return { state, validate, clear };
+}
 
+/**
+ * Why a submit must stop because of the NPI check, or null: the last Validate of the number now
+ * in the form failed (an edit since then clears the result, so the user can correct it and save).
+ */
+export function npiSubmitBlock(state: NpiState): string | null {
+  if (state.status !== 'invalid') return null;
+  return `${state.message.replace(/\.\s*$/, '')}. Correct the NPI number or validate it again before saving.`;
+}
+
+/**
+ * Stop a submit when {@link npiSubmitBlock} says so: the reason goes on the NPI field (and so into
+ * the error summary). Returns true when the submit must stop.
+ */
+export function blockSubmitOnFailedNpi(check: NpiCheck, setError: ProfileFormApi['setError']): boolean {
+  const reason = npiSubmitBlock(check.state);
+  if (reason) setError('user_npi', { type: 'npi-check', message: reason });
+  return reason !== null;
+}
+
+/** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
+function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck }) {
+  const npi = npiCheck.state;
   return (
     <Controller
       control={form.control}
@@ -171,8 +211,8 @@ function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolea
             onBlur={field.onBlur}
             onChange={(e) => {
               field.onChange(e.target.value.replace(/\D/g, '').slice(0, NPI_LENGTH));
-              checkRun.current += 1;
-              setNpi({ status: 'idle' });
+              npiCheck.clear();
+              if (fieldState.error?.type === 'npi-check') form.clearErrors('user_npi');
             }}
             inputMode="numeric"
             autoComplete="off"
@@ -182,7 +222,7 @@ function NpiField({ form, checkMark }: { form: ProfileFormApi; checkMark: boolea
             errorMessage={fieldState.error?.message}
             outerEndComponent={
               <Button
-                onClick={() => void validate()}
+                onClick={() => void npiCheck.validate()}
                 isLoading={npi.status === 'validating'}
                 loadingText="Validating..."
                 isDisabled={npi.status === 'validating'}
@@ -254,8 +294,8 @@ function StatesLicensedField({ form }: { form: ProfileFormApi }) {
   );
 }
 
-/** All profile fields. `npiCheckMark`: the editing screen prefixes the NPI success text with a check mark. */
-export function ProfileFields({ form, npiCheckMark = false }: { form: ProfileFormApi; npiCheckMark?: boolean }) {
+/** All profile fields; `npiCheck` from {@link useNpiCheck} (the page reads it before saving). */
+export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck }) {
   const {
     register,
     formState: { errors },
@@ -348,7 +388,7 @@ export function ProfileFields({ form, npiCheckMark = false }: { form: ProfileFor
           hasError={!!errors.telephone_number}
           errorMessage={errors.telephone_number?.message}
         />
-        <NpiField form={form} checkMark={npiCheckMark} />
+        <NpiField form={form} npiCheck={npiCheck} />
       </Flex>
       <SelectField
         label="Messaging Preference"

@@ -29,9 +29,11 @@ import {
   ProfileBannerView,
   ProfileFields,
   applyServerFieldErrors,
+  blockSubmitOnFailedNpi,
   errorMessages,
   profileResolver,
   profileToFormValues,
+  useNpiCheck,
   type ProfileBanner,
   type ProfileFormValues,
 } from './ProfileFields';
@@ -87,11 +89,17 @@ function SetupForm({
   } = form;
   const text = TEXT[reason];
   const messages = submitCount > 0 ? errorMessages(errors) : [];
+  const npiCheck = useNpiCheck(form);
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
 
   const onValid = async (values: ProfileForm) => {
     setBanner(null);
+    // The last Validate of this NPI failed: do not save it (issue 6, section 6).
+    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
+      focusSummary();
+      return;
+    }
     try {
       if (reason === 'incomplete_profile') await updateProfile(user, values);
       else await createProfile(user, values);
@@ -105,6 +113,7 @@ function SetupForm({
     setBanner({ variation: 'success', text: text.success });
     setSaved(true);
     reset(profileToFormValues(null));
+    npiCheck.clear();
     await sleep(TIMING_MS.profileSaveRedirect);
     if (!mounted.current) return; // the user went elsewhere during the wait
     let userType = 0;
@@ -140,7 +149,7 @@ function SetupForm({
           <Text color="font.secondary">{text.subtitle}</Text>
         </Flex>
         <ErrorSummary ref={summaryRef} messages={messages} />
-        <ProfileFields form={form} />
+        <ProfileFields form={form} npiCheck={npiCheck} />
         <Button
           type="submit"
           variation="primary"

@@ -30,9 +30,11 @@ import {
   ProfileBannerView,
   ProfileFields,
   applyServerFieldErrors,
+  blockSubmitOnFailedNpi,
   errorMessages,
   profileResolver,
   profileToFormValues,
+  useNpiCheck,
   type ProfileBanner,
   type ProfileFormValues,
 } from './ProfileFields';
@@ -83,6 +85,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
     formState: { errors, isDirty, isSubmitting, submitCount },
   } = form;
   const messages = submitCount > 0 ? errorMessages(errors) : [];
+  const npiCheck = useNpiCheck(form, true);
   useUnsavedChangesWarning(isDirty && !isSubmitting);
 
   // Success messages disappear after 3 s, error banners after 5 s (provider-side sections 4 and 9).
@@ -97,6 +100,11 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
 
   const onValid = async (values: ProfileForm) => {
     setBanner(null);
+    // The last Validate of this NPI failed: do not save it (issue 6, section 6).
+    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
+      focusSummary();
+      return;
+    }
     try {
       const saved = await updateProfile(user, values);
       setBanner({ variation: 'success', text: UI_MESSAGES.profileUpdated });
@@ -128,12 +136,19 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
           <Text color="font.secondary">{profile.user_email || user.email}</Text>
         </Flex>
         <ErrorSummary ref={summaryRef} messages={messages} />
-        <ProfileFields form={form} npiCheckMark />
+        <ProfileFields form={form} npiCheck={npiCheck} />
         <Flex gap="0.75rem" wrap="wrap">
           <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
             Update Profile
           </Button>
-          <Button type="button" isDisabled={!isDirty || isSubmitting} onClick={() => reset()}>
+          <Button
+            type="button"
+            isDisabled={!isDirty || isSubmitting}
+            onClick={() => {
+              reset();
+              npiCheck.clear();
+            }}
+          >
             Discard Changes
           </Button>
         </Flex>

@@ -3,15 +3,20 @@
  * fallback for lazily loaded pages, the dismissible beta-testing notice and the footer for signed-in
  * users only (back-office-and-shell sections 1 and 2). The document title follows the deepest route's `handle.title`.
  */
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
-import { BetaNotice } from './BetaNotice';
-import { Footer } from './Footer';
 import { FullPageMessage } from './FullPageMessage';
-import { Header } from './Header';
+import { PublicHeader } from './PublicHeader';
+
+/** Parts shown to signed-in users only, loaded with the first signed-in screen (not on /auth). */
+const BetaNotice = lazy(() => import('./BetaNotice').then((m) => ({ default: m.BetaNotice })));
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+
+/** The signed-in header (role navigation, phone menu, profile-aware), loaded with the first signed-in screen. */
+const ProfileHeader = lazy(() => import('./ProfileHeader'));
 
 /** Route `handle` with the page title used for `document.title`. */
 export interface RouteHandle {
@@ -57,14 +62,28 @@ export function AppLayout() {
       <a href="#main" className="suture-skip-link">
         Skip to content
       </a>
-      <Header />
-      {status === 'signedIn' && <BetaNotice />}
+      {status === 'signedIn' ? (
+        <Suspense fallback={<PublicHeader />}>
+          <ProfileHeader />
+        </Suspense>
+      ) : (
+        <PublicHeader />
+      )}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <BetaNotice />
+        </Suspense>
+      )}
       <View as="main" id="main" tabIndex={-1} className="suture-main">
         <Suspense fallback={<FullPageMessage text={UI_MESSAGES.loading} />}>
           <Outlet />
         </Suspense>
       </View>
-      {status === 'signedIn' && <Footer />}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
     </Flex>
   );
 }

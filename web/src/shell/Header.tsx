@@ -1,28 +1,18 @@
 /**
  * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
  * role, the signed-in email and role label, and Sign Out. On narrow screens the links move into a
- * collapsible menu that closes on route change, outside click or Escape.
+ * collapsible menu that closes on route change, outside click or Escape. The profile comes from
+ * {@link HeaderProfileContext} (ProfileHeader.tsx); until the profile exists and is complete (profile
+ * setup) the navigation links are hidden and the logo leads to /profile-setup (issue 6, section 6).
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
 import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
-import { useProfile } from '../profile/useProfile';
+import { HeaderProfileContext } from './headerProfile';
+import { Logo } from './Logo';
 import { homePathFor, navItemsFor, type NavItem } from './navigation';
-
-function Logo({ to }: { to: string }) {
-  return (
-    <RouterLink to={to} className="suture-nav-link" aria-label="Suture home">
-      <Flex alignItems="center" gap="0.5rem">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text as="span" fontWeight="bold" fontSize="large" color="brand.primary.80">
-          Suture
-        </Text>
-      </Flex>
-    </RouterLink>
-  );
-}
 
 function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (
@@ -40,7 +30,7 @@ function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | '
 
 export function Header() {
   const { status, user, signOut } = useAuth();
-  const profile = useProfile();
+  const profile = useContext(HeaderProfileContext);
   const location = useLocation();
   const isMobile = useBreakpointValue({ base: true, large: false }) as boolean;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -80,9 +70,10 @@ export function Header() {
 
   const signedIn = status === 'signedIn';
   const userType = profile.userType;
-  // Hide role-dependent links until the profile (user_type) is known.
-  const items = signedIn && profile.isPending ? [] : navItemsFor(signedIn, userType);
-  const logoTo = signedIn ? homePathFor(userType) : '/auth';
+  // Hide role-dependent links until the profile (user_type) is known, and every link during profile setup.
+  const settingUp = signedIn && !profile.isPending && !profile.complete;
+  const items = signedIn && (profile.isPending || settingUp) ? [] : navItemsFor(signedIn, userType);
+  const logoTo = !signedIn ? '/auth' : settingUp ? '/profile-setup' : homePathFor(userType);
   const who = signedIn && user ? `${roleLabel(userType)} (${userType})` : '';
 
   const signOutButton = (

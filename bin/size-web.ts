@@ -1,0 +1,92 @@
+/**
+ * `npm run size:web`: per-route gzipped JS of the built SPA (issue 6, section 6), from
+ * `web/dist/.vite/manifest.json` (run `npm run build:web` first).
+ *
+ * Prints one line per route: KB gzipped (gzip level 9, 1 KB = 1024 bytes) and the number of files
+ * loaded; lazily loaded modules that no route of the table names (a new page, or code loaded on use
+ * such as the sign-in flows) are listed after, with what they add on top of the entry. Exits 1 when the sign-in route (/auth) is above {@link AUTH_BUDGET_KB} KB, or when the
+ * build or a module of the table is missing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WEB_DIST } from '../infra/paths';
+import { dynamicEntries, kb, resolveModuleKey, routeSizes, type Manifest, type RouteModules } from './lib/bundle-size';
+
+/** Budget of the sign-in route's JS, gzipped, in KB (issue 6, section 6). */
+export const AUTH_BUDGET_KB = 150;
+
+/**
+ * Lazily loaded parts of every signed-in screen: the layout (query client, profile guards), the
+ * profile-aware header, the footer and the beta notice (web/src/App.tsx, shell/AppLayout.tsx).
+ */
+const SIGNED_IN_PARTS = [
+  'src/shell/SignedInLayout.tsx',
+  'src/shell/ProfileHeader.tsx',
+  'src/shell/Footer.tsx',
+  'src/shell/BetaNotice.tsx',
+];
+
+/** Route -> lazily loaded modules (web/src/App.tsx). */
+const ROUTES: readonly RouteModules[] = [
+  { route: '/auth', modules: ['src/auth/AuthPage.tsx'] },
+  { route: '(page not found)', modules: ['src/shell/NotFoundPage.tsx'] },
+  { route: '/profile-setup', modules: [...SIGNED_IN_PARTS, 'src/profile/ProfileSetupPage.tsx'] },
+  { route: '/dashboard', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseListPage.tsx'] },
+  { route: '/case/new', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseFormPage.tsx'] },
+  { route: '/case/:caseId', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseDetailsPage.tsx'] },
+  { route: '/update-profile', modules: [...SIGNED_IN_PARTS, 'src/profile/UpdateProfilePage.tsx'] },
+  { route: '/report-bug', modules: [...SIGNED_IN_PARTS, 'src/report-bug/ReportBugPage.tsx'] },
+  { route: '/back-office', modules: [...SIGNED_IN_PARTS, 'src/shell/BackOfficeHomePage.tsx'] },
+];
+
+function main(): void {
+  const manifestPath = join(WEB_DIST, '.vite', 'manifest.json');
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  } catch {
+    console.error(`No build manifest at ${manifestPath}: run npm run build:web first.`);
+    process.exit(1);
+  }
+  const has = (m: string) => resolveModuleKey(manifest, m) !== undefined;
+  const known = new Set(ROUTES.flatMap((r) => r.modules.map((m) => resolveModuleKey(manifest, m) ?? m)));
+  // A page missing from this build (not merged yet) is left out of its route rather than failing.
+  const present = ROUTES.map((r) => ({ ...r, modules: r.modules.filter(has) }));
+  const others = dynamicEntries(manifest)
+    .filter((m) => !known.has(m))
+    .map((m) => ({ route: `(on demand) ${m}`, modules: [m] }));
+  const cache = new Map<string, number>();
+  const gz = (file: string): number => {
+    let size = cache.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(WEB_DIST, file)), { level: 9 }).length;
+      cache.set(file, size);
+    }
+    return size;
+  };
+  const sizes = routeSizes(manifest, present, gz);
+  const [entryOnly] = routeSizes(manifest, [{ route: 'entry', modules: [] }], gz);
+  const extra = routeSizes(manifest, others, gz);
+  const width = Math.max(...[...sizes, ...extra].map((s) => s.route.length));
+  console.log('Route JS, gzipped (entry + static imports + lazily loaded route modules):');
+  for (const s of sizes) {
+    console.log(`  ${s.route.padEnd(width)}  ${kb(s.bytes).padStart(6)} KB  (${s.files.length} files)`);
+  }
+  console.log('Loaded on demand (on use, not with a route), gzipped, on top of the entry:');
+  for (const s of extra) {
+    console.log(`  ${s.route.padEnd(width)}  +${kb(s.bytes - (entryOnly?.bytes ?? 0)).padStart(5)} KB`);
+  }
+  const auth = sizes.find((s) => s.route === '/auth');
+  if (!auth || !has('src/auth/AuthPage.tsx')) {
+    console.error('The sign-in page (src/auth/AuthPage.tsx) is not a lazily loaded chunk of this build.');
+    process.exit(1);
+  }
+  if (auth.bytes / 1024 > AUTH_BUDGET_KB) {
+    console.error(`/auth loads ${kb(auth.bytes)} KB gzipped, above the ${AUTH_BUDGET_KB} KB budget:`);
+    for (const f of auth.files) console.error(`  ${f} ${kb(gz(f))} KB`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,257 @@
+/**
+ * The app shell in a real browser against the local runtime (issue 6, sections 5 and 6): an unknown
+ * path shows 'Page Not Found' with a link home, signed out and signed in; a signed-out deep link to
+ * a case goes to /auth and back to the case after sign-in; the SPA is served precompressed by
+ * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations; the
+ * header shows no links during profile setup; the case form keeps a CPT code that no list holds
+ * only when the user confirms it, and tells providers about the starter list in a plain sentence.
+ */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expectNoSeriousAxeViolations } from './support/axe';
+import { describeBrowser } from './support/browser';
+import { CPT_STARTER_PROVIDER_NOTICE, CPT_UNKNOWN_MESSAGES } from '../../shared/constants';
+import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, useE2EStack } from './support/stack';
+import { SIGNED_IN_TEXT, eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+
+jest.setTimeout(90_000);
+
+/** GET `url` with the given Accept-Encoding; resolves with the status, headers and raw body bytes. */
+function rawGet(
+  url: string,
+  acceptEncoding?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The entry script of the build (`assets/index-<hash>.js`). */
+function entryScript(): string {
+  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry chunk');
+  return entry.file;
+}
+
+describeBrowser('App shell (browser)', () => {
+  const e2e = useE2EStack();
+
+  it('shows Page Not Found with a link home for an unknown path when signed out, and the link leads to sign-in', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    const errors = trackPageErrors(page);
+
+    // Act
+    await page.goto(`${e2e.url}/no-such-page/123`);
+
+    // Assess
+    await page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no-such-page/123');
+    await eventually(async () => expect(await page.title()).toBe('Page Not Found | Suture'));
+    await expectNoSeriousAxeViolations(page, { label: 'the 404 page (signed out)' });
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await waitForPath(page, '/auth');
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows Page Not Found to a signed-in provider, whose link home leads to the case list', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+
+    // Act
+    await page.goto(`${e2e.url}/case-list-typo`);
+
+    // Assess
+    await page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor();
+    await expectNoSeriousAxeViolations(page, { label: 'the 404 page (signed in)' });
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+  });
+
+  it('has no serious or critical axe-core violations on the profile editing page', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+
+    // Act
+    await page.goto(`${e2e.url}/update-profile`);
+    await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+    await page.getByLabel('First Name').waitFor();
+
+    // Assess
+    await expectNoSeriousAxeViolations(page, { label: '/update-profile' });
+  });
+
+  it('sends a signed-out deep link to a case to sign-in and back to that case afterwards', async () => {
+    // Prepare
+    const tokens = await e2e.signIn(PROVIDER1);
+    const list = await e2e.api<{ cases: { case_id: string }[] }>('GET', '/case', {
+      token: tokens.accessToken,
+      query: { user_id: tokens.sub },
+    });
+    const caseId = list.body.cases[0]?.case_id;
+    if (!caseId) throw new Error(`provider1 has no demo case: ${JSON.stringify(list.body)}`);
+    const casePath = `/case/${encodeURIComponent(caseId)}`;
+    const { page } = await e2e.newPage();
+
+    // Act
+    await page.goto(`${e2e.url}${casePath}`);
+    await waitForPath(page, '/auth');
+    const next = new URL(page.url()).searchParams.get('next');
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    await page.getByLabel('Email').fill(PROVIDER1);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor();
+
+    // Assess
+    expect(next).toBe(casePath);
+    await waitForPath(page, casePath);
+    await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
+  });
+
+  it('does not follow a sign-in return link to another site', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.url}/auth?next=${encodeURIComponent('//evil.example/steal')}`);
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+
+    // Act
+    await page.getByLabel('Email').fill(PROVIDER1);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    // Assess
+    await waitForPath(page, '/dashboard');
+    expect(new URL(page.url()).origin).toBe(e2e.url);
+  });
+
+  it('has no serious or critical axe-core violations on the sign-in page', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+
+    // Act
+    await page.goto(`${e2e.url}/auth`);
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+
+    // Assess
+    await expectNoSeriousAxeViolations(page, { label: '/auth' });
+  });
+
+  it('serves the precompressed SPA by Accept-Encoding: brotli, gzip, or plain', async () => {
+    // Prepare
+    const file = entryScript();
+    const plain = readFileSync(join(WEB_DIST, file));
+    const url = `${e2e.url}/${file}`;
+
+    // Act
+    const br = await rawGet(url, 'gzip, deflate, br, zstd');
+    const gz = await rawGet(url, 'gzip, deflate');
+    const none = await rawGet(url);
+    const refusedBr = await rawGet(url, 'br;q=0, gzip');
+
+    // Assess
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.length).toBeLessThan(plain.length / 2);
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain)).toBe(true);
+    expect(refusedBr.headers['content-encoding']).toBe('gzip');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers.vary).toMatch(/accept-encoding/i);
+    expect(none.body.equals(plain)).toBe(true);
+  });
+
+  it('shows no header links during profile setup, and the logo stays on the setup page', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+
+    // Act
+    await signInThroughUi(page, e2e.url, NEW_USER);
+    await waitForPath(page, '/profile-setup');
+    await page.getByRole('heading', { name: 'Set Up Your Profile', level: 1 }).waitFor();
+
+    // Assess
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await eventually(async () => expect(await nav.getByRole('link').count()).toBe(1));
+    await eventually(async () =>
+      expect(await nav.getByRole('link', { name: 'Suture home' }).getAttribute('href')).toBe('/profile-setup'),
+    );
+    expect(await nav.getByRole('link', { name: 'Case List' }).count()).toBe(0);
+    await nav.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await expectNoSeriousAxeViolations(page, { label: '/profile-setup' });
+  });
+
+  it('saves a CPT code that no list holds only after the user confirms it', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${e2e.url}/case/new`);
+    await page.getByRole('heading', { name: 'Add New Case', level: 1 }).waitFor();
+    await page.getByLabel('Case date').fill('2026-02-03');
+    await page.getByLabel('Patient first name').fill('Testa');
+    await page.getByLabel('Patient last name').fill('Unknowncode');
+    await page.getByRole('combobox', { name: 'Insurance provider' }).fill('Aetna');
+    const surgeon = page.getByRole('combobox', { name: 'Primary surgeon' });
+    await eventually(async () => expect(await surgeon.locator('option').count()).toBeGreaterThan(1));
+    await surgeon.selectOption({ index: 1 });
+    const facility = page.getByRole('combobox', { name: 'Facility' });
+    await eventually(async () => expect(await facility.locator('option').count()).toBeGreaterThan(1));
+    await facility.selectOption({ index: 1 });
+
+    // Act: a code of the right shape that is in no list
+    const code = page.getByRole('combobox', { name: 'Procedure code 1' });
+    await code.fill('99999');
+    await code.press('Escape');
+    await page.getByText(CPT_UNKNOWN_MESSAGES.notInList('99999'), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save Case' }).click();
+
+    // Assess: not saved until confirmed
+    await page.getByTestId('cpt-unknown-blocked').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/case/new');
+    const notice = page.getByTestId('cpt-starter-notice');
+    if ((await notice.count()) > 0) {
+      expect(await notice.textContent()).toBe(CPT_STARTER_PROVIDER_NOTICE);
+    }
+
+    // Act: confirm and save
+    // Amplify UI draws the box over a visually hidden input: click the label, as a user does.
+    await page.getByText(CPT_UNKNOWN_MESSAGES.keepAnyway('99999'), { exact: true }).click();
+    await eventually(async () =>
+      expect(await page.getByRole('checkbox', { name: CPT_UNKNOWN_MESSAGES.keepAnyway('99999') }).isChecked()).toBe(
+        true,
+      ),
+    );
+    await page.getByRole('button', { name: 'Save Case' }).click();
+
+    // Assess
+    await page.getByText('Case Created Successfully', { exact: true }).waitFor();
+    await waitForPath(page, /^\/case\/(?!new$)[^/]+$/, 5_000);
+    await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
+    await eventually(async () =>
+      expect(await page.getByRole('list', { name: 'Procedure codes' }).textContent()).toContain('99999'),
+    );
+  });
+});

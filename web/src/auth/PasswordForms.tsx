@@ -1,0 +1,246 @@
+/**
+ * The password forms of the sign-in screen (back-office-and-shell section 5; provider-side section 5
+ * password policy), loaded only when needed: request a reset code, set a new password with it, and
+ * choose a new password for an account created with a temporary one.
+ */
+import { Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { UI_MESSAGES } from '../../../shared/messages';
+import { BannerView, type Banner } from './banner';
+import { isUnknownUser, resetErrorMessage } from './errors';
+import {
+  checkNewPassword,
+  checkResetConfirm,
+  checkResetRequest,
+  type NewPasswordValues,
+  type ResetConfirmValues,
+  type ResetRequestValues,
+} from './schemas';
+import { useAuthForm, type RegisteredField } from './useAuthForm';
+
+/** The Amplify calls (flows.ts), loaded with the first form that needs them. */
+const loadAuthFlows = () => import('./flows');
+const preloadAuthFlows = () => void loadAuthFlows();
+
+export function ResetRequestForm({
+  defaultEmail,
+  onSent,
+  onBack,
+  banner,
+  setBanner,
+}: {
+  defaultEmail: string;
+  onSent: (email: string, destination: string | undefined) => void;
+  onBack: () => void;
+  banner: Banner | null;
+  setBanner: (b: Banner | null) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useAuthForm<ResetRequestValues>(checkResetRequest, { email: defaultEmail });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setBanner(null);
+    try {
+      const { resetPassword } = await loadAuthFlows();
+      const result = await resetPassword({ username: email });
+      onSent(email, result.nextStep.codeDeliveryDetails?.destination);
+    } catch (err) {
+      if (isUnknownUser(err)) return onSent(email, undefined);
+      setBanner({ variation: 'error', heading: UI_MESSAGES.resetFailed, text: resetErrorMessage(err) });
+    }
+  });
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="1rem"
+      onSubmit={submit}
+      noValidate
+      onFocus={preloadAuthFlows}
+      aria-label="Reset password"
+    >
+      <Heading level={1}>Reset Password</Heading>
+      <Text>Enter the email you sign in with. We will send you a verification code.</Text>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        isRequired
+        {...register('email')}
+        hasError={!!errors.email}
+        errorMessage={errors.email?.message}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending...">
+        Send Code
+      </Button>
+      <Button variation="link" size="small" onClick={onBack}>
+        Back to Sign In
+      </Button>
+      <BannerView banner={banner} />
+    </Flex>
+  );
+}
+
+export function ResetConfirmForm({
+  email,
+  onDone,
+  onBack,
+  banner,
+  setBanner,
+}: {
+  email: string;
+  onDone: () => void;
+  onBack: () => void;
+  banner: Banner | null;
+  setBanner: (b: Banner | null) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useAuthForm<ResetConfirmValues>(checkResetConfirm, { code: '', password: '', confirm: '' });
+
+  const submit = handleSubmit(async ({ code, password }) => {
+    setBanner(null);
+    try {
+      const { confirmResetPassword } = await loadAuthFlows();
+      await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+      onDone();
+    } catch (err) {
+      setBanner({ variation: 'error', heading: 'Password reset failed', text: resetErrorMessage(err) });
+    }
+  });
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="1rem"
+      onSubmit={submit}
+      noValidate
+      onFocus={preloadAuthFlows}
+      aria-label="Set a new password"
+    >
+      <Heading level={1}>Set a New Password</Heading>
+      <BannerView banner={banner} />
+      <Text>Account: {email}</Text>
+      <TextField
+        label="Verification code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        isRequired
+        {...register('code')}
+        hasError={!!errors.code}
+        errorMessage={errors.code?.message}
+      />
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
+        Reset Password
+      </Button>
+      <Button variation="link" size="small" onClick={onBack}>
+        Back to Sign In
+      </Button>
+    </Flex>
+  );
+}
+
+/** The new password and its confirmation (Cognito password policy: spec provider-side section 5). */
+function NewPasswordFields({
+  password,
+  confirm,
+  passwordError,
+  confirmError,
+}: {
+  password: RegisteredField<'password'>;
+  confirm: RegisteredField<'confirm'>;
+  passwordError?: string;
+  confirmError?: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        isRequired
+        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
+        {...password}
+        hasError={!!passwordError}
+        errorMessage={passwordError}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        isRequired
+        {...confirm}
+        hasError={!!confirmError}
+        errorMessage={confirmError}
+      />
+    </>
+  );
+}
+
+export function NewPasswordForm({
+  onSignedIn,
+  onBack,
+  banner,
+  setBanner,
+}: {
+  onSignedIn: () => void;
+  onBack: () => void;
+  banner: Banner | null;
+  setBanner: (b: Banner | null) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useAuthForm<NewPasswordValues>(checkNewPassword, { password: '', confirm: '' });
+
+  const submit = handleSubmit(async ({ password }) => {
+    setBanner(null);
+    try {
+      const { confirmSignIn } = await loadAuthFlows();
+      const result = await confirmSignIn({ challengeResponse: password });
+      if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
+      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: 'Please sign in again.' });
+    } catch (err) {
+      setBanner({ variation: 'error', heading: UI_MESSAGES.signInFailed, text: resetErrorMessage(err) });
+    }
+  });
+
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="1rem"
+      onSubmit={submit}
+      noValidate
+      onFocus={preloadAuthFlows}
+      aria-label="Choose a new password"
+    >
+      <Heading level={1}>Choose a New Password</Heading>
+      <Text>Your account has a temporary password. Choose a new one to continue.</Text>
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirm?.message}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
+        Set Password and Sign In
+      </Button>
+      <Button variation="link" size="small" onClick={onBack}>
+        Back to Sign In
+      </Button>
+      <BannerView banner={banner} />
+    </Flex>
+  );
+}

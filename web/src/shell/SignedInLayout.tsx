@@ -1,0 +1,18 @@
+/**
+ * Layout route of every signed-in page, loaded lazily (issue 6, section 6: the sign-in route does
+ * not load the query library): provides the app's react-query client (web/src/lib/queryClient.ts)
+ * to the pages below it. Also re-exports the profile guards so that they come in the same chunk.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router-dom';
+import { queryClient } from '../lib/queryClient';
+
+export { BackOfficeGuard, HomeRedirect, ProfileGate } from './ProfileGate';
+
+export default function SignedInLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
