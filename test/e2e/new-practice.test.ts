@@ -131,6 +131,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     // Assess: sent to profile setup
     await waitForPath(page, '/profile-setup');
     await page.getByRole('heading', { name: 'Set Up Your Profile', level: 1 }).waitFor();
+    // (the header's links would lead nowhere before the profile exists: none are shown)
+    const menuButton = page.locator('header').getByRole('button', { name: 'Menu', exact: true });
+    if (mobile) await menuButton.click();
+    expect(await page.locator('header').getByRole('link', { name: 'Surgeons', exact: true }).count()).toBe(0);
+    if (mobile) await page.locator('header').getByRole('button', { name: 'Close menu', exact: true }).click();
     await checkScreen('profile setup');
 
     // Act: complete the profile
@@ -287,6 +292,8 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       .setInputFiles({ name: noteName, mimeType: 'application/pdf', buffer: notePdf });
     await page.getByRole('list', { name: 'Chosen Demographic Sheet' }).getByText(demoName).waitFor();
     await page.getByRole('list', { name: 'Chosen Operative Note' }).getByText(noteName).waitFor();
+    // (a surgeon's office is not shown developer instructions)
+    expect(await page.getByText('npm run', { exact: false }).count()).toBe(0);
     await checkScreen('case form');
 
     // Record every progress bar state from now on (the bars come and go within the same page).
