@@ -43,10 +43,12 @@ describe('caseIdLabel', () => {
 
 describe('statusChangeBy', () => {
   it.each([
-    [{ to: 10, why: 'auto' }, 'Automatic (case complete)'],
-    [{ to: 0, why: 'auto' }, 'Automatic (case incomplete)'],
-    [{ to: 20, why: 'manual' }, 'Set by back office'],
-    [{ to: 10, why: 'manual' }, 'Set by back office'],
+    [{ from: 0, to: 10, why: 'auto' }, 'Automatic (case complete)'],
+    [{ from: 10, to: 0, why: 'auto' }, 'Automatic (case incomplete)'],
+    [{ from: null, to: 0, why: 'auto' }, 'Case created'],
+    [{ from: null, to: 10, why: 'auto' }, 'Case created complete'],
+    [{ from: 10, to: 20, why: 'manual' }, 'Set by back office'],
+    [{ from: null, to: 10, why: 'manual' }, 'Set by back office'],
   ] as const)('%p reads %s', (entry, expected) => {
     // Act / Assess
     expect(statusChangeBy(entry)).toBe(expected);
