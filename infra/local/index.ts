@@ -365,6 +365,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     closers.push(() => lambdaApi.idle());
 
     // 5. The router of the public server.
+    /** Requests from this time on are logged (not those of starting and seeding). */
+    let readyAt = Number.POSITIVE_INFINITY;
     router.app = async (req, res) => {
       const started = Date.now();
       const method = req.method ?? 'GET';
@@ -414,7 +416,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         res.end(JSON.stringify({ message: 'Method Not Allowed' }));
         status = 405;
       }
-      if (!options.quiet) log(`${method} ${label} ${status} ${Date.now() - started}ms`);
+      // Requests made while starting (the demo seed's uploads) are not logged: the console opens on the banner.
+      if (!options.quiet && started >= readyAt) log(`${method} ${label} ${status} ${Date.now() - started}ms`);
     };
 
     // 6. Account helpers.
@@ -477,6 +480,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     if (options.seed) {
       seedSummary = await seedDemoData({ dataDir, createAccount, log });
     }
+    readyAt = Date.now();
 
     let closed = false;
     return {

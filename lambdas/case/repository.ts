@@ -177,7 +177,8 @@ export async function createCase(
       from: null,
       to: status,
       by: options.actor ?? SYSTEM_ACTOR,
-      at: now.toISOString(),
+      // The creation time (a seeded or imported case keeps its own).
+      at: createdAt,
       why: manual ? 'manual' : 'auto',
     },
   ];

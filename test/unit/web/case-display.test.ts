@@ -48,7 +48,7 @@ describe('statusChangeBy', () => {
     [{ from: null, to: 0, why: 'auto' }, 'Case created'],
     [{ from: null, to: 10, why: 'auto' }, 'Case created complete'],
     [{ from: 10, to: 20, why: 'manual' }, 'Set by back office'],
-    [{ from: null, to: 10, why: 'manual' }, 'Set by back office'],
+    [{ from: null, to: 60, why: 'manual' }, 'Case created'],
   ] as const)('%p reads %s', (entry, expected) => {
     // Act / Assess
     expect(statusChangeBy(entry)).toBe(expected);

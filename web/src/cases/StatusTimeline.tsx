@@ -18,8 +18,9 @@ import { StatusBadge } from './StatusBadge';
 
 /** Who made a status change, in words. */
 export function statusChangeBy(entry: Pick<StatusHistoryEntry, 'from' | 'to' | 'why'>): string {
+  if (entry.from === null)
+    return entry.to === SUBMITTED_STATUS && entry.why === 'auto' ? 'Case created complete' : 'Case created';
   if (entry.why === 'manual') return 'Set by back office';
-  if (entry.from === null) return entry.to === SUBMITTED_STATUS ? 'Case created complete' : 'Case created';
   if (entry.to === SUBMITTED_STATUS) return 'Automatic (case complete)';
   if (entry.to === INCOMPLETE_STATUS) return 'Automatic (case incomplete)';
   return 'Automatic';
