@@ -7,7 +7,7 @@
  * - through the app: POST /document, PUT to the presigned URL (through the verifying S3 layer on the
  *   public port), POST /document/confirm; GET /document, then GET of the signed link;
  * - plain: a presigned PUT and GET of the same bytes straight to the same s3rver (no app, no layer).
- * Each is run `--runs N` times (default 3); the median MB/s (1 MB = 1,000,000 bytes) of each and the
+ * Each is run `--runs N` times (default 5); the median MB/s (1 MB = 1,000,000 bytes) of each and the
  * ratios plain/app are printed (goal: at most 1.2, since file bytes never pass through a Lambda).
  * Downloads are streamed and checked against the SHA-256 of what was uploaded.
  *
@@ -46,7 +46,7 @@ async function download(url: string): Promise<{ bytes: number; sha256: string }>
 }
 
 async function main(): Promise<void> {
-  const runs = Math.round(option('runs', 3));
+  const runs = Math.round(option('runs', 5));
   const size = Math.min(Math.round(option('mb', MAX_UPLOAD_BYTES / (1024 * 1024)) * 1024 * 1024), MAX_UPLOAD_BYTES);
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-'));
   process.env.LOG_LEVEL ??= 'ERROR';
@@ -122,6 +122,8 @@ async function main(): Promise<void> {
 
     const results = {
       appUp: [] as number[],
+      /** The PUT of the bytes alone (without POST /document and the confirm). */
+      appPut: [] as number[],
       appDown: [] as number[],
       plainUp: [] as number[],
       plainDown: [] as number[],
@@ -134,8 +136,10 @@ async function main(): Promise<void> {
         '/document',
         { case_id: c.case_id, slot: 'op_note', file_name: 'bench.pdf', content_type: 'application/pdf', size },
       );
+      const tPut = performance.now();
       const put = await fetch(ticket.upload.url, { method: 'PUT', headers: ticket.upload.headers, body: bytes });
       if (put.status !== 200) throw new Error(`app PUT answered ${put.status} ${await put.text()}`);
+      results.appPut.push(mbps(size, performance.now() - tPut));
       await api('POST', '/document/confirm', { key: ticket.key });
       results.appUp.push(mbps(size, performance.now() - t));
 
@@ -170,13 +174,15 @@ async function main(): Promise<void> {
     direct.destroy();
 
     const appUp = median(results.appUp);
+    const appPut = median(results.appPut);
     const appDown = median(results.appDown);
     const plainUp = median(results.plainUp);
     const plainDown = median(results.plainDown);
     const line = (label: string, app: number, plain: number) =>
       `${label.padEnd(9)} app ${app.toFixed(1).padStart(7)} MB/s   plain ${plain.toFixed(1).padStart(7)} MB/s   ratio ${(plain / app).toFixed(2)}x`;
     console.log(`\n${(size / 1e6).toFixed(1)} MB file (${size} bytes), median of ${runs} runs (1 MB = 10^6 bytes):`);
-    console.log(line('upload', appUp, plainUp));
+    console.log(line('upload', appUp, plainUp) + '   (POST /document + PUT + confirm)');
+    console.log(line('  PUT', appPut, plainUp) + '   (the bytes alone, through the /s3 layer)');
     console.log(line('download', appDown, plainDown));
     const worst = Math.max(plainUp / appUp, plainDown / appDown);
     console.log(

@@ -77,7 +77,8 @@ export const RESOURCE_ACCESS: Record<
     // No bucket grant: DELETE /case asks the document Lambda (async invoke) to delete the files.
     invokes: ['document'],
   },
-  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'] },
+  // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
+  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'], invokes: ['document'] },
   surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], nppes: true },
   facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'], nppes: true },
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },

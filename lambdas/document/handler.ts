@@ -80,6 +80,15 @@ export interface DeleteCaseDocumentsEvent {
 
 export const DELETE_CASE_DOCUMENTS = 'suture.delete-case-documents';
 
+/** Payload of the internal event the user Lambda sends after deleting a profile. */
+export interface DeleteProfileDocumentsEvent {
+  type: 'suture.delete-profile-documents';
+  user_id: string;
+  keys: string[];
+}
+
+export const DELETE_PROFILE_DOCUMENTS = 'suture.delete-profile-documents';
+
 /** A profile `documents[]` entry as this Lambda writes it. */
 interface ProfileDocumentEntry {
   document_type: string;
@@ -484,8 +493,35 @@ export async function deleteCaseDocuments(event: DeleteCaseDocumentsEvent): Prom
   return { deleted: keys.length };
 }
 
-/** The Lambda entry point: API Gateway events through the routes above, or the internal event. */
+/** true for the internal event of {@link DeleteProfileDocumentsEvent}. */
+export function isDeleteProfileDocumentsEvent(event: unknown): event is DeleteProfileDocumentsEvent {
+  const e = event as Partial<DeleteProfileDocumentsEvent> | null;
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    e.type === DELETE_PROFILE_DOCUMENTS &&
+    typeof e.user_id === 'string' &&
+    Array.isArray(e.keys)
+  );
+}
+
+/**
+ * Delete the documents of a deleted profile: only keys that parse as profile document keys of that
+ * very user are deleted; anything else is ignored. Resolves with the number deleted.
+ */
+export async function deleteProfileDocuments(event: DeleteProfileDocumentsEvent): Promise<{ deleted: number }> {
+  const keys = [...new Set(event.keys)].filter((k) => {
+    const p = parseDocumentKey(k);
+    return p?.kind === 'profile' && p.userId === event.user_id;
+  });
+  for (const key of keys) await deleteObject(key);
+  logger.info('Deleted the documents of a deleted profile', { count: keys.length });
+  return { deleted: keys.length };
+}
+
+/** The Lambda entry point: API Gateway events through the routes above, or one of the internal events. */
 export async function handler(event: unknown, context: Context): Promise<unknown> {
   if (isDeleteCaseDocumentsEvent(event)) return deleteCaseDocuments(event);
+  if (isDeleteProfileDocumentsEvent(event)) return deleteProfileDocuments(event);
   return api(event as ApiEvent, context);
 }

@@ -39,6 +39,9 @@ import {
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { getEnv } from '../lib/env';
+import { invokeAsync } from '../lib/invoke';
+import { logger } from '../lib/logger';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import {
@@ -143,6 +146,30 @@ async function patchUser(event: ApiEvent) {
   return ok({ success: true, message: 'User updated successfully', user: toApiProfile(item) });
 }
 
+/**
+ * Ask the document Lambda (the only one with a bucket grant) to delete a deleted profile's files,
+ * asynchronously (issue 6, section 3). The profile is already gone, so a failure is logged, not answered.
+ */
+async function deleteProfileFiles(profile: ProfileItem): Promise<void> {
+  const keys = [
+    ...(Array.isArray(profile.documents) ? profile.documents.map((d) => d.document_name) : []),
+    profile.document_key,
+  ].filter((k): k is string => typeof k === 'string' && k !== '');
+  const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
+  if (!keys.length || !documentFunction) return;
+  try {
+    await invokeAsync(documentFunction, {
+      type: 'suture.delete-profile-documents',
+      user_id: profile.user_id,
+      keys: [...new Set(keys)],
+    });
+  } catch (err) {
+    logger.error('Could not ask for the documents of a deleted profile to be deleted', {
+      error: (err as Error)?.message,
+    });
+  }
+}
+
 async function deleteUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const raw = event.queryStringParameters?.user_id;
@@ -158,7 +185,8 @@ async function deleteUser(event: ApiEvent) {
     // back-office-and-shell section 6: the maximum deletable type is the admin's own type minus 1.
     if (toUserType(profile.user_type) >= callerType) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
-  await deleteProfile(target);
+  const deleted = await deleteProfile(target);
+  await deleteProfileFiles(deleted);
   return ok({ success: true, message: 'User deleted successfully' });
 }
 

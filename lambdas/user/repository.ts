@@ -214,16 +214,21 @@ export async function setUserType(
   return conditionalUpdate(userId, { user_type: userType, updatedAt: (options.now ?? new Date()).toISOString() });
 }
 
-/** Delete a profile; throws `NotFoundError('User not found')` when there is none. */
-export async function deleteProfile(userId: string): Promise<void> {
+/**
+ * Delete a profile and resolve with what was stored (its `documents` name the files to delete);
+ * throws `NotFoundError('User not found')` when there is none.
+ */
+export async function deleteProfile(userId: string): Promise<ProfileItem> {
   try {
-    await ddb().send(
+    const out = await ddb().send(
       new DeleteCommand({
         TableName: table(),
         Key: { user_id: userId },
         ConditionExpression: 'attribute_exists(user_id)',
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    return out.Attributes as ProfileItem;
   } catch (err) {
     if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
     throw err;

@@ -417,7 +417,7 @@ describe('the Lambdas', () => {
 });
 
 describe('deleting a case deletes its documents', () => {
-  it('lets only the case function invoke the document function, whose name it gets in DOCUMENT_FUNCTION_NAME', () => {
+  it('lets only the case and user functions invoke the document function, whose name they get in DOCUMENT_FUNCTION_NAME', () => {
     // Prepare
     const documentFn = dev.stack.api.functions.get('document');
     if (!documentFn) throw new Error('no document function');
@@ -431,7 +431,7 @@ describe('deleting a case deletes its documents', () => {
         .Variables;
 
       // Assess
-      if (resource === 'case') {
+      if (resource === 'case' || resource === 'user') {
         expect(invokes.length).toBeGreaterThan(0);
         for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([documentId]);
         expect(env.DOCUMENT_FUNCTION_NAME).toEqual({ Ref: documentId });

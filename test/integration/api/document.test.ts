@@ -496,6 +496,32 @@ describe('deleting a case', () => {
     expect(await headObject(keep.key)).toBeDefined();
   });
 
+  it("deletes a profile's documents with the profile, and nobody else's", async () => {
+    // Prepare: a provider with a credential, and another provider's credential
+    const [leaving, staying] = await Promise.all([signedInProvider(local), signedInProvider(local)]);
+    const uploadCredential = async (user: TestUser) => {
+      const t = await requestUpload(user, {
+        document_type: 'Malpractice Insurance',
+        file_name: 'policy.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+      });
+      expect((await putBytes(t.body, PDF)).status).toBe(200);
+      expect((await confirm<UserAnswer>(user, t.body.key)).status).toBe(200);
+      return t.body.key;
+    };
+    const [leavingKey, stayingKey] = [await uploadCredential(leaving), await uploadCredential(staying)];
+
+    // Act
+    const res = await local.api('DELETE', '/user', { token: leaving.accessToken, query: { user_id: leaving.sub } });
+    await local.stack.lambdaIdle();
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await headObject(leavingKey)).toBeUndefined();
+    expect(await headObject(stayingKey)).toBeDefined();
+  });
+
   it('refuses an unsigned or forged Lambda invocation', async () => {
     const res = await fetch(`${local.url}/lambda/2015-03-31/functions/suture-local-document/invocations`, {
       method: 'POST',
