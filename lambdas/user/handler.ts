@@ -150,7 +150,8 @@ async function patchUser(event: ApiEvent) {
  * Ask the document Lambda (the only one with a bucket grant) to delete a deleted profile's files,
  * asynchronously (issue 6, section 3). The profile is already gone, so a failure is logged, not answered.
  */
-async function deleteProfileFiles(profile: ProfileItem): Promise<void> {
+async function deleteProfileFiles(userId: string, profile: ProfileItem | undefined): Promise<void> {
+  if (!profile) return;
   const keys = [
     ...(Array.isArray(profile.documents) ? profile.documents.map((d) => d.document_name) : []),
     profile.document_key,
@@ -160,7 +161,7 @@ async function deleteProfileFiles(profile: ProfileItem): Promise<void> {
   try {
     await invokeAsync(documentFunction, {
       type: 'suture.delete-profile-documents',
-      user_id: profile.user_id,
+      user_id: userId,
       keys: [...new Set(keys)],
     });
   } catch (err) {
@@ -186,7 +187,7 @@ async function deleteUser(event: ApiEvent) {
     if (toUserType(profile.user_type) >= callerType) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
   const deleted = await deleteProfile(target);
-  await deleteProfileFiles(deleted);
+  await deleteProfileFiles(target, deleted);
   return ok({ success: true, message: 'User deleted successfully' });
 }
 

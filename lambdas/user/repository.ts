@@ -218,7 +218,7 @@ export async function setUserType(
  * Delete a profile and resolve with what was stored (its `documents` name the files to delete);
  * throws `NotFoundError('User not found')` when there is none.
  */
-export async function deleteProfile(userId: string): Promise<ProfileItem> {
+export async function deleteProfile(userId: string): Promise<ProfileItem | undefined> {
   try {
     const out = await ddb().send(
       new DeleteCommand({
@@ -228,7 +228,7 @@ export async function deleteProfile(userId: string): Promise<ProfileItem> {
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return out.Attributes as ProfileItem;
+    return out.Attributes as ProfileItem | undefined;
   } catch (err) {
     if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
     throw err;
