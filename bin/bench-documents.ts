@@ -1,8 +1,9 @@
 /**
  * `npm run bench:documents` (issue 6, section 7): document transfer throughput of the local stack.
  *
- * Starts the local runtime in a temporary data directory (random port, no seed), signs up a
- * provider with a surgeon, a facility and a case, then for a 100 MB file (MAX_UPLOAD_BYTES,
+ * Starts the local runtime in a temporary data directory (random port, no seed) in a process of
+ * its own (the browser is never in the server's process; this keeps the client's work off the
+ * server's event loop), signs up a provider with a surgeon, a facility and a case, then for a 100 MB file (MAX_UPLOAD_BYTES,
  * random bytes behind a `%PDF-` header):
  * - through the app: POST /document, PUT to the presigned URL (through the verifying S3 layer on the
  *   public port), POST /document/confirm; GET /document, then GET of the signed link;
@@ -13,6 +14,7 @@
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--mb N` (default 100).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,10 +47,19 @@ async function download(url: string): Promise<{ bytes: number; sha256: string }>
   return { bytes, sha256: hash.digest('hex') };
 }
 
-async function main(): Promise<void> {
-  const runs = Math.round(option('runs', 5));
-  const size = Math.min(Math.round(option('mb', MAX_UPLOAD_BYTES / (1024 * 1024)) * 1024 * 1024), MAX_UPLOAD_BYTES);
-  const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-'));
+/** What the server process tells the client process (one JSON line on stdout). */
+interface ServerInfo {
+  apiUrl: string;
+  s3Direct: string;
+  accessToken: string;
+}
+
+/**
+ * `--serve DIR`: the server side, in its own process (as `npm start` is, apart from the browser):
+ * starts the local runtime on DIR, signs up a bench provider, prints {@link ServerInfo} and runs
+ * until its stdin closes.
+ */
+async function serve(dataDir: string): Promise<void> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const stack = await startLocal({
     dataDir,
@@ -57,11 +68,43 @@ async function main(): Promise<void> {
     log: () => undefined,
     webDist: join(dataDir, 'web'),
   });
+  const email = `bench-${Date.now()}@example.com`;
+  await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
+  const { accessToken } = await stack.signIn(email, 'Bench-Passw0rd!');
+  const info: ServerInfo = { apiUrl: stack.apiUrl, s3Direct: stack.endpoints.s3Direct, accessToken };
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
+  await stack.close();
+}
+
+/** Start the server process and resolve with what it printed. */
+function startServer(dataDir: string): Promise<{ child: ChildProcess; info: ServerInfo }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--serve', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
+    });
+    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const serveAt = process.argv.indexOf('--serve');
+  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string);
+  const runs = Math.round(option('runs', 5));
+  const size = Math.min(Math.round(option('mb', MAX_UPLOAD_BYTES / (1024 * 1024)) * 1024 * 1024), MAX_UPLOAD_BYTES);
+  const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-'));
+  const { child, info } = await startServer(dataDir);
+  const stack = { apiUrl: info.apiUrl, endpoints: { s3Direct: info.s3Direct } };
+  const accessToken = info.accessToken;
   try {
     // A provider with a case.
-    const email = `bench-${Date.now()}@example.com`;
-    await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
-    const { accessToken } = await stack.signIn(email, 'Bench-Passw0rd!');
     const api = async <T>(method: string, path: string, body?: unknown, query = ''): Promise<T> => {
       const res = await fetch(`${stack.apiUrl}${path}${query}`, {
         method,
@@ -189,7 +232,8 @@ async function main(): Promise<void> {
       `goal: within 1.2x of the plain transfer -> ${worst <= 1.2 ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)}x)`,
     );
   } finally {
-    await stack.close();
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
