@@ -15,30 +15,18 @@
  *   added successfully!' and, 1.5 s later, back to /facility-management, or to the case form the user
  *   came from (router state `returnTo`, web/src/cases/caseDraft.ts) with the new facility chosen.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  Text,
-  TextField,
-  View,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { TIMING_MS } from '../../../shared/constants';
+import { Button, Flex, Heading, Text, TextField, View, VisuallyHidden } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { formatAddress, formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
-import type { FacilitySearchResult } from '../../../shared/schemas/search-responses';
 import { FACILITY_MESSAGES } from '../../../shared/schemas/surgeon';
-import { RESTORE_CASE_DRAFT_STATE, caseFormReturnPath, chooseInCaseDraft } from '../cases/caseDraft';
+import { caseFormReturnPath } from '../cases/caseDraft';
 import { useCurrentUser } from '../cases/useCurrentUser';
 import { npiText } from '../directory/format';
-import { ResultsListbox, type ResultOption } from '../directory/ResultsListbox';
+import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
+import type { ResultOption } from '../directory/ResultsListbox';
 import { SelectedSummary } from '../directory/SelectedSummary';
-import { useFocusWithin } from '../directory/useFocusWithin';
+import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistrySearch';
 import { useTimers } from '../directory/useTimers';
 import {
   facilityInputFromResult,
@@ -62,32 +50,6 @@ interface Selection {
   input: FacilityInput;
 }
 
-function ResultContent({ r }: { r: FacilitySearchResult }) {
-  const place = [
-    formatAddress(r.address),
-    titleCaseName(r.city),
-    [formatState(r.state), r.zip].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return (
-    <Flex direction="column" gap="0">
-      <Text as="span" fontWeight="bold">
-        {formatFacilityName(r.facility_name)}
-        <VisuallyHidden>,</VisuallyHidden>
-      </Text>
-      <Text as="span" fontSize="small">
-        NPI {r.npi || 'N/A'}
-        {place && (
-          <>
-            <VisuallyHidden>,</VisuallyHidden> · {place}
-          </>
-        )}
-      </Text>
-    </Flex>
-  );
-}
-
 function summaryFields(input: FacilityInput) {
   return [
     { label: 'Name', value: formatFacilityName(input.facility_name) },
@@ -100,21 +62,18 @@ function summaryFields(input: FacilityInput) {
 }
 
 export default function FacilityFormPage() {
-  const navigate = useNavigate();
   const location = useLocation();
   const returnTo = caseFormReturnPath(location.state);
   const { user } = useCurrentUser();
   const { schedule } = useTimers();
   const save = useCreateFacility(user?.sub);
+  const { backTo, afterSave } = useReturnAfterSave(LIST_PATH, returnTo, 'facility', schedule);
+  const { listRef, textRef, areaProps, debounce, cancelDebounce, listAllowed, closeList, reopenList, arrowIntoList } =
+    useRegistrySearch();
 
   const [text, setText] = useState('');
   const [term, setTerm] = useState<string | null>(null);
   const [searchNotice, setSearchNotice] = useState<string | null>(null);
-  const [hiddenFor, setHiddenFor] = useState<string | null>(null);
-  const debounceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(debounceTimer.current), []);
-  const listRef = useRef<HTMLUListElement>(null);
-  const textRef = useRef<HTMLInputElement>(null);
 
   const [selection, setSelection] = useState<Selection | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
@@ -125,33 +84,22 @@ export default function FacilityFormPage() {
   const search = useFacilitySearch(term);
   const results = term && !search.isError ? (search.data ?? []) : [];
   const searched = term !== null && !search.isFetching;
-  const { focusLeft, areaProps } = useFocusWithin();
-  const showList = term !== null && hiddenFor !== term && !focusLeft && (results.length > 0 || searched);
+  const showList = listAllowed(term) && (results.length > 0 || searched);
   const noResults = term !== null && search.isSuccess && !search.isPlaceholderData && results.length === 0;
-
-  const backTo = () => (returnTo ? navigate(returnTo, { state: RESTORE_CASE_DRAFT_STATE }) : navigate(LIST_PATH));
 
   const onTextChange = (value: string) => {
     setText(value);
     setSearchNotice(null);
-    clearTimeout(debounceTimer.current);
-    debounceTimer.current = setTimeout(() => setTerm(facilitySearchTerm(value)), FACILITY_SEARCH_DEBOUNCE_MS);
+    debounce(() => setTerm(facilitySearchTerm(value)), FACILITY_SEARCH_DEBOUNCE_MS);
   };
 
   const runSearch = (e: FormEvent) => {
     e.preventDefault();
-    clearTimeout(debounceTimer.current);
-    setHiddenFor(null);
+    cancelDebounce();
+    reopenList();
     const next = facilitySearchTerm(text);
     setTerm(next);
     setSearchNotice(next ? null : FACILITY_MESSAGES.nameMin);
-  };
-
-  const toList = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' && showList) {
-      e.preventDefault();
-      listRef.current?.focus();
-    }
   };
 
   const choose = (next: Selection) => {
@@ -161,7 +109,7 @@ export default function FacilityFormPage() {
 
   const options: ResultOption[] = results.map((r, i) => ({
     key: r.npi || `row-${i}`,
-    content: <ResultContent r={r} />,
+    content: <RegistryResultContent name={formatFacilityName(r.facility_name)} r={r} />,
   }));
   if (term) {
     options.push({
@@ -189,8 +137,7 @@ export default function FacilityFormPage() {
       if (!r) return;
       choose({ key: option.key, input: facilityInputFromResult(r) });
     }
-    setHiddenFor(term);
-    textRef.current?.focus();
+    closeList(term);
   };
 
   const openManual = () => {
@@ -221,113 +168,67 @@ export default function FacilityFormPage() {
       setFormError(FACILITY_MESSAGES.manualNoName);
       return;
     }
-    save.mutate(selection.input, {
-      onSuccess: (id) => {
-        if (returnTo) chooseInCaseDraft('facility', id);
-        schedule(backTo, TIMING_MS.surgeonFacilitySaveRedirect);
-      },
-    });
+    save.mutate(selection.input, { onSuccess: afterSave });
   };
-
-  const saved = save.isSuccess;
 
   return (
     <Flex direction="column" gap="medium">
       <Heading level={1}>Add Facility</Heading>
       {returnTo && <Text fontSize="small">After saving, you return to your case with this facility selected.</Text>}
-      <Card variation="outlined">
-        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate {...areaProps}>
-          <Flex direction="column" gap="small">
-            <Heading level={2} fontSize="large">
-              Find a facility
-            </Heading>
-            <Flex alignItems="flex-end" gap="small" wrap="wrap">
-              <View flex="1 1 16rem">
-                <TextField
-                  label="Search facilities"
-                  ref={textRef}
-                  value={text}
-                  placeholder="e.g. Austin Surgical Center"
-                  autoComplete="off"
-                  descriptiveText="Type the facility's name (at least 2 characters)."
-                  onChange={(e) => onTextChange(e.target.value)}
-                  onKeyDown={toList}
-                />
-              </View>
-              <Button type="submit" style={{ minHeight: 44 }}>
-                Search
-              </Button>
-            </Flex>
-            {searchNotice && (
-              <Alert variation="warning" role="alert">
-                {searchNotice}
-              </Alert>
-            )}
-            {search.isFetching && term && (
-              <Flex alignItems="center" gap="xs" role="status">
-                <Loader />
-                <Text>Searching...</Text>
-              </Flex>
-            )}
-            {search.isError && term && (
-              <Alert variation="error" role="alert">
-                {search.error.message}
-              </Alert>
-            )}
-            {noResults && (
-              <Text role="status">No facilities found in the registry. You can add it as a manual entry.</Text>
-            )}
-            {showList && (
-              <ResultsListbox
-                label="Facility search results"
-                listRef={listRef}
-                options={options}
-                selectedKey={selection?.key}
-                onPick={pick}
-                onEscape={() => {
-                  setHiddenFor(term);
-                  textRef.current?.focus();
-                }}
-              />
-            )}
-          </Flex>
-        </form>
-      </Card>
-
-      <Flex direction="column" gap="small">
-        <View>
-          <Button onClick={openManual} aria-expanded={manualOpen} style={{ minHeight: 44 }}>
-            Add Manual Entry
+      <RegistrySearchCard
+        heading="Find a facility"
+        onSubmit={runSearch}
+        areaProps={areaProps}
+        notice={searchNotice}
+        searching={search.isFetching && !!term}
+        error={search.isError && term ? search.error.message : null}
+        noResults={noResults ? 'No facilities found in the registry. You can add it as a manual entry.' : null}
+        list={
+          showList
+            ? {
+                label: 'Facility search results',
+                listRef,
+                options,
+                selectedKey: selection?.key,
+                onPick: pick,
+                onEscape: () => closeList(term),
+              }
+            : null
+        }
+      >
+        <Flex alignItems="flex-end" gap="small" wrap="wrap">
+          <View flex="1 1 16rem">
+            <TextField
+              label="Search facilities"
+              ref={textRef}
+              value={text}
+              placeholder="e.g. Austin Surgical Center"
+              autoComplete="off"
+              descriptiveText="Type the facility's name (at least 2 characters)."
+              onChange={(e) => onTextChange(e.target.value)}
+              onKeyDown={arrowIntoList(showList)}
+            />
+          </View>
+          <Button type="submit" style={{ minHeight: 44 }}>
+            Search
           </Button>
-        </View>
-        {manualOpen && (
-          <Card variation="outlined">
-            <form aria-label="Manual entry" onSubmit={applyManual} noValidate>
-              <Flex direction="column" gap="small">
-                <Text fontSize="small">
-                  For a facility that is not in the NPI registry: the name only, without NPI or address.
-                </Text>
-                <TextField
-                  label="Facility name"
-                  value={manualName}
-                  autoComplete="off"
-                  onChange={(e) => setManualName(e.target.value)}
-                />
-                {manualError && (
-                  <Alert variation="error" role="alert">
-                    {manualError}
-                  </Alert>
-                )}
-                <View>
-                  <Button type="submit" style={{ minHeight: 44 }}>
-                    Use Manual Entry
-                  </Button>
-                </View>
-              </Flex>
-            </form>
-          </Card>
-        )}
-      </Flex>
+        </Flex>
+      </RegistrySearchCard>
+
+      <ManualEntry
+        open={manualOpen}
+        onToggle={openManual}
+        onSubmit={applyManual}
+        intro="For a facility that is not in the NPI registry: the name only, without NPI or address."
+        error={manualError}
+      >
+        <TextField
+          label="Facility name"
+          value={manualName}
+          autoComplete="off"
+          onChange={(e) => setManualName(e.target.value)}
+        />
+      </ManualEntry>
 
       <div aria-live="polite">
         {selection && (
@@ -341,36 +242,16 @@ export default function FacilityFormPage() {
         )}
       </div>
 
-      {formError && (
-        <Alert variation="error" role="alert">
-          {formError}
-        </Alert>
-      )}
-      {save.isError && (
-        <Alert variation="error" role="alert">
-          {facilitySaveErrorMessage(save.error)}
-        </Alert>
-      )}
-      {saved && (
-        <Alert variation="success" role="status">
-          {FACILITY_ADDED}
-        </Alert>
-      )}
-      <Flex gap="small" wrap="wrap">
-        <Button
-          variation="primary"
-          onClick={onSave}
-          isLoading={save.isPending}
-          loadingText="Saving..."
-          isDisabled={saved}
-          style={{ minHeight: 44 }}
-        >
-          Save Facility
-        </Button>
-        <Button onClick={backTo} isDisabled={save.isPending} style={{ minHeight: 44 }}>
-          Cancel
-        </Button>
-      </Flex>
+      <SaveBar
+        saveLabel="Save Facility"
+        formError={formError}
+        saveError={save.isError ? facilitySaveErrorMessage(save.error) : null}
+        saved={save.isSuccess}
+        successMessage={FACILITY_ADDED}
+        pending={save.isPending}
+        onSave={onSave}
+        onCancel={backTo}
+      />
     </Flex>
   );
 }

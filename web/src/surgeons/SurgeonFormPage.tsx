@@ -21,7 +21,6 @@
 import {
   Alert,
   Button,
-  Card,
   Flex,
   Heading,
   Loader,
@@ -30,23 +29,21 @@ import {
   Text,
   TextField,
   View,
-  VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { TIMING_MS } from '../../../shared/constants';
 import { formatAddress, formatState, titleCaseName } from '../../../shared/display';
 import { UI_MESSAGES } from '../../../shared/messages';
-import type { SurgeonSearchResult } from '../../../shared/schemas/search-responses';
 import { SURGEON_MESSAGES, type Surgeon } from '../../../shared/schemas/surgeon';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from '../cases/ConfirmDialog';
-import { RESTORE_CASE_DRAFT_STATE, caseFormReturnPath, chooseInCaseDraft } from '../cases/caseDraft';
+import { caseFormReturnPath } from '../cases/caseDraft';
 import { useCurrentUser } from '../cases/useCurrentUser';
 import { npiText, surgeonName } from '../directory/format';
-import { ResultsListbox, type ResultOption } from '../directory/ResultsListbox';
+import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
+import type { ResultOption } from '../directory/ResultsListbox';
 import { SelectedSummary } from '../directory/SelectedSummary';
-import { useFocusWithin } from '../directory/useFocusWithin';
+import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistrySearch';
 import { useTimers } from '../directory/useTimers';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
 import { useSaveSurgeon, useSurgeonList, useSurgeonSearch } from './queries';
@@ -67,33 +64,6 @@ interface Selection {
   /** Which option (NPI, 'manual' or 'current') is chosen. */
   key: string;
   input: SurgeonInput;
-}
-
-/** The option text of one result: 'Dr. John Smith, NPI 1234567890, 1 Main ST, Austin, TX 78701'. */
-function ResultContent({ r }: { r: SurgeonSearchResult }) {
-  const place = [
-    formatAddress(r.address),
-    titleCaseName(r.city),
-    [formatState(r.state), r.zip].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return (
-    <Flex direction="column" gap="0">
-      <Text as="span" fontWeight="bold">
-        {surgeonName(r)}
-        <VisuallyHidden>,</VisuallyHidden>
-      </Text>
-      <Text as="span" fontSize="small">
-        NPI {r.npi || 'N/A'}
-        {place && (
-          <>
-            <VisuallyHidden>,</VisuallyHidden> · {place}
-          </>
-        )}
-      </Text>
-    </Flex>
-  );
 }
 
 function summaryFields(input: SurgeonInput) {
@@ -121,6 +91,9 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const { signOut } = useAuth();
   const { schedule, clear } = useTimers();
   const save = useSaveSurgeon(userId, existing?.surgeon_id);
+  const { backTo, afterSave } = useReturnAfterSave(LIST_PATH, returnTo, 'primary_surgeon', schedule);
+  const { listRef, textRef, areaProps, debounce, cancelDebounce, listAllowed, closeList, reopenList, arrowIntoList } =
+    useRegistrySearch();
 
   const [mode, setMode] = useState<'full' | 'fields'>('full');
   const [text, setText] = useState('');
@@ -129,11 +102,6 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const [fullQuery, setFullQuery] = useState<SurgeonSearchQuery | null>(null);
   const [fieldsQuery, setFieldsQuery] = useState<SurgeonSearchQuery | null>(null);
   const [searchNotice, setSearchNotice] = useState<string | null>(null);
-  const [hiddenFor, setHiddenFor] = useState<string | null>(null);
-  const debounceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const listRef = useRef<HTMLUListElement>(null);
-  const textRef = useRef<HTMLInputElement>(null);
-  useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
   const [selection, setSelection] = useState<Selection | null>(
     existing ? { key: 'current', input: surgeonInputFromItem(existing) } : null,
@@ -152,25 +120,21 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const queryKey = query ? `${query.first_name}|${query.last_name}` : null;
   const search = useSurgeonSearch(query);
   const results = query && !search.isError ? (search.data ?? []) : [];
-  const { focusLeft, areaProps } = useFocusWithin();
-  const showList = queryKey !== null && hiddenFor !== queryKey && !focusLeft && results.length > 0;
+  const showList = listAllowed(queryKey) && results.length > 0;
   const noResults = query !== null && search.isSuccess && !search.isPlaceholderData && results.length === 0;
-
-  const backTo = () => (returnTo ? navigate(returnTo, { state: RESTORE_CASE_DRAFT_STATE }) : navigate(LIST_PATH));
 
   const onTextChange = (value: string) => {
     setText(value);
     setSearchNotice(null);
-    clearTimeout(debounceTimer.current);
-    debounceTimer.current = setTimeout(() => setFullQuery(splitSearchText(value)), SEARCH_DEBOUNCE_MS);
+    debounce(() => setFullQuery(splitSearchText(value)), SEARCH_DEBOUNCE_MS);
   };
 
   const runSearch = (e: FormEvent) => {
     e.preventDefault();
     setSearchNotice(null);
-    setHiddenFor(null);
+    reopenList();
     if (mode === 'full') {
-      clearTimeout(debounceTimer.current);
+      cancelDebounce();
       const q = splitSearchText(text);
       setFullQuery(q);
       if (!q) setSearchNotice('Please enter at least 2 characters to search');
@@ -181,12 +145,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
     }
   };
 
-  const toList = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' && showList) {
-      e.preventDefault();
-      listRef.current?.focus();
-    }
-  };
+  const toList = arrowIntoList(showList);
 
   const choose = (next: Selection) => {
     setSelection(next);
@@ -198,8 +157,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
     const r = results.find((x, i) => (x.npi || `row-${i}`) === option.key);
     if (!r) return;
     choose({ key: option.key, input: surgeonInputFromResult(r) });
-    setHiddenFor(queryKey);
-    textRef.current?.focus();
+    closeList(queryKey);
   };
 
   const openManual = () => {
@@ -230,10 +188,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
     setRetryOpen(false);
     lastInput.current = input;
     save.mutate(input, {
-      onSuccess: (id) => {
-        if (returnTo) chooseInCaseDraft('primary_surgeon', id);
-        schedule(backTo, TIMING_MS.surgeonFacilitySaveRedirect);
-      },
+      onSuccess: afterSave,
       onError: (err) => {
         const outcome = surgeonSaveErrorOutcome(err);
         setFailure(outcome);
@@ -265,160 +220,122 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const nameFields = nameFieldsSearch(firstName, lastName);
   const options: ResultOption[] = results.map((r, i) => ({
     key: r.npi || `row-${i}`,
-    content: <ResultContent r={r} />,
+    content: <RegistryResultContent name={surgeonName(r)} r={r} />,
   }));
-  const saved = save.isSuccess;
 
   return (
     <Flex direction="column" gap="medium">
-      <Card variation="outlined">
-        <form role="search" aria-label="Search the NPI registry" onSubmit={runSearch} noValidate {...areaProps}>
-          <Flex direction="column" gap="small">
-            <Heading level={2} fontSize="large">
-              Find a surgeon
-            </Heading>
-            <RadioGroupField
-              legend="Search by"
-              name="surgeon-search-mode"
-              direction="row"
-              value={mode}
-              onChange={(e) => {
-                setMode(e.target.value === 'fields' ? 'fields' : 'full');
-                setSearchNotice(null);
-              }}
-            >
-              <Radio value="full">Full name</Radio>
-              <Radio value="fields">First and last name</Radio>
-            </RadioGroupField>
-            {mode === 'full' ? (
-              <Flex alignItems="flex-end" gap="small" wrap="wrap">
-                <View flex="1 1 16rem">
-                  <TextField
-                    label="Search surgeons"
-                    ref={textRef}
-                    value={text}
-                    placeholder="e.g. John Smith"
-                    autoComplete="off"
-                    descriptiveText="Type a surgeon's name (at least 2 characters)."
-                    onChange={(e) => onTextChange(e.target.value)}
-                    onKeyDown={toList}
-                  />
-                </View>
-                <Button type="submit" style={{ minHeight: 44 }}>
-                  Search
-                </Button>
-              </Flex>
-            ) : (
-              <Flex alignItems="flex-end" gap="small" wrap="wrap">
-                <View flex="1 1 10rem">
-                  <TextField
-                    label="Surgeon first name"
-                    value={firstName}
-                    autoComplete="off"
-                    onChange={(e) => {
-                      setFirstName(e.target.value);
-                      setSearchNotice(null);
-                    }}
-                    onKeyDown={toList}
-                  />
-                </View>
-                <View flex="1 1 10rem">
-                  <TextField
-                    label="Surgeon last name"
-                    value={lastName}
-                    autoComplete="off"
-                    onChange={(e) => {
-                      setLastName(e.target.value);
-                      setSearchNotice(null);
-                    }}
-                    onKeyDown={toList}
-                  />
-                </View>
-                <Button type="submit" isDisabled={!nameFields.buttonEnabled} style={{ minHeight: 44 }}>
-                  Search
-                </Button>
-              </Flex>
-            )}
-            {searchNotice && (
-              <Alert variation="warning" role="alert">
-                {searchNotice}
-              </Alert>
-            )}
-            {search.isFetching && query && (
-              <Flex alignItems="center" gap="xs" role="status">
-                <Loader />
-                <Text>Searching...</Text>
-              </Flex>
-            )}
-            {search.isError && query && (
-              <Alert variation="error" role="alert">
-                {search.error.message}
-              </Alert>
-            )}
-            {noResults && <Text role="status">No surgeons found. Check the spelling, or add a manual entry.</Text>}
-            {showList && (
-              <ResultsListbox
-                label="Surgeon search results"
-                listRef={listRef}
-                options={options}
-                selectedKey={selection?.key}
-                onPick={pickResult}
-                onEscape={() => {
-                  setHiddenFor(queryKey);
-                  textRef.current?.focus();
-                }}
+      <RegistrySearchCard
+        heading="Find a surgeon"
+        onSubmit={runSearch}
+        areaProps={areaProps}
+        notice={searchNotice}
+        searching={search.isFetching && !!query}
+        error={search.isError && query ? search.error.message : null}
+        noResults={noResults ? 'No surgeons found. Check the spelling, or add a manual entry.' : null}
+        list={
+          showList
+            ? {
+                label: 'Surgeon search results',
+                listRef,
+                options,
+                selectedKey: selection?.key,
+                onPick: pickResult,
+                onEscape: () => closeList(queryKey),
+              }
+            : null
+        }
+      >
+        <RadioGroupField
+          legend="Search by"
+          name="surgeon-search-mode"
+          direction="row"
+          value={mode}
+          onChange={(e) => {
+            setMode(e.target.value === 'fields' ? 'fields' : 'full');
+            setSearchNotice(null);
+          }}
+        >
+          <Radio value="full">Full name</Radio>
+          <Radio value="fields">First and last name</Radio>
+        </RadioGroupField>
+        {mode === 'full' ? (
+          <Flex alignItems="flex-end" gap="small" wrap="wrap">
+            <View flex="1 1 16rem">
+              <TextField
+                label="Search surgeons"
+                ref={textRef}
+                value={text}
+                placeholder="e.g. John Smith"
+                autoComplete="off"
+                descriptiveText="Type a surgeon's name (at least 2 characters)."
+                onChange={(e) => onTextChange(e.target.value)}
+                onKeyDown={toList}
               />
-            )}
+            </View>
+            <Button type="submit" style={{ minHeight: 44 }}>
+              Search
+            </Button>
           </Flex>
-        </form>
-      </Card>
-
-      <Flex direction="column" gap="small">
-        <View>
-          <Button onClick={openManual} aria-expanded={manualOpen} style={{ minHeight: 44 }}>
-            Add Manual Entry
-          </Button>
-        </View>
-        {manualOpen && (
-          <Card variation="outlined">
-            <form aria-label="Manual entry" onSubmit={applyManual} noValidate>
-              <Flex direction="column" gap="small">
-                <Text fontSize="small">
-                  For a surgeon who is not in the NPI registry: the name only, without NPI or address.
-                </Text>
-                <Flex gap="small" wrap="wrap">
-                  <View flex="1 1 10rem">
-                    <TextField
-                      label="Manual entry first name"
-                      value={manualFirst}
-                      autoComplete="off"
-                      onChange={(e) => setManualFirst(e.target.value)}
-                    />
-                  </View>
-                  <View flex="1 1 10rem">
-                    <TextField
-                      label="Manual entry last name"
-                      value={manualLast}
-                      autoComplete="off"
-                      onChange={(e) => setManualLast(e.target.value)}
-                    />
-                  </View>
-                </Flex>
-                {manualError && (
-                  <Alert variation="error" role="alert">
-                    {manualError}
-                  </Alert>
-                )}
-                <View>
-                  <Button type="submit" style={{ minHeight: 44 }}>
-                    Use Manual Entry
-                  </Button>
-                </View>
-              </Flex>
-            </form>
-          </Card>
+        ) : (
+          <Flex alignItems="flex-end" gap="small" wrap="wrap">
+            <View flex="1 1 10rem">
+              <TextField
+                label="Surgeon first name"
+                value={firstName}
+                autoComplete="off"
+                onChange={(e) => {
+                  setFirstName(e.target.value);
+                  setSearchNotice(null);
+                }}
+                onKeyDown={toList}
+              />
+            </View>
+            <View flex="1 1 10rem">
+              <TextField
+                label="Surgeon last name"
+                value={lastName}
+                autoComplete="off"
+                onChange={(e) => {
+                  setLastName(e.target.value);
+                  setSearchNotice(null);
+                }}
+                onKeyDown={toList}
+              />
+            </View>
+            <Button type="submit" isDisabled={!nameFields.buttonEnabled} style={{ minHeight: 44 }}>
+              Search
+            </Button>
+          </Flex>
         )}
-      </Flex>
+      </RegistrySearchCard>
+
+      <ManualEntry
+        open={manualOpen}
+        onToggle={openManual}
+        onSubmit={applyManual}
+        intro="For a surgeon who is not in the NPI registry: the name only, without NPI or address."
+        error={manualError}
+      >
+        <Flex gap="small" wrap="wrap">
+          <View flex="1 1 10rem">
+            <TextField
+              label="Manual entry first name"
+              value={manualFirst}
+              autoComplete="off"
+              onChange={(e) => setManualFirst(e.target.value)}
+            />
+          </View>
+          <View flex="1 1 10rem">
+            <TextField
+              label="Manual entry last name"
+              value={manualLast}
+              autoComplete="off"
+              onChange={(e) => setManualLast(e.target.value)}
+            />
+          </View>
+        </Flex>
+      </ManualEntry>
 
       <div aria-live="polite">
         {selection && (
@@ -432,36 +349,16 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
         )}
       </div>
 
-      {formError && (
-        <Alert variation="error" role="alert">
-          {formError}
-        </Alert>
-      )}
-      {failure && failure.action !== 'confirmRetry' && (
-        <Alert variation="error" role="alert">
-          {failure.message}
-        </Alert>
-      )}
-      {saved && (
-        <Alert variation="success" role="status">
-          {isEdit ? SURGEON_MESSAGES.updated : SURGEON_MESSAGES.added}
-        </Alert>
-      )}
-      <Flex gap="small" wrap="wrap">
-        <Button
-          variation="primary"
-          onClick={onSave}
-          isLoading={save.isPending}
-          loadingText="Saving..."
-          isDisabled={saved}
-          style={{ minHeight: 44 }}
-        >
-          Save Surgeon
-        </Button>
-        <Button onClick={backTo} isDisabled={save.isPending} style={{ minHeight: 44 }}>
-          Cancel
-        </Button>
-      </Flex>
+      <SaveBar
+        saveLabel="Save Surgeon"
+        formError={formError}
+        saveError={failure && failure.action !== 'confirmRetry' ? failure.message : null}
+        saved={save.isSuccess}
+        successMessage={isEdit ? SURGEON_MESSAGES.updated : SURGEON_MESSAGES.added}
+        pending={save.isPending}
+        onSave={onSave}
+        onCancel={backTo}
+      />
       <ConfirmDialog
         open={retryOpen}
         title="Server issue"
