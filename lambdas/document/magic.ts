@@ -11,6 +11,7 @@
  * - txt: valid UTF-8 (an optional BOM allowed) without NUL bytes. Only a prefix of the file is
  *   read, so a multi-byte sequence cut at the end of the prefix is accepted when `truncated`.
  */
+import { CONTENT_TYPE_BY_EXTENSION } from '../../shared/schemas/document';
 
 /** Bytes of the object read to check its type (the whole file when it is shorter). */
 export const SNIFF_BYTES = 64 * 1024;
@@ -66,20 +67,13 @@ export function matchesExtension(ext: string, head: Uint8Array, truncated = fals
   return sig.every((b, i) => head[i] === b);
 }
 
-/** The Content-Type stored with and served for each extension (the server chooses it, not the client). */
+/**
+ * The Content-Type stored with and served for each extension (the server chooses it, not the client):
+ * the shared table, with text files marked UTF-8.
+ */
 export const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ...CONTENT_TYPE_BY_EXTENSION,
   txt: 'text/plain; charset=utf-8',
-  rtf: 'application/rtf',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
 /** Content-Type for an extension (application/octet-stream when unknown). */

@@ -65,6 +65,26 @@ export const DOCUMENT_MESSAGES = {
   profileDownloadFailed: 'Failed to download document. Please try again.',
 } as const;
 
+/**
+ * The MIME type of each upload extension (constants UPLOAD_EXTENSIONS). The SPA sends it for a file
+ * the browser gives no type; the API stores and serves it (lambdas/document/magic.ts, where text
+ * files get '; charset=utf-8' added).
+ */
+export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  rtf: 'application/rtf',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
 /** Lower-cased extension after the last dot, or '' (none, or a name ending in a dot). */
 export function fileExtension(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';

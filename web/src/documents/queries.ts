@@ -9,7 +9,13 @@
  * - {@link useDocTypes}: GET /doc_types (falls back to the spec's three types when the call fails).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PROFILE_DOCUMENT_TYPES, fileExtension, type CaseDocumentSlot, type ProfileUploadType } from '../../../shared';
+import {
+  CONTENT_TYPE_BY_EXTENSION,
+  PROFILE_DOCUMENT_TYPES,
+  fileExtension,
+  type CaseDocumentSlot,
+  type ProfileUploadType,
+} from '../../../shared';
 import { caseKeys } from '../cases/queries';
 import { profileQuery } from '../profile/useProfile';
 import { confirmUpload, deleteDocument, listDocTypes, requestUpload, type DocumentChange } from './api';
@@ -19,25 +25,9 @@ export const documentKeys = {
   docTypes: ['documents', 'doc-types'] as const,
 };
 
-/** MIME types by extension, for files the browser gives no type (common for .docx, .rtf on some systems). */
-const MIME_BY_EXTENSION: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  txt: 'text/plain',
-  rtf: 'application/rtf',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
-/** The content type sent for a file: the browser's, else by extension, else application/octet-stream. */
+/** The content type sent for a file (the browser gives none for .docx, .rtf on some systems): the browser's, else by extension, else application/octet-stream. */
 export function contentTypeOf(file: { name: string; type: string }): string {
-  return file.type || MIME_BY_EXTENSION[fileExtension(file.name)] || 'application/octet-stream';
+  return file.type || CONTENT_TYPE_BY_EXTENSION[fileExtension(file.name)] || 'application/octet-stream';
 }
 
 /** Where an upload goes: a case slot or a profile document type. */
