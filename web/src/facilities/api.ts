@@ -13,16 +13,11 @@ import { FACILITY_MESSAGES, type Facility } from '../../../shared/schemas/surgeo
 import { SEARCH_MIN_CHARS } from '../../../shared/constants';
 import { apiFetch } from '../lib/api';
 
-/** The fields a facility is saved with (POST /facility). `facility_npi` 0 = none. */
-export interface FacilityInput {
-  facility_name: string;
-  facility_npi: number;
-  facility_addr: string;
-  facility_city: string;
-  facility_state: string;
-  facility_zip: string;
-  manual_entry: boolean;
-}
+/**
+ * The fields a facility is saved with (POST /facility): the stored facility
+ * (shared/schemas/surgeon.ts) without its ids, owner and timestamps. `facility_npi` 0 = none.
+ */
+export type FacilityInput = Omit<Facility, 'facility_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
 /**
  * The user's facilities for the management screen: GET /facility?user_id= (list in facilities,

@@ -14,17 +14,11 @@ import type { Surgeon } from '../../../shared/schemas/surgeon';
 import { apiFetch } from '../lib/api';
 import type { SurgeonSearchQuery } from './search';
 
-/** The fields a surgeon is saved with (POST /surgeon, PATCH /surgeon). `surgeon_npi` 0 = none. */
-export interface SurgeonInput {
-  first_name: string;
-  last_name: string;
-  surgeon_npi: number;
-  surgeon_addr: string;
-  surgeon_city: string;
-  surgeon_state: string;
-  surgeon_zip: string;
-  manual_entry: boolean;
-}
+/**
+ * The fields a surgeon is saved with (POST /surgeon, PATCH /surgeon): the stored surgeon
+ * (shared/schemas/surgeon.ts) without its ids, owner and timestamps. `surgeon_npi` 0 = none.
+ */
+export type SurgeonInput = Omit<Surgeon, 'surgeon_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
 /** The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list). */
 export async function listSurgeons(userId: string): Promise<Surgeon[]> {
