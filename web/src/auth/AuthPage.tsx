@@ -15,7 +15,7 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { TIMING_MS } from '../../../shared/constants';
 import { AUTH_MESSAGES, SHELL_MESSAGES } from '../../../shared/messages-shell';
 import { FullPageMessage } from '../shell/FullPageMessage';
@@ -24,6 +24,7 @@ import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { isPasswordResetRequired, signInErrorMessage } from './errors';
 import type { Banner } from './banner';
 import { useAuthForm } from './useAuthForm';
+import { AuthField } from './AuthField';
 import { checkSignIn, type SignInValues } from './schemas';
 
 /**
@@ -115,22 +116,19 @@ function SignInForm({
       aria-label="Sign in"
     >
       <Heading level={1}>Sign In</Heading>
-      <TextField
+      <AuthField
         label="Email"
         type="email"
         autoComplete="username"
-        isRequired
-        {...register('email')}
-        hasError={!!errors.email}
-        errorMessage={errors.email?.message}
+        field={register('email')}
+        error={errors.email?.message}
       />
-      <PasswordField
+      <AuthField
         label="Password"
+        password
         autoComplete="current-password"
-        isRequired
-        {...register('password')}
-        hasError={!!errors.password}
-        errorMessage={errors.password?.message}
+        field={register('password')}
+        error={errors.password?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Signing in...">
         Sign In

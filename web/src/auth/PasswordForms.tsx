@@ -3,7 +3,8 @@
  * password policy), loaded only when needed: request a reset code, set a new password with it, and
  * choose a new password for an account created with a temporary one.
  */
-import { Button, Flex, Heading, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { AuthField } from './AuthField';
 import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 import { BannerView, type Banner } from './banner';
 import { isUnknownUser, resetErrorMessage } from './errors';
@@ -16,6 +17,15 @@ import {
   type ResetRequestValues,
 } from './schemas';
 import { useAuthForm, type RegisteredField } from './useAuthForm';
+
+/** The link back to the sign-in form, under each of these forms. */
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variation="link" size="small" onClick={onBack}>
+      Back to Sign In
+    </Button>
+  );
+}
 
 /** The Amplify calls (flows.ts), loaded with the first form that needs them. */
 const loadAuthFlows = () => import('./flows');
@@ -64,21 +74,17 @@ export function ResetRequestForm({
     >
       <Heading level={1}>Reset Password</Heading>
       <Text>Enter the email you sign in with. We will send you a verification code.</Text>
-      <TextField
+      <AuthField
         label="Email"
         type="email"
         autoComplete="username"
-        isRequired
-        {...register('email')}
-        hasError={!!errors.email}
-        errorMessage={errors.email?.message}
+        field={register('email')}
+        error={errors.email?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending...">
         Send Code
       </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
+      <BackToSignIn onBack={onBack} />
       <BannerView banner={banner} />
     </Flex>
   );
@@ -127,14 +133,12 @@ export function ResetConfirmForm({
       <Heading level={1}>Set a New Password</Heading>
       <BannerView banner={banner} />
       <Text>Account: {email}</Text>
-      <TextField
+      <AuthField
         label="Verification code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        isRequired
-        {...register('code')}
-        hasError={!!errors.code}
-        errorMessage={errors.code?.message}
+        field={register('code')}
+        error={errors.code?.message}
       />
       <NewPasswordFields
         password={register('password')}
@@ -145,9 +149,7 @@ export function ResetConfirmForm({
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
         Reset Password
       </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
+      <BackToSignIn onBack={onBack} />
     </Flex>
   );
 }
@@ -166,22 +168,20 @@ function NewPasswordFields({
 }) {
   return (
     <>
-      <PasswordField
+      <AuthField
         label="New password"
+        password
         autoComplete="new-password"
-        isRequired
         descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-        {...password}
-        hasError={!!passwordError}
-        errorMessage={passwordError}
+        field={password}
+        error={passwordError}
       />
-      <PasswordField
+      <AuthField
         label="Confirm new password"
+        password
         autoComplete="new-password"
-        isRequired
-        {...confirm}
-        hasError={!!confirmError}
-        errorMessage={confirmError}
+        field={confirm}
+        error={confirmError}
       />
     </>
   );
@@ -237,9 +237,7 @@ export function NewPasswordForm({
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
         Set Password and Sign In
       </Button>
-      <Button variation="link" size="small" onClick={onBack}>
-        Back to Sign In
-      </Button>
+      <BackToSignIn onBack={onBack} />
       <BannerView banner={banner} />
     </Flex>
   );
