@@ -30,7 +30,7 @@ import {
   TextField,
   View,
 } from '@aws-amplify/ui-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { formatAddress, formatState, titleCaseName } from '../../../shared/display';
 import { UI_MESSAGES } from '../../../shared/messages';
@@ -76,6 +76,31 @@ function summaryFields(input: SurgeonInput) {
     { label: 'State', value: formatState(input.surgeon_state) },
     { label: 'ZIP', value: input.surgeon_zip },
   ];
+}
+
+/** One name input (two-field search, manual entry): half a row wide, no autofill. */
+function NameField({
+  label,
+  value,
+  onChange,
+  onKeyDown,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <View flex="1 1 10rem">
+      <TextField
+        label={label}
+        value={value}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </View>
+  );
 }
 
 interface SurgeonFormProps {
@@ -279,30 +304,24 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
           </Flex>
         ) : (
           <Flex alignItems="flex-end" gap="small" wrap="wrap">
-            <View flex="1 1 10rem">
-              <TextField
-                label="Surgeon first name"
-                value={firstName}
-                autoComplete="off"
-                onChange={(e) => {
-                  setFirstName(e.target.value);
-                  setSearchNotice(null);
-                }}
-                onKeyDown={toList}
-              />
-            </View>
-            <View flex="1 1 10rem">
-              <TextField
-                label="Surgeon last name"
-                value={lastName}
-                autoComplete="off"
-                onChange={(e) => {
-                  setLastName(e.target.value);
-                  setSearchNotice(null);
-                }}
-                onKeyDown={toList}
-              />
-            </View>
+            <NameField
+              label="Surgeon first name"
+              value={firstName}
+              onChange={(value) => {
+                setFirstName(value);
+                setSearchNotice(null);
+              }}
+              onKeyDown={toList}
+            />
+            <NameField
+              label="Surgeon last name"
+              value={lastName}
+              onChange={(value) => {
+                setLastName(value);
+                setSearchNotice(null);
+              }}
+              onKeyDown={toList}
+            />
             <Button type="submit" isDisabled={!nameFields.buttonEnabled} style={{ minHeight: 44 }}>
               Search
             </Button>
@@ -318,22 +337,8 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
         error={manualError}
       >
         <Flex gap="small" wrap="wrap">
-          <View flex="1 1 10rem">
-            <TextField
-              label="Manual entry first name"
-              value={manualFirst}
-              autoComplete="off"
-              onChange={(e) => setManualFirst(e.target.value)}
-            />
-          </View>
-          <View flex="1 1 10rem">
-            <TextField
-              label="Manual entry last name"
-              value={manualLast}
-              autoComplete="off"
-              onChange={(e) => setManualLast(e.target.value)}
-            />
-          </View>
+          <NameField label="Manual entry first name" value={manualFirst} onChange={setManualFirst} />
+          <NameField label="Manual entry last name" value={manualLast} onChange={setManualLast} />
         </Flex>
       </ManualEntry>
 
