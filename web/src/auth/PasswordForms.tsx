@@ -4,6 +4,7 @@
  * choose a new password for an account created with a temporary one.
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import type { FormEvent, ReactNode } from 'react';
 import { AuthField } from './AuthField';
 import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 import { BannerView, type Banner } from './banner';
@@ -18,6 +19,38 @@ import {
 } from './schemas';
 import { useAuthForm, type RegisteredField } from './useAuthForm';
 
+/** The Amplify calls (flows.ts), loaded with the first form that needs them. */
+const loadAuthFlows = () => import('./flows');
+const preloadAuthFlows = () => void loadAuthFlows();
+
+/** A form of this screen: its accessible name, heading and fields; focusing it starts loading flows.ts. */
+function PasswordFormShell({
+  label,
+  heading,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  heading: string;
+  onSubmit: (event?: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <Flex
+      as="form"
+      direction="column"
+      gap="1rem"
+      onSubmit={onSubmit}
+      noValidate
+      onFocus={preloadAuthFlows}
+      aria-label={label}
+    >
+      <Heading level={1}>{heading}</Heading>
+      {children}
+    </Flex>
+  );
+}
+
 /** The link back to the sign-in form, under each of these forms. */
 function BackToSignIn({ onBack }: { onBack: () => void }) {
   return (
@@ -26,10 +59,6 @@ function BackToSignIn({ onBack }: { onBack: () => void }) {
     </Button>
   );
 }
-
-/** The Amplify calls (flows.ts), loaded with the first form that needs them. */
-const loadAuthFlows = () => import('./flows');
-const preloadAuthFlows = () => void loadAuthFlows();
 
 export function ResetRequestForm({
   defaultEmail,
@@ -63,16 +92,7 @@ export function ResetRequestForm({
   });
 
   return (
-    <Flex
-      as="form"
-      direction="column"
-      gap="1rem"
-      onSubmit={submit}
-      noValidate
-      onFocus={preloadAuthFlows}
-      aria-label="Reset password"
-    >
-      <Heading level={1}>Reset Password</Heading>
+    <PasswordFormShell label="Reset password" heading="Reset Password" onSubmit={submit}>
       <Text>Enter the email you sign in with. We will send you a verification code.</Text>
       <AuthField
         label="Email"
@@ -86,7 +106,7 @@ export function ResetRequestForm({
       </Button>
       <BackToSignIn onBack={onBack} />
       <BannerView banner={banner} />
-    </Flex>
+    </PasswordFormShell>
   );
 }
 
@@ -121,16 +141,7 @@ export function ResetConfirmForm({
   });
 
   return (
-    <Flex
-      as="form"
-      direction="column"
-      gap="1rem"
-      onSubmit={submit}
-      noValidate
-      onFocus={preloadAuthFlows}
-      aria-label="Set a new password"
-    >
-      <Heading level={1}>Set a New Password</Heading>
+    <PasswordFormShell label="Set a new password" heading="Set a New Password" onSubmit={submit}>
       <BannerView banner={banner} />
       <Text>Account: {email}</Text>
       <AuthField
@@ -150,7 +161,7 @@ export function ResetConfirmForm({
         Reset Password
       </Button>
       <BackToSignIn onBack={onBack} />
-    </Flex>
+    </PasswordFormShell>
   );
 }
 
@@ -217,16 +228,7 @@ export function NewPasswordForm({
   });
 
   return (
-    <Flex
-      as="form"
-      direction="column"
-      gap="1rem"
-      onSubmit={submit}
-      noValidate
-      onFocus={preloadAuthFlows}
-      aria-label="Choose a new password"
-    >
-      <Heading level={1}>Choose a New Password</Heading>
+    <PasswordFormShell label="Choose a new password" heading="Choose a New Password" onSubmit={submit}>
       <Text>Your account has a temporary password. Choose a new one to continue.</Text>
       <NewPasswordFields
         password={register('password')}
@@ -239,6 +241,6 @@ export function NewPasswordForm({
       </Button>
       <BackToSignIn onBack={onBack} />
       <BannerView banner={banner} />
-    </Flex>
+    </PasswordFormShell>
   );
 }
