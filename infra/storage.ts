@@ -17,7 +17,8 @@ export interface StorageProps {
  *
  * No public access (all four public-access blocks), TLS only (a bucket policy denies requests with
  * `aws:SecureTransport` false), S3-managed encryption, versioning, object ownership enforced, CORS for
- * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days
+ * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days,
+ * unconfirmed staging uploads (`private/uploads/`) expire after 1 day
  * (noncurrent versions are kept: deciding their retention is a records-policy question).
  * Retained in prod; in other stages destroyed with the stack, its objects deleted first.
  */
@@ -43,7 +44,11 @@ export class Storage extends Construct {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // Uploads never confirmed (lambdas/document/keys.ts STAGING_PREFIX) are PHI nobody can reach: gone after a day.
+        { prefix: 'private/uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !settings.isProd,
     });

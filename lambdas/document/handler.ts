@@ -58,11 +58,12 @@ import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../case/repository';
 import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../user/repository';
-import { caseDocumentKey, parseDocumentKey, profileDocumentKey, type ParsedKey } from './keys';
+import { caseDocumentKey, parseDocumentKey, profileDocumentKey, stagingKey, type ParsedKey } from './keys';
 import { SNIFF_BYTES, contentTypeFor, matchesExtension } from './magic';
 import {
   META,
   UPLOAD_URL_TTL_SECONDS,
+  copyObject,
   deleteObject,
   headObject,
   presignDownload,
@@ -249,13 +250,15 @@ async function requestUpload(event: ApiEvent) {
     const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
     if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
     try {
-      key = caseDocumentKey({
+      const where = {
         ownerId: item.user_id,
         caseId: item.case_id,
-        slot: req.slot,
         ext: fileExtension(req.file_name),
         timestampMs: now,
-      });
+      };
+      // The demographic sheet and operative note go to a staging key first (lambdas/document/keys.ts).
+      key =
+        req.slot === 'misc' ? caseDocumentKey({ ...where, slot: 'misc' }) : stagingKey({ ...where, slot: req.slot });
     } catch {
       // A stored case whose id does not fit the layout cannot hold documents.
       throw new NotFoundError(API_MESSAGES.caseNotFound);
@@ -325,7 +328,13 @@ async function confirm(event: ApiEvent) {
   }
 
   if (owner.kind === 'case') {
-    const p = parsed as CaseParsed;
+    const staged = parsed as CaseParsed;
+    // A checked staging upload becomes the layout key now, and only now (lambdas/document/keys.ts).
+    if (staged.attachAs !== staged.key) {
+      await copyObject(staged.key, staged.attachAs);
+      await deleteQuietly([staged.key]);
+    }
+    const p: CaseParsed = { ...staged, key: staged.attachAs };
     const { item, before } = await writeCaseFiles(caller, owner.item, (fk) => {
       if (p.slot === 'misc') {
         if (!fk.misc_documents.includes(p.key)) fk.misc_documents.push(p.key);

@@ -10,6 +10,12 @@
  * - `private/case-documents/{ownerId}/misc_{caseId}_{timestamp}.{ext}` (miscellaneous; ms timestamp)
  * - `private/profile-documents/{userId}/{email}_{timestamp}.{ext}` (email made key-safe)
  *
+ * Uploads for the demographic sheet and the operative note go first to a staging key,
+ * `private/uploads/{ownerId}/{demo|op}_{caseId}_{timestamp}.{ext}`: their layout key is the same
+ * for every upload, so a replacement PUT straight to it would overwrite the attached document
+ * before its bytes were checked (and stay there unchecked if never confirmed). The confirm copies a
+ * checked staging object to the layout key; unconfirmed staging objects expire (infra/storage.ts).
+ *
  * `ext` is lower-cased and one of UPLOAD_EXTENSIONS (shared/constants.ts).
  */
 import { UPLOAD_EXTENSIONS } from '../../shared/constants';
@@ -17,6 +23,8 @@ import type { CaseDocumentSlot } from '../../shared/schemas/document';
 
 export const CASE_DOCUMENTS_PREFIX = 'private/case-documents/';
 export const PROFILE_DOCUMENTS_PREFIX = 'private/profile-documents/';
+/** Where demographic sheets and operative notes are uploaded before their confirm (see the module doc). */
+export const STAGING_PREFIX = 'private/uploads/';
 /** The only prefix the document Lambda may touch (its IAM grant is `private/*`). */
 export const PRIVATE_PREFIX = 'private/';
 
@@ -31,10 +39,20 @@ const EXT = `(${UPLOAD_EXTENSIONS.join('|')})`;
 
 const CASE_KEY = new RegExp(`^private/case-documents/(${USER_ID})/(demo|op)_(${CASE_ID})\\.${EXT}$`);
 const MISC_KEY = new RegExp(`^private/case-documents/(${USER_ID})/misc_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
+const STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/(demo|op)_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
 const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/([a-z0-9@._-]{1,200})_(\\d{10,16})\\.${EXT}$`);
 
 export type ParsedKey =
-  | { kind: 'case'; key: string; ownerId: string; caseId: string; slot: CaseDocumentSlot; ext: string }
+  | {
+      kind: 'case';
+      key: string;
+      ownerId: string;
+      caseId: string;
+      slot: CaseDocumentSlot;
+      ext: string;
+      /** The layout key the document is attached under: `key` itself, or for a staging key its layout key. */
+      attachAs: string;
+    }
   | { kind: 'profile'; key: string; userId: string; ext: string };
 
 const PREFIX_OF_SLOT: Record<CaseDocumentSlot, string> = { demographic_sheet: 'demo', op_note: 'op', misc: 'misc' };
@@ -69,6 +87,23 @@ export function caseDocumentKey(input: {
       ? `${prefix}_${input.caseId}_${Math.trunc(input.timestampMs ?? Date.now())}`
       : `${prefix}_${input.caseId}`;
   return `${CASE_DOCUMENTS_PREFIX}${input.ownerId}/${name}.${ext}`;
+}
+
+/**
+ * Staging key of a demographic sheet or operative note upload (see the module doc):
+ * `private/uploads/{ownerId}/{demo|op}_{caseId}_{timestampMs}.{ext}`. Throws like {@link caseDocumentKey}.
+ */
+export function stagingKey(input: {
+  ownerId: string;
+  caseId: string;
+  slot: 'demographic_sheet' | 'op_note';
+  ext: string;
+  timestampMs?: number;
+}): string {
+  checkId(input.ownerId, USER_ID, 'ownerId');
+  checkId(input.caseId, CASE_ID, 'caseId');
+  const ext = checkExt(input.ext);
+  return `${STAGING_PREFIX}${input.ownerId}/${PREFIX_OF_SLOT[input.slot]}_${input.caseId}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
 }
 
 /**
@@ -109,12 +144,26 @@ export function parseDocumentKey(key: unknown): ParsedKey | undefined {
   let m = CASE_KEY.exec(key);
   if (m) {
     const [, ownerId, prefix, caseId, ext] = m as unknown as [string, string, string, string, string];
-    return { kind: 'case', key, ownerId, caseId, slot: prefix === 'demo' ? 'demographic_sheet' : 'op_note', ext };
+    return {
+      kind: 'case',
+      key,
+      ownerId,
+      caseId,
+      slot: prefix === 'demo' ? 'demographic_sheet' : 'op_note',
+      ext,
+      attachAs: key,
+    };
+  }
+  m = STAGING_KEY.exec(key);
+  if (m) {
+    const [, ownerId, prefix, caseId, , ext] = m as unknown as [string, string, string, string, string, string];
+    const slot = prefix === 'demo' ? 'demographic_sheet' : 'op_note';
+    return { kind: 'case', key, ownerId, caseId, slot, ext, attachAs: caseDocumentKey({ ownerId, caseId, slot, ext }) };
   }
   m = MISC_KEY.exec(key);
   if (m) {
     const [, ownerId, caseId, , ext] = m as unknown as [string, string, string, string, string];
-    return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext };
+    return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext, attachAs: key };
   }
   m = PROFILE_KEY.exec(key);
   if (m) {

@@ -7,9 +7,15 @@
  *   metadata headers (spec section 3: original-filename, uploaded-by, upload-timestamp, file-size,
  *   plus document-type for profile documents). The browser must send exactly `headers`.
  * - {@link presignDownload}: a presigned GET (seconds) with Content-Disposition and Content-Type.
- * - {@link headObject}, {@link readStart}, {@link deleteObject}.
+ * - {@link headObject}, {@link readStart}, {@link copyObject}, {@link deleteObject}.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../lib/aws';
 import { getEnv } from '../lib/env';
@@ -110,7 +116,9 @@ export async function headObject(key: string): Promise<ObjectInfo | undefined> {
     return { size: out.ContentLength ?? 0, metadata, versionId: out.VersionId ?? undefined };
   } catch (err) {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+    // Without s3:ListBucket (not granted), S3 answers a missing key with 403, not 404.
+    const status = e.$metadata?.httpStatusCode;
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || status === 404 || status === 403) return undefined;
     throw err;
   }
 }
@@ -122,6 +130,21 @@ export async function readStart(key: string, bytes: number): Promise<Uint8Array>
   );
   if (!out.Body) return new Uint8Array();
   return out.Body.transformToByteArray();
+}
+
+/**
+ * Copy an object within the bucket, its metadata and content type kept (CopyObject, up to 5 GB;
+ * needs GetObject on `from` and PutObject on `to`, both under `private/*`).
+ */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await s3Client().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      Key: to,
+      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'COPY',
+    }),
+  );
 }
 
 /**

@@ -532,6 +532,21 @@ describe('the documents bucket', () => {
     });
   });
 
+  it('expires unconfirmed staging uploads after a day and nothing else', () => {
+    // Prepare
+    const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
+
+    // Act
+    const rules = (dev.resources[bucketId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, Json>[] })
+      .Rules;
+
+    // Assess: only private/uploads/ expires; attached documents never do
+    const expiring = rules.filter((r) => r.ExpirationInDays !== undefined);
+    expect(expiring).toEqual([
+      expect.objectContaining({ Prefix: 'private/uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+    ]);
+  });
+
   it('denies every request that does not use TLS', () => {
     // Prepare
     const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);

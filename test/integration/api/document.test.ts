@@ -88,7 +88,7 @@ async function confirm<T = CaseAnswer>(user: TestUser, key: string) {
   return local.api<T & ErrorAnswer>('POST', '/document/confirm', { token: user.accessToken, body: { key } });
 }
 
-/** Request, PUT and confirm one case document; answers the key and the confirm answer. */
+/** Request, PUT and confirm one case document; answers the attached key and the confirm answer. */
 async function uploadCaseDocument(
   user: TestUser,
   caseId: string,
@@ -108,7 +108,11 @@ async function uploadCaseDocument(
   expect(put.status).toBe(200);
   const res = await confirm(user, ticket.body.key);
   expect(res.status).toBe(200);
-  return { key: ticket.body.key, answer: res.body };
+  // The demographic sheet and operative note are uploaded to a staging key and attached under
+  // their layout key; a misc document keeps the key it was uploaded to.
+  const c = res.body.case;
+  const key = slot === 'demographic_sheet' ? c.demo_file : slot === 'op_note' ? c.note_file : ticket.body.key;
+  return { key, answer: res.body };
 }
 
 describe('the whole case document flow', () => {
@@ -127,7 +131,9 @@ describe('the whole case document flow', () => {
 
     // Assess: the server built the key and signed a short-lived PUT
     expect(ticket.status).toBe(200);
-    expect(ticket.body.key).toBe(`private/case-documents/${owner.sub}/demo_${c.case_id}.pdf`);
+    // (a staging key: a replacement must never overwrite the attached sheet before its bytes are checked)
+    expect(ticket.body.key).toMatch(new RegExp(`^private/uploads/${owner.sub}/demo_${c.case_id}_\\d+\\.pdf$`));
+    const attached = `private/case-documents/${owner.sub}/demo_${c.case_id}.pdf`;
     expect(ticket.body.upload.method).toBe('PUT');
     expect(ticket.body.expires_in).toBe(300);
     expect(ticket.body.upload.url.startsWith(`${local.url}/s3/`)).toBe(true);
@@ -144,23 +150,24 @@ describe('the whole case document flow', () => {
     expect(put.status).toBe(200);
     const confirmed = await confirm(owner, ticket.body.key);
 
-    // Assess: the case shows the key and the original name
+    // Assess: the case shows the layout key and the original name; the staging object is gone
     expect(confirmed.status).toBe(200);
+    expect(await headObject(ticket.body.key)).toBeUndefined();
     expect(confirmed.body.message).toBe('Demographic Sheet uploaded successfully!');
-    expect(confirmed.body.case.demo_file).toBe(ticket.body.key);
+    expect(confirmed.body.case.demo_file).toBe(attached);
     const fk = parseFileKeys(confirmed.body.case.file_keys);
-    expect(fk.demographic_sheet).toBe(ticket.body.key);
-    expect(fk.file_names[ticket.body.key]).toBe('Demographics Ünïcode "sheet".pdf');
+    expect(fk.demographic_sheet).toBe(attached);
+    expect(fk.file_names[attached]).toBe('Demographics Ünïcode "sheet".pdf');
     const read = await local.api<{ case: ApiCase }>('GET', '/case', {
       token: owner.accessToken,
       query: { case_id: c.case_id },
     });
-    expect(read.body.case.demo_file).toBe(ticket.body.key);
+    expect(read.body.case.demo_file).toBe(attached);
 
     // Act: a download link
     const link = await local.api<{ url: string; expires_in: number; file_name: string }>('GET', '/document', {
       token: owner.accessToken,
-      query: { key: ticket.body.key, disposition: 'attachment' },
+      query: { key: attached, disposition: 'attachment' },
     });
     expect(link.status).toBe(200);
     expect(link.body.expires_in).toBe(3600);
@@ -180,8 +187,8 @@ describe('the whole case document flow', () => {
 
     // Assess: the old object is gone, the new one attached
     expect(replaced.answer.case.demo_file).toBe(`private/case-documents/${owner.sub}/demo_${c.case_id}.docx`);
-    expect(await headObject(ticket.body.key)).toBeUndefined();
-    expect(parseFileKeys(replaced.answer.case.file_keys).file_names[ticket.body.key]).toBeUndefined();
+    expect(await headObject(attached)).toBeUndefined();
+    expect(parseFileKeys(replaced.answer.case.file_keys).file_names[attached]).toBeUndefined();
 
     const deleted = await local.api<CaseAnswer>('DELETE', '/document', {
       token: owner.accessToken,
@@ -442,6 +449,49 @@ describe('profile documents', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.message).toBe('License(s) deleted successfully!');
     expect(deleted.body.user.documents.map((d) => d.document_name)).toEqual([second.key]);
+  });
+});
+
+describe('replacing an attached document', () => {
+  it('keeps the attached sheet when the replacement fails its type check or is never confirmed', async () => {
+    // Prepare: a sheet attached
+    const c = await newCase();
+    const first = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'sheet.pdf', PDF);
+    const request = () =>
+      requestUpload(owner, {
+        case_id: c.case_id,
+        slot: 'demographic_sheet',
+        file_name: 'other.pdf',
+        content_type: 'application/pdf',
+        size: 18,
+      });
+
+    // Act: a replacement whose bytes are not a PDF, confirmed; then one PUT and never confirmed
+    const bad = await request();
+    expect((await putBytes(bad.body, Buffer.from('<html>not a pdf</html>'.slice(0, 18)))).status).toBe(200);
+    const refused = await confirm(owner, bad.body.key);
+    const unconfirmed = await request();
+    expect((await putBytes(unconfirmed.body, Buffer.from('<script>x</script>'))).status).toBe(200);
+
+    // Assess: the refusal, and the attached sheet still served as it was
+    expect(refused.status).toBe(400);
+    const read = await local.api<CaseAnswer>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    expect(read.body.case.demo_file).toBe(first.key);
+    const link = await local.api<{ url: string }>('GET', '/document', {
+      token: owner.accessToken,
+      query: { key: first.key },
+    });
+    expect(link.status).toBe(200);
+    expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(PDF)).toBe(true);
+    // the unconfirmed upload is not a document of the case
+    const notAttached = await local.api('GET', '/document', {
+      token: owner.accessToken,
+      query: { key: unconfirmed.body.key },
+    });
+    expect(notAttached.status).toBe(404);
   });
 });
 

@@ -4,7 +4,13 @@
  * Content-Disposition of download links.
  */
 import './support/env';
-import { caseDocumentKey, keySafeEmail, parseDocumentKey, profileDocumentKey } from '../../../lambdas/document/keys';
+import {
+  caseDocumentKey,
+  keySafeEmail,
+  parseDocumentKey,
+  profileDocumentKey,
+  stagingKey,
+} from '../../../lambdas/document/keys';
 import { contentTypeFor, isUtf8Text, matchesExtension } from '../../../lambdas/document/magic';
 import { contentDisposition } from '../../../lambdas/document/storage';
 
@@ -65,9 +71,30 @@ describe('the key parser', () => {
       caseId: CASE,
       slot: 'misc',
       ext: 'txt',
+      attachAs: misc,
     });
     const demo = caseDocumentKey({ ownerId: OWNER, caseId: CASE, slot: 'demographic_sheet', ext: 'jpeg' });
     expect(parseDocumentKey(demo)).toMatchObject({ slot: 'demographic_sheet', caseId: CASE, ownerId: OWNER });
+  });
+
+  it('reads a staging key of a demographic sheet with the layout key it is attached under', () => {
+    // Prepare
+    const key = stagingKey({ ownerId: OWNER, caseId: CASE, slot: 'op_note', ext: 'pdf', timestampMs: 1767225609999 });
+    // Act
+    const parsed = parseDocumentKey(key);
+    // Assess: the case id keeps its own `_<ms>`; the upload's timestamp is the last segment
+    expect(key).toBe(`private/uploads/${OWNER}/op_${CASE}_1767225609999.pdf`);
+    expect(parsed).toEqual({
+      kind: 'case',
+      key,
+      ownerId: OWNER,
+      caseId: CASE,
+      slot: 'op_note',
+      ext: 'pdf',
+      attachAs: `private/case-documents/${OWNER}/op_${CASE}.pdf`,
+    });
+    expect(parseDocumentKey(`private/uploads/${OWNER}/misc_${CASE}_1767225609999.pdf`)).toBeUndefined();
+    expect(parseDocumentKey(`private/uploads/${OWNER}/../op_${CASE}_1767225609999.pdf`)).toBeUndefined();
   });
 
   const good = `private/case-documents/${OWNER}/op_${CASE}.pdf`;
