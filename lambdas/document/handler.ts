@@ -197,6 +197,38 @@ async function writeCaseFiles(
   }
 }
 
+/** Attempts of {@link writeProfileDocuments} before a lost race is answered 409. */
+const PROFILE_WRITE_ATTEMPTS = 5;
+
+/**
+ * Apply `change` to a profile's documents and write them with optimistic locking on `updatedAt`;
+ * on a lost race (another document confirmed at the same time) the profile is read again and the
+ * change applied once more, up to {@link PROFILE_WRITE_ATTEMPTS} times. Resolves with the stored
+ * profile and the documents before the change; `NotFoundError` when the profile is gone.
+ */
+async function writeProfileDocuments(
+  first: ProfileItem,
+  change: (docs: ProfileDocumentEntry[]) => ProfileDocumentEntry[],
+): Promise<{ profile: ProfileItem; before: ProfileDocumentEntry[] }> {
+  let current = first;
+  for (let attempt = 1; ; attempt++) {
+    const before = profileDocuments(current);
+    try {
+      const profile = await updateProfile(
+        current.user_id,
+        { documents: change([...before]) as ProfileItem['documents'] },
+        { expectedUpdatedAt: current.updatedAt },
+      );
+      return { profile, before };
+    } catch (err) {
+      if (!(err instanceof ConflictError) || attempt >= PROFILE_WRITE_ATTEMPTS) throw err;
+      const again = await getProfile(current.user_id);
+      if (!again) throw new NotFoundError(API_MESSAGES.userNotFound);
+      current = again;
+    }
+  }
+}
+
 /** Delete objects no longer referenced, best effort (logged, never thrown: the write succeeded). */
 async function deleteQuietly(keys: string[]): Promise<void> {
   for (const key of keys) {
@@ -355,15 +387,11 @@ async function confirm(event: ApiEvent) {
 
   const rawType = info.metadata[META.documentType] ?? '';
   const documentType = (PROFILE_UPLOAD_TYPES as readonly string[]).includes(rawType) ? rawType : 'profile_document';
-  const docs = profileDocuments(owner.profile);
-  const replaced = docs.filter((d) => d.document_type === documentType && d.document_name !== parsed.key);
-  const next: ProfileDocumentEntry[] = [
+  const { profile, before } = await writeProfileDocuments(owner.profile, (docs) => [
     ...docs.filter((d) => d.document_type !== documentType && d.document_name !== parsed.key),
     { document_type: documentType, document_name: parsed.key, file_name: fileName },
-  ];
-  const profile = await updateProfile(parsed.kind === 'profile' ? parsed.userId : caller.sub, {
-    documents: next as ProfileItem['documents'],
-  });
+  ]);
+  const replaced = before.filter((d) => d.document_type === documentType && d.document_name !== parsed.key);
   await deleteQuietly(
     replaced
       .map((d) => d.document_name)
@@ -387,11 +415,8 @@ async function discard(caller: Caller, parsed: ParsedKey): Promise<void> {
     if (item && attachedToCase(item, parsed)) await writeCaseFiles(caller, item, (fk) => detach(fk, parsed));
   } else {
     const profile = await getProfile(parsed.userId);
-    const docs = profile ? profileDocuments(profile) : [];
-    if (docs.some((d) => d.document_name === parsed.key)) {
-      await updateProfile(parsed.userId, {
-        documents: docs.filter((d) => d.document_name !== parsed.key) as ProfileItem['documents'],
-      });
+    if (profile && profileDocuments(profile).some((d) => d.document_name === parsed.key)) {
+      await writeProfileDocuments(profile, (docs) => docs.filter((d) => d.document_name !== parsed.key));
     }
   }
 }
@@ -453,12 +478,11 @@ async function remove(event: ApiEvent) {
     return caseAnswer(DOCUMENT_MESSAGES.deleted(CASE_DOCUMENT_LABELS[parsed.slot]), item);
   }
   const profile = await profileForKey(event, parsed, false);
-  const docs = profileDocuments(profile);
-  const entry = docs.find((d) => d.document_name === parsed.key);
+  const entry = profileDocuments(profile).find((d) => d.document_name === parsed.key);
   if (!entry) throw notFound(key);
-  const updated = await updateProfile(parsed.userId, {
-    documents: docs.filter((d) => d.document_name !== parsed.key) as ProfileItem['documents'],
-  });
+  const { profile: updated } = await writeProfileDocuments(profile, (docs) =>
+    docs.filter((d) => d.document_name !== parsed.key),
+  );
   await deleteObject(parsed.key);
   return profileAnswer(DOCUMENT_MESSAGES.deleted(profileLabel(entry.document_type)), updated);
 }

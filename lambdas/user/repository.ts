@@ -172,25 +172,46 @@ export async function getProfile(userId: string): Promise<ProfileItem | undefine
   return out.Item as ProfileItem | undefined;
 }
 
-async function conditionalUpdate(userId: string, fields: Record<string, unknown>): Promise<ProfileItem> {
+/**
+ * Update an existing profile; with `expectedUpdatedAt`, only while its `updatedAt` is still that
+ * value (optimistic locking): a lost race throws `ConflictError`, a missing profile `NotFoundError`.
+ */
+async function conditionalUpdate(
+  userId: string,
+  fields: Record<string, unknown>,
+  expectedUpdatedAt?: string,
+): Promise<ProfileItem> {
   const update = setUpdate(fields);
+  const locked = expectedUpdatedAt !== undefined;
   try {
     const out = await ddb().send(
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId },
         ...update,
-        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#pk': 'user_id' },
-        ConditionExpression: 'attribute_exists(#pk)',
+        ExpressionAttributeNames: {
+          ...update.ExpressionAttributeNames,
+          '#pk': 'user_id',
+          ...(locked ? { '#prevUa': 'updatedAt' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...update.ExpressionAttributeValues,
+          ...(locked ? { ':prevUa': expectedUpdatedAt } : {}),
+        },
+        ConditionExpression: locked ? 'attribute_exists(#pk) AND #prevUa = :prevUa' : 'attribute_exists(#pk)',
         ReturnValues: 'ALL_NEW',
       }),
     );
     return out.Attributes as ProfileItem;
   } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
-    throw err;
+    if (!isConditionalCheckFailed(err)) throw err;
+    if (locked && (await getProfile(userId))) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
+    throw new NotFoundError(API_MESSAGES.userNotFound);
   }
 }
+
+/** 409 of a profile write that lost a race (optimistic locking on `updatedAt`). */
+export const PROFILE_CONFLICT_MESSAGE = 'The profile was changed at the same time. Reload it and try again.';
 
 /**
  * Change the given fields of an existing profile (undefined fields are left alone).
@@ -199,10 +220,14 @@ async function conditionalUpdate(userId: string, fields: Record<string, unknown>
 export async function updateProfile(
   userId: string,
   patch: Partial<ProfileFields>,
-  options: { now?: Date } = {},
+  options: { now?: Date; expectedUpdatedAt?: string } = {},
 ): Promise<ProfileItem> {
   const { user_id: _ignoredId, user_type: _ignoredType, ...fields } = patch as Partial<ProfileItem>;
-  return conditionalUpdate(userId, { ...fields, updatedAt: (options.now ?? new Date()).toISOString() });
+  return conditionalUpdate(
+    userId,
+    { ...fields, updatedAt: (options.now ?? new Date()).toISOString() },
+    options.expectedUpdatedAt,
+  );
 }
 
 /** Set a profile's user_type (tooling, seeding, tests; not reachable through the API). */

@@ -546,6 +546,35 @@ describe('deleting a case', () => {
     expect(await headObject(keep.key)).toBeDefined();
   });
 
+  it('keeps every credential when several are confirmed at the same time', async () => {
+    // Prepare: three uploads of different types, bytes in place
+    const user = await signedInProvider(local);
+    const types = ['CV - Resume', 'License(s)', 'Malpractice Insurance'];
+    const keys = await Promise.all(
+      types.map(async (documentType) => {
+        const t = await requestUpload(user, {
+          document_type: documentType,
+          file_name: 'doc.pdf',
+          content_type: 'application/pdf',
+          size: PDF.length,
+        });
+        expect((await putBytes(t.body, PDF)).status).toBe(200);
+        return t.body.key;
+      }),
+    );
+
+    // Act: confirm all three at once
+    const answers = await Promise.all(keys.map((key) => confirm<UserAnswer>(user, key)));
+
+    // Assess: every confirm stored its document
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const profile = await local.api<UserAnswer>('GET', '/user', {
+      token: user.accessToken,
+      query: { user_id: user.sub },
+    });
+    expect(profile.body.user.documents.map((d) => d.document_type).sort()).toEqual([...types].sort());
+  });
+
   it("deletes a profile's documents with the profile, and nobody else's", async () => {
     // Prepare: a provider with a credential, and another provider's credential
     const [leaving, staying] = await Promise.all([signedInProvider(local), signedInProvider(local)]);
