@@ -128,6 +128,24 @@ describeBrowser('App shell (browser)', () => {
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
   });
 
+  it('sends whoever signs in after a sign-out on a case page to their own home, not to that case', async () => {
+    // Prepare: provider1 on one of their cases
+    const { page } = await e2e.newPage();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await page.locator('a[href^="/case/"]:visible').first().click();
+    await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
+
+    // Act: sign out there
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    // Assess: the sign-in page without a return link to the previous user's case
+    await waitForPath(page, '/auth');
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new URL(page.url()).searchParams.get('next')).toBeNull();
+  });
+
   it('does not follow a sign-in return link to another site', async () => {
     // Prepare
     const { page } = await e2e.newPage();

@@ -156,6 +156,24 @@ describe('Add Surgeon screen', () => {
     });
   });
 
+  it('saves one surgeon when Save is clicked twice before the screen re-renders', async () => {
+    // Prepare
+    fakeServer();
+    renderAt('/surgeon/new');
+    await searchAndPick('John Smith');
+    await screen.findByRole('region', { name: 'Selected surgeon' });
+    const save = screen.getByRole('button', { name: 'Save Surgeon' });
+    // Act: two clicks in one batch, as a quick double-click on a slow phone
+    act(() => {
+      save.click();
+      save.click();
+    });
+    // Assess
+    await screen.findByText('Surgeon added successfully!');
+    const posts = apiFetch.mock.calls.filter((c: Call) => c[0] === '/surgeon' && c[1]?.method === 'POST');
+    expect(posts).toHaveLength(1);
+  });
+
   it('shows the 409 message of a surgeon already in the list and stays on the screen', async () => {
     // Prepare
     fakeServer({ postError: new ApiError('Surgeon already exists', 409) });

@@ -16,7 +16,7 @@
  *   came from (router state `returnTo`, web/src/cases/caseDraft.ts) with the new facility chosen.
  */
 import { Button, Flex, Heading, Text, TextField, View, VisuallyHidden } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { formatAddress, formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import { FACILITY_MESSAGES } from '../../../shared/schemas/surgeon';
@@ -159,6 +159,8 @@ export default function FacilityFormPage() {
     setManualOpen(false);
   };
 
+  /** Set from a save until it settles (double-click guard). */
+  const inFlight = useRef(false);
   const onSave = () => {
     if (!selection) {
       setFormError(FACILITY_MESSAGES.selectOrManual);
@@ -168,7 +170,15 @@ export default function FacilityFormPage() {
       setFormError(FACILITY_MESSAGES.manualNoName);
       return;
     }
-    save.mutate(selection.input, { onSuccess: afterSave });
+    // A second click before React re-renders the busy button must not save a second facility.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    save.mutate(selection.input, {
+      onSuccess: afterSave,
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
   };
 
   return (

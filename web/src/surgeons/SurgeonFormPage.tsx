@@ -138,6 +138,8 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
 
   const [formError, setFormError] = useState<string | null>(null);
   const [failure, setFailure] = useState<SurgeonSaveErrorOutcome | null>(null);
+  /** Set from a save until it settles (double-click guard). */
+  const inFlight = useRef(false);
   const [retryOpen, setRetryOpen] = useState(false);
   const lastInput = useRef<SurgeonInput | null>(null);
 
@@ -208,11 +210,17 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   };
 
   const doSave = (input: SurgeonInput) => {
+    // A second click before React re-renders the busy button must not save a second surgeon.
+    if (inFlight.current) return;
+    inFlight.current = true;
     clear();
     setFailure(null);
     setRetryOpen(false);
     lastInput.current = input;
     save.mutate(input, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: afterSave,
       onError: (err) => {
         const outcome = surgeonSaveErrorOutcome(err);
