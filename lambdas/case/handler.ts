@@ -163,18 +163,34 @@ function fileFieldsPatch(
   body: Record<string, unknown>,
   input: { demo_file?: string | null; note_file?: string | null; misc_file?: string | null; file_keys?: string | null },
   current: CaseItem,
-): Partial<Record<FileField | 'file_keys', string>> {
-  const out: Partial<Record<FileField | 'file_keys', string>> = {};
+): { patch: Partial<Record<FileField | 'file_keys', string>>; detached: string[] } {
   const errors: FieldError[] = [];
+  const stored = parseFileKeys(current.file_keys ?? '');
+  // The documents as stored: file_keys, with the flat fields as fallbacks (older items).
+  const before = {
+    ...stored,
+    demographic_sheet: stored.demographic_sheet || current.demo_file || '',
+    op_note: stored.op_note || current.note_file || '',
+  };
+  let after = { ...before, misc_documents: [...before.misc_documents], file_names: { ...before.file_names } };
+  let sentAny = false;
   for (const field of FILE_FIELDS) {
     if (!sentField(body, field)) continue;
+    sentAny = true;
     const value = input[field] ?? '';
     if (value !== '' && value !== (current[field] ?? '')) {
       errors.push({ field, message: CASE_MESSAGES.fileNotStored(field) });
-    } else out[field] = value;
+    } else if (value === '') {
+      // Detach: the slot in file_keys goes with the flat field, so the completeness rule and the
+      // document calls read the same documents.
+      if (field === 'demo_file') after.demographic_sheet = '';
+      if (field === 'note_file') after.op_note = '';
+      if (field === 'misc_file' && current.misc_file)
+        after.misc_documents = after.misc_documents.filter((k) => k !== current.misc_file);
+    }
   }
   if (sentField(body, 'file_keys')) {
-    const stored = parseFileKeys(current.file_keys ?? '');
+    sentAny = true;
     const sent = parseFileKeys(input.file_keys ?? '');
     const allowed = {
       demographic_sheet: new Set([stored.demographic_sheet, current.demo_file ?? '']),
@@ -188,18 +204,32 @@ function fileFieldsPatch(
     const kept = new Set(keysOf({ ...sent, file_names: {} }));
     const namesOk = Object.keys(sent.file_names).every((k) => kept.has(k));
     if (!ok || !namesOk) errors.push({ field: 'file_keys', message: CASE_MESSAGES.fileNotStored('file_keys') });
-    else if (kept.size === 0) out.file_keys = '';
-    else {
-      const fileNames = Object.fromEntries(Object.entries(stored.file_names).filter(([k]) => kept.has(k)));
-      out.file_keys = JSON.stringify({
-        ...sent,
-        misc_documents: [...new Set(sent.misc_documents)],
-        file_names: fileNames,
-      });
-    }
+    else
+      after = {
+        demographic_sheet: after.demographic_sheet && sent.demographic_sheet,
+        op_note: after.op_note && sent.op_note,
+        misc_documents: [...new Set(sent.misc_documents)].filter((k) => after.misc_documents.includes(k)),
+        file_names: {},
+      };
   }
   if (errors.length) throw new ValidationError(errors);
-  return out;
+  if (!sentAny) return { patch: {}, detached: [] };
+  const kept = new Set([after.demographic_sheet, after.op_note, ...after.misc_documents].filter((k) => k !== ''));
+  after.file_names = Object.fromEntries(Object.entries(before.file_names).filter(([k]) => kept.has(k)));
+  const detached = [before.demographic_sheet, before.op_note, ...before.misc_documents].filter(
+    (k) => k !== '' && !kept.has(k),
+  );
+  const next: Record<FileField | 'file_keys', string> = {
+    demo_file: after.demographic_sheet,
+    note_file: after.op_note,
+    misc_file: after.misc_documents[after.misc_documents.length - 1] ?? '',
+    file_keys: kept.size === 0 ? '' : JSON.stringify(after),
+  };
+  // Only what changes is written.
+  const patch = Object.fromEntries(
+    Object.entries(next).filter(([field, value]) => value !== (current[field as FileField | 'file_keys'] ?? '')),
+  );
+  return { patch, detached };
 }
 
 async function health() {
@@ -294,7 +324,7 @@ async function update(event: ApiEvent) {
   const status = await requestedStatus(event, body);
   const input = parseInput(PatchSchema, body);
   const current = await accessibleCase(event, input.case_id);
-  const files = fileFieldsPatch(body, input, current);
+  const { patch: files, detached } = fileFieldsPatch(body, input, current);
   if (input.pay_amount !== undefined && !isBackOffice(await callerUserType(event))) {
     throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
@@ -327,6 +357,7 @@ async function update(event: ApiEvent) {
     ownerId: current.user_id,
     actor: caller.sub,
   });
+  await deleteDocumentFiles(current, detached);
   return ok({ success: true, message: 'Case updated successfully', case: (await toApiCases([item]))[0] });
 }
 
@@ -344,32 +375,39 @@ async function setStatus(event: ApiEvent) {
   return ok({ success: true, message: 'Case status updated successfully', case: (await toApiCases([item]))[0] });
 }
 
+/**
+ * Ask the document Lambda, the only one with a bucket grant, to delete files of `item` that are no
+ * longer referenced (a deleted case, or documents a PATCH detached; issue 6, section 3),
+ * asynchronously. The write is already done, so a failure here is logged, not answered.
+ */
+async function deleteDocumentFiles(item: CaseItem, keys: readonly (string | undefined)[]): Promise<void> {
+  const unique = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))];
+  const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
+  if (!unique.length || !documentFunction) return;
+  try {
+    await invokeAsync(documentFunction, {
+      type: 'suture.delete-case-documents',
+      case_id: item.case_id,
+      owner_id: item.user_id,
+      keys: unique,
+    });
+  } catch (err) {
+    logger.error('Could not ask for the documents of a case to be deleted', { error: (err as Error)?.message });
+  }
+}
+
 async function remove(event: ApiEvent) {
   const caseId = queryParam(event, 'case_id');
   if (!caseId) throw new ValidationError([{ field: 'case_id', message: 'case_id is required' }]);
   const current = await accessibleCase(event, caseId);
   await deleteCase(current.case_id);
-  // The files go too (issue 6, section 3): the document Lambda, the only one with a bucket grant,
-  // deletes them asynchronously. The case is already gone, so a failure here is logged, not answered.
   const files = parseFileKeys(current.file_keys);
-  const keys = [current.demo_file, current.note_file, current.misc_file, files.demographic_sheet, files.op_note]
-    .concat(files.misc_documents)
-    .filter((k): k is string => typeof k === 'string' && k !== '');
-  const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
-  if (keys.length && documentFunction) {
-    try {
-      await invokeAsync(documentFunction, {
-        type: 'suture.delete-case-documents',
-        case_id: current.case_id,
-        owner_id: current.user_id,
-        keys: [...new Set(keys)],
-      });
-    } catch (err) {
-      logger.error('Could not ask for the documents of a deleted case to be deleted', {
-        error: (err as Error)?.message,
-      });
-    }
-  }
+  await deleteDocumentFiles(
+    current,
+    [current.demo_file, current.note_file, current.misc_file, files.demographic_sheet, files.op_note].concat(
+      files.misc_documents,
+    ),
+  );
   return ok({ success: true, message: 'Case deleted successfully' });
 }
 

@@ -495,6 +495,31 @@ describe('replacing an attached document', () => {
   });
 });
 
+describe('detaching through PATCH /case', () => {
+  it('clears the slot in file_keys with the flat field, takes the case back to Incomplete and deletes the file', async () => {
+    // Prepare: a Submitted case with both documents
+    const c = await newCase();
+    const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
+    await uploadCaseDocument(owner, c.case_id, 'op_note', 'op.pdf', PDF);
+
+    // Act
+    const res = await local.api<CaseAnswer>('PATCH', '/case', {
+      token: owner.accessToken,
+      body: { case_id: c.case_id, demo_file: '' },
+    });
+    await local.stack.lambdaIdle();
+
+    // Assess: one view of the documents, the rule applied, no orphaned object
+    expect(res.status).toBe(200);
+    expect(res.body.case.demo_file).toBe('');
+    expect(parseFileKeys(res.body.case.file_keys).demographic_sheet).toBe('');
+    expect(res.body.case.case_status).toBe(0);
+    const link = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
+    expect(link.status).toBe(404);
+    expect(await headObject(demo.key)).toBeUndefined();
+  });
+});
+
 describe('documents and the case workflow', () => {
   it('submits a complete case when its last document arrives and takes it back when one is deleted', async () => {
     // Prepare: a case with every field but no documents
