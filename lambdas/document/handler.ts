@@ -39,6 +39,7 @@ import {
   CaseUploadRequestSchema,
   DOCUMENT_LINK_TTL_SECONDS,
   DOCUMENT_MESSAGES,
+  MAX_MISC_DOCUMENTS,
   MAX_UPLOAD_BYTES,
   PROFILE_DOCUMENT_TYPES,
   PROFILE_UPLOAD_TYPES,
@@ -281,6 +282,11 @@ async function requestUpload(event: ApiEvent) {
     if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
     const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
     if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    if (req.slot === 'misc' && caseFiles(item).misc_documents.length >= MAX_MISC_DOCUMENTS) {
+      throw new ValidationError([
+        { field: 'slot', message: `A case holds at most ${MAX_MISC_DOCUMENTS} miscellaneous documents` },
+      ]);
+    }
     try {
       const where = {
         ownerId: item.user_id,

@@ -35,6 +35,12 @@ export const CASE_DOCUMENT_LABELS: Record<CaseDocumentSlot, string> = {
 export const PROFILE_UPLOAD_TYPES = [...PROFILE_DOCUMENT_TYPES, 'profile_document'] as const;
 export type ProfileUploadType = (typeof PROFILE_UPLOAD_TYPES)[number];
 
+/** Longest URI-encoded file name kept in an object's metadata (S3 allows 2 KB of user metadata in all). */
+export const MAX_ENCODED_FILE_NAME = 1024;
+
+/** Miscellaneous documents a case may hold (keeps the case item and its file_keys bounded). */
+export const MAX_MISC_DOCUMENTS = 20;
+
 /** Seconds a signed read link is valid (spec provider-side section 9). */
 export const DOCUMENT_LINK_TTL_SECONDS = 3600;
 
@@ -112,7 +118,9 @@ const fileName = z
   .trim()
   .min(1, 'file_name is required')
   .max(255, tooLongMessage('file_name', 255))
-  .refine((n) => fileExtension(n) !== '', DOCUMENT_MESSAGES.noExtension);
+  .refine((n) => fileExtension(n) !== '', DOCUMENT_MESSAGES.noExtension)
+  // The name travels URI-encoded in the object's metadata, which S3 limits to 2 KB in all.
+  .refine((n) => encodeURIComponent(n).length <= MAX_ENCODED_FILE_NAME, 'file_name is too long: shorten the file name');
 const contentType = z
   .string({ error: 'content_type is required' })
   .trim()

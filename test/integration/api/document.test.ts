@@ -250,6 +250,39 @@ describe('refused uploads', () => {
     expect(res.body.message).toBe('File too large. Maximum allowed size is 100MB.');
   });
 
+  it('refuses a miscellaneous document beyond the 20 a case may hold', async () => {
+    // Prepare: 20 attached
+    const c = await newCase();
+    for (let i = 0; i < 20; i++) await uploadCaseDocument(owner, c.case_id, 'misc', `m${i}.pdf`, PDF);
+    // Act
+    const res = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'misc',
+      file_name: 'one-more.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('A case holds at most 20 miscellaneous documents');
+  });
+
+  it('refuses a file name too long for the object metadata S3 allows', async () => {
+    // Prepare
+    const c = await newCase();
+    // Act: 250 characters, about 2.2 KB once URI-encoded
+    const res = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'misc',
+      file_name: `${'\u306e'.repeat(250)}.pdf`,
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    // Assess
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('file_name is too long: shorten the file name');
+  });
+
   it('refuses names without an allowed extension with the spec messages', async () => {
     const c = await newCase();
     const base = { case_id: c.case_id, slot: 'misc', content_type: 'x', size: 10 };
