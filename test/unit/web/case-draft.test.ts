@@ -7,6 +7,7 @@ import {
   chooseInCaseDraft,
   clearCaseDraft,
   peekCaseDraft,
+  peekCaseDraftFiles,
   stashCaseDraft,
 } from '../../../web/src/cases/caseDraft';
 import type { CaseFormInput } from '../../../shared';
@@ -33,6 +34,18 @@ describe('case draft store', () => {
     expect(peekCaseDraft('u1', '/case/new')).toEqual({ ...values, primary_surgeon: 's9' });
     expect(peekCaseDraft('u2', '/case/new')).toBeUndefined();
     expect(peekCaseDraft('u1', '/case/u1_1/edit')).toBeUndefined();
+  });
+
+  it('keeps the chosen files with the values, for the same user and path only, until cleared', () => {
+    // Prepare
+    const files = { demographic_sheet: { name: 'sheet.pdf' }, op_note: null, misc: [] };
+    // Act
+    stashCaseDraft('u1', '/case/new', values, files);
+    // Assess
+    expect(peekCaseDraftFiles('u1', '/case/new')).toBe(files);
+    expect(peekCaseDraftFiles('u2', '/case/new')).toBeUndefined();
+    clearCaseDraft();
+    expect(peekCaseDraftFiles('u1', '/case/new')).toBeUndefined();
   });
 
   it('keeps a copy, so later edits of the form object do not change it', () => {

@@ -282,6 +282,8 @@ interface CaseFormProps {
   caseId?: string;
   userId: string | undefined;
   initial: CaseFormInput;
+  /** Files chosen before a detour to add a surgeon or facility (./caseDraft.ts). */
+  initialFiles?: unknown;
   /** The loaded case's version (edit only), sent back for optimistic locking. */
   version?: number;
   /** undefined while loading or after a failed load. */
@@ -297,6 +299,7 @@ function CaseForm({
   caseId,
   userId,
   initial,
+  initialFiles,
   version,
   surgeons,
   facilities,
@@ -320,11 +323,11 @@ function CaseForm({
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'procedure_codes' });
-  const draftLink = useCaseDraftLink(userId, getValues);
   const starterCptList = useStarterCptList().data === true;
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
-  const uploads = useCaseFormUploads();
+  const uploads = useCaseFormUploads(initialFiles);
+  const draftLink = useCaseDraftLink(userId, getValues, () => uploads.pending);
   // One creator per form session (the form is keyed by case id and remounts for another case).
   const [createOnce] = useState(() => caseCreator(userId));
   /** Set from the submit until the save settles: a second submit in flight is ignored. */
@@ -631,7 +634,8 @@ export default function CaseFormPage() {
         key={caseId ?? 'new'}
         caseId={caseId}
         userId={user.sub}
-        initial={draft ?? (existing.data ? toFormValues(existing.data) : EMPTY_FORM)}
+        initial={draft?.values ?? (existing.data ? toFormValues(existing.data) : EMPTY_FORM)}
+        initialFiles={draft?.files}
         version={existing.data?.version}
         surgeons={surgeons.data}
         facilities={facilities.data}

@@ -8,6 +8,9 @@
  * to `returnTo` with router state `{ restoreCaseDraft: true }`; the case form then starts from the
  * draft ({@link useRestoredCaseDraft}) and the draft is dropped.
  *
+ * The files chosen in the form's document section go with it (as File objects in memory), so that
+ * they are still chosen on the way back.
+ *
  * The draft holds typed PHI (patient names), so it lives only in this module's memory: never in
  * localStorage, sessionStorage or history state (which only carry the path and a flag). It is tied
  * to the user id that stashed it, so another user signing in in the same tab never sees it.
@@ -21,6 +24,8 @@ interface CaseDraft {
   /** The case form path the draft belongs to ('/case/new' or '/case/{id}/edit'). */
   path: string;
   values: CaseFormInput;
+  /** Files chosen in the form's document section (File objects, memory only), if any. */
+  files?: unknown;
 }
 
 let draft: CaseDraft | undefined;
@@ -34,8 +39,18 @@ export interface ReturnToCaseState {
 export const RESTORE_CASE_DRAFT_STATE = { restoreCaseDraft: true } as const;
 
 /** Keep the case form's values (a copy) for `userId` and `path`, replacing any earlier draft. */
-export function stashCaseDraft(userId: string, path: string, values: CaseFormInput): void {
-  draft = { userId, path, values: { ...values, procedure_codes: values.procedure_codes.map((row) => ({ ...row })) } };
+export function stashCaseDraft(userId: string, path: string, values: CaseFormInput, files?: unknown): void {
+  draft = {
+    userId,
+    path,
+    values: { ...values, procedure_codes: values.procedure_codes.map((row) => ({ ...row })) },
+    files,
+  };
+}
+
+/** The files kept with the draft for `userId` and `path`, if any (not removed). */
+export function peekCaseDraftFiles(userId: string, path: string): unknown {
+  return draft && draft.userId === userId && draft.path === path ? draft.files : undefined;
 }
 
 /** Put a newly saved surgeon or facility into the draft's select (no-op without a draft). */
@@ -66,14 +81,19 @@ export function caseFormReturnPath(state: unknown): string | undefined {
  * For the case form: the stashed values when the page was reached by the way back from the add
  * screens (router state `restoreCaseDraft`), for this user and path; read once, then dropped.
  */
-export function useRestoredCaseDraft(userId: string | undefined): CaseFormInput | undefined {
+export function useRestoredCaseDraft(
+  userId: string | undefined,
+): { values: CaseFormInput; files: unknown } | undefined {
   const location = useLocation();
   const restore = (location.state as { restoreCaseDraft?: boolean } | null)?.restoreCaseDraft === true;
-  const [values] = useState(() => (restore && userId ? peekCaseDraft(userId, location.pathname) : undefined));
+  const [restored] = useState(() => {
+    const values = restore && userId ? peekCaseDraft(userId, location.pathname) : undefined;
+    return values && userId ? { values, files: peekCaseDraftFiles(userId, location.pathname) } : undefined;
+  });
   useEffect(() => {
-    if (values) clearCaseDraft();
-  }, [values]);
-  return values;
+    if (restored) clearCaseDraft();
+  }, [restored]);
+  return restored;
 }
 
 /**
@@ -81,13 +101,17 @@ export function useRestoredCaseDraft(userId: string | undefined): CaseFormInput 
  * (`to`, router state `{ returnTo }` = this form's path, and an `onClick` that stashes the form's
  * current values for `userId`).
  */
-export function useCaseDraftLink(userId: string | undefined, getValues: () => CaseFormInput) {
+export function useCaseDraftLink(
+  userId: string | undefined,
+  getValues: () => CaseFormInput,
+  getFiles: () => unknown = () => undefined,
+) {
   const { pathname } = useLocation();
   return (to: string) => ({
     to,
     state: { returnTo: pathname } satisfies ReturnToCaseState,
     onClick: () => {
-      if (userId) stashCaseDraft(userId, pathname, getValues());
+      if (userId) stashCaseDraft(userId, pathname, getValues(), getFiles());
     },
   });
 }

@@ -61,9 +61,17 @@ export interface UploadFailure {
  * State and the send step of the form's uploads. `uploadAll(caseId)` resolves with the failures
  * ([] when every file was attached); it never rejects. Sent files leave `pending`.
  */
-export function useCaseFormUploads() {
+/** The PendingUploads in `value` (as kept with a case form draft), or none. */
+function asPendingUploads(value: unknown): PendingUploads {
+  const v = value as Partial<PendingUploads> | null | undefined;
+  if (!v || typeof v !== 'object' || !Array.isArray(v.misc)) return NO_FILES;
+  return { demographic_sheet: v.demographic_sheet ?? null, op_note: v.op_note ?? null, misc: [...v.misc] };
+}
+
+/** `initial`: files chosen before (the case form's draft kept them while a surgeon or facility was added). */
+export function useCaseFormUploads(initial?: unknown) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<PendingUploads>(NO_FILES);
+  const [pending, setPending] = useState<PendingUploads>(() => asPendingUploads(initial));
   const [progress, setProgress] = useState<{ file: File; percent: number } | null>(null);
   const [failures, setFailures] = useState<UploadFailure[]>([]);
   const [uploading, setUploading] = useState(false);
