@@ -183,11 +183,17 @@ async function main(): Promise<void> {
       const put = await fetch(ticket.upload.url, { method: 'PUT', headers: ticket.upload.headers, body: bytes });
       if (put.status !== 200) throw new Error(`app PUT answered ${put.status} ${await put.text()}`);
       results.appPut.push(mbps(size, performance.now() - tPut));
-      await api('POST', '/document/confirm', { key: ticket.key });
+      // The operative note is uploaded to a staging key and attached under its layout key (note_file).
+      const confirmed = await api<{ case: { note_file: string } }>('POST', '/document/confirm', { key: ticket.key });
       results.appUp.push(mbps(size, performance.now() - t));
 
       t = performance.now();
-      const link = await api<{ url: string }>('GET', '/document', undefined, `?key=${encodeURIComponent(ticket.key)}`);
+      const link = await api<{ url: string }>(
+        'GET',
+        '/document',
+        undefined,
+        `?key=${encodeURIComponent(confirmed.case.note_file)}`,
+      );
       const got = await download(link.url);
       results.appDown.push(mbps(size, performance.now() - t));
       if (got.bytes !== size || got.sha256 !== sha256) throw new Error('app download differs from the upload');
