@@ -180,7 +180,11 @@ export function buildEvent(input: EventInput): LocalApiEvent {
   return event;
 }
 
-function lambdaContext(resource: Resource, timeoutMs: number): Context {
+/**
+ * The Lambda context a local invocation gets: the function `suture-local-<resource>` and a deadline
+ * `timeoutMs` from now (also used by the local Invoke API, infra/local/lambda-api.ts).
+ */
+export function lambdaContext(resource: Resource, timeoutMs: number): Context {
   const deadline = Date.now() + timeoutMs;
   const functionName = `suture-local-${resource}`;
   return {

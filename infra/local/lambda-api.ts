@@ -11,12 +11,16 @@
  *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
  * - Payload at most 256 KB (413 otherwise), as for asynchronous invocations on AWS.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context } from 'aws-lambda';
 import { RESOURCES, type Resource } from '../../lambdas/routes';
+import type { Context } from 'aws-lambda';
+import { lambdaContext } from './gateway';
 import { verifySigV4 } from './sigv4';
 import { readBody } from './util';
+
+/** Deadline of an invoked handler (ms), as the context reports it. */
+const INVOKE_TIMEOUT_MS = 30_000;
 
 export const MAX_ASYNC_PAYLOAD_BYTES = 256 * 1024;
 
@@ -45,24 +49,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   });
   res.end(text);
   return status;
-}
-
-function context(functionName: string): Context {
-  const deadline = Date.now() + 30_000;
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
@@ -106,7 +92,7 @@ export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
       return sendJson(res, 400, { Type: 'User', message: 'Could not parse request body into json' });
     }
     const handler = await options.handlerFor(resource);
-    const run = () => handler(payload as never, context(name));
+    const run = () => handler(payload as never, lambdaContext(resource, INVOKE_TIMEOUT_MS));
     if (String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse') === 'Event') {
       const p = run()
         .catch((err: unknown) => {
