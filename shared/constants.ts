@@ -154,3 +154,8 @@ export const MAX_PAY_AMOUNT_DOLLARS = 10_000_000;
 export function tooLongMessage(field: string, max: number): string {
   return `${field} must be at most ${max} characters`;
 }
+
+/** Items per page of every list call when `limit` is absent (issue 7, section 1). */
+export const DEFAULT_PAGE_LIMIT = 50;
+/** The largest `limit` a list call honours; a larger one is capped to this (issue 7, section 2). */
+export const MAX_PAGE_LIMIT = 200;

@@ -1,0 +1,143 @@
+/**
+ * Server paging of every list call (issue 7, sections 1 and 2): `limit` (default
+ * {@link DEFAULT_PAGE_LIMIT}, capped at {@link MAX_PAGE_LIMIT}) and an opaque `cursor`; the answer
+ * carries `next_cursor` only when another page exists.
+ *
+ * A cursor is base64url JSON `{ v: 1, s: <scope>, p: <state> }`:
+ * - `s` names the list and its filters (built by the caller, e.g. `case:byUser:<user id>:<status>`),
+ *   so a cursor of another list, another owner or another filter is refused (400), never used;
+ * - `p` is the list's own resume state (usually a DynamoDB `ExclusiveStartKey`), checked with the
+ *   caller's zod schema when read back.
+ * Anything that does not decode, carries another scope or fails the schema is a
+ * `ValidationError` (400, field `cursor`, {@link CURSOR_MESSAGE}); nothing is read with it.
+ *
+ * {@link queryPage} reads one page of a Query with `Limit = limit + 1`: the extra item only tells
+ * whether another page exists (so the last page has no `next_cursor`, and an exact multiple of
+ * `limit` never answers an empty last page), and the cursor is built from the key of the last item
+ * returned. Items read per page: at most `limit + 1` (before any FilterExpression).
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants';
+import { ddb } from './aws';
+import { ValidationError } from './errors';
+
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
+
+/** Message of the 400 for a forged, damaged or stale cursor. */
+export const CURSOR_MESSAGE = 'cursor is not valid for this list; start again from the first page';
+/** Message of the 400 for a limit that is not a whole number of 1 or more. */
+export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+
+/** A DynamoDB key as the DocumentClient gives it (attribute name -> string or number). */
+export type PageKey = Record<string, string | number>;
+export const PageKeySchema: z.ZodType<PageKey> = z.record(
+  z.string().min(1).max(255),
+  z.union([z.string().max(2048), z.number().finite()]),
+);
+
+/**
+ * `limit` query parameter -> number of items per page. Absent or empty: {@link DEFAULT_PAGE_LIMIT};
+ * above {@link MAX_PAGE_LIMIT}: capped (not an error); not a whole number >= 1: `ValidationError` (400).
+ */
+export function parseLimit(raw: string | undefined | null): number {
+  if (raw === undefined || raw === null || raw.trim() === '') return DEFAULT_PAGE_LIMIT;
+  const text = raw.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new ValidationError([{ field: 'limit', message: LIMIT_MESSAGE }]);
+  return Math.min(MAX_PAGE_LIMIT, Number(text));
+}
+
+const EnvelopeSchema = z.object({ v: z.literal(1), s: z.string(), p: z.unknown() });
+
+/** An opaque cursor for `state` within `scope` (see module doc). */
+export function encodeCursor(scope: string, state: unknown): string {
+  return Buffer.from(JSON.stringify({ v: 1, s: scope, p: state }), 'utf8').toString('base64url');
+}
+
+function badCursor(cause?: unknown): ValidationError {
+  const err = new ValidationError([{ field: 'cursor', message: CURSOR_MESSAGE }]);
+  if (cause !== undefined) (err as Error & { cause?: unknown }).cause = cause;
+  return err;
+}
+
+/**
+ * The state of a cursor made by {@link encodeCursor} for the same `scope`, checked with `schema`;
+ * undefined when `raw` is absent or empty (first page). Throws `ValidationError` (400) otherwise.
+ */
+export function decodeCursor<T>(raw: string | undefined | null, scope: string, schema: z.ZodType<T>): T | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (raw.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badCursor();
+  let envelope: z.infer<typeof EnvelopeSchema>;
+  try {
+    envelope = EnvelopeSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+  } catch (err) {
+    throw badCursor(err);
+  }
+  if (envelope.s !== scope) throw badCursor();
+  const state = schema.safeParse(envelope.p);
+  if (!state.success) throw badCursor(state.error);
+  return state.data;
+}
+
+/** The key attributes of `item` named in `keyNames` (table key plus index key), for a cursor. */
+export function keyOf(item: Record<string, unknown>, keyNames: readonly string[]): PageKey {
+  const key: PageKey = {};
+  for (const name of keyNames) {
+    const value = item[name];
+    if (typeof value === 'string' || typeof value === 'number') key[name] = value;
+  }
+  return key;
+}
+
+/** One page of a Query: the items and, when more exist, the key to resume after the last one. */
+export interface QueryPage<T> {
+  items: T[];
+  /** Key of the last item returned; absent on the last page. */
+  lastKey?: PageKey;
+  /** Items DynamoDB read for this page (ScannedCount, summed over the calls). */
+  scanned: number;
+}
+
+/**
+ * Read up to `limit` items of `input` (a Query; its own Limit and ExclusiveStartKey are replaced)
+ * starting after `startKey`, reading `limit + 1` to know whether more exist. `keyNames` are the
+ * attributes of the table key and the index key (e.g. `['case_id', 'user_id', 'created_at']`).
+ * With a FilterExpression, reading goes on (at most `maxRead` items in all, default 1,000) until
+ * the page is full; when the budget runs out first, the page may be short but still carries a
+ * `lastKey`.
+ */
+export async function queryPage<T extends Record<string, unknown>>(
+  input: QueryCommandInput,
+  options: { limit: number; startKey?: PageKey; keyNames: readonly string[]; maxRead?: number },
+): Promise<QueryPage<T>> {
+  const { limit, keyNames } = options;
+  const maxRead = Math.max(limit + 1, options.maxRead ?? 1000);
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined = options.startKey;
+  let scanned = 0;
+  for (;;) {
+    const want = limit + 1 - items.length;
+    let out;
+    try {
+      out = await ddb().send(
+        new QueryCommand({ ...input, Limit: Math.min(want, maxRead - scanned), ExclusiveStartKey: startKey }),
+      );
+    } catch (err) {
+      // A start key DynamoDB refuses (not of this index) came from a cursor: 400, not 500.
+      if (startKey && (err as { name?: string })?.name === 'ValidationException') throw badCursor(err);
+      throw err;
+    }
+    scanned += out.ScannedCount ?? out.Items?.length ?? 0;
+    items.push(...((out.Items ?? []) as T[]));
+    startKey = out.LastEvaluatedKey;
+    if (items.length > limit) {
+      const page = items.slice(0, limit);
+      return { items: page, lastKey: keyOf(page[page.length - 1], keyNames), scanned };
+    }
+    if (!startKey) return { items, scanned };
+    if (scanned >= maxRead) {
+      // Budget spent with a short page: resume where DynamoDB stopped.
+      return { items, lastKey: startKey as PageKey, scanned };
+    }
+  }
+}
