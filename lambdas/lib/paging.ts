@@ -132,7 +132,7 @@ export async function queryPage<T extends Record<string, unknown>>(
     startKey = out.LastEvaluatedKey;
     if (items.length > limit) {
       const page = items.slice(0, limit);
-      return { items: page, lastKey: keyOf(page[page.length - 1], keyNames), scanned };
+      return { items: page, lastKey: keyOf(page[page.length - 1] as T, keyNames), scanned };
     }
     if (!startKey) return { items, scanned };
     if (scanned >= maxRead) {
