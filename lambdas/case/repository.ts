@@ -17,8 +17,10 @@
  *   `autoStatus(0, content)` (shared/workflow.ts; `why: 'auto'`). The history starts with one entry
  *   `{ from: null, to, by: actor, at, why }`.
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
- * - {@link listCasesForUser}(userId, status?) / {@link listCasesByStatus}(status) /
- *   {@link listAllCases}() -> CaseItem[] newest first (Query on the GSIs; all cases = one Query per status).
+ * - Lists and search: lambdas/case/lists.ts (paged). Counters: lambdas/case/stats.ts, written in
+ *   the same TransactWriteItems as the case by create, update (status or pay amount changes) and
+ *   delete (issue 7). Every write also keeps the index keys of {@link indexAttributes} and the
+ *   CPT descriptors (`cpt_descriptors`, read once on write).
  * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId, actor }) -> CaseItem: only the
  *   given fields change; `pay_amount_cents: null` removes the amount. The workflow rule lives here
  *   (issue 6, section 4): the case is read, the content after the patch computed, and the status
@@ -34,13 +36,12 @@
  * Status history: `status_history` holds at most {@link MAX_STATUS_HISTORY} entries, oldest first
  * (the oldest are dropped beyond that). `by` is the acting user id (`actor`), or `'system'` when a
  * write names none (seeding, tooling).
- * - {@link deleteCase}(caseId) -> void (`NotFoundError` when missing).
+ * - {@link deleteCase}(caseId) -> the deleted CaseItem (`NotFoundError` when missing).
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   API_MESSAGES,
-  CASE_STATUSES,
   INITIAL_CASE_STATUS,
   autoStatus,
   centsToDollars,
