@@ -12,6 +12,7 @@ import {
   encodeCursor,
   parseLimit,
   queryPage,
+  type PageKey,
 } from '../../../lambdas/lib/paging';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -45,8 +46,8 @@ function serve(all: Record<string, unknown>[], keep: (item: Record<string, unkno
   });
 }
 
-function pick(item: Record<string, unknown>) {
-  return Object.fromEntries(KEY_NAMES.map((k) => [k, item[k]]));
+function pick(item: Record<string, unknown>): PageKey {
+  return Object.fromEntries(KEY_NAMES.map((k) => [k, item[k] as string]));
 }
 
 function fieldErrors(fn: () => unknown): unknown {
