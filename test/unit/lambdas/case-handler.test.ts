@@ -810,6 +810,138 @@ describe('PATCH, PUT and DELETE /case', () => {
   });
 });
 
+describe('GET /case/stats', () => {
+  beforeEach(() => {
+    ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      if (input.IndexName === 'byCaseCount')
+        return { Items: [{ scope: 'owner', bucket: OWNER, owner_id: OWNER, n_total: 3 }] };
+      const scope = input.ExpressionAttributeValues![':s'];
+      if (scope === 'all') return { Items: [{ bucket: 'shard#1', n_0: 1, n_20: 2, n_total: 3, pay_cents: 25_050 }] };
+      if (scope === 'owner') return { Items: [{ bucket: OWNER, n_20: 2, n_total: 2, pay_cents: 25_050 }] };
+      return { Items: [] };
+    });
+  });
+
+  it('gives back office the counts of all cases with the top users and their names', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case/stats', sub: ADMIN });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      success: true,
+      range: 'all',
+      total_cases: 3,
+      total_revenue: 250.5,
+      pending_cases: 2,
+      incomplete_cases: 1,
+      top_users: [{ user_id: OWNER, name: 'Ada Lovelace', case_count: 3 }],
+    });
+    expect(Object.keys(answer.body.by_status)).toHaveLength(10);
+    // Counters only: no case is read.
+    expect(ddbMock.commandCalls(QueryCommand).some((c) => c.args[0].input.TableName === 'cases')).toBe(false);
+  });
+
+  it("gives a provider their own counts, without top users, and refuses anyone else's with 403", async () => {
+    // Act
+    const own = await invoke(handler, { method: 'GET', path: '/case/stats', sub: OWNER, query: { user_id: OWNER } });
+    const other = await invoke(handler, { method: 'GET', path: '/case/stats', sub: OTHER, query: { user_id: OWNER } });
+    const all = await invoke(handler, { method: 'GET', path: '/case/stats', sub: OTHER });
+    // Assess
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ total_cases: 2, total_revenue: 250.5, pending_cases: 2, top_users: [] });
+    expect([other.status, all.status]).toEqual([403, 403]);
+    const scopes = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input.ExpressionAttributeValues![':s']);
+    expect(scopes).toEqual(['owner']);
+  });
+
+  it('answers 400 naming the range for a range it does not know', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/case/stats', sub: ADMIN, query: { range: '2w' } });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field: 'range', message: 'range must be one of 7d, 30d, 90d, 1y, all' }]);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+});
+
+describe('GET /case paging', () => {
+  it('answers 400 for a limit that is not a whole number and for a cursor of another owner, reading no case', async () => {
+    // Prepare
+    ddbMock.on(QueryCommand).resolves({ Items: [storedCase(), storedCase({ case_id: `${OWNER}_1759999999999` })] });
+    const mine = await invoke(handler, { method: 'GET', path: '/case', sub: OWNER, query: { limit: '1' } });
+    ddbMock.resetHistory();
+    // Act
+    const badLimit = await invoke(handler, { method: 'GET', path: '/case', sub: OWNER, query: { limit: '1.5' } });
+    const stolen = await invoke(handler, {
+      method: 'GET',
+      path: '/case',
+      sub: OTHER,
+      query: { limit: '1', cursor: mine.body.next_cursor },
+    });
+    // Assess
+    expect(mine.body).toMatchObject({ count: 1, next_cursor: expect.any(String) });
+    expect(mine.body.cases[0]).not.toHaveProperty('owner_name');
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.errors).toEqual([{ field: 'limit', message: expect.any(String) }]);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.errors).toEqual([{ field: 'cursor', message: expect.any(String) }]);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it("follows next_cursor to the next page of a provider's list whose cursor is longer than 200 characters", async () => {
+    // Prepare: a real Cognito sub makes case ids, and so cursors, long.
+    const sub = 'c4a8e2b0-7d1f-4cde-8f00-0123456789ab';
+    const newest = storedCase({
+      user_id: sub,
+      case_id: `${sub}_1760000000001`,
+      created_at: '2026-01-16T10:00:00.000Z',
+    });
+    const older = storedCase({ user_id: sub, case_id: `${sub}_1760000000000` });
+    ddbMock
+      .on(QueryCommand)
+      .callsFake((input: QueryCommandInput) => ({ Items: input.ExclusiveStartKey ? [older] : [newest, older] }));
+    // Act
+    const first = await invoke(handler, { method: 'GET', path: '/case', sub, query: { user_id: sub, limit: '1' } });
+    const second = await invoke(handler, {
+      method: 'GET',
+      path: '/case',
+      sub,
+      query: { user_id: sub, limit: '1', cursor: first.body.next_cursor },
+    });
+    // Assess
+    expect(first.body.next_cursor.length).toBeGreaterThan(200);
+    expect(second.status).toBe(200);
+    expect(ddbMock.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({
+      case_id: newest.case_id,
+      user_id: sub,
+      created_at: newest.created_at,
+    });
+    expect(second.body.cases.map((c: { case_id: string }) => c.case_id)).toEqual([older.case_id]);
+    expect(second.body).not.toHaveProperty('next_cursor');
+  });
+
+  it('pages GET /case/filter with the same limit and cursor and caps a limit above 200', async () => {
+    // Prepare
+    ddbMock.on(QueryCommand).resolves({ Items: [storedCase({ case_status: 10 })] });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/case/filter',
+      sub: OWNER,
+      query: { filter: '10', limit: '500' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'byUserStatus',
+      ExpressionAttributeValues: { ':us': `${OWNER}#10` },
+      Limit: 201,
+    });
+    expect(answer.body).toMatchObject({ success: true, count: 1 });
+    expect(answer.body).not.toHaveProperty('next_cursor');
+  });
+});
+
 describe('GET /case/health', () => {
   it('answers without a token', async () => {
     // Act
