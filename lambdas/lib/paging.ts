@@ -29,6 +29,11 @@ export const MAX_CURSOR_LENGTH = 4096;
 
 /** Message of the 400 for a forged, damaged or stale cursor. */
 export const CURSOR_MESSAGE = 'cursor is not valid for this list; start again from the first page';
+/**
+ * Longest cursor accepted (characters). Callers read the `cursor` query parameter with this bound,
+ * not the 200 of ids: a cursor carries a scope and a DynamoDB key and is often longer than 200.
+ */
+export const MAX_CURSOR_LENGTH = 4096;
 /** Message of the 400 for a limit that is not a whole number of 1 or more. */
 export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
 
