@@ -9,10 +9,12 @@
  * - a user's cases, newest first: Query `cases` index `byUser` (user_id, created_at desc)
  * - a user's cases by status, newest first: Query `cases` index `byUserStatus` (user_status, created_at desc)
  * - all cases by status (back office): Query `cases` index `byStatus` (case_status, created_at desc)
- * - a user's surgeons / facilities by name, paged: Query `surgeons` / `facilities` index `byName`
- *   (user_id, sort_name; issue 7 section 1, see `ownedSortName`)
+ * - a user's surgeons / facilities: Query `surgeons` / `facilities` on user_id
  * - is this NPI already in a user's surgeons / facilities: GetItem of its uniqueness marker in the
  *   same table (partition `${userId}#npi`, see `npiMarkerKey`; issue 6 sections 1 and 2)
+ * - a user's surgeons / facilities by name, paged (issue 7 section 1; the lists no longer Query on
+ *   user_id alone): Query index `byName`
+ *   (user_id, sort_name; see `ownedSortName`)
  * - profile by user id: GetItem on `users`
  * - CPT code by code: GetItem on `cptCodes`; by search text: Query `cptSearch` (prefix, term_code begins_with)
  */
@@ -77,6 +79,29 @@ export const BY_NAME_INDEX = {
   partitionKey: { name: 'user_id', type: 'S' },
   sortKey: { name: 'sort_name', type: 'S' },
 } as const satisfies IndexDef;
+
+/** Separator of the parts of a `sort_name`: below every character a name can hold. */
+const SORT_NAME_SEPARATOR = '\u0001';
+
+/**
+ * `sort_name` of a surgeon or facility for the `byName` index ({@link BY_NAME_INDEX}): each name part
+ * (surgeons: last name, first name; facilities: the name) folded for ordering (accents removed,
+ * lower-cased, spaces collapsed, at most 100 characters), then the item id, joined by U+0001 (lower
+ * than any character of a name, so that 'smith' sorts before 'smith jr' and before 'smithe'; the id
+ * makes the key unique and breaks ties). DynamoDB orders it by UTF-8 bytes, which for the folded
+ * text is alphabetical for Latin names. At most about 1,000 bytes (GSI sort key limit 1,024).
+ */
+export function ownedSortName(nameParts: readonly string[], id: string): string {
+  const fold = (part: string) =>
+    part
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, 100);
+  return [...nameParts.map(fold), id].join(SORT_NAME_SEPARATOR);
+}
 
 export const SURGEONS_TABLE = {
   id: 'surgeons',
@@ -170,29 +195,6 @@ export function cptMetaKey(): { prefix: string; term_code: string } {
  */
 export function npiMarkerKey(userId: string, npi: number | string): { partition: string; sort: string } {
   return { partition: `${userId}#npi`, sort: String(npi) };
-}
-
-/** Separator of the parts of a `sort_name`: below every character a name can hold. */
-const SORT_NAME_SEPARATOR = '\u0001';
-
-/**
- * `sort_name` of a surgeon or facility for the `byName` index ({@link BY_NAME_INDEX}): each name part
- * (surgeons: last name, first name; facilities: the name) folded for ordering (accents removed,
- * lower-cased, spaces collapsed, at most 100 characters), then the item id, joined by U+0001 (lower
- * than any character of a name, so that 'smith' sorts before 'smith jr' and before 'smithe'; the id
- * makes the key unique and breaks ties). DynamoDB orders it by UTF-8 bytes, which for the folded
- * text is alphabetical for Latin names. At most about 1,000 bytes (GSI sort key limit 1,024).
- */
-export function ownedSortName(nameParts: readonly string[], id: string): string {
-  const fold = (part: string) =>
-    part
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[\s\p{Cc}]+/gu, ' ')
-      .trim()
-      .slice(0, 100);
-  return [...nameParts.map(fold), id].join(SORT_NAME_SEPARATOR);
 }
 
 /** Case id per spec (provider-side section 3): the owner's user id, `_`, a millisecond timestamp. */
