@@ -13,4 +13,5 @@ export * from './schemas/surgeon';
 export * from './schemas/search-responses';
 export * from './schemas/reference';
 export * from './schemas/document';
+export * from './schemas/lists';
 export * from './workflow';
