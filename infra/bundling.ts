@@ -1,0 +1,87 @@
+/**
+ * How every API Lambda is bundled, declared once (issue 2, section 7; issue 7, section 1): the
+ * NodejsFunction options of `infra/api.ts` ({@link LAMBDA_BUNDLING}) and the same build as
+ * esbuild's own options ({@link esbuildOptionsFor}), which `npm run bench:api` uses to measure the
+ * bundles that CDK deploys (size and cold init) without a synth.
+ */
+import * as path from 'node:path';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+import { RESOURCES, type Resource } from '../lambdas/routes';
+import { PROJECT_ROOT } from './paths';
+
+/**
+ * Bundled with the local esbuild (never Docker) as ESM for Node.js 20, AWS SDK v3 included so that
+ * the deployed code runs the SDK versions the tests ran (relying on the Lambda runtime's SDK would
+ * cut each bundle by 250 to 550 KB but load the runtime's unminified SDK at every cold start, which
+ * measured 2 to 3 times slower here, and run an SDK version the tests never ran). Minified but with
+ * names kept (`keepNames`): errors are mapped to HTTP statuses by their class name, which plain
+ * minification would mangle. The banner gives CommonJS dependencies bundled into ESM a working
+ * `require`.
+ *
+ * Size: zod must be imported as `import * as z from 'zod'` (never `import { z }`, an ESLint rule):
+ * the `z` namespace object drags every zod locale (about 265 KB) and all of zod classic into a
+ * bundle, the namespace import lets esbuild keep only what is used.
+ */
+export const LAMBDA_BUNDLING: BundlingOptions = {
+  forceDockerBundling: false,
+  format: OutputFormat.ESM,
+  target: 'node20',
+  mainFields: ['module', 'main'],
+  minify: true,
+  // Keep class and function names: the error middleware maps `error.name` (from the class name) to a status.
+  keepNames: true,
+  sourceMap: true,
+  sourcesContent: false,
+  logLevel: LogLevel.WARNING,
+  bundleAwsSDK: true,
+  externalModules: [],
+  banner:
+    "import { createRequire as __sutureCreateRequire } from 'module'; const require = __sutureCreateRequire(import.meta.url);",
+};
+
+/** The entry file of a resource's Lambda (`<root>/lambdas/<resource>/handler.ts`). */
+export function handlerEntry(resource: Resource): string {
+  return path.join(PROJECT_ROOT, 'lambdas', resource, 'handler.ts');
+}
+
+/** Every resource with a Lambda, in route-table order. */
+export const LAMBDA_RESOURCES: readonly Resource[] = RESOURCES;
+
+/**
+ * esbuild's options for the build NodejsFunction runs with `bundling` (the arguments
+ * aws-cdk-lib/aws-lambda-nodejs passes to the esbuild CLI: `--bundle --platform=node --target
+ * --format --outfile --minify --sourcemap --sources-content --external --log-level --keep-names
+ * --banner:js --main-fields`). `outfile` is `index.mjs` in CDK's asset directory; the bench writes
+ * it elsewhere. Options NodejsFunction has but LAMBDA_BUNDLING does not use (loader, define, inject,
+ * footer, tsconfig, esbuildArgs) are refused, so that the two builds cannot drift apart silently.
+ * @throws Error when `bundling` uses an option this mapping does not cover
+ */
+export function esbuildOptionsFor(
+  entry: string,
+  outfile: string,
+  bundling: BundlingOptions = LAMBDA_BUNDLING,
+): BuildOptions {
+  const unsupported = (
+    ['loader', 'define', 'inject', 'footer', 'tsconfig', 'esbuildArgs', 'sourceMapMode', 'metafile'] as const
+  ).filter((k) => bundling[k] !== undefined);
+  if (unsupported.length) throw new Error(`esbuildOptionsFor does not map ${unsupported.join(', ')}`);
+  const external = bundling.externalModules ?? (bundling.bundleAwsSDK ? [] : ['@aws-sdk/*']);
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: bundling.target,
+    format: bundling.format === OutputFormat.ESM ? 'esm' : 'cjs',
+    outfile,
+    minify: bundling.minify === true,
+    sourcemap: bundling.sourceMap === true,
+    sourcesContent: bundling.sourcesContent ?? true,
+    external,
+    logLevel: bundling.logLevel ?? 'warning',
+    keepNames: bundling.keepNames === true,
+    ...(bundling.banner ? { banner: { js: bundling.banner } } : {}),
+    ...(bundling.mainFields ? { mainFields: bundling.mainFields } : {}),
+    absWorkingDir: PROJECT_ROOT,
+  };
+}
