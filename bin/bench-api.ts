@@ -88,7 +88,9 @@ function largestInputs(metafile: Metafile): string {
   const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
   const groups = new Map<string, number>();
   for (const [file, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file.split('/').slice(0, 2).join('/');
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+      (file.startsWith('..') ? '(handler)' : file.split('/').slice(0, 2).join('/'));
     groups.set(pkg, (groups.get(pkg) ?? 0) + bytesInOutput);
   }
   return [...groups]
