@@ -38,7 +38,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
-import { z } from 'zod';
+import * as z from 'zod';
 import { setUpdate } from './dynamo';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from './errors';
 import { logger } from './logger';

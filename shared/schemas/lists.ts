@@ -21,7 +21,7 @@
  *
  * A `next_cursor` that is not non-empty text (null, '', a number) counts as absent: the list ends.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CASE_STATUSES } from '../statuses';
 import { parseFacilityList, parseSurgeonList } from './search-responses';
 import type { Facility, Surgeon } from './surgeon';
