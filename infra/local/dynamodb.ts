@@ -15,6 +15,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import './level-iterators';
 import { TABLES, physicalTableName, type TableDef } from '../../lambdas/lib/tables';
 import { closeServer, listen } from './util';
 
