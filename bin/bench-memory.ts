@@ -7,13 +7,14 @@
  * created through POST /case) and a CPT catalog of `--codes N` fictitious codes (default 5,000,
  * written with the importer's `writeCptRecords`, like a CMS import; never real CPT descriptors).
  * Then it drives the server with autocannon (`--connections N`, default 10), each phase for
- * `--seconds N` (default 60):
+ * `--seconds N` (default 60), or for `--requests N` requests (the same work whatever the machine's load):
  * 1. the provider's case list, `GET /case?user_id=<own>`;
  * 2. CPT suggestions, `GET /cpt_codes?search=<1 to 3 characters>&limit=5` (the case form's call).
  * The server's RSS is sampled every 100 ms (bin/lib/rss.ts) and printed before the load, at the
  * peak of each phase and after it, then the peak against the goal (1 GiB = 1,024 MiB).
  *
- * Options: `--seconds N`, `--cases N`, `--codes N`, `--connections N`. Extra Node.js options for the
+ * Each phase also prints the RSS gained per 1,000 requests (end minus start), the figure a leak shows.
+ * Options: `--seconds N`, `--requests N`, `--cases N`, `--codes N`, `--connections N`. Extra Node.js options for the
  * server process go in `BENCH_SERVER_NODE_OPTIONS` (e.g. `--heapsnapshot-signal=SIGUSR2`).
  * Not a test: figures depend on the machine (Linux: RSS from /proc).
  */
@@ -36,7 +37,8 @@ interface AutocannonResult {
 type Autocannon = (opts: {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
+  amount?: number;
   headers?: Record<string, string>;
   requests?: { method?: string; path?: string; setupRequest?: (req: { path: string }) => { path: string } }[];
 }) => Promise<AutocannonResult>;
@@ -193,6 +195,7 @@ async function main(): Promise<void> {
   const serveAt = process.argv.indexOf('--serve');
   if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string, option('codes', 5000));
   const seconds = option('seconds', 60);
+  const requests = process.argv.includes('--requests') ? option('requests', 1) : undefined;
   const cases = option('cases', 500);
   const codes = option('codes', 5000);
   const connections = option('connections', 10);
@@ -269,10 +272,11 @@ async function main(): Promise<void> {
     };
     for (const phase of phases) {
       const phaseRss = sampleRss(pid);
+      const startMiB = phaseRss.now().currentMiB;
       const result = await autocannon({
         url: info.apiUrl,
         connections,
-        duration: seconds,
+        ...(requests ? { amount: requests } : { duration: seconds }),
         headers,
         requests: [
           phase.random
@@ -287,7 +291,8 @@ async function main(): Promise<void> {
       console.log(
         `${phase.name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
           `${result.requests.total} requests (${result.non2xx} non-2xx, ${result.errors} errors); ` +
-          `server RSS peak ${formatMiB(r.sampledPeakMiB)}, at the end ${formatMiB(r.currentMiB)}`,
+          `server RSS peak ${formatMiB(r.sampledPeakMiB)}, at the end ${formatMiB(r.currentMiB)} ` +
+          `(${(((r.currentMiB - startMiB) / Math.max(1, result.requests.total)) * 1000).toFixed(1)} MiB per 1,000 requests)`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 5000));
