@@ -6,7 +6,7 @@
  * - One owner's cases (provider list, back office by owner), newest first: `byUser`, or
  *   `byUserStatus` with a status.
  * - All cases (back office), newest first: `byMonth`, month after month from the newest month with
- *   cases back to the oldest (both read from the day counters of `case-stats`, one item each); with
+ *   cases back to the oldest (both read from the month counters of `case-stats`, one item each); with
  *   a status: `byStatusMonth` the same way. An empty month costs one Query that reads nothing.
  * - Search (back office): the lower-cased prefix `q` of the case id (`bySearchId`), then of the
  *   patient last name (`bySearchLast`), then of the insurance provider (`bySearchIns`), each group
@@ -27,6 +27,9 @@ import { ValidationError } from '../lib/errors';
 import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
 import { statusMonthKey, userStatusKey } from '../lib/tables';
 import type { CaseItem } from './repository';
+import { previousMonth } from './stats';
+
+export { previousMonth };
 
 /** What a case list asks for. */
 export interface CaseListQuery {
@@ -157,15 +160,7 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
 }
 
-/** The month before `YYYY-MM`. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1
-    ? `${String(y - 1).padStart(4, '0')}-12`
-    : `${String(y).padStart(4, '0')}-${String(m - 1).padStart(2, '0')}`;
-}
-
-/** Newest and oldest creation months with counted cases (day counters; one item read each), or undefined. */
+/** Newest and oldest creation months with counted cases (month counters; one item read each), or undefined. */
 async function monthBounds(): Promise<{ newest: string; oldest: string } | undefined> {
   const edge = async (forward: boolean) => {
     const out = await ddb().send(
@@ -173,7 +168,7 @@ async function monthBounds(): Promise<{ newest: string; oldest: string } | undef
         TableName: getEnv().CASE_STATS_TABLE,
         KeyConditionExpression: '#s = :s',
         ExpressionAttributeNames: { '#s': 'scope' },
-        ExpressionAttributeValues: { ':s': 'day' },
+        ExpressionAttributeValues: { ':s': 'month' },
         ScanIndexForward: forward,
         Limit: 1,
       }),

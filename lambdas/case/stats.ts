@@ -4,15 +4,15 @@
  * Every case write that changes what is counted (a create, a delete, a status change, a pay amount
  * change) carries, in the SAME TransactWriteItems as the case item, ADD updates of four counter
  * items of `case-stats` (keys: `caseStatsKeys` in lambdas/lib/tables.ts): the case's shard of the
- * totals, its shard of its creation day, its owner, and its owner's creation day. Each item holds
+ * totals, its creation day and month, its owner, and its owner's creation day and month. Each item holds
  * `n_<status>` (cases per status), `n_total` (cases) and `pay_cents` (sum of pay_amount in integer
  * cents). Counts therefore stay exact whatever the concurrency: a case write and its counter
  * updates commit together or not at all (README, "Counts and the transaction layer").
  *
  * Reads ({@link readCaseStats}): range `all` sums the CASE_STATS_SHARDS `all` items (one Query);
- * a range of N days sums the day items of those days (one Query, bucket BETWEEN, at most
- * N x CASE_STATS_SHARDS small items). A provider's own stats read their owner item (all) or their
- * owner-day items (range). Top users: the 5 owner items with the highest `n_total`, one Query on
+ * a range sums the month items of its whole months and the day items of its partial months
+ * ({@link rangeCounters}: at most 74 small items for a year). A provider's own stats read their
+ * owner item (all) or their owner-month and owner-day items (range). Top users: the 5 owner items with the highest `n_total`, one Query on
  * the `byCaseCount` index (all-time whatever the range: a per-range ranking would need every
  * owner's day items), names from one BatchGetItem on the users table.
  */
@@ -99,6 +99,7 @@ export function counterUpdates(before: CountedCase | undefined, after: CountedCa
   return [
     update(keys.all),
     update(keys.day),
+    update(keys.month),
     // The owner item is also the row of the top-users index (board, n_total).
     update(keys.owner, {
       set: '#board = :board, #owner = :owner',
@@ -106,6 +107,7 @@ export function counterUpdates(before: CountedCase | undefined, after: CountedCa
       values: { ':board': OWNER_BOARD, ':owner': ref.user_id },
     }),
     update(keys.ownerDay),
+    update(keys.ownerMonth),
   ];
 }
 
@@ -127,7 +129,7 @@ export interface CaseStats {
   top_users: { user_id: string; name: string; case_count: number }[];
 }
 
-interface CounterItem {
+export interface CounterItem {
   [attr: string]: unknown;
 }
 
@@ -144,6 +146,54 @@ async function queryCounters(input: QueryCommandInput): Promise<CounterItem[]> {
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** The month after `YYYY-MM`. */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12
+    ? `${String(y + 1).padStart(4, '0')}-01`
+    : `${String(y).padStart(4, '0')}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The month before `YYYY-MM`. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1
+    ? `${String(y - 1).padStart(4, '0')}-12`
+    : `${String(y).padStart(4, '0')}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The counter items of the days `from`..`to` (UTC `YYYY-MM-DD`, both included): whole months from
+ * `monthScope`, the partial months at either end from `dayScope` (at most 3 Queries and, for a
+ * year, 12 month items + 62 day items, whatever the number of cases).
+ */
+export async function rangeCounters(
+  dayScope: string,
+  monthScope: string,
+  from: string,
+  to: string,
+): Promise<CounterItem[]> {
+  const table = getEnv().CASE_STATS_TABLE;
+  const between = (scope: string, lo: string, hi: string) =>
+    queryCounters({
+      TableName: table,
+      KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+      ExpressionAttributeValues: { ':s': scope, ':from': lo, ':to': hi },
+    });
+  const fromMonth = from.slice(0, 7);
+  const toMonth = to.slice(0, 7);
+  if (fromMonth === toMonth) return between(dayScope, from, to);
+  const firstFull = from.endsWith('-01') ? fromMonth : nextMonth(fromMonth);
+  const lastFull = previousMonth(toMonth);
+  const parts = await Promise.all([
+    from.endsWith('-01') ? Promise.resolve([]) : between(dayScope, from, `${fromMonth}-31`),
+    firstFull <= lastFull ? between(monthScope, firstFull, lastFull) : Promise.resolve([]),
+    between(dayScope, `${toMonth}-01`, to),
+  ]);
+  return parts.flat();
+}
 
 /** First day (UTC, `YYYY-MM-DD`) of a range of `days` ending today. */
 export function rangeStartDay(days: number, now: Date): string {
@@ -169,12 +219,7 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
             ExpressionAttributeNames: { '#s': 'scope' },
             ExpressionAttributeValues: { ':s': 'all' },
           })
-        : await queryCounters({
-            TableName: table,
-            KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
-            ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
-            ExpressionAttributeValues: { ':s': 'day', ':from': `${rangeStartDay(days, now)}#`, ':to': `${today}#~` },
-          });
+        : await rangeCounters('day', 'month', rangeStartDay(days, now), today);
   } else {
     const keys = caseStatsKeys(ownerId, today, 0);
     items =
@@ -185,12 +230,7 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
             ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
             ExpressionAttributeValues: { ':s': keys.owner.scope, ':b': keys.owner.bucket },
           })
-        : await queryCounters({
-            TableName: table,
-            KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
-            ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
-            ExpressionAttributeValues: { ':s': keys.ownerDay.scope, ':from': rangeStartDay(days, now), ':to': today },
-          });
+        : await rangeCounters(keys.ownerDay.scope, keys.ownerMonth.scope, rangeStartDay(days, now), today);
   }
 
   const byStatus: Record<string, number> = Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0]));

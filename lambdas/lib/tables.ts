@@ -267,27 +267,32 @@ export function searchKey(text: string | undefined): { p: string; s: string } | 
 
 /** Partition of the owner items in the `byCaseCount` index (top users). */
 export const OWNER_BOARD = 'owners';
-/** Counter shards of the `all` and `day` scopes: spreads concurrent writes over this many items. */
+/** Counter shards of the `all` scope (written by every case write): spreads them over this many items. */
 export const CASE_STATS_SHARDS = 8;
 
 /**
  * Keys of the counter items one case touches (issue 7, section 1); `shard` is the case's own
  * (0..CASE_STATS_SHARDS-1, from its id), `day` its creation day `YYYY-MM-DD` (UTC):
  * - `all`: scope `all`, bucket `shard#<k>` (sum the shards for the totals);
- * - `day`: scope `day`, bucket `<day>#<k>` (a range of days is one Query on bucket BETWEEN);
+ * - `day` / `month`: scope `day` / `month`, bucket `<day>` / `<YYYY-MM>`: a range reads its whole
+ *   months from `month` and only its partial months from `day` (at most 12 + 62 items for a year,
+ *   whatever the number of cases);
  * - `owner`: scope `owner`, bucket `<user id>` (a provider's totals; top users through `byCaseCount`);
- * - `ownerDay`: scope `owner-day#<user id>`, bucket `<day>` (a provider's counts over a range).
+ * - `ownerDay` / `ownerMonth`: scope `owner-day#<user id>` / `owner-month#<user id>`, bucket
+ *   `<day>` / `<YYYY-MM>` (a provider's counts over a range, read the same way).
  */
 export function caseStatsKeys(
   userId: string,
   day: string,
   shard: number,
-): Record<'all' | 'day' | 'owner' | 'ownerDay', { scope: string; bucket: string }> {
+): Record<'all' | 'day' | 'month' | 'owner' | 'ownerDay' | 'ownerMonth', { scope: string; bucket: string }> {
   return {
     all: { scope: 'all', bucket: `shard#${shard}` },
-    day: { scope: 'day', bucket: `${day}#${shard}` },
+    day: { scope: 'day', bucket: day },
+    month: { scope: 'month', bucket: day.slice(0, 7) },
     owner: { scope: 'owner', bucket: userId },
     ownerDay: { scope: `owner-day#${userId}`, bucket: day },
+    ownerMonth: { scope: `owner-month#${userId}`, bucket: day.slice(0, 7) },
   };
 }
 
