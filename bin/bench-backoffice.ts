@@ -272,6 +272,15 @@ async function backOfficeAccount(stack: LocalStack): Promise<string> {
   return sub;
 }
 
+/** Run `task(0..count-1)` with `--concurrency` in flight; rejects on the first failure. */
+async function pool(count: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(OPTIONS.concurrency, count) }, worker));
+}
+
 /** Write a data set of `n` cases (the runtime is running on its directory). */
 async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint' | 'builtAt'>> {
   const people = providers(OPTIONS.providers);
@@ -280,16 +289,16 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
   resetPeakRss();
   const t0 = performance.now();
   await importStarterList();
-  for (const p of people) {
-    await createProfile({
+  await pool(people.length, (i) => {
+    const p = people[i]!;
+    return createProfile({
       ...p,
       user_email: `${p.user_id.slice(0, 8)}@bench.example.com`,
       user_type: USER_TYPE.PROVIDER,
     });
-  }
+  });
   const perOwner = new Map<string, number>();
   const byStatus: Record<string, number> = {};
-  let next = 0;
   let done = 0;
   const tty = process.argv.includes('--tty');
   let lastShown = 0;
@@ -303,19 +312,14 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     }
   };
   const timer = setInterval(() => show(), 1000);
-  const worker = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= n) return;
+  try {
+    await pool(n, async (i) => {
       const input = caseFor(i, nowMs, people, cdf);
       await createCase(input, { now: new Date(nowMs) });
       perOwner.set(input.user_id, (perOwner.get(input.user_id) ?? 0) + 1);
       byStatus[input.case_status] = (byStatus[input.case_status] ?? 0) + 1;
       done += 1;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: OPTIONS.concurrency }, worker));
+    });
   } finally {
     clearInterval(timer);
   }
