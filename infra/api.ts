@@ -118,6 +118,7 @@ export class Api extends Construct {
 
     const environment: LambdaEnvInput = {
       CASES_TABLE: data.table('CASES_TABLE').tableName,
+      CASE_STATS_TABLE: data.table('CASE_STATS_TABLE').tableName,
       USERS_TABLE: data.table('USERS_TABLE').tableName,
       SURGEONS_TABLE: data.table('SURGEONS_TABLE').tableName,
       FACILITIES_TABLE: data.table('FACILITIES_TABLE').tableName,

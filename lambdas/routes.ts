@@ -24,6 +24,7 @@ export interface RouteDef {
 export const ROUTES = [
   { method: 'GET', path: '/case/health', resource: 'case', auth: false },
   { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
+  { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },
   { method: 'POST', path: '/case', resource: 'case', auth: true },
   { method: 'PATCH', path: '/case', resource: 'case', auth: true },
@@ -72,8 +73,8 @@ export const RESOURCE_ACCESS: Record<
   }
 > = {
   case: {
-    read: ['CASES_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
-    write: ['CASES_TABLE'],
+    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
+    write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
     // No bucket grant: DELETE /case asks the document Lambda (async invoke) to delete the files.
     invokes: ['document'],
   },
@@ -84,8 +85,8 @@ export const RESOURCE_ACCESS: Record<
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },
   check_npi: { read: [], write: [], nppes: true },
   document: {
-    read: ['CASES_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
-    write: ['CASES_TABLE', 'USERS_TABLE'],
+    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
+    write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
     documentsBucket: true,
   },
 };

@@ -3,7 +3,9 @@
  * bootstrap of every table of `lambdas/lib/tables.ts` with its GSIs.
  *
  * dynalite lacks TransactWriteItems / TransactGetItems / UpdateTimeToLive and ignores
- * ReturnValuesOnConditionCheckFailure (issue 2, facts about the emulators).
+ * ReturnValuesOnConditionCheckFailure (issue 2, facts about the emulators). The transactions are
+ * served by a layer in front of it (./dynamo-transactions.ts, issue 7 section 1): dynalite listens
+ * on an internal 127.0.0.1 port, and the public port routes by X-Amz-Target.
  */
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -15,6 +17,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { createDynamoFront } from './dynamo-transactions';
 import { TABLES, physicalTableName, type TableDef } from '../../lambdas/lib/tables';
 import { closeServer, listen } from './util';
 
@@ -26,12 +29,32 @@ export interface DynamoEmulator {
   close(): Promise<void>;
 }
 
-/** Start dynalite with its data in `dir` on 127.0.0.1 (`preferredPort` tried first, else random). */
+/**
+ * Start dynalite with its data in `dir`, behind the transaction layer, on 127.0.0.1
+ * (`preferredPort` tried first, else random). The endpoint answers every DynamoDB call dynalite
+ * knows plus TransactWriteItems and TransactGetItems.
+ */
 export async function startDynamo(dir: string, preferredPort?: number): Promise<DynamoEmulator> {
   mkdirSync(dir, { recursive: true });
   const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dir });
-  const port = await listen(server, 0, '127.0.0.1', preferredPort);
-  return { endpoint: `http://127.0.0.1:${port}`, port, close: () => closeServer(server) };
+  const internalPort = await listen(server, 0, '127.0.0.1');
+  const front = createDynamoFront(server, internalPort);
+  let port: number;
+  try {
+    port = await listen(front.server, 0, '127.0.0.1', preferredPort);
+  } catch (err) {
+    await closeServer(server);
+    throw err;
+  }
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      await closeServer(front.server);
+      front.dispose();
+      await closeServer(server);
+    },
+  };
 }
 
 /** CreateTable input for a table definition (on-demand billing, GSIs projecting all attributes). */

@@ -45,7 +45,7 @@ import { readState, updateState } from './state';
 export const DEMO_PASSWORD = 'Suture-Demo-2026!';
 
 /** Bump when the seed data changes shape: a data dir seeded with an older version is not re-seeded (reset instead). */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 export interface DemoAccount {
   email: string;

@@ -62,18 +62,11 @@ import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { getFacility } from '../facility/repository';
 import { getSurgeon } from '../surgeon/repository';
-import {
-  createCase,
-  deleteCase,
-  getCase,
-  listAllCases,
-  listCasesByStatus,
-  listCasesForUser,
-  toApiCases,
-  updateCase,
-  type CaseItem,
-  type CasePatch,
-} from './repository';
+import { listCases, type CasePage } from './lists';
+import { ownerNames } from './owners';
+import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
+import { parseLimit } from '../lib/paging';
+import { createCase, deleteCase, getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from './repository';
 
 export const SURGEON_NOT_FOUND = 'Primary surgeon not found';
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -243,18 +236,60 @@ async function getOneOrList(event: ApiEvent) {
     return ok({ success: true, case: (await toApiCases([item]))[0] });
   }
   const status = parseStatusParam(queryParam(event, 'status'));
+  const limit = parseLimit(queryParam(event, 'limit'));
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {
     allowAll: true,
     forbiddenMessage: API_MESSAGES.noCasesOrPermission,
   });
-  const items =
-    userId !== undefined
-      ? await listCasesForUser(userId, status)
-      : status !== undefined
-        ? await listCasesByStatus(status)
-        : await listAllCases();
-  const cases = await toApiCases(items);
-  return ok({ success: true, cases, count: cases.length });
+  const page = await listCases({
+    ownerId: userId,
+    status,
+    search: queryParam(event, 'search'),
+    limit,
+    cursor: queryParam(event, 'cursor'),
+  });
+  // Back-office reads (all owners, or another owner's cases) name each case's owner.
+  const backOffice = userId === undefined || userId !== requireCaller(event).sub;
+  return ok(await pageAnswer(page, backOffice));
+}
+
+/**
+ * `{ success, cases, count, next_cursor? }` (spec wrappers kept; issue 7 section 2). With
+ * `withOwners`, each case carries `owner_name` from one batched read of the page's owners.
+ */
+async function pageAnswer(page: CasePage, withOwners: boolean) {
+  const [cases, names] = await Promise.all([
+    toApiCases(page.items),
+    withOwners ? ownerNames(page.items.map((c) => c.user_id)) : Promise.resolve(undefined),
+  ]);
+  const rows = names ? cases.map((c) => ({ ...c, owner_name: names.get(c.user_id) ?? '' })) : cases;
+  return {
+    success: true,
+    cases: rows,
+    count: rows.length,
+    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+  };
+}
+
+const RANGE_MESSAGE = `range must be one of ${Object.keys(STATS_RANGES).join(', ')}`;
+
+/**
+ * GET /case/stats?range=&user_id= (issue 7, section 2): back office reads every case's counts
+ * (with top users) or, with `user_id`, one owner's; a provider only their own (no top users);
+ * another id -> 403. range absent = all; unknown -> 400.
+ */
+async function stats(event: ApiEvent) {
+  const caller = requireCaller(event);
+  const rawRange = queryParam(event, 'range') ?? 'all';
+  if (!Object.hasOwn(STATS_RANGES, rawRange)) throw new ValidationError([{ field: 'range', message: RANGE_MESSAGE }]);
+  const requested = queryParam(event, 'user_id');
+  let ownerId: string | undefined;
+  if (requested !== undefined && requested !== '' && requested === caller.sub) ownerId = caller.sub;
+  else {
+    if (!isBackOffice(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+    ownerId = requested === '' ? undefined : requested;
+  }
+  return ok({ success: true, ...(await readCaseStats(rawRange as StatsRange, ownerId)) });
 }
 
 async function filter(event: ApiEvent) {
@@ -262,8 +297,13 @@ async function filter(event: ApiEvent) {
   const userId = (await resolveScope(event, queryParam(event, 'user_id'), {
     forbiddenMessage: API_MESSAGES.noCasesOrPermission,
   })) as string;
-  const cases = await toApiCases(await listCasesForUser(userId, status));
-  return ok({ success: true, cases, count: cases.length });
+  const page = await listCases({
+    ownerId: userId,
+    status,
+    limit: parseLimit(queryParam(event, 'limit')),
+    cursor: queryParam(event, 'cursor'),
+  });
+  return ok(await pageAnswer(page, userId !== requireCaller(event).sub));
 }
 
 async function create(event: ApiEvent) {
@@ -414,6 +454,7 @@ async function remove(event: ApiEvent) {
 export const handler = apiHandler('case', {
   'GET /case/health': health,
   'GET /case/filter': filter,
+  'GET /case/stats': stats,
   'GET /case': getOneOrList,
   'POST /case': create,
   'PATCH /case': update,

@@ -17,8 +17,10 @@
  *   `autoStatus(0, content)` (shared/workflow.ts; `why: 'auto'`). The history starts with one entry
  *   `{ from: null, to, by: actor, at, why }`.
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
- * - {@link listCasesForUser}(userId, status?) / {@link listCasesByStatus}(status) /
- *   {@link listAllCases}() -> CaseItem[] newest first (Query on the GSIs; all cases = one Query per status).
+ * - Lists and search: lambdas/case/lists.ts (paged). Counters: lambdas/case/stats.ts, written in
+ *   the same TransactWriteItems as the case by create, update (status or pay amount changes) and
+ *   delete (issue 7). Every write also keeps the index keys of {@link indexAttributes} and the
+ *   CPT descriptors (`cpt_descriptors`, read once on write).
  * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId, actor }) -> CaseItem: only the
  *   given fields change; `pay_amount_cents: null` removes the amount. The workflow rule lives here
  *   (issue 6, section 4): the case is read, the content after the patch computed, and the status
@@ -34,13 +36,12 @@
  * Status history: `status_history` holds at most {@link MAX_STATUS_HISTORY} entries, oldest first
  * (the oldest are dropped beyond that). `by` is the acting user id (`actor`), or `'system'` when a
  * write names none (seeding, tooling).
- * - {@link deleteCase}(caseId) -> void (`NotFoundError` when missing).
+ * - {@link deleteCase}(caseId) -> the deleted CaseItem (`NotFoundError` when missing).
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   API_MESSAGES,
-  CASE_STATUSES,
   INITIAL_CASE_STATUS,
   autoStatus,
   centsToDollars,
@@ -48,10 +49,12 @@ import {
   type StatusHistoryEntry,
 } from '../../shared';
 import { ddb } from '../lib/aws';
-import { batchGetAll, queryAll } from '../lib/dynamo';
+import { batchGetAll } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
-import { buildCaseId, userStatusKey } from '../lib/tables';
+import { buildCaseId, monthOf, searchKey, statusMonthKey, userStatusKey } from '../lib/tables';
+import { TransactionConditionError, transactWrite } from '../lib/transact';
+import { counterUpdates } from './stats';
 
 /** A stored case. */
 export interface CaseItem {
@@ -82,6 +85,58 @@ export interface CaseItem {
   version: number;
   /** Every status change, oldest first (absent on cases written before issue 6). */
   status_history?: StatusHistoryEntry[];
+  /** CPT/HCPCS code -> descriptor at the time the codes were written (issue 7; absent on older cases). */
+  cpt_descriptors?: Record<string, string>;
+  /** Index keys kept by {@link indexAttributes} (issue 7): byStatusMonth, byMonth and the search indexes. */
+  status_month?: string;
+  created_month?: string;
+  search_id_p?: string;
+  search_id?: string;
+  search_last_p?: string;
+  search_last?: string;
+  search_ins_p?: string;
+  search_ins?: string;
+}
+
+/** Names of the index attributes {@link indexAttributes} computes. */
+const INDEX_ATTRIBUTES = [
+  'user_status',
+  'status_month',
+  'created_month',
+  'search_id_p',
+  'search_id',
+  'search_last_p',
+  'search_last',
+  'search_ins_p',
+  'search_ins',
+] as const;
+type IndexAttributes = Partial<Record<(typeof INDEX_ATTRIBUTES)[number], string>>;
+
+/**
+ * The GSI key attributes of a case (lambdas/lib/tables.ts CASES_TABLE), from its owner, status,
+ * creation time, id, patient last name and insurance provider. A search attribute is absent when
+ * its text is empty (GSI keys cannot be empty strings).
+ */
+export function indexAttributes(item: {
+  case_id: string;
+  user_id: string;
+  case_status: number;
+  created_at: string;
+  patient_last?: string;
+  ins_provider?: string;
+}): IndexAttributes {
+  const out: IndexAttributes = {
+    user_status: userStatusKey(item.user_id, item.case_status),
+    status_month: statusMonthKey(item.case_status, item.created_at),
+    created_month: monthOf(item.created_at),
+  };
+  const id = searchKey(item.case_id);
+  const last = searchKey(item.patient_last);
+  const ins = searchKey(item.ins_provider);
+  if (id) Object.assign(out, { search_id_p: id.p, search_id: id.s });
+  if (last) Object.assign(out, { search_last_p: last.p, search_last: last.s });
+  if (ins) Object.assign(out, { search_ins_p: ins.p, search_ins: ins.s });
+  return out;
 }
 
 /** Entries kept in `status_history` (the oldest are dropped beyond this). */
@@ -170,6 +225,7 @@ export async function createCase(
     misc_file: input.misc_file ?? '',
     file_keys: input.file_keys ?? '',
   };
+  const descriptors = Object.fromEntries(await cptDescriptions(content.procedure_codes));
   const manual = input.case_status !== undefined;
   const status = manual ? (input.case_status as number) : autoStatus(INITIAL_CASE_STATUS, content);
   const history: StatusHistoryEntry[] = [
@@ -195,14 +251,18 @@ export async function createCase(
       updated_at: now.toISOString(),
       version: 1,
       status_history: history,
+      cpt_descriptors: descriptors,
     };
+    Object.assign(item, indexAttributes(item));
     try {
-      await ddb().send(
-        new PutCommand({ TableName: tables().cases, Item: item, ConditionExpression: 'attribute_not_exists(case_id)' }),
-      );
+      // The case and its counters together (issue 7): both or neither.
+      await transactWrite([
+        { Put: { TableName: tables().cases, Item: item, ConditionExpression: 'attribute_not_exists(case_id)' } },
+        ...counterUpdates(undefined, item),
+      ]);
       return item;
     } catch (err) {
-      if (!isConditionalCheckFailed(err)) throw err;
+      if (!(err instanceof TransactionConditionError)) throw err;
       if (attempt >= maxAttempts) throw new ConflictError(CASE_EXISTS_MESSAGE);
       ms += 1;
       caseId = buildCaseId(input.user_id, ms);
@@ -223,49 +283,6 @@ export async function getCase(caseId: string, consistent = false): Promise<CaseI
     }),
   );
   return out.Item as CaseItem | undefined;
-}
-
-/** A user's cases, optionally of one status, newest first. */
-export function listCasesForUser(userId: string, status?: number): Promise<CaseItem[]> {
-  if (status === undefined) {
-    return queryAll<CaseItem>({
-      TableName: tables().cases,
-      IndexName: 'byUser',
-      KeyConditionExpression: 'user_id = :u',
-      ExpressionAttributeValues: { ':u': userId },
-      ScanIndexForward: false,
-    });
-  }
-  return queryAll<CaseItem>({
-    TableName: tables().cases,
-    IndexName: 'byUserStatus',
-    KeyConditionExpression: 'user_status = :us',
-    ExpressionAttributeValues: { ':us': userStatusKey(userId, status) },
-    ScanIndexForward: false,
-  });
-}
-
-/** All users' cases of one status, newest first (back office). */
-export function listCasesByStatus(status: number): Promise<CaseItem[]> {
-  return queryAll<CaseItem>({
-    TableName: tables().cases,
-    IndexName: 'byStatus',
-    KeyConditionExpression: 'case_status = :s',
-    ExpressionAttributeValues: { ':s': status },
-    ScanIndexForward: false,
-  });
-}
-
-/** Sort newest first (created_at desc, then case_id desc). */
-export function newestFirst(a: CaseItem, b: CaseItem): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  return a.case_id < b.case_id ? 1 : a.case_id > b.case_id ? -1 : 0;
-}
-
-/** All cases of all users, newest first: one byStatus Query per status, merged (no Scan). */
-export async function listAllCases(): Promise<CaseItem[]> {
-  const lists = await Promise.all(CASE_STATUSES.map((s) => listCasesByStatus(s.value)));
-  return lists.flat().sort(newestFirst);
 }
 
 /** Options of {@link updateCase}. */
@@ -326,17 +343,28 @@ async function writeUpdate(
   const values: Record<string, unknown> = { ':next': (current.version ?? 0) + 1, ':ua': now };
   const sets = ['#v = :next', '#ua = :ua'];
   const removes: string[] = [];
+  // The item as it will be stored (a transaction returns no values).
+  const next: Record<string, unknown> = { ...current, version: (current.version ?? 0) + 1, updated_at: now };
   let i = 0;
   const set = (field: string, value: unknown) => {
+    next[field] = value;
     names[`#f${i}`] = field;
     values[`:f${i}`] = value;
     sets.push(`#f${i} = :f${i}`);
     i += 1;
   };
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) set(field, value);
+  // Descriptors follow the codes (issue 7: read once on write, never on list).
+  const codesChanged =
+    fields.procedure_codes !== undefined &&
+    JSON.stringify(fields.procedure_codes) !== JSON.stringify(current.procedure_codes ?? []);
+  if (codesChanged || (current.cpt_descriptors === undefined && (after.procedure_codes ?? []).length > 0)) {
+    set('cpt_descriptors', Object.fromEntries(await cptDescriptions(after.procedure_codes ?? [])));
+  }
   if (pay_amount_cents === null) {
     names['#pay'] = 'pay_amount_cents';
     removes.push('#pay');
+    delete next.pay_amount_cents;
   } else if (pay_amount_cents !== undefined) set('pay_amount_cents', pay_amount_cents);
   if (status !== before) {
     const entry: StatusHistoryEntry = {
@@ -347,8 +375,18 @@ async function writeUpdate(
       why: manualStatus !== undefined ? 'manual' : 'auto',
     };
     set('case_status', status);
-    set('user_status', userStatusKey(current.user_id, status));
     set('status_history', appendHistory(current.status_history, entry));
+  }
+  // Index keys that differ from the stored ones (a new status, last name or insurance; or an
+  // item written before they existed).
+  const keys = indexAttributes({ ...after, case_status: status });
+  for (const name of INDEX_ATTRIBUTES) {
+    if (keys[name] !== undefined && keys[name] !== current[name]) set(name, keys[name]);
+    else if (keys[name] === undefined && current[name] !== undefined) {
+      names[`#x_${name}`] = name;
+      removes.push(`#x_${name}`);
+      delete next[name];
+    }
   }
   let condition = 'attribute_exists(#id)';
   if (current.version === undefined) condition += ' AND attribute_not_exists(#v)';
@@ -356,38 +394,57 @@ async function writeUpdate(
     condition += ' AND #v = :read';
     values[':read'] = current.version;
   }
+  const update = {
+    TableName: tables().cases,
+    Key: { case_id: current.case_id },
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ConditionExpression: condition,
+  };
+  const counters = counterUpdates(current, next as unknown as CaseItem);
   try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: tables().cases,
-        Key: { case_id: current.case_id },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ConditionExpression: condition,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as CaseItem;
+    if (counters.length === 0) {
+      const out = await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return out.Attributes as CaseItem;
+    }
+    // A status or pay amount change moves the counters in the same transaction (issue 7).
+    await transactWrite([{ Update: update }, ...counters]);
+    return next as unknown as CaseItem;
   } catch (err) {
-    if (isConditionalCheckFailed(err)) return undefined;
+    if (isConditionalCheckFailed(err) || err instanceof TransactionConditionError) return undefined;
     throw err;
   }
 }
 
-/** Delete a case; throws `NotFoundError('Case not found')` when missing. */
-export async function deleteCase(caseId: string): Promise<void> {
-  try {
-    await ddb().send(
-      new DeleteCommand({
-        TableName: tables().cases,
-        Key: { case_id: caseId },
-        ConditionExpression: 'attribute_exists(case_id)',
-      }),
-    );
-  } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.caseNotFound);
-    throw err;
+/**
+ * Delete a case and take it out of the counters, in one transaction conditional on the version
+ * read (a concurrent write is re-read and retried, up to 3 times, then `ConflictError`). Throws
+ * `NotFoundError('Case not found')` when missing. Resolves with the deleted item.
+ */
+export async function deleteCase(caseId: string): Promise<CaseItem> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getCase(caseId, true);
+    if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    const versioned = current.version !== undefined;
+    try {
+      await transactWrite([
+        {
+          Delete: {
+            TableName: tables().cases,
+            Key: { case_id: caseId },
+            ConditionExpression: versioned ? '#v = :v' : 'attribute_exists(case_id) AND attribute_not_exists(#v)',
+            ExpressionAttributeNames: { '#v': 'version' },
+            ...(versioned ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
+          },
+        },
+        ...counterUpdates(current, undefined),
+      ]);
+      return current;
+    } catch (err) {
+      if (!(err instanceof TransactionConditionError)) throw err;
+      if (attempt >= 3) throw new ConflictError(API_MESSAGES.caseConflict);
+    }
   }
 }
 
@@ -419,7 +476,10 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
     patient_first: item.patient_first ?? '',
     patient_last: item.patient_last ?? '',
     ins_provider: item.ins_provider ?? '',
-    procedure_codes: codes.map((code) => ({ procedure_code: code, procedure_desc: descriptions.get(code) ?? '' })),
+    procedure_codes: codes.map((code) => ({
+      procedure_code: code,
+      procedure_desc: item.cpt_descriptors?.[code] ?? descriptions.get(code) ?? '',
+    })),
     case_status: item.case_status,
     demo_file: item.demo_file ?? '',
     note_file: item.note_file ?? '',
@@ -436,8 +496,12 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
   };
 }
 
-/** Cases in the API shape, with the descriptions of all their codes fetched in one pass. */
+/**
+ * Cases in the API shape. Descriptors come from the case itself (stored on write, issue 7); only
+ * cases written before that are looked up, all in one pass (none for new data).
+ */
 export async function toApiCases(items: CaseItem[]): Promise<Case[]> {
-  const descriptions = await cptDescriptions(items.flatMap((c) => c.procedure_codes ?? []));
+  const missing = items.filter((c) => c.cpt_descriptors === undefined).flatMap((c) => c.procedure_codes ?? []);
+  const descriptions = missing.length ? await cptDescriptions(missing) : new Map<string, string>();
   return items.map((c) => toApiCase(c, descriptions));
 }

@@ -11,6 +11,8 @@ export const DEFAULT_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/?versi
 
 export const LambdaEnvSchema = z.object({
   CASES_TABLE: z.string().min(1),
+  /** Counters of cases (issue 7): written with every case write, read by GET /case/stats. */
+  CASE_STATS_TABLE: z.string().min(1),
   USERS_TABLE: z.string().min(1),
   SURGEONS_TABLE: z.string().min(1),
   FACILITIES_TABLE: z.string().min(1),

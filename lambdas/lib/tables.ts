@@ -8,7 +8,17 @@
  * - one case by id: GetItem on `cases` (case_id)
  * - a user's cases, newest first: Query `cases` index `byUser` (user_id, created_at desc)
  * - a user's cases by status, newest first: Query `cases` index `byUserStatus` (user_status, created_at desc)
- * - all cases by status (back office): Query `cases` index `byStatus` (case_status, created_at desc)
+ * - all cases by status (back office): Query `cases` index `byStatusMonth` (status_month =
+ *   `<status>#<YYYY-MM>`, created_at desc), one month after the other, newest first (issue 7: ten
+ *   partition values would let one hot status throttle the table; a status-and-month partition
+ *   spreads a status over the months its cases were created in, and each stays bounded)
+ * - all cases (back office): Query `cases` index `byMonth` (created_month `YYYY-MM`, created_at desc),
+ *   month after month; the months to walk come from the day counters of `case-stats`
+ * - search (back office, issue 7 section 2): prefix of the lower-cased case id, patient last name or
+ *   insurance provider: Query `bySearchId` / `bySearchLast` / `bySearchIns` (partition = the text's
+ *   first character, sort = the lower-cased text, begins_with); DynamoDB keeps them on every write
+ * - counts and sums (issue 7 section 1): `case-stats` counter items (see {@link caseStatsKeys}),
+ *   written in the same TransactWriteItems as the case; top users: index `byCaseCount`
  * - a user's surgeons / facilities: Query `surgeons` / `facilities` on user_id
  * - is this NPI already in a user's surgeons / facilities: GetItem of its uniqueness marker in the
  *   same table (partition `${userId}#npi`, see `npiMarkerKey`; issue 6 sections 1 and 2)
@@ -51,10 +61,47 @@ export const CASES_TABLE = {
       sortKey: { name: 'created_at', type: 'S' },
     },
     {
-      indexName: 'byStatus',
-      partitionKey: { name: 'case_status', type: 'N' },
+      indexName: 'byStatusMonth',
+      partitionKey: { name: 'status_month', type: 'S' },
       sortKey: { name: 'created_at', type: 'S' },
     },
+    {
+      indexName: 'byMonth',
+      partitionKey: { name: 'created_month', type: 'S' },
+      sortKey: { name: 'created_at', type: 'S' },
+    },
+    {
+      indexName: 'bySearchId',
+      partitionKey: { name: 'search_id_p', type: 'S' },
+      sortKey: { name: 'search_id', type: 'S' },
+    },
+    {
+      indexName: 'bySearchLast',
+      partitionKey: { name: 'search_last_p', type: 'S' },
+      sortKey: { name: 'search_last', type: 'S' },
+    },
+    {
+      indexName: 'bySearchIns',
+      partitionKey: { name: 'search_ins_p', type: 'S' },
+      sortKey: { name: 'search_ins', type: 'S' },
+    },
+  ],
+} as const satisfies TableDef;
+
+/**
+ * Counters of cases (issue 7, section 1): one item per (scope, bucket), each holding `n_<status>`
+ * (cases per status), `n_total` and `pay_cents` (sum of pay_amount, integer cents), changed with
+ * ADD in the same transaction as every case write. Keys are built only by {@link caseStatsKeys}.
+ * Owner items also carry `board` = {@link OWNER_BOARD} and `n_total`, the key of the `byCaseCount`
+ * index that answers "top users" with one Query.
+ */
+export const CASE_STATS_TABLE = {
+  id: 'case-stats',
+  envVar: 'CASE_STATS_TABLE',
+  partitionKey: { name: 'scope', type: 'S' },
+  sortKey: { name: 'bucket', type: 'S' },
+  globalSecondaryIndexes: [
+    { indexName: 'byCaseCount', partitionKey: { name: 'board', type: 'S' }, sortKey: { name: 'n_total', type: 'N' } },
   ],
 } as const satisfies TableDef;
 
@@ -105,6 +152,7 @@ export const CPT_SEARCH_TABLE = {
 
 export const TABLES = [
   CASES_TABLE,
+  CASE_STATS_TABLE,
   USERS_TABLE,
   SURGEONS_TABLE,
   FACILITIES_TABLE,
@@ -157,6 +205,52 @@ export function cptMetaKey(): { prefix: string; term_code: string } {
  */
 export function npiMarkerKey(userId: string, npi: number | string): { partition: string; sort: string } {
   return { partition: `${userId}#npi`, sort: String(npi) };
+}
+
+/** `YYYY-MM` of an ISO time (UTC), the month partition of `byMonth` / `byStatusMonth`. */
+export function monthOf(isoTime: string): string {
+  return isoTime.slice(0, 7);
+}
+
+/** `status_month` attribute of a case for the byStatusMonth index. */
+export function statusMonthKey(caseStatus: number, isoCreatedAt: string): string {
+  return `${caseStatus}#${monthOf(isoCreatedAt)}`;
+}
+
+/**
+ * Search keys of one text (case id, patient last name or insurance provider; issue 7 section 2):
+ * partition = first character of the trimmed, lower-cased text, sort = that text. Undefined for an
+ * empty text (the case is then absent from that index: GSI keys cannot be empty).
+ */
+export function searchKey(text: string | undefined): { p: string; s: string } | undefined {
+  const s = (text ?? '').trim().toLowerCase();
+  return s === '' ? undefined : { p: s.charAt(0), s };
+}
+
+/** Partition of the owner items in the `byCaseCount` index (top users). */
+export const OWNER_BOARD = 'owners';
+/** Counter shards of the `all` and `day` scopes: spreads concurrent writes over this many items. */
+export const CASE_STATS_SHARDS = 8;
+
+/**
+ * Keys of the counter items one case touches (issue 7, section 1); `shard` is the case's own
+ * (0..CASE_STATS_SHARDS-1, from its id), `day` its creation day `YYYY-MM-DD` (UTC):
+ * - `all`: scope `all`, bucket `shard#<k>` (sum the shards for the totals);
+ * - `day`: scope `day`, bucket `<day>#<k>` (a range of days is one Query on bucket BETWEEN);
+ * - `owner`: scope `owner`, bucket `<user id>` (a provider's totals; top users through `byCaseCount`);
+ * - `ownerDay`: scope `owner-day#<user id>`, bucket `<day>` (a provider's counts over a range).
+ */
+export function caseStatsKeys(
+  userId: string,
+  day: string,
+  shard: number,
+): Record<'all' | 'day' | 'owner' | 'ownerDay', { scope: string; bucket: string }> {
+  return {
+    all: { scope: 'all', bucket: `shard#${shard}` },
+    day: { scope: 'day', bucket: `${day}#${shard}` },
+    owner: { scope: 'owner', bucket: userId },
+    ownerDay: { scope: `owner-day#${userId}`, bucket: day },
+  };
 }
 
 /** Case id per spec (provider-side section 3): the owner's user id, `_`, a millisecond timestamp. */

@@ -6,7 +6,7 @@
 import { CASE_STATUSES, FIRST_PAID_STATUS, isCaseComplete, parseFileKeys } from '../../../shared';
 import { parseDocumentKey } from '../../../lambdas/document/keys';
 import { headObject, readStart } from '../../../lambdas/document/storage';
-import { listCasesForUser } from '../../../lambdas/case/repository';
+import { listCases } from '../../../lambdas/case/lists';
 import { STARTER_CODES } from '../../../lambdas/cpt_codes/starter';
 import { getCptCode } from '../../../lambdas/cpt_codes/repository';
 import { listFacilities } from '../../../lambdas/facility/repository';
@@ -16,6 +16,13 @@ import { getRegistry } from '../../../infra/local/nppes-registry';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../../infra/local/seed';
 import { updateState } from '../../../infra/local/state';
 import { useLocalStack } from '../../support/local';
+
+/** Every case of a demo user (a handful: one page of 200 holds them all). */
+async function listCasesForUser(ownerId: string) {
+  const page = await listCases({ ownerId, limit: 200 });
+  expect(page.next_cursor).toBeUndefined();
+  return page.items;
+}
 
 const local = useLocalStack({ seed: true });
 

@@ -7,6 +7,7 @@ Object.assign(process.env, {
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
   CASES_TABLE: 'cases',
+  CASE_STATS_TABLE: 'case-stats',
   USERS_TABLE: 'users',
   SURGEONS_TABLE: 'surgeons',
   FACILITIES_TABLE: 'facilities',

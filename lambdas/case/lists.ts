@@ -1,0 +1,265 @@
+/**
+ * Paged case lists and search (issue 7, sections 1 and 2; spec provider-side section 7,
+ * back-office-and-shell sections 2 and 7). Every list reads at most one page plus one item of its
+ * index (lambdas/lib/paging.ts), never a whole partition and never a Scan.
+ *
+ * - One owner's cases (provider list, back office by owner), newest first: `byUser`, or
+ *   `byUserStatus` with a status.
+ * - All cases (back office), newest first: `byMonth`, month after month from the newest month with
+ *   cases back to the oldest (both read from the day counters of `case-stats`, one item each); with
+ *   a status: `byStatusMonth` the same way. An empty month costs one Query that reads nothing.
+ * - Search (back office): the lower-cased prefix `q` of the case id (`bySearchId`), then of the
+ *   patient last name (`bySearchLast`), then of the insurance provider (`bySearchIns`), each group
+ *   in its index's key order. A case found in an earlier group is filtered out of the later ones
+ *   (so no case appears twice); a status or owner narrows with a FilterExpression (reads may then
+ *   exceed the page, bounded at 1,000 items per request: a short page still has a `next_cursor`).
+ *
+ * Each list is a sequence of "segments" (one Query each: a month, or a search group) read in
+ * order; the cursor holds the segment and the DynamoDB key to resume after, inside a scope naming
+ * the list and its filters (a cursor of another list is a 400).
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { ddb } from '../lib/aws';
+import { getEnv } from '../lib/env';
+import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
+import { statusMonthKey, userStatusKey } from '../lib/tables';
+import type { CaseItem } from './repository';
+
+/** What a case list asks for. */
+export interface CaseListQuery {
+  /** One owner's cases; undefined = all owners (back office). */
+  ownerId?: string;
+  status?: number;
+  /** Prefix text (trimmed, lower-cased here); non-empty = a search. */
+  search?: string;
+  /** 1..200 (lambdas/lib/paging.ts parseLimit). */
+  limit: number;
+  cursor?: string;
+}
+
+/** One page: the cases, the cursor of the next page (absent on the last) and the items read. */
+export interface CasePage {
+  items: CaseItem[];
+  next_cursor?: string;
+  /** Items DynamoDB read for the page (index items; ScannedCount), for benchmarks and tests. */
+  scanned: number;
+}
+
+interface Segment {
+  input: QueryCommandInput;
+  keyNames: readonly string[];
+}
+
+const CursorStateSchema = z.object({
+  g: z.union([z.number().int().min(0).max(10_000), z.string().regex(/^\d{4}-\d{2}$/)]),
+  k: PageKeySchema.optional(),
+});
+type CursorState = z.infer<typeof CursorStateSchema>;
+
+const table = () => getEnv().CASES_TABLE;
+
+/** Longest search text honoured (longer text is cut; no stored key is longer than the case id). */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * Read segments in order from `start` until `limit` items are collected or none remain. Reads at
+ * most `limit + 1` items in all (plus what a FilterExpression discards). `segmentAt(g)` returns the
+ * segment `g` or undefined past the last; `nextG(g)` the one after `g`.
+ */
+async function pageSegments<G extends number | string>(
+  segmentAt: (g: G) => Segment | undefined,
+  nextG: (g: G) => G,
+  start: { g: G; k?: PageKey },
+  limit: number,
+): Promise<{ items: CaseItem[]; next?: CursorState; scanned: number }> {
+  const items: CaseItem[] = [];
+  let scanned = 0;
+  let g = start.g;
+  let key = start.k;
+  for (let segment = segmentAt(g); segment; g = nextG(g), key = undefined, segment = segmentAt(g)) {
+    const need = limit - items.length;
+    if (need === 0) {
+      // The page is full: is there anything after it? One item answers.
+      const out = await ddb().send(new QueryCommand({ ...segment.input, Limit: 1, ExclusiveStartKey: key }));
+      scanned += out.ScannedCount ?? 0;
+      if ((out.Items ?? []).length > 0) return { items, next: { g, k: key }, scanned };
+      if (out.LastEvaluatedKey) return { items, next: { g, k: out.LastEvaluatedKey as PageKey }, scanned };
+      continue;
+    }
+    const page = await queryPage<CaseItem & Record<string, unknown>>(segment.input, {
+      limit: need,
+      startKey: key,
+      keyNames: segment.keyNames,
+    });
+    scanned += page.scanned;
+    items.push(...page.items);
+    if (page.lastKey) return { items, next: { g, k: page.lastKey }, scanned };
+  }
+  return { items, scanned };
+}
+
+function decode(cursor: string | undefined, scope: string): CursorState | undefined {
+  return decodeCursor(cursor, scope, CursorStateSchema);
+}
+
+function encode(scope: string, next: CursorState | undefined): string | undefined {
+  return next ? encodeCursor(scope, next) : undefined;
+}
+
+/** One page of a case list or search (see module doc). Throws `ValidationError` (400) for a bad cursor. */
+export async function listCases(query: CaseListQuery): Promise<CasePage> {
+  const search = (query.search ?? '').trim().toLowerCase().slice(0, MAX_SEARCH_LENGTH);
+  if (search !== '') return searchCases({ ...query, search });
+  if (query.ownerId !== undefined) return ownerCases(query, query.ownerId);
+  return allCases(query);
+}
+
+async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePage> {
+  const scope = `case:owner:${ownerId}:${query.status ?? 'all'}`;
+  const state = decode(query.cursor, scope);
+  const segment: Segment =
+    query.status === undefined
+      ? {
+          input: {
+            TableName: table(),
+            IndexName: 'byUser',
+            KeyConditionExpression: 'user_id = :u',
+            ExpressionAttributeValues: { ':u': ownerId },
+            ScanIndexForward: false,
+          },
+          keyNames: ['case_id', 'user_id', 'created_at'],
+        }
+      : {
+          input: {
+            TableName: table(),
+            IndexName: 'byUserStatus',
+            KeyConditionExpression: 'user_status = :us',
+            ExpressionAttributeValues: { ':us': userStatusKey(ownerId, query.status) },
+            ScanIndexForward: false,
+          },
+          keyNames: ['case_id', 'user_status', 'created_at'],
+        };
+  const out = await pageSegments<number>(
+    (g) => (g === 0 ? segment : undefined),
+    (g) => g + 1,
+    { g: typeof state?.g === 'number' ? state.g : 0, k: state?.k },
+    query.limit,
+  );
+  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
+}
+
+/** The month before `YYYY-MM`. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1
+    ? `${String(y - 1).padStart(4, '0')}-12`
+    : `${String(y).padStart(4, '0')}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** Newest and oldest creation months with counted cases (day counters; one item read each), or undefined. */
+async function monthBounds(): Promise<{ newest: string; oldest: string } | undefined> {
+  const edge = async (forward: boolean) => {
+    const out = await ddb().send(
+      new QueryCommand({
+        TableName: getEnv().CASE_STATS_TABLE,
+        KeyConditionExpression: '#s = :s',
+        ExpressionAttributeNames: { '#s': 'scope' },
+        ExpressionAttributeValues: { ':s': 'day' },
+        ScanIndexForward: forward,
+        Limit: 1,
+      }),
+    );
+    const bucket = out.Items?.[0]?.bucket;
+    return typeof bucket === 'string' ? bucket.slice(0, 7) : undefined;
+  };
+  const [newest, oldest] = await Promise.all([edge(false), edge(true)]);
+  return newest && oldest ? { newest, oldest } : undefined;
+}
+
+async function allCases(query: CaseListQuery): Promise<CasePage> {
+  const scope = `case:all:${query.status ?? 'all'}`;
+  const state = decode(query.cursor, scope);
+  if (state && typeof state.g !== 'string') return { items: [], scanned: 0 };
+  const bounds = await monthBounds();
+  if (!bounds) return { items: [], scanned: 0 };
+  const start = (state?.g as string | undefined) ?? bounds.newest;
+  const segmentAt = (month: string): Segment | undefined => {
+    if (month < bounds.oldest) return undefined;
+    return query.status === undefined
+      ? {
+          input: {
+            TableName: table(),
+            IndexName: 'byMonth',
+            KeyConditionExpression: 'created_month = :m',
+            ExpressionAttributeValues: { ':m': month },
+            ScanIndexForward: false,
+          },
+          keyNames: ['case_id', 'created_month', 'created_at'],
+        }
+      : {
+          input: {
+            TableName: table(),
+            IndexName: 'byStatusMonth',
+            KeyConditionExpression: 'status_month = :sm',
+            ExpressionAttributeValues: { ':sm': statusMonthKey(query.status, `${month}-01`) },
+            ScanIndexForward: false,
+          },
+          keyNames: ['case_id', 'status_month', 'created_at'],
+        };
+  };
+  const out = await pageSegments<string>(segmentAt, previousMonth, { g: start, k: state?.k }, query.limit);
+  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + 2 };
+}
+
+const SEARCH_GROUPS = [
+  { index: 'bySearchId', p: 'search_id_p', s: 'search_id', earlier: [] as string[] },
+  { index: 'bySearchLast', p: 'search_last_p', s: 'search_last', earlier: ['search_id'] },
+  { index: 'bySearchIns', p: 'search_ins_p', s: 'search_ins', earlier: ['search_id', 'search_last'] },
+] as const;
+
+async function searchCases(query: CaseListQuery & { search: string }): Promise<CasePage> {
+  const q = query.search;
+  const scope = `case:search:${query.ownerId ?? 'all'}:${query.status ?? 'all'}:${q}`;
+  const state = decode(query.cursor, scope);
+  if (state && typeof state.g !== 'number') return { items: [], scanned: 0 };
+  const segmentAt = (g: number): Segment | undefined => {
+    const group = SEARCH_GROUPS[g];
+    if (!group) return undefined;
+    const names: Record<string, string> = { '#p': group.p, '#s': group.s };
+    const values: Record<string, unknown> = { ':p': q.charAt(0), ':q': q };
+    const filters: string[] = [];
+    group.earlier.forEach((attr, i) => {
+      names[`#e${i}`] = attr;
+      filters.push(`NOT begins_with(#e${i}, :q)`);
+    });
+    if (query.status !== undefined) {
+      names['#st'] = 'case_status';
+      values[':st'] = query.status;
+      filters.push('#st = :st');
+    }
+    if (query.ownerId !== undefined) {
+      names['#o'] = 'user_id';
+      values[':o'] = query.ownerId;
+      filters.push('#o = :o');
+    }
+    return {
+      input: {
+        TableName: table(),
+        IndexName: group.index,
+        KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      keyNames: ['case_id', group.p, group.s],
+    };
+  };
+  const out = await pageSegments<number>(
+    segmentAt,
+    (g) => g + 1,
+    { g: (state?.g as number) ?? 0, k: state?.k },
+    query.limit,
+  );
+  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
+}

@@ -1,0 +1,235 @@
+/**
+ * Counts and sums of cases without scans (issue 7, sections 1 and 2).
+ *
+ * Every case write that changes what is counted (a create, a delete, a status change, a pay amount
+ * change) carries, in the SAME TransactWriteItems as the case item, ADD updates of four counter
+ * items of `case-stats` (keys: `caseStatsKeys` in lambdas/lib/tables.ts): the case's shard of the
+ * totals, its shard of its creation day, its owner, and its owner's creation day. Each item holds
+ * `n_<status>` (cases per status), `n_total` (cases) and `pay_cents` (sum of pay_amount in integer
+ * cents). Counts therefore stay exact whatever the concurrency: a case write and its counter
+ * updates commit together or not at all (README, "Counts and the transaction layer").
+ *
+ * Reads ({@link readCaseStats}): range `all` sums the CASE_STATS_SHARDS `all` items (one Query);
+ * a range of N days sums the day items of those days (one Query, bucket BETWEEN, at most
+ * N x CASE_STATS_SHARDS small items). A provider's own stats read their owner item (all) or their
+ * owner-day items (range). Top users: the 5 owner items with the highest `n_total`, one Query on
+ * the `byCaseCount` index (all-time whatever the range: a per-range ranking would need every
+ * owner's day items), names from one BatchGetItem on the users table.
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { CASE_STATUSES, FIRST_PAID_STATUS, INITIAL_CASE_STATUS, centsToDollars } from '../../shared';
+import { ddb } from '../lib/aws';
+import { getEnv } from '../lib/env';
+import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys } from '../lib/tables';
+import { ownerNames } from './owners';
+
+/** What the counters need of a case: owner, id, creation time, status and pay amount (cents). */
+export interface CountedCase {
+  case_id: string;
+  user_id: string;
+  created_at: string;
+  case_status: number;
+  pay_amount_cents?: number | null;
+}
+
+/** One ADD update of a counter item, for a TransactWriteItems `Update` action. */
+export interface CounterUpdate {
+  Update: {
+    TableName: string;
+    Key: { scope: string; bucket: string };
+    UpdateExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  };
+}
+
+/** The counter shard of a case (0..CASE_STATS_SHARDS-1), stable for its id (FNV-1a of the id). */
+export function caseShard(caseId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < caseId.length; i++) {
+    hash ^= caseId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % CASE_STATS_SHARDS;
+}
+
+/** `YYYY-MM-DD` (UTC) of an ISO time. */
+export function dayOf(isoTime: string): string {
+  return isoTime.slice(0, 10);
+}
+
+/**
+ * The counter updates that take the counts from `before` to `after` (undefined = the case does not
+ * exist on that side: a create or a delete). The owner and creation time of a case never change.
+ * Returns [] when nothing counted changes (then the case write needs no transaction).
+ */
+export function counterUpdates(before: CountedCase | undefined, after: CountedCase | undefined): CounterUpdate[] {
+  const ref = after ?? before;
+  if (!ref) return [];
+  const deltas = new Map<string, number>();
+  const add = (attr: string, n: number) => {
+    if (n !== 0) deltas.set(attr, (deltas.get(attr) ?? 0) + n);
+  };
+  if (before) add(`n_${before.case_status}`, -1);
+  if (after) add(`n_${after.case_status}`, 1);
+  add('n_total', (after ? 1 : 0) - (before ? 1 : 0));
+  add('pay_cents', (after?.pay_amount_cents ?? 0) - (before?.pay_amount_cents ?? 0));
+  for (const [attr, n] of [...deltas]) if (n === 0) deltas.delete(attr);
+  if (deltas.size === 0) return [];
+
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  [...deltas].forEach(([attr, n], i) => {
+    names[`#a${i}`] = attr;
+    values[`:a${i}`] = n;
+    parts.push(`#a${i} :a${i}`);
+  });
+  const table = getEnv().CASE_STATS_TABLE;
+  const keys = caseStatsKeys(ref.user_id, dayOf(ref.created_at), caseShard(ref.case_id));
+  const update = (key: { scope: string; bucket: string }, extra?: { set: string; names: object; values: object }) => ({
+    Update: {
+      TableName: table,
+      Key: key,
+      UpdateExpression: `ADD ${parts.join(', ')}${extra ? ` SET ${extra.set}` : ''}`,
+      ExpressionAttributeNames: { ...names, ...(extra?.names ?? {}) },
+      ExpressionAttributeValues: { ...values, ...(extra?.values ?? {}) },
+    },
+  });
+  return [
+    update(keys.all),
+    update(keys.day),
+    // The owner item is also the row of the top-users index (board, n_total).
+    update(keys.owner, {
+      set: '#board = :board, #owner = :owner',
+      names: { '#board': 'board', '#owner': 'owner_id' },
+      values: { ':board': OWNER_BOARD, ':owner': ref.user_id },
+    }),
+    update(keys.ownerDay),
+  ];
+}
+
+/** The ranges of GET /case/stats (issue 7, section 2): days back from today (UTC), today included. */
+export const STATS_RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, all: undefined } as const;
+export type StatsRange = keyof typeof STATS_RANGES;
+
+/** The answer of GET /case/stats, less `success` (issue 7, section 2). */
+export interface CaseStats {
+  range: StatsRange;
+  total_cases: number;
+  /** Sum of pay_amount, dollars. */
+  total_revenue: number;
+  /** Cases with status Paid (spec back-office section 2, Analytics: "Pending Cases"). */
+  pending_cases: number;
+  incomplete_cases: number;
+  /** Every status value as text -> cases. */
+  by_status: Record<string, number>;
+  top_users: { user_id: string; name: string; case_count: number }[];
+}
+
+interface CounterItem {
+  [attr: string]: unknown;
+}
+
+/** Query to the end; stats queries are bounded by construction (at most 366 x 8 small items). */
+async function queryCounters(input: QueryCommandInput): Promise<CounterItem[]> {
+  const items: CounterItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as CounterItem[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** First day (UTC, `YYYY-MM-DD`) of a range of `days` ending today. */
+export function rangeStartDay(days: number, now: Date): string {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  return start.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts of all cases (`ownerId` undefined; with top users) or of one owner's cases (no top users),
+ * created within `range`. Throws only on DynamoDB errors.
+ */
+export async function readCaseStats(range: StatsRange, ownerId?: string, now: Date = new Date()): Promise<CaseStats> {
+  const table = getEnv().CASE_STATS_TABLE;
+  const days = STATS_RANGES[range];
+  const today = now.toISOString().slice(0, 10);
+  let items: CounterItem[];
+  if (ownerId === undefined) {
+    items =
+      days === undefined
+        ? await queryCounters({
+            TableName: table,
+            KeyConditionExpression: '#s = :s',
+            ExpressionAttributeNames: { '#s': 'scope' },
+            ExpressionAttributeValues: { ':s': 'all' },
+          })
+        : await queryCounters({
+            TableName: table,
+            KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+            ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+            ExpressionAttributeValues: { ':s': 'day', ':from': `${rangeStartDay(days, now)}#`, ':to': `${today}#~` },
+          });
+  } else {
+    const keys = caseStatsKeys(ownerId, today, 0);
+    items =
+      days === undefined
+        ? await queryCounters({
+            TableName: table,
+            KeyConditionExpression: '#s = :s AND #b = :b',
+            ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+            ExpressionAttributeValues: { ':s': keys.owner.scope, ':b': keys.owner.bucket },
+          })
+        : await queryCounters({
+            TableName: table,
+            KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+            ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+            ExpressionAttributeValues: { ':s': keys.ownerDay.scope, ':from': rangeStartDay(days, now), ':to': today },
+          });
+  }
+
+  const byStatus: Record<string, number> = Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0]));
+  let total = 0;
+  let payCents = 0;
+  for (const item of items) {
+    for (const s of CASE_STATUSES)
+      byStatus[String(s.value)] = (byStatus[String(s.value)] ?? 0) + num(item[`n_${s.value}`]);
+    total += num(item.n_total);
+    payCents += num(item.pay_cents);
+  }
+  return {
+    range,
+    total_cases: total,
+    total_revenue: centsToDollars(payCents),
+    pending_cases: byStatus[String(FIRST_PAID_STATUS)] ?? 0,
+    incomplete_cases: byStatus[String(INITIAL_CASE_STATUS)] ?? 0,
+    by_status: byStatus,
+    top_users: ownerId === undefined ? await topUsers(5) : [],
+  };
+}
+
+/** The `count` owners with the most cases (all-time), with their names (one Query, one BatchGet). */
+export async function topUsers(count: number): Promise<CaseStats['top_users']> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: getEnv().CASE_STATS_TABLE,
+      IndexName: 'byCaseCount',
+      KeyConditionExpression: '#b = :b AND #n > :zero',
+      ExpressionAttributeNames: { '#b': 'board', '#n': 'n_total' },
+      ExpressionAttributeValues: { ':b': OWNER_BOARD, ':zero': 0 },
+      ScanIndexForward: false,
+      Limit: count,
+    }),
+  );
+  const rows = (out.Items ?? []).map((item) => ({
+    user_id: String(item.owner_id ?? item.bucket),
+    case_count: num(item.n_total),
+  }));
+  const names = await ownerNames(rows.map((r) => r.user_id));
+  return rows.map((r) => ({ user_id: r.user_id, name: names.get(r.user_id) ?? '', case_count: r.case_count }));
+}
