@@ -48,12 +48,20 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { USER_TYPE, caseStatusLabel } from '../shared';
+import { CASE_STATUSES, USER_TYPE, caseStatusLabel } from '../shared';
 import { PROJECT_ROOT, startLocal, type LocalStack } from '../infra/local';
 import { mulberry32 } from '../infra/local/nppes-registry';
 import { stableId } from '../infra/local/seed';
 import { createCase } from '../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
+import {
+  DeleteCommand,
+  PutCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type PutCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lambdas/lib/aws';
 import { createProfile } from '../lambdas/user/repository';
 
@@ -97,6 +105,13 @@ function sizesOption(): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
+function loadOption(): 'direct' | 'transact' {
+  const i = process.argv.indexOf('--load');
+  const v = i >= 0 ? process.argv[i + 1] : 'direct';
+  if (v !== 'direct' && v !== 'transact') throw new RangeError('--load must be direct or transact');
+  return v;
+}
+
 const OPTIONS = {
   sizes: sizesOption(),
   providers: numberOption('providers', 500),
@@ -104,6 +119,8 @@ const OPTIONS = {
   warmup: numberOption('warmup', 5),
   concurrency: numberOption('concurrency', 16),
   fresh: process.argv.includes('--fresh'),
+  /** `direct` (default): each transaction of a case write applied as its single writes (see module doc, 1). */
+  load: loadOption(),
 };
 
 /** Goals of issue 7, section 1. */
@@ -114,7 +131,7 @@ const PAGE = 50;
 /* ---------------------------------------------------------------- the data */
 
 /** Bump when the generated data changes. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 /** Files whose change makes a cached data set stale (what is stored, and how). */
 const SHAPE_FILES = ['lambdas/lib/tables.ts', 'lambdas/case/repository.ts', 'lambdas/user/repository.ts'];
 const DAY_MS = 86_400_000;
@@ -247,6 +264,10 @@ interface DataMeta {
   peakRssWriteBytes: number;
   busiest: { user_id: string; cases: number };
   byStatus: Record<string, number>;
+  /** Sum of the generated pay amounts, cents. */
+  payCents: number;
+  /** How the cases were written (`--load`). */
+  load: 'direct' | 'transact';
 }
 
 function fingerprint(): string {
@@ -270,6 +291,68 @@ async function backOfficeAccount(stack: LocalStack): Promise<string> {
     if ((err as Error).name !== 'ConflictError') throw err;
   });
   return sub;
+}
+
+type Next = (args: unknown) => Promise<{ output: unknown }>;
+interface Stack {
+  add(mw: (next: Next, context: unknown) => Next, options: { step: 'initialize'; name: string }): void;
+  remove(name: string): boolean;
+}
+const stackOf = () => ddb().middlewareStack as unknown as Stack;
+
+type TransactAction = {
+  Put?: Record<string, unknown> & { ConditionExpression?: string };
+  Update?: Record<string, unknown> & { ConditionExpression?: string };
+  Delete?: Record<string, unknown> & { ConditionExpression?: string };
+  ConditionCheck?: Record<string, unknown>;
+};
+
+/**
+ * Bulk-load mode (`--load direct`, while writing a data set only): a TransactWriteItems of the
+ * shared DocumentClient is applied as its single writes: its one conditional action first (the
+ * case's `attribute_not_exists` Put; when it fails, nothing else is written and the SDK's
+ * TransactionCanceledException shape is thrown, so createCase retries the next id as usual), then
+ * the unconditional ones (the counters' ADD updates, atomic per item in dynalite) in parallel. The
+ * items written are exactly the transaction's. A transaction with another shape goes through as is.
+ * Why: the local transaction layer runs one transaction at a time (about 20 case writes a second
+ * on 2 cores, so 100,000 cases would take well over an hour); the counters are checked against the
+ * generated counts after loading ({@link checkCounters}).
+ */
+function installDirectLoader(): () => void {
+  const name = 'benchBackofficeDirectLoad';
+  stackOf().add(
+    (next, context) => async (args) => {
+      if ((context as { commandName?: string }).commandName !== 'TransactWriteItemsCommand') return next(args);
+      const actions = ((args as { input: { TransactItems?: TransactAction[] } }).input.TransactItems ??
+        []) as TransactAction[];
+      const conditioned = actions.flatMap((a, i) =>
+        (a.Put ?? a.Update ?? a.Delete)?.ConditionExpression !== undefined || a.ConditionCheck ? [i] : [],
+      );
+      if (conditioned.length > 1) return next(args);
+      const send = (a: TransactAction) =>
+        a.Put
+          ? ddb().send(new PutCommand(a.Put as unknown as PutCommandInput))
+          : a.Update
+            ? ddb().send(new UpdateCommand(a.Update as unknown as UpdateCommandInput))
+            : ddb().send(new DeleteCommand(a.Delete as unknown as DeleteCommandInput));
+      const first = conditioned[0];
+      if (first !== undefined) {
+        try {
+          await send(actions[first]!);
+        } catch (err) {
+          if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+          throw Object.assign(new Error('Transaction cancelled (bench direct load)'), {
+            name: 'TransactionCanceledException',
+            CancellationReasons: actions.map((_, i) => ({ Code: i === first ? 'ConditionalCheckFailed' : 'None' })),
+          });
+        }
+      }
+      await Promise.all(actions.filter((_, i) => i !== first).map(send));
+      return { output: { $metadata: {} } };
+    },
+    { step: 'initialize', name },
+  );
+  return () => void stackOf().remove(name);
 }
 
 /** Run `task(0..count-1)` with `--concurrency` in flight; rejects on the first failure. */
@@ -299,6 +382,7 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
   });
   const perOwner = new Map<string, number>();
   const byStatus: Record<string, number> = {};
+  let payCents = 0;
   let done = 0;
   const tty = process.argv.includes('--tty');
   let lastShown = 0;
@@ -312,16 +396,19 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     }
   };
   const timer = setInterval(() => show(), 1000);
+  const uninstall = OPTIONS.load === 'direct' ? installDirectLoader() : () => undefined;
   try {
     await pool(n, async (i) => {
       const input = caseFor(i, nowMs, people, cdf);
       await createCase(input, { now: new Date(nowMs) });
       perOwner.set(input.user_id, (perOwner.get(input.user_id) ?? 0) + 1);
       byStatus[input.case_status] = (byStatus[input.case_status] ?? 0) + 1;
+      payCents += input.pay_amount_cents ?? 0;
       done += 1;
     });
   } finally {
     clearInterval(timer);
+    uninstall();
   }
   show(true);
   const [busiestId, busiestCount] = [...perOwner.entries()].sort((a, b) => b[1] - a[1])[0]!;
@@ -332,6 +419,8 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     peakRssWriteBytes: peakRssBytes(),
     busiest: { user_id: busiestId, cases: busiestCount },
     byStatus,
+    payCents,
+    load: OPTIONS.load,
   };
 }
 
@@ -370,11 +459,7 @@ function addCapacity(cc: unknown): void {
 
 /** Count what every DynamoDB read of the shared DocumentClient reads (see module doc, 3). */
 function installReadCounter(): void {
-  type Next = (args: unknown) => Promise<{ output: unknown }>;
-  const stack = ddb().middlewareStack as unknown as {
-    add(mw: (next: Next, context: unknown) => Next, options: { step: 'initialize'; name: string }): void;
-  };
-  stack.add(
+  stackOf().add(
     (next, context) => async (args) => {
       const command = (context as { commandName?: string }).commandName ?? '';
       const input = (args as { input: Record<string, unknown> }).input;
@@ -519,6 +604,31 @@ function callsFor(meta: DataMeta, apiUrl: string, token: string): Call[] {
   ];
 }
 
+/**
+ * Compare `GET /case/stats?range=all` with what was generated: total, every status, revenue
+ * (dollars vs generated cents). Returns '' when exact, else what differs.
+ */
+async function checkCounters(apiUrl: string, token: string, meta: DataMeta): Promise<string> {
+  const res = await fetch(`${apiUrl}/case/stats?range=all`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return `GET /case/stats answered ${res.status}`;
+  const stats = (await res.json()) as {
+    total_cases?: number;
+    total_revenue?: number;
+    by_status?: Record<string, number>;
+  };
+  const diffs: string[] = [];
+  if (stats.total_cases !== meta.cases) diffs.push(`total_cases ${stats.total_cases} (wrote ${meta.cases})`);
+  for (const s of CASE_STATUSES) {
+    const want = meta.byStatus[s.value] ?? 0;
+    const got = stats.by_status?.[String(s.value)];
+    if (got !== want) diffs.push(`status ${s.value}: ${got} (wrote ${want})`);
+  }
+  if (Math.round((stats.total_revenue ?? NaN) * 100) !== meta.payCents) {
+    diffs.push(`total_revenue ${stats.total_revenue} (wrote ${(meta.payCents / 100).toFixed(2)})`);
+  }
+  return diffs.join('; ');
+}
+
 /* ---------------------------------------------------------------- one size */
 
 interface SizeResult {
@@ -526,6 +636,8 @@ interface SizeResult {
   meta: DataMeta;
   cached: boolean;
   rows: Measured[];
+  /** '' when the stats counters match the generated data, else what differs. */
+  counters: string;
   peakRssMeasureBytes: number;
 }
 
@@ -558,6 +670,8 @@ async function runSize(n: number): Promise<SizeResult> {
         `${mib(meta.peakRssWriteBytes)} MiB${cached ? `, built ${meta.builtAt}` : ''}); busiest provider ${meta.busiest.cases} cases`,
     );
     const { accessToken } = await stack.signIn(BENCH_EMAIL, BENCH_PASSWORD);
+    const counters = await checkCounters(stack.apiUrl, accessToken, meta);
+    console.log(`  counters (GET /case/stats?range=all vs what was written): ${counters || 'exact'}`);
     installReadCounter();
     resetPeakRss();
     const rows: Measured[] = [];
@@ -571,7 +685,7 @@ async function runSize(n: number): Promise<SizeResult> {
           `${row.scans ? `  [${row.scans} SCANS]` : ''}`,
       );
     }
-    return { n, meta, cached, rows, peakRssMeasureBytes: peakRssBytes() };
+    return { n, meta, cached, rows, counters, peakRssMeasureBytes: peakRssBytes() };
   } finally {
     await stack.close();
   }
@@ -649,7 +763,8 @@ function report(results: SizeResult[]): void {
   for (const r of results) {
     console.log(
       `- ${fmt(r.n)} cases: written in ${(r.meta.writeMs / 1000).toFixed(1)} s (${OPTIONS.concurrency} in flight, peak RSS ` +
-        `${mib(r.meta.peakRssWriteBytes)} MiB); peak RSS while measuring ${mib(r.peakRssMeasureBytes)} MiB (goal < 1,024 MiB)`,
+        `${mib(r.meta.peakRssWriteBytes)} MiB, load ${r.meta.load}); peak RSS while measuring ${mib(r.peakRssMeasureBytes)} MiB ` +
+        `(goal < 1,024 MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
     );
   }
   console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
@@ -660,6 +775,7 @@ function childArgs(n: number, resultFile: string): string[] {
   const args = ['--import', 'tsx', __filename, '--child', String(n), '--result-file', resultFile];
   for (const name of ['providers', 'runs', 'warmup', 'concurrency'] as const)
     args.push(`--${name}`, String(OPTIONS[name]));
+  args.push('--load', OPTIONS.load);
   if (OPTIONS.fresh) args.push('--fresh');
   if (process.stdout.isTTY) args.push('--tty');
   return args;
