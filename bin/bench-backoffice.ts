@@ -42,7 +42,8 @@
  *    each size (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
- * `--fresh` (rebuild the data sets). Units: ms, bytes, items, MiB.
+ * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
+ * files), `--load direct|transact` (see 1). Units: ms, bytes, items, MiB.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -119,6 +120,8 @@ const OPTIONS = {
   warmup: numberOption('warmup', 5),
   concurrency: numberOption('concurrency', 16),
   fresh: process.argv.includes('--fresh'),
+  /** Use a cached data set even when the code that wrote it changed since (a warning is printed). */
+  reuse: process.argv.includes('--reuse'),
   /** `direct` (default): each transaction of a case write applied as its single writes (see module doc, 1). */
   load: loadOption(),
 };
@@ -601,6 +604,7 @@ function callsFor(meta: DataMeta, apiUrl: string, token: string): Call[] {
     { label: `search "${SEARCH_INSURER}" (insurer)`, path: `/case?search=${SEARCH_INSURER}&limit=${PAGE}` },
     { label: 'stats, range all', path: '/case/stats?range=all', stats: true },
     { label: 'stats, range 30d', path: '/case/stats?range=30d', stats: true },
+    { label: 'stats, range 1y', path: '/case/stats?range=1y', stats: true },
   ];
 }
 
@@ -649,9 +653,12 @@ async function runSize(n: number): Promise<SizeResult> {
   let meta: DataMeta | undefined;
   if (!OPTIONS.fresh && existsSync(metaFile)) {
     const read = JSON.parse(readFileSync(metaFile, 'utf8')) as DataMeta;
-    if (read.version === DATA_VERSION && read.fingerprint === print && read.providers === OPTIONS.providers)
+    const same = read.version === DATA_VERSION && read.providers === OPTIONS.providers;
+    if (same && read.fingerprint === print) meta = read;
+    else if (same && OPTIONS.reuse) {
       meta = read;
-    else console.log(`  ${dir}: built by other code or options: rebuilding`);
+      console.log(`  ${dir}: written by an older version of ${SHAPE_FILES.join(', ')}; reused (--reuse)`);
+    } else console.log(`  ${dir}: built by other code or options: rebuilding`);
   }
   const cached = meta !== undefined;
   if (!meta) rmSync(dir, { recursive: true, force: true });
@@ -777,6 +784,7 @@ function childArgs(n: number, resultFile: string): string[] {
     args.push(`--${name}`, String(OPTIONS[name]));
   args.push('--load', OPTIONS.load);
   if (OPTIONS.fresh) args.push('--fresh');
+  if (OPTIONS.reuse) args.push('--reuse');
   if (process.stdout.isTTY) args.push('--tty');
   return args;
 }
