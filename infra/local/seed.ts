@@ -424,7 +424,18 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
     cases: 0,
     cptCodes: 0,
   };
-  if (readState(ctx.dataDir).seed) return summary;
+  const seeded = readState(ctx.dataDir).seed;
+  if (seeded) {
+    if (seeded.version !== SEED_VERSION) {
+      // Version 3 (issue 7) added index keys and counters that older data lacks: back-office lists,
+      // search and counts would miss those cases.
+      ctx.log(
+        `The data in ${ctx.dataDir} was seeded by an older version (${seeded.version}, now ${SEED_VERSION}): ` +
+          'back-office lists, search and counts may miss its cases. Stop, run `npm run reset`, and start again.',
+      );
+    }
+    return summary;
+  }
 
   const registry = getRegistry();
   const now = ctx.now ?? new Date();

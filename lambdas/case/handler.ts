@@ -65,7 +65,7 @@ import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
 import { ownerNames } from './owners';
 import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
-import { parseLimit } from '../lib/paging';
+import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { createCase, deleteCase, getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from './repository';
 
 export const SURGEON_NOT_FOUND = 'Primary surgeon not found';
@@ -246,7 +246,7 @@ async function getOneOrList(event: ApiEvent) {
     status,
     search: queryParam(event, 'search'),
     limit,
-    cursor: queryParam(event, 'cursor'),
+    cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
   // Back-office reads (all owners, or another owner's cases) name each case's owner.
   const backOffice = userId === undefined || userId !== requireCaller(event).sub;
@@ -301,7 +301,7 @@ async function filter(event: ApiEvent) {
     ownerId: userId,
     status,
     limit: parseLimit(queryParam(event, 'limit')),
-    cursor: queryParam(event, 'cursor'),
+    cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
   return ok(await pageAnswer(page, userId !== requireCaller(event).sub));
 }

@@ -16,13 +16,15 @@
  *
  * Each list is a sequence of "segments" (one Query each: a month, or a search group) read in
  * order; the cursor holds the segment and the DynamoDB key to resume after, inside a scope naming
- * the list and its filters (a cursor of another list is a 400).
+ * the list and its filters (a cursor of another list is a 400; so is a state of another kind of
+ * list, and a month outside the counted months, which no real cursor carries).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
-import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
+import { ValidationError } from '../lib/errors';
+import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
 import { statusMonthKey, userStatusKey } from '../lib/tables';
 import type { CaseItem } from './repository';
 
@@ -51,11 +53,17 @@ interface Segment {
   keyNames: readonly string[];
 }
 
-const CursorStateSchema = z.object({
-  g: z.union([z.number().int().min(0).max(10_000), z.string().regex(/^\d{4}-\d{2}$/)]),
-  k: PageKeySchema.optional(),
-});
-type CursorState = z.infer<typeof CursorStateSchema>;
+/** Resume state of a list: its segment (a month, or an index/search group) and the key to resume after. */
+interface CursorState {
+  g: number | string;
+  k?: PageKey;
+}
+/** State of the month walk: `g` a real month `YYYY-MM` (checked against the counted months too). */
+const MonthCursorSchema = z.object({ g: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), k: PageKeySchema.optional() });
+/** State of an index list or search: `g` the segment 0..`last`. */
+const groupCursorSchema = (last: number) =>
+  z.object({ g: z.number().int().min(0).max(last), k: PageKeySchema.optional() });
+const OwnerCursorSchema = groupCursorSchema(0);
 
 const table = () => getEnv().CASES_TABLE;
 
@@ -99,8 +107,8 @@ async function pageSegments<G extends number | string>(
   return { items, scanned };
 }
 
-function decode(cursor: string | undefined, scope: string): CursorState | undefined {
-  return decodeCursor(cursor, scope, CursorStateSchema);
+function badCursor(): ValidationError {
+  return new ValidationError([{ field: 'cursor', message: CURSOR_MESSAGE }]);
 }
 
 function encode(scope: string, next: CursorState | undefined): string | undefined {
@@ -117,7 +125,7 @@ export async function listCases(query: CaseListQuery): Promise<CasePage> {
 
 async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePage> {
   const scope = `case:owner:${ownerId}:${query.status ?? 'all'}`;
-  const state = decode(query.cursor, scope);
+  const state = decodeCursor(query.cursor, scope, OwnerCursorSchema);
   const segment: Segment =
     query.status === undefined
       ? {
@@ -143,7 +151,7 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
   const out = await pageSegments<number>(
     (g) => (g === 0 ? segment : undefined),
     (g) => g + 1,
-    { g: typeof state?.g === 'number' ? state.g : 0, k: state?.k },
+    { g: state?.g ?? 0, k: state?.k },
     query.limit,
   );
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
@@ -179,11 +187,13 @@ async function monthBounds(): Promise<{ newest: string; oldest: string } | undef
 
 async function allCases(query: CaseListQuery): Promise<CasePage> {
   const scope = `case:all:${query.status ?? 'all'}`;
-  const state = decode(query.cursor, scope);
-  if (state && typeof state.g !== 'string') return { items: [], scanned: 0 };
+  const state = decodeCursor(query.cursor, scope, MonthCursorSchema);
   const bounds = await monthBounds();
+  // Counted months only grow, so a real cursor's month is within them; any other month is forged
+  // (and a month far from them would be a walk of thousands of empty months).
+  if (state && (!bounds || state.g < bounds.oldest || state.g > bounds.newest)) throw badCursor();
   if (!bounds) return { items: [], scanned: 0 };
-  const start = (state?.g as string | undefined) ?? bounds.newest;
+  const start = state?.g ?? bounds.newest;
   const segmentAt = (month: string): Segment | undefined => {
     if (month < bounds.oldest) return undefined;
     return query.status === undefined
@@ -221,8 +231,7 @@ const SEARCH_GROUPS = [
 async function searchCases(query: CaseListQuery & { search: string }): Promise<CasePage> {
   const q = query.search;
   const scope = `case:search:${query.ownerId ?? 'all'}:${query.status ?? 'all'}:${q}`;
-  const state = decode(query.cursor, scope);
-  if (state && typeof state.g !== 'number') return { items: [], scanned: 0 };
+  const state = decodeCursor(query.cursor, scope, groupCursorSchema(SEARCH_GROUPS.length - 1));
   const segmentAt = (g: number): Segment | undefined => {
     const group = SEARCH_GROUPS[g];
     if (!group) return undefined;
@@ -255,11 +264,6 @@ async function searchCases(query: CaseListQuery & { search: string }): Promise<C
       keyNames: ['case_id', group.p, group.s],
     };
   };
-  const out = await pageSegments<number>(
-    segmentAt,
-    (g) => g + 1,
-    { g: (state?.g as number) ?? 0, k: state?.k },
-    query.limit,
-  );
+  const out = await pageSegments<number>(segmentAt, (g) => g + 1, { g: state?.g ?? 0, k: state?.k }, query.limit);
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
 }

@@ -24,8 +24,16 @@ import { ValidationError } from './errors';
 
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
 
+/** Longest cursor accepted (characters of base64url); the query parameter is read with this limit. */
+export const MAX_CURSOR_LENGTH = 4096;
+
 /** Message of the 400 for a forged, damaged or stale cursor. */
 export const CURSOR_MESSAGE = 'cursor is not valid for this list; start again from the first page';
+/**
+ * Longest cursor accepted (characters). Callers read the `cursor` query parameter with this bound,
+ * not the 200 of ids: a cursor carries a scope and a DynamoDB key and is often longer than 200.
+ */
+export const MAX_CURSOR_LENGTH = 4096;
 /** Message of the 400 for a limit that is not a whole number of 1 or more. */
 export const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
 
@@ -66,7 +74,7 @@ function badCursor(cause?: unknown): ValidationError {
  */
 export function decodeCursor<T>(raw: string | undefined | null, scope: string, schema: z.ZodType<T>): T | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (raw.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badCursor();
+  if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badCursor();
   let envelope: z.infer<typeof EnvelopeSchema>;
   try {
     envelope = EnvelopeSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));

@@ -1,0 +1,482 @@
+import './support/env';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { listCases, previousMonth, type CaseListQuery } from '../../../lambdas/case/lists';
+import { indexAttributes, type CaseItem } from '../../../lambdas/case/repository';
+import { caseShard } from '../../../lambdas/case/stats';
+import { ValidationError } from '../../../lambdas/lib/errors';
+import { CURSOR_MESSAGE, encodeCursor } from '../../../lambdas/lib/paging';
+import { CASES_TABLE } from '../../../lambdas/lib/tables';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+type Row = CaseItem & Record<string, unknown>;
+
+/** A stored case with its index keys, as the repository writes it. */
+function row(fields: {
+  case_id: string;
+  user_id?: string;
+  created_at: string;
+  case_status?: number;
+  patient_last?: string;
+  ins_provider?: string;
+}): Row {
+  const base = {
+    user_id: 'owner-1',
+    case_status: 0,
+    patient_last: 'Doe',
+    ins_provider: 'Medicare',
+    case_date: fields.created_at.slice(0, 10),
+    surgeon_id: 's1',
+    facility_id: 'f1',
+    patient_first: 'Pat',
+    procedure_codes: [],
+    demo_file: '',
+    note_file: '',
+    misc_file: '',
+    file_keys: '',
+    updated_at: fields.created_at,
+    version: 1,
+    ...fields,
+  };
+  return { ...base, ...indexAttributes(base) } as Row;
+}
+
+/**
+ * An in-memory cases table behind the Query mock: GSIs of CASES_TABLE, the key conditions and
+ * filters the lists use, Limit counted before the filter, LastEvaluatedKey whenever Limit is reached
+ * (as DynamoDB does, even at the very end), ExclusiveStartKey, ScanIndexForward. The day counters of
+ * case-stats (the month bounds) are derived from the cases.
+ */
+function useTable(rows: Row[]) {
+  ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    if (input.TableName === 'case-stats') {
+      const buckets = rows.map((r) => `${r.created_at.slice(0, 10)}#${caseShard(r.case_id)}`).sort();
+      if (input.ExpressionAttributeValues![':s'] !== 'day') throw new Error('unexpected counter query');
+      const edge = input.ScanIndexForward === false ? buckets[buckets.length - 1] : buckets[0];
+      return { Items: edge ? [{ scope: 'day', bucket: edge }] : [], ScannedCount: edge ? 1 : 0 };
+    }
+    const index = CASES_TABLE.globalSecondaryIndexes.find((i) => i.indexName === input.IndexName);
+    if (input.TableName !== 'cases' || !index) throw new Error(`unexpected query ${JSON.stringify(input)}`);
+    const names = input.ExpressionAttributeNames ?? {};
+    const values = input.ExpressionAttributeValues ?? {};
+    const attr = (token: string) => (token.startsWith('#') ? names[token]! : token);
+    const test = (clause: string) => {
+      const begins = /^(NOT )?begins_with\((\S+), (:\w+)\)$/.exec(clause);
+      if (begins) {
+        const v = rowValue(attr(begins[2]!));
+        const hit = typeof v === 'string' && v.startsWith(String(values[begins[3]!]));
+        return begins[1] ? !hit : hit;
+      }
+      const eq = /^(\S+) = (:\w+)$/.exec(clause);
+      if (!eq) throw new Error(`unsupported clause ${clause}`);
+      return rowValue(attr(eq[1]!)) === values[eq[2]!];
+    };
+    let current: Row;
+    const rowValue = (name: string) => current[name];
+    const keyClauses = input.KeyConditionExpression!.split(' AND ');
+    // The partition clause must name the index's partition key, the sort clause its sort key.
+    expect(attr(keyClauses[0]!.split(' ')[0]!)).toBe(index.partitionKey.name);
+    if (keyClauses[1]) expect(attr(/\((\S+),/.exec(keyClauses[1])![1]!)).toBe(index.sortKey!.name);
+    const filterClauses = input.FilterExpression ? input.FilterExpression.split(' AND ') : [];
+    const sortName = index.sortKey!.name;
+    const ordered = rows
+      .filter((r) => {
+        current = r;
+        return r[index.partitionKey.name] !== undefined && keyClauses.every(test);
+      })
+      .sort((a, b) =>
+        String(a[sortName]) === String(b[sortName])
+          ? a.case_id.localeCompare(b.case_id)
+          : String(a[sortName]).localeCompare(String(b[sortName])),
+      );
+    if (input.ScanIndexForward === false) ordered.reverse();
+    const startKey = input.ExclusiveStartKey;
+    let start = 0;
+    if (startKey) {
+      const keyNames = ['case_id', index.partitionKey.name, sortName];
+      expect(Object.keys(startKey).sort()).toEqual([...keyNames].sort());
+      start = ordered.findIndex((r) => r.case_id === startKey.case_id) + 1;
+      if (start === 0)
+        throw Object.assign(new Error('The provided starting key is invalid'), { name: 'ValidationException' });
+    }
+    const read = ordered.slice(start, input.Limit === undefined ? undefined : start + input.Limit);
+    const last = read[read.length - 1];
+    return {
+      Items: read.filter((r) => {
+        current = r;
+        return filterClauses.every(test);
+      }),
+      ScannedCount: read.length,
+      ...(last && read.length === input.Limit
+        ? {
+            LastEvaluatedKey: {
+              case_id: last.case_id,
+              [index.partitionKey.name]: last[index.partitionKey.name],
+              [sortName]: last[sortName],
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+function queries(): QueryCommandInput[] {
+  return ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
+}
+
+function caseQueries(): QueryCommandInput[] {
+  return queries().filter((q) => q.TableName === 'cases');
+}
+
+/** Every page of a list, following next_cursor (at most 50 pages). */
+async function allPages(query: Omit<CaseListQuery, 'cursor'>): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listCases({ ...query, cursor });
+    pages.push(page.items.map((c) => c.case_id));
+    cursor = page.next_cursor;
+  } while (cursor && pages.length < 50);
+  return pages;
+}
+
+async function refusal(query: CaseListQuery): Promise<unknown> {
+  const outcome = listCases(query);
+  await expect(outcome).rejects.toBeInstanceOf(ValidationError);
+  return ((await outcome.catch((err: unknown) => err)) as ValidationError).errors;
+}
+
+beforeEach(() => {
+  ddbMock.reset();
+});
+
+describe("listCases: one owner's cases", () => {
+  const rows = [
+    ...Array.from({ length: 5 }, (_, i) =>
+      row({ case_id: `owner-1_${i}`, created_at: `2026-03-0${i + 1}T10:00:00.000Z`, case_status: i % 2 ? 10 : 0 }),
+    ),
+    row({ case_id: 'owner-2_0', user_id: 'owner-2', created_at: '2026-03-09T10:00:00.000Z' }),
+  ];
+
+  it('reads the byUser index of the owner newest first, limit + 1 items, with a cursor when more exist', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const page = await listCases({ ownerId: 'owner-1', limit: 2 });
+    // Assess
+    expect(queries()).toEqual([
+      expect.objectContaining({
+        TableName: 'cases',
+        IndexName: 'byUser',
+        KeyConditionExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':u': 'owner-1' },
+        ScanIndexForward: false,
+        Limit: 3,
+      }),
+    ]);
+    expect(page.items.map((c) => c.case_id)).toEqual(['owner-1_4', 'owner-1_3']);
+    expect(page.next_cursor).toEqual(expect.any(String));
+  });
+
+  it('resumes from the cursor after the last case of the page and ends without a cursor', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const pages = await allPages({ ownerId: 'owner-1', limit: 2 });
+    // Assess
+    expect(pages).toEqual([['owner-1_4', 'owner-1_3'], ['owner-1_2', 'owner-1_1'], ['owner-1_0']]);
+    expect(caseQueries()[1]!.ExclusiveStartKey).toEqual({
+      case_id: 'owner-1_3',
+      user_id: 'owner-1',
+      created_at: '2026-03-04T10:00:00.000Z',
+    });
+  });
+
+  it('answers no cursor when the cases are an exact multiple of the limit', async () => {
+    // Prepare
+    useTable(rows.slice(0, 4));
+    // Act
+    const pages = await allPages({ ownerId: 'owner-1', limit: 2 });
+    // Assess
+    expect(pages).toEqual([
+      ['owner-1_3', 'owner-1_2'],
+      ['owner-1_1', 'owner-1_0'],
+    ]);
+  });
+
+  it('reads the byUserStatus index with the owner#status key for one status', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const pages = await allPages({ ownerId: 'owner-1', status: 10, limit: 1 });
+    // Assess
+    expect(caseQueries()[0]).toMatchObject({
+      IndexName: 'byUserStatus',
+      KeyConditionExpression: 'user_status = :us',
+      ExpressionAttributeValues: { ':us': 'owner-1#10' },
+      ScanIndexForward: false,
+      Limit: 2,
+    });
+    expect(pages).toEqual([['owner-1_3'], ['owner-1_1']]);
+  });
+});
+
+describe('listCases: all cases, month after month', () => {
+  // March: 3 cases, February: none, January: 2 (the oldest month), all by several owners.
+  const rows = [
+    row({ case_id: 'm3', user_id: 'owner-2', created_at: '2026-03-20T00:00:00.000Z', case_status: 20 }),
+    row({ case_id: 'm2', created_at: '2026-03-10T00:00:00.000Z' }),
+    row({ case_id: 'm1', user_id: 'owner-3', created_at: '2026-03-01T00:00:00.000Z', case_status: 20 }),
+    row({ case_id: 'j2', created_at: '2026-01-31T23:59:59.999Z', case_status: 20 }),
+    row({ case_id: 'j1', created_at: '2026-01-02T00:00:00.000Z' }),
+  ];
+
+  it('reads the newest month with limit + 1, then the empty month, then the oldest month, and stops there', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const page = await listCases({ limit: 50 });
+    // Assess
+    const bounds = queries().filter((q) => q.TableName === 'case-stats');
+    expect(bounds.map((q) => [q.ExpressionAttributeValues![':s'], q.Limit])).toEqual([
+      ['day', 1],
+      ['day', 1],
+    ]);
+    expect(caseQueries().map((q) => [q.IndexName, q.ExpressionAttributeValues![':m'], q.Limit])).toEqual([
+      ['byMonth', '2026-03', 51],
+      ['byMonth', '2026-02', 48],
+      ['byMonth', '2026-01', 48],
+    ]);
+    expect(caseQueries().every((q) => q.KeyConditionExpression === 'created_month = :m' && !q.ScanIndexForward)).toBe(
+      true,
+    );
+    expect(page.items.map((c) => c.case_id)).toEqual(['m3', 'm2', 'm1', 'j2', 'j1']);
+    expect(page.next_cursor).toBeUndefined();
+  });
+
+  it('pages across months with the cursor, every case once, newest first', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const pages = await allPages({ limit: 2 });
+    // Assess
+    expect(pages).toEqual([['m3', 'm2'], ['m1', 'j2'], ['j1']]);
+    // An earlier month is read only when the page is not full.
+    const perPage = caseQueries().map((q) => q.ExpressionAttributeValues![':m']);
+    expect(perPage).toEqual(['2026-03', '2026-03', '2026-02', '2026-01', '2026-01']);
+  });
+
+  it('probes the next months with one item when a page ends exactly at the end of a month', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const first = await listCases({ limit: 3 });
+    const second = await listCases({ limit: 3, cursor: first.next_cursor });
+    // Assess
+    expect(first.items.map((c) => c.case_id)).toEqual(['m3', 'm2', 'm1']);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(second.items.map((c) => c.case_id)).toEqual(['j2', 'j1']);
+    expect(second.next_cursor).toBeUndefined();
+    const probes = caseQueries().filter((q) => q.Limit === 1);
+    expect(probes.map((q) => q.ExpressionAttributeValues![':m'])).toEqual(['2026-02', '2026-01']);
+  });
+
+  it('answers an empty page and queries no case when nothing was ever counted', async () => {
+    // Prepare
+    useTable([]);
+    // Act
+    const page = await listCases({ limit: 50 });
+    // Assess
+    expect(page.items).toEqual([]);
+    expect(page.next_cursor).toBeUndefined();
+    expect(caseQueries()).toEqual([]);
+  });
+
+  it('reads byStatusMonth with the <status>#<YYYY-MM> key for one status, month after month', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const pages = await allPages({ status: 20, limit: 2 });
+    // Assess
+    expect(pages).toEqual([['m3', 'm1'], ['j2']]);
+    expect(caseQueries()[0]).toMatchObject({
+      IndexName: 'byStatusMonth',
+      KeyConditionExpression: 'status_month = :sm',
+      ExpressionAttributeValues: { ':sm': '20#2026-03' },
+      ScanIndexForward: false,
+      Limit: 3,
+    });
+    expect(new Set(caseQueries().map((q) => q.ExpressionAttributeValues![':sm']))).toEqual(
+      new Set(['20#2026-03', '20#2026-02', '20#2026-01']),
+    );
+  });
+
+  it('refuses a cursor month outside the counted months instead of walking to it', async () => {
+    // Prepare: a forged month far in the future would be a walk of thousands of empty months.
+    useTable(rows);
+    const forged = [
+      encodeCursor('case:all:all', { g: '9999-12' }),
+      encodeCursor('case:all:all', { g: '1999-01' }),
+      encodeCursor('case:all:all', { g: '2026-13' }),
+    ];
+    // Act
+    const errors = [];
+    for (const cursor of forged) errors.push(await refusal({ limit: 50, cursor }));
+    // Assess
+    expect(errors).toEqual(Array(3).fill([{ field: 'cursor', message: CURSOR_MESSAGE }]));
+    expect(caseQueries()).toEqual([]);
+  });
+});
+
+describe('listCases: search', () => {
+  // "ro" matches the case id of ro-owner's cases, the last name Roe / Rossi, the insurance Royal.
+  const rows = [
+    row({ case_id: 'ro-owner_2', user_id: 'ro-owner', created_at: '2026-03-02T00:00:00.000Z', patient_last: 'Roe' }),
+    row({ case_id: 'ro-owner_1', user_id: 'ro-owner', created_at: '2026-03-01T00:00:00.000Z', case_status: 10 }),
+    row({ case_id: 'x_3', created_at: '2026-02-03T00:00:00.000Z', patient_last: 'Rossi', case_status: 10 }),
+    row({ case_id: 'x_2', created_at: '2026-02-02T00:00:00.000Z', patient_last: 'roe' }),
+    row({ case_id: 'x_1', created_at: '2026-02-01T00:00:00.000Z', patient_last: 'Ross', ins_provider: 'Royal' }),
+    row({ case_id: 'x_0', user_id: 'owner-2', created_at: '2026-01-01T00:00:00.000Z', ins_provider: 'Royal Care' }),
+    row({ case_id: 'x_9', created_at: '2026-01-09T00:00:00.000Z', patient_last: 'Smith', ins_provider: 'Aetna' }),
+  ];
+
+  it('answers case-id matches, then last-name matches, then insurance matches, each once', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const page = await listCases({ search: '  RO ', limit: 50 });
+    // Assess
+    expect(page.items.map((c) => c.case_id)).toEqual(['ro-owner_1', 'ro-owner_2', 'x_2', 'x_1', 'x_3', 'x_0']);
+    expect(page.next_cursor).toBeUndefined();
+    const [byId, byLast, byIns] = caseQueries();
+    expect(caseQueries()).toHaveLength(3);
+    for (const [q, index, p, s] of [
+      [byId, 'bySearchId', 'search_id_p', 'search_id'],
+      [byLast, 'bySearchLast', 'search_last_p', 'search_last'],
+      [byIns, 'bySearchIns', 'search_ins_p', 'search_ins'],
+    ] as const) {
+      expect(q).toMatchObject({
+        IndexName: index,
+        KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
+        ExpressionAttributeNames: expect.objectContaining({ '#p': p, '#s': s }),
+        ExpressionAttributeValues: { ':p': 'r', ':q': 'ro' },
+      });
+    }
+    expect(byId!.FilterExpression).toBeUndefined();
+    expect(byLast!.FilterExpression).toBe('NOT begins_with(#e0, :q)');
+    expect(byLast!.ExpressionAttributeNames).toMatchObject({ '#e0': 'search_id' });
+    expect(byIns!.FilterExpression).toBe('NOT begins_with(#e0, :q) AND NOT begins_with(#e1, :q)');
+    expect(byIns!.ExpressionAttributeNames).toMatchObject({ '#e0': 'search_id', '#e1': 'search_last' });
+  });
+
+  it('pages a search across its groups with the cursor, every match once and in the same order', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const pages = await allPages({ search: 'ro', limit: 2 });
+    // Assess
+    expect(pages).toEqual([
+      ['ro-owner_1', 'ro-owner_2'],
+      ['x_2', 'x_1'],
+      ['x_3', 'x_0'],
+    ]);
+  });
+
+  it('narrows a search by status and owner with filters added to every group', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const byStatus = await listCases({ search: 'ro', status: 10, limit: 50 });
+    ddbMock.resetHistory();
+    const byOwner = await listCases({ search: 'ro', ownerId: 'owner-1', status: 0, limit: 50 });
+    // Assess
+    expect(byStatus.items.map((c) => c.case_id)).toEqual(['ro-owner_1', 'x_3']);
+    expect(byOwner.items.map((c) => c.case_id)).toEqual(['x_2', 'x_1']);
+    const [byId, , byIns] = caseQueries();
+    expect(byId!.FilterExpression).toBe('#st = :st AND #o = :o');
+    expect(byIns!.FilterExpression).toBe(
+      'NOT begins_with(#e0, :q) AND NOT begins_with(#e1, :q) AND #st = :st AND #o = :o',
+    );
+    expect(byIns!.ExpressionAttributeNames).toMatchObject({ '#st': 'case_status', '#o': 'user_id' });
+    expect(byIns!.ExpressionAttributeValues).toMatchObject({ ':st': 0, ':o': 'owner-1' });
+  });
+
+  it('answers nothing for a prefix nobody has', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const page = await listCases({ search: 'zz', limit: 50 });
+    // Assess
+    expect(page).toMatchObject({ items: [], next_cursor: undefined });
+    expect(caseQueries().map((q) => q.ExpressionAttributeValues![':p'])).toEqual(['z', 'z', 'z']);
+  });
+});
+
+describe('listCases: cursors', () => {
+  const rows = Array.from({ length: 3 }, (_, i) =>
+    row({ case_id: `owner-1_${i}`, created_at: `2026-03-0${i + 1}T00:00:00.000Z`, patient_last: 'Roe' }),
+  );
+
+  it('refuses a cursor of one list in another list with a 400, reading no case', async () => {
+    // Prepare
+    useTable(rows);
+    const ownerCursor = (await listCases({ ownerId: 'owner-1', limit: 1 })).next_cursor;
+    const allCursor = (await listCases({ limit: 1 })).next_cursor;
+    const searchCursor = (await listCases({ search: 'roe', limit: 1 })).next_cursor;
+    ddbMock.resetHistory();
+    // Act
+    const errors = [];
+    for (const query of [
+      { ownerId: 'owner-2', cursor: ownerCursor },
+      { ownerId: 'owner-1', status: 0, cursor: ownerCursor },
+      { cursor: ownerCursor },
+      { status: 0, cursor: allCursor },
+      { ownerId: 'owner-1', cursor: allCursor },
+      { search: 'roe', cursor: allCursor },
+      { search: 'ro', cursor: searchCursor },
+      { search: 'roe', status: 0, cursor: searchCursor },
+      { cursor: searchCursor },
+    ])
+      errors.push(await refusal({ limit: 1, ...query }));
+    // Assess
+    expect(errors).toEqual(Array(9).fill([{ field: 'cursor', message: CURSOR_MESSAGE }]));
+    expect(caseQueries()).toEqual([]);
+  });
+
+  it('refuses a forged cursor of the right list whose state is of another list kind with a 400', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const errors = [
+      await refusal({ limit: 1, cursor: encodeCursor('case:all:all', { g: 0 }) }),
+      await refusal({ limit: 1, search: 'roe', cursor: encodeCursor('case:search:all:all:roe', { g: '2026-03' }) }),
+      await refusal({ limit: 1, search: 'roe', cursor: encodeCursor('case:search:all:all:roe', { g: 7 }) }),
+      await refusal({ limit: 1, ownerId: 'owner-1', cursor: encodeCursor('case:owner:owner-1:all', { g: 1 }) }),
+    ];
+    // Assess
+    expect(errors).toEqual(Array(4).fill([{ field: 'cursor', message: CURSOR_MESSAGE }]));
+  });
+
+  it('answers a 400 for a cursor whose start key DynamoDB refuses', async () => {
+    // Prepare: a key of the right shape for a case that is not in the index.
+    useTable(rows);
+    const cursor = encodeCursor('case:owner:owner-1:all', {
+      g: 0,
+      k: { case_id: 'gone', user_id: 'owner-1', created_at: '2026-03-01T00:00:00.000Z' },
+    });
+    // Act
+    const errors = await refusal({ ownerId: 'owner-1', limit: 1, cursor });
+    // Assess
+    expect(errors).toEqual([{ field: 'cursor', message: CURSOR_MESSAGE }]);
+  });
+});
+
+describe('previousMonth', () => {
+  it('answers the month before, across a year', () => {
+    // Act
+    const months = ['2026-03', '2026-10', '2026-01', '2000-01', '0001-01'].map(previousMonth);
+    // Assess
+    expect(months).toEqual(['2026-02', '2026-09', '2025-12', '1999-12', '0000-12']);
+  });
+});

@@ -1,0 +1,358 @@
+import './support/env';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type BatchGetCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  caseShard,
+  counterUpdates,
+  rangeStartDay,
+  readCaseStats,
+  topUsers,
+  type CountedCase,
+  type CounterUpdate,
+} from '../../../lambdas/case/stats';
+import { CASE_STATUSES } from '../../../shared';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+const CASE: CountedCase = {
+  case_id: 'owner-1_1760000000000',
+  user_id: 'owner-1',
+  created_at: '2026-01-15T23:30:00.000Z',
+  case_status: 0,
+};
+
+/** Each update as `scope|bucket -> { attribute: delta }` (its ADD clause). */
+function deltas(updates: CounterUpdate[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    updates.map(({ Update: u }) => {
+      const add = /^ADD (.*?)(?: SET .*)?$/.exec(u.UpdateExpression)![1]!;
+      const pairs = add.split(', ').map((part) => {
+        const [name, value] = part.split(' ') as [string, string];
+        return [u.ExpressionAttributeNames[name], u.ExpressionAttributeValues[value]];
+      });
+      return [`${u.Key.scope}|${u.Key.bucket}`, Object.fromEntries(pairs)];
+    }),
+  );
+}
+
+/** The four counter keys of CASE, as `scope|bucket`. */
+function caseKeys(shard = caseShard(CASE.case_id)): string[] {
+  return [`all|shard#${shard}`, `day|2026-01-15#${shard}`, 'owner|owner-1', 'owner-day#owner-1|2026-01-15'];
+}
+
+function each<T>(keys: string[], value: T): Record<string, T> {
+  return Object.fromEntries(keys.map((k) => [k, value]));
+}
+
+beforeEach(() => {
+  ddbMock.reset();
+});
+
+describe('counterUpdates', () => {
+  it('counts a created case once on its shard, its day shard, its owner and its owner-day', () => {
+    // Act
+    const updates = counterUpdates(undefined, { ...CASE, pay_amount_cents: 12_345 });
+    // Assess
+    expect(updates).toHaveLength(4);
+    expect(updates.every((u) => u.Update.TableName === 'case-stats')).toBe(true);
+    expect(deltas(updates)).toEqual(each(caseKeys(), { n_0: 1, n_total: 1, pay_cents: 12_345 }));
+  });
+
+  it('gives the owner item the board and owner_id of the top-users index, and only that item', () => {
+    // Act
+    const updates = counterUpdates(undefined, CASE);
+    // Assess
+    const owner = updates.find((u) => u.Update.Key.scope === 'owner')!.Update;
+    expect(owner.UpdateExpression).toMatch(/ SET #board = :board, #owner = :owner$/);
+    expect(owner.ExpressionAttributeNames).toMatchObject({ '#board': 'board', '#owner': 'owner_id' });
+    expect(owner.ExpressionAttributeValues).toMatchObject({ ':board': 'owners', ':owner': 'owner-1' });
+    const others = updates.filter((u) => u.Update.Key.scope !== 'owner');
+    expect(others.map((u) => u.Update.UpdateExpression).some((e) => e.includes('SET'))).toBe(false);
+  });
+
+  it('takes a deleted case out of every count and sum', () => {
+    // Act
+    const updates = counterUpdates({ ...CASE, case_status: 20, pay_amount_cents: 5_000 }, undefined);
+    // Assess
+    expect(deltas(updates)).toEqual(each(caseKeys(), { n_20: -1, n_total: -1, pay_cents: -5_000 }));
+  });
+
+  it('moves a status change from the old status to the new one, leaving the total', () => {
+    // Act
+    const updates = counterUpdates(CASE, { ...CASE, case_status: 10 });
+    // Assess
+    expect(deltas(updates)).toEqual(each(caseKeys(), { n_0: -1, n_10: 1 }));
+  });
+
+  it('moves a pay amount change by the difference in cents, and a removed amount by minus the old one', () => {
+    // Prepare
+    const paid = { ...CASE, case_status: 20, pay_amount_cents: 10_000 };
+    // Act
+    const changed = counterUpdates(paid, { ...paid, pay_amount_cents: 12_550 });
+    const removed = counterUpdates(paid, { ...paid, pay_amount_cents: null });
+    // Assess
+    expect(deltas(changed)).toEqual(each(caseKeys(), { pay_cents: 2_550 }));
+    expect(deltas(removed)).toEqual(each(caseKeys(), { pay_cents: -10_000 }));
+  });
+
+  it('answers no update for a write that changes nothing counted', () => {
+    // Prepare
+    const paid = { ...CASE, case_status: 30, pay_amount_cents: 700 };
+    // Act
+    const updates = [
+      counterUpdates(paid, { ...paid }),
+      counterUpdates(CASE, { ...CASE }),
+      counterUpdates(undefined, undefined),
+    ];
+    // Assess
+    expect(updates).toEqual([[], [], []]);
+  });
+
+  it('keys the day counters by the UTC creation day of the case', () => {
+    // Prepare: 23:30 on the 15th in UTC is already the 16th east of Greenwich.
+    const late = { ...CASE, created_at: '2026-01-15T23:30:00.000Z' };
+    // Act
+    const keys = Object.keys(deltas(counterUpdates(undefined, late)));
+    // Assess
+    expect(keys.filter((k) => k.includes('2026-01-15'))).toHaveLength(2);
+    expect(keys.some((k) => k.includes('2026-01-16'))).toBe(false);
+  });
+});
+
+describe('caseShard', () => {
+  it('gives the same case id the same shard, within 0..7, and spreads many ids over all eight', () => {
+    // Prepare
+    const ids = Array.from({ length: 800 }, (_, i) => `user-${i % 7}_${1760000000000 + i}`);
+    // Act
+    const shards = ids.map(caseShard);
+    const again = ids.map(caseShard);
+    // Assess
+    expect(again).toEqual(shards);
+    expect(shards.every((s) => Number.isInteger(s) && s >= 0 && s <= 7)).toBe(true);
+    expect(new Set(shards).size).toBe(8);
+    // No shard holds more than twice its fair share.
+    const counts = [0, 1, 2, 3, 4, 5, 6, 7].map((s) => shards.filter((x) => x === s).length);
+    expect(Math.max(...counts)).toBeLessThan(200);
+  });
+});
+
+describe('rangeStartDay', () => {
+  it('answers the first UTC day of a range that ends today, across a month and a year', () => {
+    // Act
+    const days = [
+      rangeStartDay(7, new Date('2026-03-03T12:00:00.000Z')),
+      rangeStartDay(1, new Date('2026-03-03T00:00:00.000Z')),
+      rangeStartDay(30, new Date('2026-01-10T23:59:59.999Z')),
+      rangeStartDay(365, new Date('2028-12-31T08:00:00.000Z')),
+    ];
+    // Assess
+    expect(days).toEqual(['2026-02-25', '2026-03-03', '2025-12-12', '2028-01-02']);
+  });
+});
+
+/** Counter items served by the stats Query mock: scope -> items (optionally in two pages). */
+function serveCounters(byScope: Record<string, Record<string, unknown>[]>, pageSize = 1000) {
+  ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    if (input.IndexName === 'byCaseCount') return { Items: [] };
+    const all = byScope[String(input.ExpressionAttributeValues![':s'])] ?? [];
+    const start = (input.ExclusiveStartKey?.index as number | undefined) ?? 0;
+    const items = all.slice(start, start + pageSize);
+    return {
+      Items: items,
+      ...(start + pageSize < all.length ? { LastEvaluatedKey: { index: start + pageSize } } : {}),
+    };
+  });
+}
+
+describe('readCaseStats', () => {
+  const NOW = new Date('2026-11-23T21:00:00.000Z');
+
+  it('sums the eight shards of all cases, in dollars, with every status key, pending and incomplete', async () => {
+    // Prepare: the shards come back in two pages.
+    serveCounters(
+      {
+        all: [
+          { scope: 'all', bucket: 'shard#0', n_0: 2, n_20: 1, n_total: 3, pay_cents: 12_345 },
+          { scope: 'all', bucket: 'shard#3', n_0: 1, n_20: 4, n_90: 1, n_total: 6, pay_cents: 100 },
+          { scope: 'all', bucket: 'shard#7', n_10: 5, n_total: 5 },
+        ],
+      },
+      2,
+    );
+    // Act
+    const stats = await readCaseStats('all', undefined, NOW);
+    // Assess
+    const counterQueries = ddbMock
+      .commandCalls(QueryCommand)
+      .map((c) => c.args[0].input)
+      .filter((q) => q.IndexName === undefined);
+    expect(counterQueries).toHaveLength(2);
+    expect(counterQueries[0]).toMatchObject({
+      TableName: 'case-stats',
+      KeyConditionExpression: '#s = :s',
+      ExpressionAttributeValues: { ':s': 'all' },
+    });
+    expect(stats).toMatchObject({
+      range: 'all',
+      total_cases: 14,
+      total_revenue: 124.45,
+      pending_cases: 5,
+      incomplete_cases: 3,
+    });
+    expect(Object.keys(stats.by_status).sort()).toEqual(CASE_STATUSES.map((s) => String(s.value)).sort());
+    expect(Object.keys(stats.by_status)).toHaveLength(10);
+    expect(stats.by_status).toMatchObject({ '0': 3, '10': 5, '20': 5, '30': 0, '90': 1 });
+  });
+
+  it('sums the day shards of a 7-day range, today and the six UTC days before', async () => {
+    // Prepare
+    serveCounters({
+      day: [
+        { scope: 'day', bucket: '2026-11-17#2', n_0: 1, n_total: 1, pay_cents: 0 },
+        { scope: 'day', bucket: '2026-11-23#2', n_20: 2, n_total: 2, pay_cents: 9_999 },
+        { scope: 'day', bucket: '2026-11-23#6', n_20: 1, n_total: 1, pay_cents: 1 },
+      ],
+    });
+    // Act
+    const stats = await readCaseStats('7d', undefined, NOW);
+    // Assess
+    const query = ddbMock.commandCalls(QueryCommand)[0]!.args[0].input;
+    expect(query).toMatchObject({
+      TableName: 'case-stats',
+      KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+      ExpressionAttributeValues: { ':s': 'day', ':from': '2026-11-17#', ':to': '2026-11-23#~' },
+    });
+    // The bounds take every shard of the first and last day, and no other day.
+    const [from, to] = [query.ExpressionAttributeValues![':from'], query.ExpressionAttributeValues![':to']];
+    for (const shard of [0, 7]) {
+      expect(`2026-11-17#${shard}` >= from && `2026-11-17#${shard}` <= to).toBe(true);
+      expect(`2026-11-23#${shard}` >= from && `2026-11-23#${shard}` <= to).toBe(true);
+    }
+    expect('2026-11-16#7' < from).toBe(true);
+    expect('2026-11-24#0' > to).toBe(true);
+    expect(stats).toMatchObject({ range: '7d', total_cases: 4, total_revenue: 100, pending_cases: 3 });
+  });
+
+  it('answers the 30d, 90d and 1y ranges from the matching first day', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    for (const range of ['30d', '90d', '1y'] as const) await readCaseStats(range, undefined, NOW);
+    // Assess
+    const froms = ddbMock
+      .commandCalls(QueryCommand)
+      .map((c) => c.args[0].input)
+      .filter((q) => q.IndexName === undefined)
+      .map((q) => q.ExpressionAttributeValues![':from']);
+    expect(froms).toEqual(['2026-10-25#', '2026-08-26#', '2025-11-24#']);
+  });
+
+  it("reads a provider's own item for all time and their owner-day items for a range, with no top users", async () => {
+    // Prepare
+    serveCounters({
+      owner: [{ scope: 'owner', bucket: 'owner-1', board: 'owners', owner_id: 'owner-1', n_10: 2, n_total: 2 }],
+      'owner-day#owner-1': [{ scope: 'owner-day#owner-1', bucket: '2026-11-20', n_0: 1, n_total: 1, pay_cents: 50 }],
+    });
+    // Act
+    const all = await readCaseStats('all', 'owner-1', NOW);
+    const week = await readCaseStats('7d', 'owner-1', NOW);
+    // Assess
+    const queries = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({
+      KeyConditionExpression: '#s = :s AND #b = :b',
+      ExpressionAttributeValues: { ':s': 'owner', ':b': 'owner-1' },
+    });
+    expect(queries[1]).toMatchObject({
+      KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':s': 'owner-day#owner-1', ':from': '2026-11-17', ':to': '2026-11-23' },
+    });
+    expect(all).toMatchObject({ total_cases: 2, by_status: { '10': 2 }, top_users: [] });
+    expect(week).toMatchObject({ total_cases: 1, incomplete_cases: 1, total_revenue: 0.5, top_users: [] });
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(0);
+  });
+
+  it('answers zeros for every status when nothing was counted', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    const stats = await readCaseStats('30d', 'nobody', NOW);
+    // Assess
+    expect(stats).toEqual({
+      range: '30d',
+      total_cases: 0,
+      total_revenue: 0,
+      pending_cases: 0,
+      incomplete_cases: 0,
+      by_status: Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0])),
+      top_users: [],
+    });
+  });
+});
+
+describe('topUsers', () => {
+  it('ranks owners by case count from the byCaseCount index and names them from one batched read', async () => {
+    // Prepare
+    ddbMock.on(QueryCommand).resolves({
+      Items: [
+        { scope: 'owner', bucket: 'u-b', owner_id: 'u-b', n_total: 9 },
+        { scope: 'owner', bucket: 'u-a', owner_id: 'u-a', n_total: 4 },
+        { scope: 'owner', bucket: 'u-gone', owner_id: 'u-gone', n_total: 1 },
+      ],
+    });
+    ddbMock.on(BatchGetCommand).resolves({
+      Responses: {
+        users: [
+          { user_id: 'u-a', first_name: 'Ada', last_name: 'Lovelace' },
+          { user_id: 'u-b', first_name: 'Grace', last_name: 'Hopper' },
+        ],
+      },
+    });
+    // Act
+    const top = await topUsers(5);
+    // Assess
+    expect(ddbMock.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      TableName: 'case-stats',
+      IndexName: 'byCaseCount',
+      KeyConditionExpression: '#b = :b AND #n > :zero',
+      ExpressionAttributeValues: { ':b': 'owners', ':zero': 0 },
+      ScanIndexForward: false,
+      Limit: 5,
+    });
+    const reads = ddbMock.commandCalls(BatchGetCommand).map((c) => c.args[0].input as BatchGetCommandInput);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.RequestItems!.users!.Keys).toEqual([
+      { user_id: 'u-b' },
+      { user_id: 'u-a' },
+      { user_id: 'u-gone' },
+    ]);
+    expect(top).toEqual([
+      { user_id: 'u-b', name: 'Grace Hopper', case_count: 9 },
+      { user_id: 'u-a', name: 'Ada Lovelace', case_count: 4 },
+      { user_id: 'u-gone', name: '', case_count: 1 },
+    ]);
+  });
+
+  it('comes with the all-cases stats, whatever the range', async () => {
+    // Prepare
+    ddbMock
+      .on(QueryCommand)
+      .callsFake((input: QueryCommandInput) =>
+        input.IndexName === 'byCaseCount'
+          ? { Items: [{ scope: 'owner', bucket: 'u-b', owner_id: 'u-b', n_total: 9 }] }
+          : { Items: [] },
+      );
+    ddbMock.on(BatchGetCommand).resolves({ Responses: { users: [{ user_id: 'u-b', first_name: 'Grace' }] } });
+    // Act
+    const stats = await readCaseStats('7d', undefined, new Date('2026-11-23T00:00:00.000Z'));
+    // Assess
+    expect(stats.top_users).toEqual([{ user_id: 'u-b', name: 'Grace', case_count: 9 }]);
+  });
+});
