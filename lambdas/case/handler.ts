@@ -4,11 +4,18 @@
  * - GET /case/health (no token) -> { status: 'ok', service: 'case', time }.
  * - GET /case?case_id= -> { success, case } (procedure_codes as [{ procedure_code, procedure_desc }]).
  *   Missing, or someone else's case for a provider -> 404 'Case not found' (no existence leak).
- * - GET /case?status=&user_id= -> { success, cases, count }, newest first. status: a number
+ * - Lists page (issue 7, lambdas/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
+ *   answers `{ success, cases, count, next_cursor? }` (next_cursor absent on the last page; a bad
+ *   or foreign cursor 400). Back-office reads add `owner_name` to each case. `search=` (prefix of
+ *   case id, patient last name or insurance provider) narrows any list.
+ * - GET /case/stats?range=7d|30d|90d|1y|all&user_id= -> { success, range, total_cases, total_revenue,
+ *   pending_cases, incomplete_cases, by_status, top_users }: back office; a provider only with their
+ *   own user_id (no top users); else 403.
+ * - GET /case?status=&user_id= -> { success, cases, count, next_cursor? }, newest first. status: a number
  *   (0..90) or a filter key; absent or 'all' = every status. user_id: a provider may pass only their
  *   own id (or none); another id -> 403 'No cases found or insufficient permissions'. Back office
  *   (user_type >= 10) may pass any id, or none for all users' cases.
- * - GET /case/filter?user_id=&filter= -> { success, cases, count }: the user's cases of one status
+ * - GET /case/filter?user_id=&filter= -> { success, cases, count, next_cursor? }: the user's cases of one status
  *   (same user_id rule; no user_id = the caller's own).
  * - POST /case -> 201 { success, message, case_id, case }. New cases start at 0 (Incomplete), or
  *   Submitted when already complete (the workflow rule, shared/workflow.ts, applied by the

@@ -1,6 +1,7 @@
 /**
- * Cases in the cases table (`lambdas/lib/tables.ts` CASES_TABLE: PK `case_id`; GSIs `byUser`
- * (user_id, created_at), `byUserStatus` (user_status, created_at), `byStatus` (case_status, created_at)).
+ * Cases in the cases table (`lambdas/lib/tables.ts` CASES_TABLE: PK `case_id`; GSIs `byUser`,
+ * `byUserStatus`, `byStatusMonth`, `byMonth` and the three search indexes, whose keys
+ * {@link indexAttributes} computes on every write).
  *
  * Stored item: {@link CaseItem}. Money is `pay_amount_cents` (integer cents); the API shape
  * ({@link toApiCase}) returns `pay_amount` in dollars. `user_status` is always

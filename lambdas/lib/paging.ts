@@ -24,9 +24,6 @@ import { ValidationError } from './errors';
 
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
 
-/** Longest cursor accepted (characters of base64url); the query parameter is read with this limit. */
-export const MAX_CURSOR_LENGTH = 4096;
-
 /** Message of the 400 for a forged, damaged or stale cursor. */
 export const CURSOR_MESSAGE = 'cursor is not valid for this list; start again from the first page';
 /**
