@@ -13,10 +13,19 @@
  *    ones mostly Closed; IDR Decision Made, 80, is the rare one), patient last names and insurance
  *    providers from small fictitious lists (so a prefix search matches many), pay amounts (cents) on
  *    most cases from Paid (20) on. A built set is kept in `.bench-data/backoffice-<n>/` (gitignored)
- *    with `bench.json`; it is rebuilt with `--fresh`, or when the files that define what is stored
- *    (lambdas/lib/tables.ts, lambdas/case/repository.ts, lambdas/user/repository.ts, this data's
- *    version) changed since it was built. How long writing took is printed and kept.
- * 2. The runtime. The local runtime (infra/local) is started in THIS process on the set's data
+ *    with `bench.json`; it is rebuilt with `--fresh`, or when the code (comments aside) of the files
+ *    that define what is stored (lambdas/lib/tables.ts, lambdas/case/repository.ts,
+ *    lambdas/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
+ *    it anyway). How long writing took is printed and kept.
+ *    Load mode: `--load direct` (default) applies each TransactWriteItems that createCase sends (the
+ *    case Put and its counter ADDs) as those single writes, the conditional Put first (see
+ *    {@link installDirectLoader}): the same items, written concurrently, because the local
+ *    transaction layer runs one transaction at a time (measured: 12 to 32 case writes a second on
+ *    2 shared cores, so 100,000 cases would take one to two hours through it). `--load transact`
+ *    writes through the layer. Either way the counters are checked afterwards: `GET /case/stats`
+ *    must equal what was generated (total, every status, revenue), printed as "counters exact".
+ * 2. The runtime. Each size runs in a process of its own (the same start for every size; its peak
+ *    RSS is its own). The local runtime (infra/local) is started in that process on the set's data
  *    directory (random port), and a back-office account (user_type 100, GLOBAL_ADMIN) is signed in.
  *    Requests are made one at a time with `fetch` over HTTP to the local gateway, so a request's
  *    DynamoDB calls are exactly those between its start and its answer.
@@ -28,7 +37,7 @@
  * 4. The calls (as a back-office user): `GET /case?limit=50` (all), `?status=90&limit=50` (common),
  *    `?status=80&limit=50` (rare), `?user_id=<busiest provider>&limit=50`, `?search=<common last-name
  *    prefix>&limit=50`, `?search=<insurance prefix>&limit=50`, the second page of "all" (its
- *    `next_cursor`), `GET /case/stats?range=all` and `?range=30d`. Each: `--warmup` (5) calls, then
+ *    `next_cursor`), `GET /case/stats?range=all`, `?range=30d` and `?range=1y`. Each: `--warmup` (5) calls, then
  *    `--runs` (30) measured calls. Reported: HTTP status, items returned (`cases.length`), case items
  *    read (cases table and its indexes), other items read (users: the caller's profile, owner names;
  *    case-stats counters), read/returned, DynamoDB calls, response bytes (the JSON body, uncompressed;
@@ -38,8 +47,8 @@
  *    calls, which return counts and no cases: no case item read at all); p50 latency at the largest
  *    size within 1.3x of the p50 at the smallest. A Markdown table with PASS/MISS per call is
  *    printed last, for the README.
- * 6. Peak RSS (MiB, VmHWM of this process, which is the server): while writing and while measuring
- *    each size (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
+ * 6. Peak RSS (MiB, VmHWM of the size's process, which is the server): while writing and while
+ *    measuring (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
  * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
