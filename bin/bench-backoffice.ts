@@ -17,13 +17,10 @@
  *    that define what is stored (lambdas/lib/tables.ts, lambdas/case/repository.ts,
  *    lambdas/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
  *    it anyway). How long writing took is printed and kept.
- *    Load mode: `--load direct` (default) applies each TransactWriteItems that createCase sends (the
- *    case Put and its counter ADDs) as those single writes, the conditional Put first (see
- *    {@link installDirectLoader}): the same items, written concurrently, because the local
- *    transaction layer runs one transaction at a time (measured: 12 to 32 case writes a second on
- *    2 shared cores, so 100,000 cases would take one to two hours through it). `--load transact`
- *    writes through the layer. Either way the counters are checked afterwards: `GET /case/stats`
- *    must equal what was generated (total, every status, revenue), printed as "counters exact".
+ *    Writes go through the local transaction layer like the API's (measured on 2 shared cores:
+ *    about 120 cases a second when the machine is quiet, 12 to 30 when other work loads it). The
+ *    counters are checked afterwards: `GET /case/stats?range=all` must equal what was generated
+ *    (total, every status, revenue), printed as "counters exact".
  * 2. The runtime. Each size runs in a process of its own (the same start for every size; its peak
  *    RSS is its own). The local runtime (infra/local) is started in that process on the set's data
  *    directory (random port), and a back-office account (user_type 100, GLOBAL_ADMIN) is signed in.
@@ -52,7 +49,7 @@
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
  * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
- * files), `--load direct|transact` (see 1). Units: ms, bytes, items, MiB.
+ * files). Units: ms, bytes, items, MiB.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -64,14 +61,6 @@ import { mulberry32 } from '../infra/local/nppes-registry';
 import { stableId } from '../infra/local/seed';
 import { createCase } from '../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
-import {
-  DeleteCommand,
-  PutCommand,
-  UpdateCommand,
-  type DeleteCommandInput,
-  type PutCommandInput,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lambdas/lib/aws';
 import { createProfile } from '../lambdas/user/repository';
 
@@ -115,13 +104,6 @@ function sizesOption(): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
-function loadOption(): 'direct' | 'transact' {
-  const i = process.argv.indexOf('--load');
-  const v = i >= 0 ? process.argv[i + 1] : 'direct';
-  if (v !== 'direct' && v !== 'transact') throw new RangeError('--load must be direct or transact');
-  return v;
-}
-
 const OPTIONS = {
   sizes: sizesOption(),
   providers: numberOption('providers', 500),
@@ -131,8 +113,6 @@ const OPTIONS = {
   fresh: process.argv.includes('--fresh'),
   /** Use a cached data set even when the code that wrote it changed since (a warning is printed). */
   reuse: process.argv.includes('--reuse'),
-  /** `direct` (default): each transaction of a case write applied as its single writes (see module doc, 1). */
-  load: loadOption(),
 };
 
 /** Goals of issue 7, section 1. */
@@ -278,7 +258,10 @@ interface DataMeta {
   byStatus: Record<string, number>;
   /** Sum of the generated pay amounts, cents. */
   payCents: number;
-  /** How the cases were written (`--load`). */
+  /**
+   * How the cases were written: `transact` (through the transaction layer); `direct` in sets built
+   * by an earlier version of this script, which applied each transaction as its single writes.
+   */
   load: 'direct' | 'transact';
 }
 
@@ -318,61 +301,6 @@ interface Stack {
   remove(name: string): boolean;
 }
 const stackOf = () => ddb().middlewareStack as unknown as Stack;
-
-type TransactAction = {
-  Put?: Record<string, unknown> & { ConditionExpression?: string };
-  Update?: Record<string, unknown> & { ConditionExpression?: string };
-  Delete?: Record<string, unknown> & { ConditionExpression?: string };
-  ConditionCheck?: Record<string, unknown>;
-};
-
-/**
- * Bulk-load mode (`--load direct`, while writing a data set only): a TransactWriteItems of the
- * shared DocumentClient is applied as its single writes: its one conditional action first (the
- * case's `attribute_not_exists` Put; when it fails, nothing else is written and the SDK's
- * TransactionCanceledException shape is thrown, so createCase retries the next id as usual), then
- * the unconditional ones (the counters' ADD updates, atomic per item in dynalite) in parallel. The
- * items written are exactly the transaction's. A transaction with another shape goes through as is.
- * Why: the local transaction layer runs one transaction at a time (about 20 case writes a second
- * on 2 cores, so 100,000 cases would take well over an hour); the counters are checked against the
- * generated counts after loading ({@link checkCounters}).
- */
-function installDirectLoader(): () => void {
-  const name = 'benchBackofficeDirectLoad';
-  stackOf().add(
-    (next, context) => async (args) => {
-      if ((context as { commandName?: string }).commandName !== 'TransactWriteItemsCommand') return next(args);
-      const actions = ((args as { input: { TransactItems?: TransactAction[] } }).input.TransactItems ??
-        []) as TransactAction[];
-      const conditioned = actions.flatMap((a, i) =>
-        (a.Put ?? a.Update ?? a.Delete)?.ConditionExpression !== undefined || a.ConditionCheck ? [i] : [],
-      );
-      if (conditioned.length > 1) return next(args);
-      const send = (a: TransactAction) =>
-        a.Put
-          ? ddb().send(new PutCommand(a.Put as unknown as PutCommandInput))
-          : a.Update
-            ? ddb().send(new UpdateCommand(a.Update as unknown as UpdateCommandInput))
-            : ddb().send(new DeleteCommand(a.Delete as unknown as DeleteCommandInput));
-      const first = conditioned[0];
-      if (first !== undefined) {
-        try {
-          await send(actions[first]!);
-        } catch (err) {
-          if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-          throw Object.assign(new Error('Transaction cancelled (bench direct load)'), {
-            name: 'TransactionCanceledException',
-            CancellationReasons: actions.map((_, i) => ({ Code: i === first ? 'ConditionalCheckFailed' : 'None' })),
-          });
-        }
-      }
-      await Promise.all(actions.filter((_, i) => i !== first).map(send));
-      return { output: { $metadata: {} } };
-    },
-    { step: 'initialize', name },
-  );
-  return () => void stackOf().remove(name);
-}
 
 /** Run `task(0..count-1)` with `--concurrency` in flight; rejects on the first failure. */
 async function pool(count: number, task: (i: number) => Promise<unknown>): Promise<void> {
@@ -415,7 +343,6 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     }
   };
   const timer = setInterval(() => show(), 1000);
-  const uninstall = OPTIONS.load === 'direct' ? installDirectLoader() : () => undefined;
   try {
     await pool(n, async (i) => {
       const input = caseFor(i, nowMs, people, cdf);
@@ -427,7 +354,6 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     });
   } finally {
     clearInterval(timer);
-    uninstall();
   }
   show(true);
   const [busiestId, busiestCount] = [...perOwner.entries()].sort((a, b) => b[1] - a[1])[0]!;
@@ -439,7 +365,7 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     busiest: { user_id: busiestId, cases: busiestCount },
     byStatus,
     payCents,
-    load: OPTIONS.load,
+    load: 'transact',
   };
 }
 
@@ -798,7 +724,6 @@ function childArgs(n: number, resultFile: string): string[] {
   const args = ['--import', 'tsx', __filename, '--child', String(n), '--result-file', resultFile];
   for (const name of ['providers', 'runs', 'warmup', 'concurrency'] as const)
     args.push(`--${name}`, String(OPTIONS[name]));
-  args.push('--load', OPTIONS.load);
   if (OPTIONS.fresh) args.push('--fresh');
   if (OPTIONS.reuse) args.push('--reuse');
   if (process.stdout.isTTY) args.push('--tty');
