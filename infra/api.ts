@@ -9,21 +9,17 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../lambdas/routes';
+import { LAMBDA_BUNDLING, handlerEntry } from './bundling';
 import type { Data } from './data';
 import { PROJECT_ROOT } from './paths';
 import type { StageSettings } from './stage';
-
-/** The entry file of a resource's Lambda. */
-export function handlerEntry(resource: Resource): string {
-  return path.join(PROJECT_ROOT, 'lambdas', resource, 'handler.ts');
-}
 
 export interface ApiProps {
   settings: StageSettings;
@@ -45,32 +41,9 @@ export interface ApiProps {
 /**
  * The Lambda runtime, explicit (not "latest"). AWS deprecated nodejs20.x on 2026-04-30 (creation
  * blocked from 2027-02-01), so the functions run on nodejs22.x. The bundle's syntax target stays
- * `node20` (see BUNDLING), the Node.js the tests run on here, which Node.js 22 runs unchanged.
+ * `node20` (see LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 22 runs unchanged.
  */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
-
-/**
- * Bundled with the local esbuild (never Docker) as ESM for Node.js 20, AWS SDK v3 included so that
- * the deployed code runs the SDK versions the tests ran. Minified but with names kept (`keepNames`):
- * errors are mapped to HTTP statuses by their class name, which plain minification would mangle.
- * The banner gives CommonJS dependencies bundled into ESM a working `require`.
- */
-const BUNDLING: BundlingOptions = {
-  forceDockerBundling: false,
-  format: OutputFormat.ESM,
-  target: 'node20',
-  mainFields: ['module', 'main'],
-  minify: true,
-  // Keep class and function names: the error middleware maps `error.name` (from the class name) to a status.
-  keepNames: true,
-  sourceMap: true,
-  sourcesContent: false,
-  logLevel: LogLevel.WARNING,
-  bundleAwsSDK: true,
-  externalModules: [],
-  banner:
-    "import { createRequire as __sutureCreateRequire } from 'module'; const require = __sutureCreateRequire(import.meta.url);",
-};
 
 /**
  * The HTTP API.
@@ -200,7 +173,7 @@ export class Api extends Construct {
             handler: 'handler',
             projectRoot: PROJECT_ROOT,
             depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-            bundling: BUNDLING,
+            bundling: LAMBDA_BUNDLING,
           }),
     });
   }

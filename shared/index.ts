@@ -1,4 +1,11 @@
-/** Suture domain shared by the Lambdas and the SPA: pure TypeScript, no Node or AWS imports. */
+/**
+ * Suture domain shared by the Lambdas and the SPA: pure TypeScript, no Node or AWS imports.
+ *
+ * Every module of shared/ is free of side effects (`shared/package.json`: `"sideEffects": false`):
+ * importing one only defines values (zod schemas, constants, functions), so bundlers may drop the
+ * modules of this barrel that an entry does not use (Lambda bundle size, issue 7, section 1). Keep it
+ * so: nothing in shared/ registers, patches or configures anything when imported.
+ */
 export * from './statuses';
 export * from './roles';
 export * from './states';
@@ -13,4 +20,5 @@ export * from './schemas/surgeon';
 export * from './schemas/search-responses';
 export * from './schemas/reference';
 export * from './schemas/document';
+export * from './schemas/lists';
 export * from './workflow';

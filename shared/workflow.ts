@@ -11,7 +11,7 @@
  * This is the one place the rule lives; every write path of a case (create, update, document
  * attach and detach) applies {@link autoStatus}. Pure functions, no I/O.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the rule reads of a case (stored item or API shape: flat names, file references as text). */
 export interface CompletenessInput {

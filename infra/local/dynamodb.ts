@@ -18,6 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createDynamoFront } from './dynamo-transactions';
+import './level-iterators';
 import { TABLES, physicalTableName, type TableDef } from '../../lambdas/lib/tables';
 import { closeServer, listen } from './util';
 

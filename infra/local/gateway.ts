@@ -7,7 +7,8 @@
  * - auth routes: `Authorization: Bearer <jwt>` (or the bare token), an access or id token of the
  *   user pool: RS256 signature against the pool's JWKS, `iss`, `exp`, token_use id|access, `aud`
  *   (id token) or `client_id` (access token) equal to the app client id; any failure: 401
- *   `{"message":"Unauthorized"}`;
+ *   `{"message":"Unauthorized"}`; a token verified once is not verified again until its `exp`
+ *   ({@link VerifiedTokenCache});
  * - `requestContext.authorizer.jwt.claims` holds the verified claims as strings, as API Gateway
  *   passes them (arrays as `[a b]`, numbers and booleans as text);
  * - a handler that throws gives 500 `{"message":"Internal Server Error"}`, one that runs past 30 s
@@ -235,6 +236,47 @@ function writeResult(res: ServerResponse, result: unknown, extra: Record<string,
   return status;
 }
 
+/**
+ * Claims of tokens already verified, until their `exp` (issue 7, section 1: the local API within
+ * 1.3x of the raw Query; the RSA signature check was a fixed cost of every request). A token is the
+ * same bytes on every request of a session, so its signature, issuer, audience and token_use
+ * checks give the same answer every time; only `exp` depends on the clock, and it is checked again
+ * on every hit (an expired token is dropped and answered 401 as before). No check is skipped that
+ * the JWT authorizer would make on a repeated token (neither checks revocation). At most
+ * `maxEntries` tokens are kept (the oldest verified go first). Times in ms since the epoch.
+ */
+export class VerifiedTokenCache {
+  private readonly entries = new Map<string, { payload: JwtPayload; expiresAtMs: number }>();
+
+  constructor(private readonly maxEntries = 1000) {}
+
+  /** The claims of a token verified before and not expired at `nowMs`, else undefined. */
+  get(token: string, nowMs: number = Date.now()): JwtPayload | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (nowMs >= entry.expiresAtMs) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.payload;
+  }
+
+  /** Remember a verified token's claims; tokens without a numeric `exp` are not kept. */
+  set(token: string, payload: JwtPayload): void {
+    if (typeof payload.exp !== 'number') return;
+    this.entries.delete(token);
+    this.entries.set(token, { payload, expiresAtMs: payload.exp * 1000 });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 export interface Gateway {
   /**
    * Handle one `/api` request; `path` is relative to `/api` (e.g. `/case`), `rawQueryString`
@@ -278,12 +320,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   );
 
+  const verified = new VerifiedTokenCache();
+
   async function verify(authorization: string | undefined): Promise<JwtPayload | undefined> {
     if (!authorization) return undefined;
     const token = authorization.replace(/^Bearer\s+/i, '').trim();
     if (!token) return undefined;
+    const known = verified.get(token);
+    if (known) return known;
     try {
-      return (await verifier.verify(token)) as JwtPayload;
+      const payload = (await verifier.verify(token)) as JwtPayload;
+      verified.set(token, payload);
+      return payload;
     } catch {
       return undefined;
     }

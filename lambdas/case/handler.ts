@@ -41,7 +41,7 @@
  *   `status_history` ({ from, to, by, at, why }[], oldest first).
  * - DELETE /case?case_id= -> { success, message }: the owner or back office; else 404.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   API_MESSAGES,
   CASE_MESSAGES,

@@ -20,7 +20,7 @@
  * list, and a month outside the counted months, which no real cursor carries).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { ValidationError } from '../lib/errors';

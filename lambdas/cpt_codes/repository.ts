@@ -21,10 +21,13 @@
  * Search rule: the search text is split into lower-cased letter/digit words; the longest word (the
  * most selective, first on ties) is looked up with `prefix = its first character` and
  * `begins_with(term_code, word)`; every other word must then be the start of the code or of a word of
- * the descriptor (filtered in memory). Results are deduplicated by code; codes whose code starts
- * with a search word come first, then description matches, each group sorted by code. A lookup reads
- * at most {@link MAX_SEARCH_READ} index items, so a very broad search (one letter) answers from that
- * many candidates.
+ * the descriptor (filtered in memory). Results are deduplicated by code.
+ * - Suggestions ({@link searchCptCodes}, the case form's call on every keystroke) answer in index
+ *   order (by the matching token, so a code or word equal to the search comes first, then by code)
+ *   and read only what they answer (issue 7, section 1; the bound is in {@link searchCptCodes}).
+ * - The paged search ({@link listCptCodes} with `search`) answers the total number of matches, so it
+ *   reads every match (at most {@link MAX_SEARCH_READ} index items) and ranks codes whose code starts
+ *   with a search word first, then description matches, each group sorted by code.
  *
  * Paging without search uses the metadata item: for each first character of the codes (the index's
  * partition) it holds the count, the last code and an anchor code every {@link ANCHOR_EVERY} codes.
@@ -134,8 +137,10 @@ export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
 /** Default number of suggestions of {@link searchCptCodes} when no limit is given. */
 export const DEFAULT_SEARCH_LIMIT = 20;
-/** Most search-index items one search reads (bounds the cost of one-letter searches). */
+/** Most search-index items one search reads (bounds the cost of broad multi-word and paged searches). */
 export const MAX_SEARCH_READ = 1000;
+/** Largest Query batch of a multi-word suggestion search (see {@link searchCptCodes}). */
+export const MAX_SUGGEST_BATCH = 64;
 /** Distance between paging anchors in the metadata item, in codes. */
 export const ANCHOR_EVERY = 100;
 
@@ -215,6 +220,21 @@ function normalizePaging(input: ListCptCodesInput): { page: number; limit: numbe
   return { page, limit };
 }
 
+/** The lookup word of a search (the longest: the most selective; the first on ties) and the others. */
+function splitSearch(words: string[]): { lookup: string; others: string[] } {
+  const lookup = words.reduce((best, w) => (w.length > best.length ? w : best));
+  const at = words.indexOf(lookup);
+  return { lookup, others: words.filter((_, i) => i !== at) };
+}
+
+/** true when every word starts the item's code or a word of its descriptor. */
+function matchesEveryWord(item: CptCodeSummary, words: string[]): boolean {
+  if (words.length === 0) return true;
+  const code = item.cpt_code.toLowerCase();
+  const descWords = textWords(item.cpt_description);
+  return words.every((w) => code.startsWith(w) || descWords.some((d) => d.startsWith(w)));
+}
+
 function summary(item: CptCodeSummary): CptCodeSummary {
   return { cpt_code: item.cpt_code, cpt_description: item.cpt_description };
 }
@@ -260,45 +280,28 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
 
   /**
    * All codes matching `search` (up to MAX_SEARCH_READ index items read), ranked: code matches then
-   * description matches, each sorted by code. With `stopAfterCodeMatches`, stops reading once that
-   * many code matches are found (they arrive in code order, so nothing later can outrank them).
+   * description matches, each sorted by code. Used by the paged search, whose answer carries the
+   * total number of matches, so it reads every match it counts.
    */
-  async function findMatches(search: string, stopAfterCodeMatches?: number): Promise<CptCodeSummary[]> {
+  async function findMatches(search: string): Promise<CptCodeSummary[]> {
     const words = textWords(search);
     if (words.length === 0) return [];
-    const lookup = words.reduce((best, w) => (w.length > best.length ? w : best));
-    const others = words.filter((w, i) => i !== words.indexOf(lookup));
+    const { lookup, others } = splitSearch(words);
     const { prefix, begins } = cptSearchQuery(lookup);
 
     const byCode = new Map<string, { item: CptCodeSummary; codeMatch: boolean }>();
-    let codeMatches = 0;
     let read = 0;
     let startKey: Record<string, unknown> | undefined;
     do {
-      const out: QueryCommandOutput = await doc.send(
-        new QueryCommand({
-          TableName: searchTable,
-          KeyConditionExpression: '#p = :p AND begins_with(#t, :b)',
-          ExpressionAttributeNames: { '#p': 'prefix', '#t': 'term_code' },
-          ExpressionAttributeValues: { ':p': prefix, ':b': begins },
-          Limit: Math.min(500, MAX_SEARCH_READ - read),
-          ExclusiveStartKey: startKey,
-        }),
-      );
+      const out = await queryLookup(prefix, begins, Math.min(500, MAX_SEARCH_READ - read), startKey);
       startKey = out.LastEvaluatedKey;
       const items = (out.Items ?? []) as CptSearchItem[];
       read += items.length;
       for (const item of items) {
-        if (byCode.has(item.cpt_code)) continue;
+        if (byCode.has(item.cpt_code) || !matchesEveryWord(item, others)) continue;
         const code = item.cpt_code.toLowerCase();
-        const descWords = textWords(item.cpt_description);
-        const matchesAll = others.every((w) => code.startsWith(w) || descWords.some((d) => d.startsWith(w)));
-        if (!matchesAll) continue;
-        const codeMatch = words.some((w) => code.startsWith(w));
-        byCode.set(item.cpt_code, { item: summary(item), codeMatch });
-        if (codeMatch) codeMatches += 1;
+        byCode.set(item.cpt_code, { item: summary(item), codeMatch: words.some((w) => code.startsWith(w)) });
       }
-      if (stopAfterCodeMatches !== undefined && codeMatches >= stopAfterCodeMatches) break;
     } while (startKey && read < MAX_SEARCH_READ);
 
     const all = [...byCode.values()];
@@ -307,9 +310,60 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
     return [...rank(all.filter((e) => e.codeMatch)), ...rank(all.filter((e) => !e.codeMatch))];
   }
 
+  /** One Query of the lookup word's index items, in index order (token, then code). */
+  function queryLookup(
+    prefix: string,
+    begins: string,
+    limit: number,
+    startKey: Record<string, unknown> | undefined,
+  ): Promise<QueryCommandOutput> {
+    return doc.send(
+      new QueryCommand({
+        TableName: searchTable,
+        KeyConditionExpression: '#p = :p AND begins_with(#t, :b)',
+        ExpressionAttributeNames: { '#p': 'prefix', '#t': 'term_code' },
+        ExpressionAttributeValues: { ':p': prefix, ':b': begins },
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+  }
+
+  /**
+   * Suggestions (issue 7, section 1: "A one-character CPT search reads 500 items to answer 5: read
+   * at most what is answered, plus one"). Reads the lookup word's index items in index order and
+   * stops as soon as `n` distinct codes are found; see {@link searchCptCodes} for the bound.
+   */
+  async function suggest(search: string, n: number): Promise<CptCodeSummary[]> {
+    const words = textWords(search);
+    if (words.length === 0) return [];
+    const { lookup, others } = splitSearch(words);
+    const { prefix, begins } = cptSearchQuery(lookup);
+    const found = new Map<string, CptCodeSummary>();
+    let read = 0;
+    let batch = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const need = n - found.size;
+      // One word: exactly what is still missing. More words: items may fail the other words, so
+      // after a batch that fell short the next one may double (fewer round trips), up to the cap.
+      batch = others.length === 0 ? need : Math.max(need, Math.min(2 * batch, MAX_SUGGEST_BATCH));
+      const out = await queryLookup(prefix, begins, Math.min(batch, MAX_SEARCH_READ - read), startKey);
+      startKey = out.LastEvaluatedKey;
+      const items = (out.Items ?? []) as CptSearchItem[];
+      read += items.length;
+      for (const item of items) {
+        if (found.size >= n) break;
+        if (found.has(item.cpt_code) || !matchesEveryWord(item, others)) continue;
+        found.set(item.cpt_code, summary(item));
+      }
+    } while (startKey && found.size < n && read < MAX_SEARCH_READ);
+    return [...found.values()];
+  }
+
   async function searchCptCodes(search: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CptCodeSummary[]> {
     const n = Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(limit)));
-    return (await findMatches(search, n)).slice(0, n);
+    return suggest(search, n);
   }
 
   /** Read `count` codes in code order starting at position `start` (0-based) using the anchors. */
@@ -411,8 +465,18 @@ export function getCptCode(code: string): Promise<CptCodeItem | undefined> {
 
 /**
  * Suggestions for a search text: at most `limit` (default 20, at most 100) `{ cpt_code,
- * cpt_description }`, code matches first then description matches, each sorted by code.
- * An empty or punctuation-only search answers `[]`. Query only.
+ * cpt_description }` in index order of the lookup word (the matching token, then the code; see the
+ * module's search rule). An empty or punctuation-only search answers `[]`. Query only.
+ *
+ * Items read (issue 7, section 1: "read at most what is answered, plus one"):
+ * - one-word search (e.g. one character): Query batches of exactly the number of codes still
+ *   missing, so the items read are the codes answered plus the items of codes already answered
+ *   (a code whose code and descriptor words both start with the search appears once per token).
+ *   Without such repeats: at most the number answered (all matches when fewer exist).
+ * - several words: the items of the longest word that fail another word are read too; the first
+ *   batch is the number asked, later ones may double (at most MAX_SUGGEST_BATCH = 64), so the read
+ *   is at most (answered + skipped) plus the unused rest of the last batch (< 64).
+ * - never more than MAX_SEARCH_READ (1,000) items per search.
  */
 export function searchCptCodes(search: string, limit?: number): Promise<CptCodeSummary[]> {
   return defaultCptRepository().searchCptCodes(search, limit);

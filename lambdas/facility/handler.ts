@@ -1,8 +1,10 @@
 /**
  * /facility Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
  *
- * - GET /facility?user_id= -> { success, facilities }. user_id must be the caller's own unless
- *   back office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
+ * - GET /facility?user_id=&limit=&cursor= -> { success, facilities, next_cursor? }: one page in name order
+ *   (issue 7 sections 1 and 2: `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
+ *   `next_cursor` absent on the last page; a cursor of another list or user, or forged -> 400).
+ *   user_id must be the caller's own unless back office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
  * - POST /facility (facility_name, facility_npi, facility_addr, facility_city, facility_state,
  *   facility_zip, manual_entry) -> 201 { success, message: 'Facility added successfully', facility }.
  *   The owner is always the caller (a body user_id is ignored).
@@ -22,12 +24,14 @@ import {
   FacilityBodySchema,
   FacilityUpdateBodySchema,
   TEXT_LIMITS,
+  type FacilityListResponse,
   type FacilitySearchResponse,
 } from '../../shared';
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
-import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
+import { parseLimit } from '../lib/paging';
 import { searchFacilities } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
 import {
@@ -43,8 +47,11 @@ async function list(event: ApiEvent) {
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {
     forbiddenMessage: API_MESSAGES.noDataOrPermission,
   });
-  const items = await listFacilities(userId as string);
-  return ok({ success: true, facilities: items.map(toApiFacility) });
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const page = await listFacilities(userId as string, { limit, cursor: queryParams(event).cursor });
+  const answer: FacilityListResponse = { success: true, facilities: page.items.map(toApiFacility) };
+  if (page.next_cursor) answer.next_cursor = page.next_cursor;
+  return ok(answer);
 }
 
 async function search(event: ApiEvent) {

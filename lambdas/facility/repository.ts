@@ -8,7 +8,8 @@
  * `infra/local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
  * - {@link putFacility}(input, { now }) -> FacilityItem: conditional create (facility_id generated
  *   when absent; an existing (user_id, facility_id) throws `ConflictError`). Alias {@link createFacility}.
- * - {@link listFacilities}(userId) -> FacilityItem[] sorted by name (Query).
+ * - {@link listFacilities}(userId, { limit, cursor }) -> { items: FacilityItem[], next_cursor? }: one page in
+ *   order of name (case- and accent-insensitive; Query of the byName index; issue 7).
  * - {@link getFacility}(userId, facilityId) -> FacilityItem | undefined (GetItem).
  * - {@link updateFacility}(userId, facilityId, patch, { now }) -> FacilityItem (`NotFoundError('Facility not found')`).
  * - {@link deleteFacility}(userId, facilityId) -> void (`NotFoundError('Facility not found')`).
@@ -20,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { FACILITY_MESSAGES, type Facility } from '../../shared';
 import { getEnv } from '../lib/env';
-import { ownedItemRepository } from '../lib/owned-items';
+import { ownedItemRepository, type OwnedItemPage } from '../lib/owned-items';
 
 export type FacilityItem = Omit<Facility, 'id'>;
 export type FacilityFields = Omit<FacilityItem, 'user_id' | 'facility_id' | 'createdAt' | 'updatedAt'>;
@@ -34,7 +35,7 @@ export type PutFacilityInput = { user_id: string; facility_id?: string; createdA
 const repository = ownedItemRepository<FacilityItem>({
   table: () => getEnv().FACILITIES_TABLE,
   idField: 'facility_id',
-  sortText: (f) => f.facility_name,
+  nameFields: ['facility_name'],
   conflictMessage: 'Facility already exists',
   npiField: 'facility_npi',
   notFoundMessage: FACILITY_MESSAGES.notFound,
@@ -67,9 +68,16 @@ export async function putFacility(input: PutFacilityInput, options: { now?: Date
 /** Same as {@link putFacility}. */
 export const createFacility = putFacility;
 
-/** All facilities of a user, sorted by name. */
-export async function listFacilities(userId: string): Promise<FacilityItem[]> {
-  return repository.list(userId);
+/**
+ * One page of a user's facilities in order of name: at most `limit` after `cursor` (from the
+ * previous page's `next_cursor`; absent: the first page). `next_cursor` only when more exist.
+ * Throws `ValidationError` (400, field `cursor`) for a cursor of another list or user, or forged.
+ */
+export async function listFacilities(
+  userId: string,
+  page: { limit: number; cursor?: string },
+): Promise<OwnedItemPage<FacilityItem>> {
+  return repository.list(userId, page);
 }
 
 export async function getFacility(userId: string, facilityId: string): Promise<FacilityItem | undefined> {

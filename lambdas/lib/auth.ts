@@ -37,11 +37,15 @@ export function parseGroups(value: JwtClaims[string]): string[] {
   const text = String(value).trim();
   if (!text) return [];
   if (text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      /* API Gateway form: [a b] */
+    // A JSON array has a quote or `]` after the bracket; API Gateway's `[a b]` never does, and is
+    // not handed to JSON.parse (a thrown SyntaxError per request was a measurable cost, issue 7).
+    if (/^\[\s*(["\]])/.test(text)) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed)) return parsed.map(String);
+      } catch {
+        /* not JSON after all: read as API Gateway's form */
+      }
     }
     return text
       .slice(1, -1)
@@ -51,8 +55,20 @@ export function parseGroups(value: JwtClaims[string]): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-/** The caller from the JWT claims, or undefined on routes without a token. */
+const callerCache = new WeakMap<ApiEvent, Caller | undefined>();
+
+/**
+ * The caller from the JWT claims, or undefined on routes without a token. Read once per event
+ * (the claims of an invocation do not change; the middleware and the handlers all ask).
+ */
 export function getCaller(event: ApiEvent): Caller | undefined {
+  if (callerCache.has(event)) return callerCache.get(event);
+  const caller = readCaller(event);
+  callerCache.set(event, caller);
+  return caller;
+}
+
+function readCaller(event: ApiEvent): Caller | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub.trim() === '') return undefined;

@@ -5,7 +5,7 @@
  * Endpoints of AWS services are not part of it: locally the runtime sets the SDK's standard
  * `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL_S3` variables, so product code never branches.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DEFAULT_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/?version=2.1';
 

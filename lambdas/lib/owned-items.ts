@@ -22,6 +22,15 @@
  * its former holder; a failed release is logged, not thrown (the marker is then stale).
  * Lists and gets never return markers.
  *
+ * Lists page on the server by name (issue 7 section 1): every item carries `sort_name`
+ * (`ownedSortName` of its `nameFields` and id, lambdas/lib/tables.ts), written on create and on
+ * every update that changes a name field (the update then reads the item and writes on condition
+ * that its names are still the ones read, retried up to 3 times), and {@link OwnedItemRepository.list}
+ * reads one page of the `byName` index (user_id, sort_name) with lambdas/lib/paging.ts. A cursor is
+ * bound to the list and the owner (scope `<idField>:byName:<user id>`, state the index key of the
+ * last item, whose `user_id` must be the owner): any other is a `ValidationError` (400, field
+ * `cursor`). `sort_name` is internal: never returned.
+ *
  * Errors: `ConflictError(conflictMessage)` when a created id is taken or the NPI is already held by
  * another of the user's items; `ConflictError(changedMessage)` when the item's NPI changed under a
  * concurrent update; `NotFoundError(notFoundMessage)` when an updated or deleted item does not
@@ -29,23 +38,36 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './aws';
-import { queryAll, setUpdate } from './dynamo';
+import * as z from 'zod';
+import { setUpdate } from './dynamo';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from './errors';
 import { logger } from './logger';
-import { npiMarkerKey } from './tables';
+import { decodeCursor, encodeCursor, queryPage } from './paging';
+import { BY_NAME_INDEX, npiMarkerKey, ownedSortName } from './tables';
 
 /** A marker younger than this (ms) is never taken over, even when its holder is missing. */
 export const STALE_MARKER_GRACE_MS = 30_000;
 /** Attribute that tells a marker from an item. */
 export const NPI_MARKER_FLAG = 'npi_marker';
+/** The attribute of the `byName` index sort key (lambdas/lib/tables.ts BY_NAME_INDEX); internal. */
+export const SORT_NAME_FIELD = BY_NAME_INDEX.sortKey.name;
+
+/** One page of a user's items: `next_cursor` only when more exist (issue 7 section 2). */
+export interface OwnedItemPage<Item> {
+  items: Item[];
+  next_cursor?: string;
+}
 
 export interface OwnedItemConfig<Item> {
   /** Physical table name (read from the Lambda environment at call time). */
   table: () => string;
   /** The sort key attribute, e.g. `surgeon_id`. */
   idField: string;
-  /** Order of {@link OwnedItemRepository.list}: items compared by this text, case-insensitively. */
-  sortText: (item: Item) => string;
+  /**
+   * The name attributes, in order of precedence, that {@link OwnedItemRepository.list} sorts by
+   * (e.g. `['last_name', 'first_name']`); `sort_name` is built from them and the id.
+   */
+  nameFields: readonly (keyof Item & string)[];
   conflictMessage: string;
   notFoundMessage: string;
   /** The NPI attribute (a number, 0 = none) that must be unique per user, e.g. `surgeon_npi`. */
@@ -57,8 +79,13 @@ export interface OwnedItemConfig<Item> {
 export interface OwnedItemRepository<Item> {
   /** Store a new item (its `user_id` and id set); throws ConflictError when the id or the NPI is taken. */
   create(item: Item): Promise<Item>;
-  /** All items of a user, sorted by `sortText`. Query only; never markers. */
-  list(userId: string): Promise<Item[]>;
+  /**
+   * One page of a user's items in name order (`nameFields`, case- and accent-insensitive, then id):
+   * at most `limit` items after `cursor` (absent: the first page). Query of the byName index only
+   * (reads limit + 1 items); never markers. Throws `ValidationError` (400) for a cursor of another
+   * list or owner, damaged or forged.
+   */
+  list(userId: string, page: { limit: number; cursor?: string }): Promise<OwnedItemPage<Item>>;
   /** One item of a user, or undefined. GetItem; never a marker. */
   get(userId: string, id: string): Promise<Item | undefined>;
   /** Change the given fields and `updatedAt` (ISO); NotFoundError when missing, ConflictError for a taken NPI. */
@@ -75,7 +102,7 @@ interface Marker {
 export function ownedItemRepository<Item extends { user_id: string }>(
   config: OwnedItemConfig<Item>,
 ): OwnedItemRepository<Item> {
-  const { table, idField, sortText, conflictMessage, notFoundMessage, npiField } = config;
+  const { table, idField, nameFields, conflictMessage, notFoundMessage, npiField } = config;
   const changedMessage = config.changedMessage ?? 'The item was changed at the same time. Reload it and try again.';
   const key = (userId: string, id: string) => ({ user_id: userId, [idField]: id });
   const markerKey = (userId: string, npi: number) => {
@@ -83,6 +110,28 @@ export function ownedItemRepository<Item extends { user_id: string }>(
     return { user_id: k.partition, [idField]: k.sort };
   };
   const isMarker = (item: Record<string, unknown> | undefined) => item?.[NPI_MARKER_FLAG] === true;
+  /** The item without internal attributes (`sort_name`). */
+  const clean = (item: Record<string, unknown>): Item => {
+    const { [SORT_NAME_FIELD]: _sortName, ...rest } = item;
+    return rest as unknown as Item;
+  };
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  const sortNameOf = (item: Record<string, unknown>, id: string) =>
+    ownedSortName(
+      nameFields.map((f) => text(item[f])),
+      id,
+    );
+  const touchesName = (patch: Record<string, unknown>) => nameFields.some((f) => patch[f] !== undefined);
+  const indexKeyNames = ['user_id', idField, SORT_NAME_FIELD] as const;
+  const listScope = (userId: string) => `${idField}:byName:${userId}`;
+  const cursorSchema = (userId: string) =>
+    z
+      .object({
+        user_id: z.literal(userId),
+        [idField]: z.string().min(1).max(1024),
+        [SORT_NAME_FIELD]: z.string().min(1).max(1024),
+      })
+      .strict();
   const npiOf = (item: Record<string, unknown> | undefined): number => {
     const n = npiField ? Number(item?.[npiField] ?? 0) : 0;
     return Number.isFinite(n) ? n : 0;
@@ -94,7 +143,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
 
   async function readItem(userId: string, id: string): Promise<Item | undefined> {
     const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id), ConsistentRead: true }));
-    return isMarker(out.Item) ? undefined : (out.Item as Item | undefined);
+    return isMarker(out.Item) || !out.Item ? undefined : clean(out.Item);
   }
 
   /** Is this marker a leftover (old enough, and its holder gone or holding another NPI)? */
@@ -179,8 +228,12 @@ export function ownedItemRepository<Item extends { user_id: string }>(
     patch: Record<string, unknown>,
     now: Date,
     expectedNpi?: number,
+    current?: Record<string, unknown>,
   ): Promise<Item> {
-    const update = setUpdate({ ...patch, updatedAt: now.toISOString() });
+    // A name change rewrites sort_name from the item as read, on condition that its names are unchanged.
+    const fullPatch =
+      current && touchesName(patch) ? { ...patch, [SORT_NAME_FIELD]: sortNameOf({ ...current, ...patch }, id) } : patch;
+    const update = setUpdate({ ...fullPatch, updatedAt: now.toISOString() });
     const names: Record<string, string> = { ...update.ExpressionAttributeNames, '#sk': idField };
     const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
     let condition = 'attribute_exists(#sk)';
@@ -188,6 +241,17 @@ export function ownedItemRepository<Item extends { user_id: string }>(
       names['#npi'] = npiField;
       values[':oldNpi'] = expectedNpi;
       condition += expectedNpi === 0 ? ' AND (attribute_not_exists(#npi) OR #npi = :oldNpi)' : ' AND #npi = :oldNpi';
+    }
+    if (current && touchesName(patch)) {
+      nameFields.forEach((field, i) => {
+        names[`#name${i}`] = field;
+        if (current[field] === undefined) {
+          condition += ` AND attribute_not_exists(#name${i})`;
+        } else {
+          values[`:name${i}`] = current[field];
+          condition += ` AND #name${i} = :name${i}`;
+        }
+      });
     }
     const out = await ddb().send(
       new UpdateCommand({
@@ -200,7 +264,22 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return out.Attributes as Item;
+    return clean(out.Attributes ?? {});
+  }
+
+  /** An update that changes a name but not the NPI: read, write on condition; retried when a name changed meanwhile. */
+  async function renameUpdate(userId: string, id: string, patch: Record<string, unknown>, now: Date): Promise<Item> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await readItem(userId, id);
+      if (!current) throw new NotFoundError(notFoundMessage);
+      try {
+        return await plainUpdate(userId, id, patch, now, undefined, current as Record<string, unknown>);
+      } catch (err) {
+        if (!isConditionalCheckFailed(err)) throw err;
+      }
+    }
+    if (!(await readItem(userId, id))) throw new NotFoundError(notFoundMessage);
+    throw new ConflictError(changedMessage);
   }
 
   return {
@@ -212,7 +291,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         await ddb().send(
           new PutCommand({
             TableName: table(),
-            Item: item,
+            Item: { ...item, [SORT_NAME_FIELD]: sortNameOf(item as Record<string, unknown>, id) },
             ConditionExpression: 'attribute_not_exists(#sk)',
             ExpressionAttributeNames: { '#sk': idField },
           }),
@@ -222,28 +301,33 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         if (isConditionalCheckFailed(err)) throw new ConflictError(conflictMessage);
         throw err;
       }
-      return item;
+      return clean(item as Record<string, unknown>);
     },
 
-    async list(userId) {
-      const items = await queryAll<Item>({
-        TableName: table(),
-        KeyConditionExpression: 'user_id = :u',
-        ExpressionAttributeValues: { ':u': userId },
-      });
-      const text = (item: Item) => sortText(item).toLowerCase();
-      return items
-        .filter((item) => !isMarker(item as Record<string, unknown>))
-        .sort((a, b) => text(a).localeCompare(text(b)));
+    async list(userId, { limit, cursor }) {
+      const scope = listScope(userId);
+      const startKey = decodeCursor(cursor, scope, cursorSchema(userId));
+      const page = await queryPage<Record<string, unknown>>(
+        {
+          TableName: table(),
+          IndexName: BY_NAME_INDEX.indexName,
+          KeyConditionExpression: 'user_id = :u',
+          ExpressionAttributeValues: { ':u': userId },
+        },
+        { limit, startKey, keyNames: indexKeyNames },
+      );
+      const items = page.items.filter((item) => !isMarker(item)).map(clean);
+      return page.lastKey ? { items, next_cursor: encodeCursor(scope, page.lastKey) } : { items };
     },
 
     async get(userId, id) {
       const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id) }));
-      return isMarker(out.Item) ? undefined : (out.Item as Item | undefined);
+      return isMarker(out.Item) || !out.Item ? undefined : clean(out.Item);
     },
 
     async update(userId, id, patch, now = new Date()) {
       if (!npiField || patch[npiField] === undefined) {
+        if (touchesName(patch)) return renameUpdate(userId, id, patch, now);
         try {
           return await plainUpdate(userId, id, patch, now);
         } catch (err) {
@@ -255,6 +339,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
       const oldNpi = npiOf(current);
       const newNpi = npiOf(patch);
       if (oldNpi === newNpi) {
+        if (touchesName(patch)) return renameUpdate(userId, id, patch, now);
         try {
           return await plainUpdate(userId, id, patch, now);
         } catch (err) {
@@ -264,7 +349,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
       if (newNpi !== 0) await claim(userId, newNpi, id);
       let updated: Item;
       try {
-        updated = await plainUpdate(userId, id, patch, now, oldNpi);
+        updated = await plainUpdate(userId, id, patch, now, oldNpi, current as Record<string, unknown>);
       } catch (err) {
         if (newNpi !== 0) await release(userId, newNpi, id);
         if (!isConditionalCheckFailed(err)) throw err;

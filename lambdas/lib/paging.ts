@@ -17,7 +17,7 @@
  * returned. Items read per page: at most `limit + 1` (before any FilterExpression).
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants';
 import { ddb } from './aws';
 import { ValidationError } from './errors';

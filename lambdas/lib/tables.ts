@@ -22,6 +22,9 @@
  * - a user's surgeons / facilities: Query `surgeons` / `facilities` on user_id
  * - is this NPI already in a user's surgeons / facilities: GetItem of its uniqueness marker in the
  *   same table (partition `${userId}#npi`, see `npiMarkerKey`; issue 6 sections 1 and 2)
+ * - a user's surgeons / facilities by name, paged (issue 7 section 1; the lists no longer Query on
+ *   user_id alone): Query index `byName`
+ *   (user_id, sort_name; see `ownedSortName`)
  * - profile by user id: GetItem on `users`
  * - CPT code by code: GetItem on `cptCodes`; by search text: Query `cptSearch` (prefix, term_code begins_with)
  */
@@ -112,12 +115,47 @@ export const USERS_TABLE = {
   globalSecondaryIndexes: [],
 } as const satisfies TableDef;
 
+/**
+ * Index of the surgeons and facilities tables that lists a user's items by name (issue 7 section 1):
+ * partition `user_id`, sort `sort_name` (built only by {@link ownedSortName}, written by
+ * lambdas/lib/owned-items.ts on create and on every name change). NPI markers carry no `sort_name`,
+ * so they are never in it; items written before issue 7 are not either until backfilled.
+ */
+export const BY_NAME_INDEX = {
+  indexName: 'byName',
+  partitionKey: { name: 'user_id', type: 'S' },
+  sortKey: { name: 'sort_name', type: 'S' },
+} as const satisfies IndexDef;
+
+/** Separator of the parts of a `sort_name`: below every character a name can hold. */
+const SORT_NAME_SEPARATOR = '\u0001';
+
+/**
+ * `sort_name` of a surgeon or facility for the `byName` index ({@link BY_NAME_INDEX}): each name part
+ * (surgeons: last name, first name; facilities: the name) folded for ordering (accents removed,
+ * lower-cased, spaces collapsed, at most 100 characters), then the item id, joined by U+0001 (lower
+ * than any character of a name, so that 'smith' sorts before 'smith jr' and before 'smithe'; the id
+ * makes the key unique and breaks ties). DynamoDB orders it by UTF-8 bytes, which for the folded
+ * text is alphabetical for Latin names. At most about 1,000 bytes (GSI sort key limit 1,024).
+ */
+export function ownedSortName(nameParts: readonly string[], id: string): string {
+  const fold = (part: string) =>
+    part
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, 100);
+  return [...nameParts.map(fold), id].join(SORT_NAME_SEPARATOR);
+}
+
 export const SURGEONS_TABLE = {
   id: 'surgeons',
   envVar: 'SURGEONS_TABLE',
   partitionKey: { name: 'user_id', type: 'S' },
   sortKey: { name: 'surgeon_id', type: 'S' },
-  globalSecondaryIndexes: [],
+  globalSecondaryIndexes: [BY_NAME_INDEX],
 } as const satisfies TableDef;
 
 export const FACILITIES_TABLE = {
@@ -125,7 +163,7 @@ export const FACILITIES_TABLE = {
   envVar: 'FACILITIES_TABLE',
   partitionKey: { name: 'user_id', type: 'S' },
   sortKey: { name: 'facility_id', type: 'S' },
-  globalSecondaryIndexes: [],
+  globalSecondaryIndexes: [BY_NAME_INDEX],
 } as const satisfies TableDef;
 
 /** CMS PFS rows keyed by HCPCS/CPT code (no modifier rows). */

@@ -3,7 +3,7 @@
  * (400) whose `errors` hold the first message of each field and whose message is the first of
  * them, so the client can show the spec's wording (provider-side section 5) directly.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ValidationError, type FieldError } from './errors';
 
 /** One `{ field, message }` per field (first issue wins), in issue order. */

@@ -1,8 +1,10 @@
 /**
  * /surgeon Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
  *
- * - GET /surgeon?user_id= -> { success, surgeons }. user_id must be the caller's own unless back
- *   office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
+ * - GET /surgeon?user_id=&limit=&cursor= -> { success, surgeons, next_cursor? }: one page in name order
+ *   (issue 7 sections 1 and 2: `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
+ *   `next_cursor` absent on the last page; a cursor of another list or user, or forged -> 400).
+ *   user_id must be the caller's own unless back office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
  * - POST /surgeon (first_name, last_name, surgeon_npi, surgeon_addr, surgeon_city, surgeon_state,
  *   surgeon_zip, manual_entry) -> 201 { success, message: 'Surgeon added successfully!', surgeon }.
  *   The owner is always the caller (a body user_id is ignored).
@@ -26,12 +28,14 @@ import {
   SurgeonBodySchema,
   SurgeonUpdateBodySchema,
   TEXT_LIMITS,
+  type SurgeonListResponse,
   type SurgeonSearchResponse,
 } from '../../shared';
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
-import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
+import { parseLimit } from '../lib/paging';
 import { searchSurgeons } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
 import { deleteSurgeon, listSurgeons, putSurgeon, toApiSurgeon, updateSurgeon, type SurgeonFields } from './repository';
@@ -40,8 +44,11 @@ async function list(event: ApiEvent) {
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {
     forbiddenMessage: API_MESSAGES.noDataOrPermission,
   });
-  const items = await listSurgeons(userId as string);
-  return ok({ success: true, surgeons: items.map(toApiSurgeon) });
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const page = await listSurgeons(userId as string, { limit, cursor: queryParams(event).cursor });
+  const answer: SurgeonListResponse = { success: true, surgeons: page.items.map(toApiSurgeon) };
+  if (page.next_cursor) answer.next_cursor = page.next_cursor;
+  return ok(answer);
 }
 
 async function search(event: ApiEvent) {

@@ -8,7 +8,8 @@
  * `infra/local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
  * - {@link putSurgeon}(input, { now }) -> SurgeonItem: conditional create (surgeon_id generated
  *   when absent; an existing (user_id, surgeon_id) throws `ConflictError`). Alias {@link createSurgeon}.
- * - {@link listSurgeons}(userId) -> SurgeonItem[] sorted by last then first name (Query).
+ * - {@link listSurgeons}(userId, { limit, cursor }) -> { items: SurgeonItem[], next_cursor? }: one page in
+ *   order of last name, then first name (case- and accent-insensitive; Query of the byName index; issue 7).
  * - {@link getSurgeon}(userId, surgeonId) -> SurgeonItem | undefined (GetItem).
  * - {@link updateSurgeon}(userId, surgeonId, patch, { now }) -> SurgeonItem (`NotFoundError('Surgeon not found')`).
  * - {@link deleteSurgeon}(userId, surgeonId) -> void (`NotFoundError('Surgeon not found')`).
@@ -20,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { SURGEON_MESSAGES, type Surgeon } from '../../shared';
 import { getEnv } from '../lib/env';
-import { ownedItemRepository } from '../lib/owned-items';
+import { ownedItemRepository, type OwnedItemPage } from '../lib/owned-items';
 
 export type SurgeonItem = Omit<Surgeon, 'id'>;
 export type SurgeonFields = Omit<SurgeonItem, 'user_id' | 'surgeon_id' | 'createdAt' | 'updatedAt'>;
@@ -34,7 +35,7 @@ export type PutSurgeonInput = { user_id: string; surgeon_id?: string; createdAt?
 const repository = ownedItemRepository<SurgeonItem>({
   table: () => getEnv().SURGEONS_TABLE,
   idField: 'surgeon_id',
-  sortText: (s) => `${s.last_name}\u0000${s.first_name}`,
+  nameFields: ['last_name', 'first_name'],
   conflictMessage: 'Surgeon already exists',
   npiField: 'surgeon_npi',
   notFoundMessage: SURGEON_MESSAGES.notFound,
@@ -68,9 +69,16 @@ export async function putSurgeon(input: PutSurgeonInput, options: { now?: Date }
 /** Same as {@link putSurgeon}. */
 export const createSurgeon = putSurgeon;
 
-/** All surgeons of a user, sorted by last name then first name. */
-export async function listSurgeons(userId: string): Promise<SurgeonItem[]> {
-  return repository.list(userId);
+/**
+ * One page of a user's surgeons in order of last name, then first name: at most `limit` after `cursor` (from the
+ * previous page's `next_cursor`; absent: the first page). `next_cursor` only when more exist.
+ * Throws `ValidationError` (400, field `cursor`) for a cursor of another list or user, or forged.
+ */
+export async function listSurgeons(
+  userId: string,
+  page: { limit: number; cursor?: string },
+): Promise<OwnedItemPage<SurgeonItem>> {
+  return repository.list(userId, page);
 }
 
 export async function getSurgeon(userId: string, surgeonId: string): Promise<SurgeonItem | undefined> {

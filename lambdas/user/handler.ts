@@ -24,7 +24,7 @@
  *   section 5). Another user: for user admins (user_type >= 20), a user of a lower user_type
  *   (equal or higher -> 403); anyone else gets 404 'User not found'.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   API_MESSAGES,
   PROFILE_MESSAGES,

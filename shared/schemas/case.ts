@@ -6,7 +6,7 @@
  *   POST, PATCH and PUT /case; the Lambda validates with them, built from the same field rules.
  * - `Case`: the returned case shape (pay_amount in dollars; stored as integer cents).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PAY_AMOUNT_DOLLARS, MAX_PROCEDURE_CODES, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isCaseStatus } from '../statuses';
 import type { StatusHistoryEntry } from '../workflow';

@@ -17,7 +17,7 @@
  * A case's `file_keys` is JSON text of {@link FileKeys}; `demo_file` / `note_file` hold the same keys
  * as the demographic_sheet / op_note entries ('' when missing).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_UPLOAD_BYTES, PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, UPLOAD_EXTENSIONS, tooLongMessage } from '../constants';
 
 /** Case document slots of POST /document. */

@@ -9,7 +9,7 @@
  *   PATCH /user bodies with the same schema the forms use.
  * - `Profile`: the stored and returned shape.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isValidNpi } from '../npi';
 import { isUsStateCode } from '../states';

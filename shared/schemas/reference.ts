@@ -1,7 +1,7 @@
 /**
  * Reference calls: CPT codes and the NPI check (spec provider-side section 7).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CPT_DEFAULT_PAGE_SIZE } from '../constants';
 
 export interface CptCode {

@@ -13,7 +13,7 @@
  * Parsing is tolerant per item: an item without an id (lists) or without a name (search) is dropped,
  * absent text becomes '', an absent or non-numeric NPI becomes 0 (lists) or '' (search).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Facility, Surgeon } from './surgeon';
 
 /** Text from text or a number; anything else ''. */

@@ -2,7 +2,7 @@
  * Surgeon and facility schemas (spec provider-side sections 3, 5 and 7).
  * NPI numbers are stored as numbers (0 when none / manual entry), as the spec's entities say.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isValidNpi } from '../npi';
 

@@ -36,15 +36,22 @@ interface ApiCase {
 describeBrowser('Provider case screens (browser)', () => {
   const e2e = useE2EStack();
 
-  /** The signed-in provider's cases as the API returns them. */
+  /** The signed-in provider's cases as the API returns them (every page, issue 7). */
   async function casesOf(email: string): Promise<ApiCase[]> {
     const tokens = await e2e.signIn(email);
-    const res = await e2e.api<{ cases: ApiCase[] }>('GET', '/case', {
-      token: tokens.accessToken,
-      query: { user_id: tokens.sub },
-    });
-    if (res.status !== 200) throw new Error(`GET /case for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.cases;
+    const cases: ApiCase[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const res = await e2e.api<{ cases: ApiCase[]; next_cursor?: string }>('GET', '/case', {
+        token: tokens.accessToken,
+        query: { user_id: tokens.sub, limit: 200, ...(cursor ? { cursor } : {}) },
+      });
+      if (res.status !== 200) throw new Error(`GET /case for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      cases.push(...res.body.cases);
+      cursor = res.body.next_cursor;
+      if (!cursor) break;
+    }
+    return cases;
   }
 
   const casesTable = (page: Page): Locator => page.getByRole('table', { name: 'Cases' });
@@ -54,6 +61,26 @@ describeBrowser('Provider case screens (browser)', () => {
   async function shownCaseIds(page: Page): Promise<string[]> {
     const ids = await caseRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-case-id') ?? ''));
     return ids;
+  }
+
+  /**
+   * Click Load more until the list has no more pages (issue 7: the list shows 50 cases a page);
+   * each click must add rows and update the "Showing N cases" status.
+   */
+  async function showEveryCase(page: Page): Promise<void> {
+    const more = page.getByRole('button', { name: 'Load more' });
+    for (let clicks = 0; clicks < 20; clicks++) {
+      await page.getByText(/^Showing [\d,]+ cases?$/).waitFor();
+      if (!(await more.isVisible())) return;
+      const before = await caseRows(page).count();
+      await more.click();
+      await eventually(async () => expect(await caseRows(page).count()).toBeGreaterThan(before));
+      await eventually(async () =>
+        expect(await page.getByText(/^Showing [\d,]+ cases?$/).textContent()).toBe(
+          `Showing ${await caseRows(page).count()} cases`,
+        ),
+      );
+    }
   }
 
   /** Sign in through /auth and wait for the Case List with its rows. */
@@ -83,6 +110,7 @@ describeBrowser('Provider case screens (browser)', () => {
     await caseRows(page).first().waitFor();
     const headers = await casesTable(page).getByRole('columnheader').allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(CASE_LIST_COLUMNS);
+    await showEveryCase(page);
     await eventually(async () => expect(await caseRows(page).count()).toBe(allCases.length));
     expect(new Set(await shownCaseIds(page))).toEqual(new Set(allCases.map((c) => c.case_id)));
 
@@ -91,6 +119,7 @@ describeBrowser('Provider case screens (browser)', () => {
     await filter.selectOption({ label: 'Closed' });
 
     // Assess: only provider1's closed cases, and the filter is kept in the URL
+    await showEveryCase(page);
     await eventually(async () => expect((await shownCaseIds(page)).sort()).toEqual([...closedIds].sort()));
     expect(new URL(page.url()).searchParams.get('status')).toBe(closed.key);
 

@@ -13,7 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnResource } from 'aws-cdk-lib';
+import { build } from 'esbuild';
 import { buildApp } from '../../infra/app';
+import { esbuildOptionsFor, handlerEntry } from '../../infra/bundling';
 import { USER_POOL_GROUPS } from '../../infra/auth';
 import type { SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
@@ -302,6 +304,27 @@ describe('the Lambdas', () => {
       expect(fs.existsSync(bundle)).toBe(true);
       // The AWS SDK is bundled (the versions the tests ran), not imported from the Lambda runtime.
       expect(fs.readFileSync(bundle, 'utf8')).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('bundles exactly what bench:api measures (esbuildOptionsFor), without the SDK default credential chain', async () => {
+    // Prepare
+    const bundleFile = (resource: Resource): string => {
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(resource);
+      const code = dev.resources[logicalId(dev, fn)]?.Properties?.Code as { S3Key: string };
+      return path.join(dev.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+    };
+    const outfile = path.join(tempDir('suture-bench-bundle-'), 'index.mjs');
+
+    // Act
+    await build(esbuildOptionsFor(handlerEntry('check_npi'), outfile));
+
+    // Assess
+    expect(fs.readFileSync(outfile).equals(fs.readFileSync(bundleFile('check_npi')))).toBe(true);
+    for (const resource of RESOURCES) {
+      // The STS client of the default chain (web identity, assume role) is not bundled.
+      expect(fs.readFileSync(bundleFile(resource), 'utf8')).not.toContain('AssumeRoleWithWebIdentity');
     }
   });
 

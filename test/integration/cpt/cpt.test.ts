@@ -139,6 +139,7 @@ describe('importing the CMS PFS file and reading it back', () => {
     const saved = { ...process.env };
     Object.assign(process.env, {
       CASES_TABLE: 'x-cases',
+      CASE_STATS_TABLE: 'x-case-stats',
       USERS_TABLE: 'x-users',
       SURGEONS_TABLE: 'x-surgeons',
       FACILITIES_TABLE: 'x-facilities',

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+// dynalite's LevelDB iterators closed after each Query (issue 7, section 1), as in the local runtime.
+import '../../../infra/local/level-iterators';
 import {
   CPT_CODES_TABLE,
   CPT_SEARCH_TABLE,

@@ -74,4 +74,12 @@ describe('the caller from the JWT claims', () => {
     expect(parseGroups('staff')).toEqual(['staff']);
     expect(parseGroups(undefined)).toEqual([]);
   });
+
+  it("parses API Gateway's bracket form without taking it for JSON, and JSON with spaces or empty", () => {
+    // Act & Assess
+    expect(parseGroups('[surgeon]')).toEqual(['surgeon']);
+    expect(parseGroups('[admin staff]')).toEqual(['admin', 'staff']);
+    expect(parseGroups('[ "staff" ]')).toEqual(['staff']);
+    expect(parseGroups('[]')).toEqual([]);
+  });
 });

@@ -110,3 +110,68 @@ describe('NPI uniqueness markers', () => {
     warn.mockRestore();
   });
 });
+
+describe('sort_name of the byName index (issue 7 section 1)', () => {
+  it('writes sort_name with a rename, on condition that the names are still the ones read, and retries once they changed', async () => {
+    // Prepare: the first write finds the names changed by someone else, the second succeeds.
+    const renamed = { ...stored, last_name: 'Zhou', sort_name: 'x' };
+    ddbMock
+      .on(GetCommand)
+      .resolvesOnce({ Item: stored })
+      .resolves({ Item: { ...stored, first_name: 'Anna' } });
+    ddbMock.on(UpdateCommand).rejectsOnce(failed()).resolves({ Attributes: renamed });
+
+    // Act
+    const item = await updateSurgeon('me', 's1', { last_name: 'Zhou' });
+
+    // Assess
+    const updates = ddbMock.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(updates).toHaveLength(2);
+    expect(updates[0]!.ExpressionAttributeValues).toMatchObject({ ':name0': 'Lee', ':name1': 'Ann' });
+    expect(Object.values(updates[0]!.ExpressionAttributeValues ?? {})).toContain('zhou\u0001ann\u0001s1');
+    expect(updates[1]!.ExpressionAttributeValues).toMatchObject({ ':name0': 'Lee', ':name1': 'Anna' });
+    expect(Object.values(updates[1]!.ExpressionAttributeValues ?? {})).toContain('zhou\u0001anna\u0001s1');
+    expect(updates[1]!.ConditionExpression).toContain('#name0 = :name0 AND #name1 = :name1');
+    expect(item).not.toHaveProperty('sort_name');
+  });
+
+  it('answers 409 when the names keep changing during a rename', async () => {
+    // Prepare
+    ddbMock.on(GetCommand).resolves({ Item: stored });
+    ddbMock.on(UpdateCommand).rejects(failed());
+
+    // Act
+    const error = await updateSurgeon('me', 's1', { first_name: 'Bo' }).catch((e: unknown) => e);
+
+    // Assess
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(3);
+  });
+
+  it('writes no sort_name and reads nothing first when no name changes', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, surgeon_city: 'Tacoma', sort_name: 'lee' } });
+
+    // Act
+    const item = await updateSurgeon('me', 's1', { surgeon_city: 'Tacoma' });
+
+    // Assess
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(Object.values(update.ExpressionAttributeNames ?? {})).not.toContain('sort_name');
+    expect(item).not.toHaveProperty('sort_name');
+  });
+
+  it('stores a new surgeon with its folded sort_name and answers it without', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).resolves({});
+
+    // Act
+    const item = await putSurgeon({ user_id: 'me', surgeon_id: 's2', first_name: 'Zoë', last_name: ' Ábel  Smith ' });
+
+    // Assess
+    const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
+    expect(put.Item?.sort_name).toBe('abel smith\u0001zoe\u0001s2');
+    expect(item).not.toHaveProperty('sort_name');
+  });
+});

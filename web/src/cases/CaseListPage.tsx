@@ -12,6 +12,11 @@
  * its title); a Status column with the badge; Demo Sheet and Op Note tell what is really attached.
  * Below 640 px each case is a card instead of a table row; row actions are at least 44 x 44 px on
  * touch screens.
+ *
+ * Issue 7: the list pages on the server (50 cases a page, web/src/cases/api.ts `listCasesPage`):
+ * below the table (or the cards) a "Showing N cases" live status and a Load more button that appends
+ * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
+ * the first page; a failed next page keeps the rows shown and offers Load more again.
  */
 import {
   Alert,
@@ -44,6 +49,7 @@ import {
 import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LoadMore } from './LoadMore';
 import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
 import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
 import { caseKeys, useCaseList } from './queries';
@@ -162,8 +168,9 @@ export default function CaseListPage() {
     </Flex>
   );
 
-  const loadError = userError ?? list.error;
-  const cases = list.data ?? [];
+  // A failed next page keeps the pages shown (LoadMore shows that error); only a failed first load replaces the list.
+  const loadError = userError ?? (list.isFetchNextPageError ? null : list.error);
+  const cases = list.data?.pages.flatMap((p) => p.cases) ?? [];
 
   let body;
   if (loadError) {
@@ -182,7 +189,7 @@ export default function CaseListPage() {
         <Text>{UI_MESSAGES.loading}</Text>
       </Flex>
     );
-  } else if (cases.length === 0) {
+  } else if (cases.length === 0 && !list.hasNextPage) {
     body = (
       <Card variation="outlined" textAlign="center" padding="xl">
         <Heading level={2} fontSize="large">
@@ -286,6 +293,14 @@ export default function CaseListPage() {
             </li>
           ))}
         </ul>
+        <LoadMore
+          shown={cases.length}
+          noun={['case', 'cases']}
+          hasMore={list.hasNextPage}
+          isLoading={list.isFetchingNextPage}
+          error={list.isFetchNextPageError ? list.error : null}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
       </>
     );
   }

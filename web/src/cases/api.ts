@@ -18,10 +18,11 @@ import {
   type StatusHistoryEntry,
   type Surgeon,
 } from '../../../shared';
-import { CPT_SUGGESTIONS_SHOWN } from '../../../shared/constants';
+import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
-import { parseFacilityList, parseSurgeonList } from '../../../shared/schemas/search-responses';
+import { CaseListPageSchema, FacilityListPageSchema, SurgeonListPageSchema } from '../../../shared/schemas/lists';
 import { ApiError, apiFetch } from '../lib/api';
+import { fetchAllPages } from '../lib/pages';
 
 /** Client-side rule broken before any call (spec provider-side section 8 "Others"). */
 export class CaseApiError extends Error {
@@ -169,26 +170,44 @@ function isNoCases(err: unknown): boolean {
   return err instanceof ApiError && /no cases found|insufficient permissions/i.test(err.message);
 }
 
+/** Cases per page of the provider's case list (issue 7: the server's default page size). */
+export const CASE_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
+
+/** One page of the user's cases; `next_cursor` undefined on the last page. */
+export interface CasePage {
+  cases: CaseView[];
+  next_cursor?: string;
+}
+
 /**
- * The user's cases, newest first as the server sends them. With `status` (a status number):
- * GET /case/filter?user_id=&filter=; without: GET /case?user_id=. The list is read from
- * `cases`, `data` or the body itself. 'No cases found' / 'insufficient permissions' -> [].
+ * One page of the user's cases, newest first as the server sends them (issue 7 sections 1 and 2).
+ * With `status` (a status number): GET /case/filter?user_id=&filter=&limit=50&cursor=; without:
+ * GET /case?user_id=&limit=50&cursor=. `cursor` is the previous page's `next_cursor` (absent: the
+ * first page). The answer is read by the shared `CaseListPageSchema` (`cases`, `data` or the body
+ * itself; a server that does not page answers one page without `next_cursor`); malformed cases are
+ * dropped. 'No cases found' / 'insufficient permissions' -> an empty last page.
  */
-export async function listCases(userId: string, status?: number): Promise<CaseView[]> {
+export async function listCasesPage(userId: string, status?: number, cursor?: string): Promise<CasePage> {
   try {
+    const page = { limit: CASE_PAGE_LIMIT, cursor };
     const body =
       status === undefined
-        ? await apiFetch<unknown>('/case', { query: { user_id: userId }, forbidden: 'cases' })
-        : await apiFetch<unknown>('/case/filter', { query: { user_id: userId, filter: status }, forbidden: 'cases' });
-    return listFrom(body, ['cases', 'data']).flatMap((raw) => {
+        ? await apiFetch<unknown>('/case', { query: { user_id: userId, ...page }, forbidden: 'cases' })
+        : await apiFetch<unknown>('/case/filter', {
+            query: { user_id: userId, filter: status, ...page },
+            forbidden: 'cases',
+          });
+    const answer = CaseListPageSchema.parse(body);
+    const cases = answer.cases.flatMap((raw) => {
       try {
         return [normalizeCase(raw)];
       } catch {
         return [];
       }
     });
+    return answer.next_cursor === undefined ? { cases } : { cases, next_cursor: answer.next_cursor };
   } catch (err) {
-    if (isNoCases(err)) return [];
+    if (isNoCases(err)) return { cases: [] };
     throw err;
   }
 }
@@ -331,27 +350,43 @@ export interface Choice {
 }
 
 /**
- * The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list; read by the
- * shared `parseSurgeonList`, the one place that knows those wrappers).
+ * All of the user's surgeons, in name order, for the case form's select and the details page:
+ * GET /surgeon?user_id=&limit=200&cursor= page after page (issue 7; at most 10 pages, 2,000
+ * surgeons, `fetchAllPages`). Each answer is read by the shared `SurgeonListPageSchema` (list in
+ * surgeons, data, items or list).
  */
 export async function listSurgeons(userId: string): Promise<Surgeon[]> {
-  const body = await apiFetch<unknown>('/surgeon', { query: { user_id: userId }, forbidden: 'list' });
-  return parseSurgeonList(body);
+  const all = await fetchAllPages(async (cursor) => {
+    const body = await apiFetch<unknown>('/surgeon', {
+      query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
+      forbidden: 'list',
+    });
+    const page = SurgeonListPageSchema.parse(body);
+    return { items: page.surgeons, next_cursor: page.next_cursor };
+  });
+  return all.items;
 }
 
 /**
- * The user's facilities: GET /facility?user_id=. A failed load returns an empty list
- * (spec provider-side section 7), except a rejected session, which is rethrown.
+ * All of the user's facilities, in name order: GET /facility?user_id=&limit=200&cursor= page after
+ * page (as {@link listSurgeons}). A failed load returns an empty list (spec provider-side section 7),
+ * except a rejected session, which is rethrown.
  */
 export async function listFacilities(userId: string): Promise<Facility[]> {
-  let body: unknown;
   try {
-    body = await apiFetch<unknown>('/facility', { query: { user_id: userId }, forbidden: 'list' });
+    const all = await fetchAllPages(async (cursor) => {
+      const body = await apiFetch<unknown>('/facility', {
+        query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
+        forbidden: 'list',
+      });
+      const page = FacilityListPageSchema.parse(body);
+      return { items: page.facilities, next_cursor: page.next_cursor };
+    });
+    return all.items;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) throw err;
     return [];
   }
-  return parseFacilityList(body);
 }
 
 /**

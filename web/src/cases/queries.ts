@@ -3,8 +3,8 @@
  * except for final answers, no refetch on focus). Every query of these screens lives under the
  * `['cases']` prefix; after a case mutation the lists (`caseKeys.lists`) and that case are invalidated.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getCase, isStarterCptList, listCases, listFacilities, listSurgeons, searchCpt } from './api';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getCase, isStarterCptList, listCasesPage, listFacilities, listSurgeons, searchCpt } from './api';
 
 export const caseKeys = {
   all: ['cases'] as const,
@@ -18,11 +18,18 @@ export const caseKeys = {
   cptCatalog: ['cases', 'cpt-catalog'] as const,
 };
 
-/** The user's cases, optionally one status. Disabled until the user id is known. */
+/**
+ * The user's cases, optionally one status, page by page (issue 7): `data.pages[i].cases`;
+ * `fetchNextPage()` reads the page after the last one loaded, `hasNextPage` is false on the last page.
+ * Another status is another query, so a filter change starts again from the first page.
+ * Disabled until the user id is known.
+ */
 export function useCaseList(userId: string | undefined, status: number | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: caseKeys.list(userId ?? '', status),
-    queryFn: () => listCases(userId ?? '', status),
+    queryFn: ({ pageParam }) => listCasesPage(userId ?? '', status, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
     enabled: Boolean(userId),
   });
 }
@@ -36,7 +43,7 @@ export function useCase(caseId: string | undefined) {
   });
 }
 
-/** The user's surgeons. */
+/** All of the user's surgeons (every page, bounded; web/src/cases/api.ts `listSurgeons`). */
 export function useSurgeons(userId: string | undefined) {
   return useQuery({
     queryKey: caseKeys.surgeons(userId ?? ''),
@@ -45,7 +52,7 @@ export function useSurgeons(userId: string | undefined) {
   });
 }
 
-/** The user's facilities (a failed load is an empty list). */
+/** All of the user's facilities (every page, bounded; a failed load is an empty list). */
 export function useFacilities(userId: string | undefined) {
   return useQuery({
     queryKey: caseKeys.facilities(userId ?? ''),

@@ -8,6 +8,10 @@
  * Layout: one list (`ul`) whose rows line up as columns from 640 px and stack as cards below; on
  * wide screens a column header row is shown (hidden from screen readers, which hear each field's
  * own label). Action buttons are at least 44 x 44 px.
+ *
+ * Paged lists (issue 7): with `paging`, the list ends with a "Showing N surgeons" live status and a
+ * Load more button while the server has more (web/src/cases/LoadMore.tsx); `items` are the pages
+ * loaded so far.
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
@@ -16,6 +20,7 @@ import { UI_MESSAGES, messageTemplates } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from '../cases/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../cases/icons';
+import { LoadMore } from '../cases/LoadMore';
 
 export interface ListColumn<T> {
   label: string;
@@ -41,6 +46,15 @@ export interface ManagementListProps<T> {
   emptyText: string;
   /** Deletes one entry (rejects with an Error whose message is shown). */
   onDelete: (item: T) => Promise<void>;
+  /** Server paging (issue 7): more pages, loading state, the next page's error, and the loader. */
+  paging?: {
+    /** Plural noun of the status line, e.g. 'surgeons'. */
+    plural: string;
+    hasMore: boolean;
+    isLoadingMore: boolean;
+    loadMoreError?: Error | null;
+    onLoadMore: () => void;
+  };
 }
 
 const CSS = `
@@ -81,6 +95,7 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
     emptyTitle,
     emptyText,
     onDelete,
+    paging,
   } = props;
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -124,7 +139,7 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
         <Text>{UI_MESSAGES.loading}</Text>
       </Flex>
     );
-  } else if (items.length === 0) {
+  } else if (items.length === 0 && !paging?.hasMore) {
     body = (
       <Card variation="outlined" textAlign="center" padding="xl">
         <Heading level={2} fontSize="large">
@@ -188,6 +203,16 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
             );
           })}
         </ul>
+        {paging && (
+          <LoadMore
+            shown={items.length}
+            noun={[noun, paging.plural]}
+            hasMore={paging.hasMore}
+            isLoading={paging.isLoadingMore}
+            error={paging.loadMoreError}
+            onLoadMore={paging.onLoadMore}
+          />
+        )}
       </div>
     );
   }

@@ -11,7 +11,7 @@
  * Failures throw `ApiError` (message in the spec's words, HTTP status kept) or
  * {@link DocumentApiError} when an answer does not have the contract's shape.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   ConfirmDocumentBodySchema,
   DocTypesSchema,

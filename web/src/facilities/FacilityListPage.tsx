@@ -2,7 +2,7 @@
  * Facility Management (/facility-management), spec provider-side section 2: the user's facilities
  * (name, NPI, city, state; 'Manual entry' for NPI 0), Add Facility, edit (the edit screen explains
  * that updates are not supported) and delete (confirm dialog; 'Delete failed: {message}'), loading,
- * error and empty states (shared ManagementList).
+ * error and empty states (shared ManagementList); 50 a page with Load more (issue 7).
  */
 import { formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import type { Facility } from '../../../shared/schemas/surgeon';
@@ -21,9 +21,16 @@ export default function FacilityListPage() {
       addLabel="Add Facility"
       addPath="/facility/new"
       noun="facility"
-      items={list.data}
+      items={list.data?.pages.flatMap((p) => p.facilities)}
       isLoading={list.isPending}
-      loadError={userError ?? list.error}
+      loadError={userError ?? (list.isFetchNextPageError ? null : list.error)}
+      paging={{
+        plural: 'facilities',
+        hasMore: list.hasNextPage,
+        isLoadingMore: list.isFetchingNextPage,
+        loadMoreError: list.isFetchNextPageError ? list.error : null,
+        onLoadMore: () => void list.fetchNextPage(),
+      }}
       columns={[
         { label: 'Facility name', value: (f) => formatFacilityName(f.facility_name) },
         { label: 'NPI', value: (f) => npiText(f.facility_npi) },

@@ -3,14 +3,14 @@
  * `apiFetch` (errors are `ApiError` with the spec's message; 409 'Facility already exists').
  * Answers are parsed with the shared response schemas.
  */
+import { FacilityListPageSchema, type FacilityListPage } from '../../../shared/schemas/lists';
 import {
   FacilitySearchResponseSchema,
-  parseFacilityList,
   savedItemId,
   type FacilitySearchResult,
 } from '../../../shared/schemas/search-responses';
 import { FACILITY_MESSAGES, type Facility } from '../../../shared/schemas/surgeon';
-import { SEARCH_MIN_CHARS } from '../../../shared/constants';
+import { DEFAULT_PAGE_LIMIT, SEARCH_MIN_CHARS } from '../../../shared/constants';
 import { apiFetch } from '../lib/api';
 
 /**
@@ -19,14 +19,22 @@ import { apiFetch } from '../lib/api';
  */
 export type FacilityInput = Omit<Facility, 'facility_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
+/** Facilities per page of the management screen (issue 7: the server's default page size). */
+export const FACILITY_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
+
 /**
- * The user's facilities for the management screen: GET /facility?user_id= (list in facilities,
- * data, items or list). Unlike the case form's list (where a failed load is an empty list, spec
- * section 7), this one throws, so that the screen can show the load failure (spec section 8).
+ * One page of the user's facilities in name order for the management screen:
+ * GET /facility?user_id=&limit=50&cursor= (issue 7; read by the shared `FacilityListPageSchema`: list
+ * in facilities, data, items or list, `next_cursor` absent on the last page). Unlike the case form's
+ * list (where a failed load is an empty list, spec section 7), this one throws, so that the screen
+ * can show the load failure (spec section 8).
  */
-export async function listFacilities(userId: string): Promise<Facility[]> {
-  const body = await apiFetch<unknown>('/facility', { query: { user_id: userId }, forbidden: 'list' });
-  return parseFacilityList(body);
+export async function listFacilityPage(userId: string, cursor?: string): Promise<FacilityListPage> {
+  const body = await apiFetch<unknown>('/facility', {
+    query: { user_id: userId, limit: FACILITY_PAGE_LIMIT, cursor },
+    forbidden: 'list',
+  });
+  return FacilityListPageSchema.parse(body);
 }
 
 /**

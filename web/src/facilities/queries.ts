@@ -3,24 +3,29 @@
  * `['facilities', 'list']`; registry searches under `['facilities', 'search']` (kept 5 minutes, not
  * retried). Every facility mutation also drops the case form's facility list (`['cases', 'facilities']`).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFacility, deleteFacility, listFacilities, searchFacilities, type FacilityInput } from './api';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFacility, deleteFacility, listFacilityPage, searchFacilities, type FacilityInput } from './api';
 
 export const facilityKeys = {
   all: ['facilities'] as const,
   lists: ['facilities', 'list'] as const,
-  list: (userId: string) => ['facilities', 'list', userId] as const,
+  list: (userId: string) => ['facilities', 'list', userId, 'pages'] as const,
   search: (name: string) => ['facilities', 'search', name.toLowerCase()] as const,
 };
 
 /** The case form's facility list prefix (web/src/cases/queries.ts `caseKeys.facilities`). */
 const CASE_FORM_FACILITIES = ['cases', 'facilities'] as const;
 
-/** The user's facilities (a failed load is an error here). Disabled until the user id is known. */
+/**
+ * The user's facilities page by page (issue 7; a failed load is an error here): `data.pages[i].facilities`,
+ * `fetchNextPage()`, `hasNextPage` false on the last page. Disabled until the user id is known.
+ */
 export function useFacilityList(userId: string | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: facilityKeys.list(userId ?? ''),
-    queryFn: () => listFacilities(userId ?? ''),
+    queryFn: ({ pageParam }) => listFacilityPage(userId ?? '', pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
     enabled: Boolean(userId),
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Back-office Home, /back-office (back-office-and-shell section 2), for user_type 10 or more.
  *
- * Total Cases (GET /case?status=all without user_id: every user's cases, back office only); Quick
+ * Total Cases from the case counts (issue 7: GET /case/stats?range=all, `total_cases`, kept on every
+ * case write; never from the case list), with a loading state and, on failure, the error and a Retry;
+ * Quick
  * Actions for the screens that exist in this build (the others, e.g. View All Cases or Manage Users,
  * appear when their pages land); a static System Status (API Operational, Database Connected) and a
  * static Recent Activity placeholder.
@@ -9,22 +11,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { apiFetch } from '../lib/api';
+import { ApiError, apiFetch } from '../lib/api';
 import { useProfile } from '../profile/useProfile';
 import { roleLabel } from '../../../shared/roles';
+import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
 
-interface CaseListAnswer {
-  cases?: unknown[];
-  data?: unknown[];
-  count?: number;
-}
+/** Shown when the counts answer is not the expected shape (a server of another version). */
+export const STATS_UNREADABLE = 'The case counts could not be read. Please try again.';
 
-/** Number of cases in an answer of GET /case (cases, data or a bare array). */
-export function countCases(answer: CaseListAnswer | unknown[] | undefined): number {
-  if (Array.isArray(answer)) return answer.length;
-  if (!answer) return 0;
-  if (typeof answer.count === 'number') return answer.count;
-  return (answer.cases ?? answer.data ?? []).length;
+/**
+ * All-time case counts of every user: GET /case/stats?range=all (back office only), checked with
+ * the shared `CaseStatsResponseSchema`. Throws `ApiError` (the spec's message) or an Error
+ * {@link STATS_UNREADABLE} for an answer of another shape.
+ */
+export async function fetchCaseStats(signal?: AbortSignal): Promise<CaseStatsResponse> {
+  const body = await apiFetch<unknown>('/case/stats', { query: { range: 'all' }, forbidden: 'cases', signal });
+  const parsed = CaseStatsResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error(STATS_UNREADABLE);
+  return parsed.data;
 }
 
 const QUICK_ACTIONS = [
@@ -35,12 +39,9 @@ const QUICK_ACTIONS = [
 export default function BackOfficeHomePage() {
   const navigate = useNavigate();
   const profile = useProfile();
-  const total = useQuery({
-    queryKey: ['cases', 'all-users', 'count'],
-    queryFn: ({ signal }) =>
-      apiFetch<CaseListAnswer | unknown[]>('/case', { query: { status: 'all' }, forbidden: 'cases', signal }).then(
-        countCases,
-      ),
+  const stats = useQuery({
+    queryKey: ['cases', 'stats', 'all'],
+    queryFn: ({ signal }) => fetchCaseStats(signal),
   });
 
   return (
@@ -56,15 +57,23 @@ export default function BackOfficeHomePage() {
           <Heading level={2} fontSize="large">
             Total Cases
           </Heading>
-          {total.isPending ? (
-            <Loader aria-label="Loading total cases" />
-          ) : total.isError ? (
-            <Text color="font.error" role="alert">
-              {total.error.message}
-            </Text>
+          {stats.isPending ? (
+            <Flex alignItems="center" gap="0.5rem" role="status" marginTop="0.5rem">
+              <Loader aria-hidden="true" />
+              <Text>Loading total cases…</Text>
+            </Flex>
+          ) : stats.isError ? (
+            <Flex direction="column" alignItems="flex-start" gap="0.5rem" marginTop="0.5rem">
+              <Text color="font.error" role="alert">
+                {stats.error instanceof ApiError ? stats.error.message : STATS_UNREADABLE}
+              </Text>
+              <Button size="small" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+                Retry
+              </Button>
+            </Flex>
           ) : (
             <Text fontSize="xxxl" fontWeight="bold">
-              {total.data.toLocaleString('en-US')}
+              {stats.data.total_cases.toLocaleString('en-US')}
             </Text>
           )}
         </Card>

@@ -46,7 +46,7 @@ import { SelectedSummary } from '../directory/SelectedSummary';
 import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistrySearch';
 import { useTimers } from '../directory/useTimers';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
-import { useSaveSurgeon, useSurgeonList, useSurgeonSearch } from './queries';
+import { useEverySurgeon, useSaveSurgeon, useSurgeonSearch } from './queries';
 import {
   SURGEON_SAVE_ERRORS,
   SURGEON_SAVE_ERROR_DELAYS_MS,
@@ -394,7 +394,7 @@ export default function SurgeonFormPage() {
   const location = useLocation();
   const returnTo = caseFormReturnPath(location.state);
   const { user, error: userError } = useCurrentUser();
-  const list = useSurgeonList(isEdit ? user?.sub : undefined);
+  const list = useEverySurgeon(isEdit ? user?.sub : undefined);
   const existing = isEdit ? list.data?.find((s) => s.surgeon_id === surgeonId || s.id === surgeonId) : undefined;
 
   let content;

@@ -1,7 +1,8 @@
 /**
  * Surgeon Management (/surgeon-management), spec provider-side section 2: the user's surgeons
  * (first name, last name, NPI; 'Manual entry' for NPI 0), Add Surgeon, edit and delete (confirm
- * dialog; 'Delete failed: {message}'), loading, error and empty states (shared ManagementList).
+ * dialog; 'Delete failed: {message}'), loading, error and empty states (shared ManagementList);
+ * 50 a page with Load more (issue 7).
  */
 import { titleCaseName } from '../../../shared/display';
 import type { Surgeon } from '../../../shared/schemas/surgeon';
@@ -20,9 +21,16 @@ export default function SurgeonListPage() {
       addLabel="Add Surgeon"
       addPath="/surgeon/new"
       noun="surgeon"
-      items={list.data}
+      items={list.data?.pages.flatMap((p) => p.surgeons)}
       isLoading={list.isPending}
-      loadError={userError ?? list.error}
+      loadError={userError ?? (list.isFetchNextPageError ? null : list.error)}
+      paging={{
+        plural: 'surgeons',
+        hasMore: list.hasNextPage,
+        isLoadingMore: list.isFetchingNextPage,
+        loadMoreError: list.isFetchNextPageError ? list.error : null,
+        onLoadMore: () => void list.fetchNextPage(),
+      }}
       columns={[
         { label: 'First name', value: (s) => titleCaseName(s.first_name) },
         { label: 'Last name', value: (s) => titleCaseName(s.last_name) },

@@ -4,9 +4,10 @@
  * unavailable. Please try again in a moment.', 400/409 carry the server's message, e.g.
  * 'Surgeon already exists'). Answers are parsed with the shared response schemas.
  */
+import { DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
+import { SurgeonListPageSchema, type SurgeonListPage } from '../../../shared/schemas/lists';
 import {
   SurgeonSearchResponseSchema,
-  parseSurgeonList,
   savedItemId,
   type SurgeonSearchResult,
 } from '../../../shared/schemas/search-responses';
@@ -20,10 +21,20 @@ import type { SurgeonSearchQuery } from './search';
  */
 export type SurgeonInput = Omit<Surgeon, 'surgeon_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
-/** The user's surgeons: GET /surgeon?user_id= (list in surgeons, data, items or list). */
-export async function listSurgeons(userId: string): Promise<Surgeon[]> {
-  const body = await apiFetch<unknown>('/surgeon', { query: { user_id: userId }, forbidden: 'list' });
-  return parseSurgeonList(body);
+/** Surgeons per page of the management screen (issue 7: the server's default page size). */
+export const SURGEON_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
+
+/**
+ * One page of the user's surgeons in name order: GET /surgeon?user_id=&limit=50&cursor= (issue 7;
+ * `cursor` the previous page's `next_cursor`, absent for the first page). Read by the shared
+ * `SurgeonListPageSchema` (list in surgeons, data, items or list; `next_cursor` absent on the last page).
+ */
+export async function listSurgeonPage(userId: string, cursor?: string): Promise<SurgeonListPage> {
+  const body = await apiFetch<unknown>('/surgeon', {
+    query: { user_id: userId, limit: SURGEON_PAGE_LIMIT, cursor },
+    forbidden: 'list',
+  });
+  return SurgeonListPageSchema.parse(body);
 }
 
 /**

@@ -4,14 +4,18 @@
  * retried: a 502 is shown at once). Every surgeon mutation also drops the case form's surgeon list
  * (`['cases', 'surgeons']`), so that a surgeon added from the case form is there on return.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createSurgeon, deleteSurgeon, listSurgeons, searchSurgeons, updateSurgeon, type SurgeonInput } from './api';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listSurgeons } from '../cases/api';
+import { createSurgeon, deleteSurgeon, listSurgeonPage, searchSurgeons, updateSurgeon, type SurgeonInput } from './api';
 import type { SurgeonSearchQuery } from './search';
 
 export const surgeonKeys = {
   all: ['surgeons'] as const,
   lists: ['surgeons', 'list'] as const,
-  list: (userId: string) => ['surgeons', 'list', userId] as const,
+  /** The management screen's pages. */
+  list: (userId: string) => ['surgeons', 'list', userId, 'pages'] as const,
+  /** Every surgeon (all pages, bounded), for the edit screen. */
+  every: (userId: string) => ['surgeons', 'list', userId, 'every'] as const,
   search: (q: SurgeonSearchQuery) =>
     ['surgeons', 'search', q.first_name.toLowerCase(), q.last_name.toLowerCase()] as const,
 };
@@ -19,10 +23,27 @@ export const surgeonKeys = {
 /** The case form's surgeon list prefix (web/src/cases/queries.ts `caseKeys.surgeons`). */
 const CASE_FORM_SURGEONS = ['cases', 'surgeons'] as const;
 
-/** The user's surgeons. Disabled until the user id is known. */
+/**
+ * The user's surgeons page by page (issue 7): `data.pages[i].surgeons`, `fetchNextPage()`,
+ * `hasNextPage` false on the last page. Disabled until the user id is known.
+ */
 export function useSurgeonList(userId: string | undefined) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: surgeonKeys.list(userId ?? ''),
+    queryFn: ({ pageParam }) => listSurgeonPage(userId ?? '', pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+    enabled: Boolean(userId),
+  });
+}
+
+/**
+ * Every surgeon of the user (all pages, at most 10 of 200: web/src/cases/api.ts `listSurgeons`), for
+ * the edit screen, which finds the one it edits among them. Disabled until the user id is known.
+ */
+export function useEverySurgeon(userId: string | undefined) {
+  return useQuery({
+    queryKey: surgeonKeys.every(userId ?? ''),
     queryFn: () => listSurgeons(userId ?? ''),
     enabled: Boolean(userId),
   });

@@ -1,0 +1,465 @@
+/**
+ * `npm run bench:api` (issue 7, section 1): the Lambda bundles, their cold init, and the local API
+ * against the raw DynamoDB Query it runs, side by side in one run.
+ *
+ * 1. Bundles: every `lambdas/<resource>/handler.ts` built with the esbuild options CDK deploys
+ *    (`esbuildOptionsFor` of infra/bundling.ts, the same LAMBDA_BUNDLING as infra/api.ts), plus a
+ *    hello-world handler built the same way. Size of `index.mjs` in KB (1 KB = 1024 bytes) against
+ *    the 300 KB goal, and the three largest packages of each (esbuild metafile). A second reference
+ *    row, `ddb alone`, is a handler that builds the DynamoDB DocumentClient the way lambdas/lib/aws.ts
+ *    does and nothing else (no project code, no zod, no logger): the floor of size and cold init that
+ *    the bundled AWS SDK sets for every Lambda, whatever the project's own code does.
+ * 2. Cold init: a fresh `node` process imports the bundle and gets `handler`; the time is
+ *    CPU time (`process.cpuUsage()`, user + system) and wall time (`performance.now()`) at that point,
+ *    both from the process's start, so Node's own bootstrap is in every figure, as in a Lambda's init.
+ *    Median of `--runs` (default 9) per bundle, the bundles taken in turns; the ratio against hello
+ *    world (goal 1.5x) is of CPU time: wall time on a machine shared with other work measures the
+ *    neighbours as much as the bundle.
+ * 3. API vs raw: the local runtime runs in a process of its own (as in bench-documents), a provider
+ *    with `--cases` cases (default 300, created through the API), then autocannon at `--connections`
+ *    (default 10) for `--duration` seconds (default 10) each, after a 2 s warm-up:
+ *    (a) `GET /api/case?user_id=<sub>&limit=50` with the provider's access token;
+ *    (b) the same Query straight to the local DynamoDB endpoint: a SigV4-signed POST (signed once,
+ *        body built once) with `X-Amz-Target: DynamoDB_20120810.Query` on index byUser, Limit 50,
+ *        ScanIndexForward false.
+ *    Requests/s, p50 and p99 latency (ms) and items per answer of each; the ratio raw/API of
+ *    requests/s against the 1.3x goal; the server process's peak RSS (VmHWM of /proc/<pid>/status).
+ *
+ * Not a test: figures depend on the machine. Options: `--runs N`, `--cases N`, `--duration S`,
+ * `--connections N`, `--sdk external` (build with the AWS SDK left to the Lambda runtime, for
+ * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { build, type Metafile } from 'esbuild';
+import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
+import { PROJECT_ROOT } from '../infra/paths';
+import { LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
+import { NodeSha256 } from '../infra/local/sigv4';
+import { CASES_TABLE, TABLES, physicalTableName } from '../lambdas/lib/tables';
+import { withNpiCheckDigit } from '../shared';
+
+const GOALS = { bundleKb: 300, initRatio: 1.5, apiRatio: 1.3, rssMiB: 1024 } as const;
+const PAGE = 50;
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(v) || v <= 0) throw new RangeError(`--${name} must be a positive number`);
+  return v;
+}
+function textOption(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** Peak resident set size of a process in bytes (VmHWM of /proc/<pid>/status, Linux), or undefined. */
+export function peakRssBytes(pid: number): number | undefined {
+  try {
+    const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1 and 2: bundles and cold init
+
+interface BundleRow {
+  name: string;
+  file: string;
+  bytes: number;
+  largest: string;
+  /** A reference bundle (hello world, ddb alone), not judged against the goals. */
+  reference: boolean;
+  /** CPU ms of each cold init. */
+  initMs: number[];
+  /** Wall ms of each cold init. */
+  wallMs: number[];
+}
+
+/** The three largest packages (or project folders) of a bundle, from esbuild's metafile. */
+function largestInputs(metafile: Metafile): string {
+  const output = Object.values(metafile.outputs).find((o) => o.entryPoint);
+  const groups = new Map<string, number>();
+  for (const [file, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+      (file.startsWith('..') ? '(handler)' : file.split('/').slice(0, 2).join('/'));
+    groups.set(pkg, (groups.get(pkg) ?? 0) + bytesInOutput);
+  }
+  return [...groups]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+    .join(', ');
+}
+
+/** Build every Lambda and the two references (hello world, ddb alone) into `dir` (which has a node_modules link for external SDKs). */
+async function buildBundles(dir: string, externalSdk: boolean): Promise<BundleRow[]> {
+  const bundling = externalSdk
+    ? { ...LAMBDA_BUNDLING, bundleAwsSDK: false, externalModules: ['@aws-sdk/*'] }
+    : LAMBDA_BUNDLING;
+  const hello = join(dir, 'hello.ts');
+  writeFileSync(hello, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
+  const ddbAlone = join(dir, 'ddb-alone.ts');
+  writeFileSync(
+    ddbAlone,
+    "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\n" +
+      "import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';\n" +
+      'const doc = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });\n' +
+      "export const handler = async () => doc.send(new GetCommand({ TableName: 't', Key: { id: 'x' } }));\n",
+  );
+  const references = new Set(['hello world', 'ddb alone']);
+  const entries = [
+    ['hello world', hello] as const,
+    ['ddb alone', ddbAlone] as const,
+    ...LAMBDA_RESOURCES.map((r) => [r as string, handlerEntry(r)] as const),
+  ];
+  const rows: BundleRow[] = [];
+  for (const [name, entry] of entries) {
+    const file = join(dir, name.replace(/\W/g, '_'), 'index.mjs');
+    const result = await build({ ...esbuildOptionsFor(entry, file, bundling), metafile: true });
+    rows.push({
+      name,
+      file,
+      bytes: statSync(file).size,
+      largest: largestInputs(result.metafile),
+      reference: references.has(name),
+      initMs: [],
+      wallMs: [],
+    });
+  }
+  return rows;
+}
+
+const run = promisify(execFile);
+
+/**
+ * A fresh node process imports the bundle and gets its handler: the CPU time (user + system, all
+ * threads) and the wall time (ms) from the process's start to that point.
+ */
+async function coldInit(file: string): Promise<{ cpu: number; wall: number }> {
+  const script =
+    `const m = await import(${JSON.stringify(pathToFileURL(file).href)});` +
+    `if (typeof m.handler !== 'function') throw new Error('no handler');` +
+    `const c = process.cpuUsage();` +
+    `process.stdout.write(JSON.stringify({ cpu: (c.user + c.system) / 1000, wall: performance.now() }));`;
+  // The Lambda environment (table names etc.), as a deployed function has it.
+  const env = Object.fromEntries(TABLES.map((def) => [def.envVar, `suture-bench-${def.id}`]));
+  const { stdout } = await run(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+    env: {
+      PATH: process.env.PATH,
+      ...env,
+      DOCUMENTS_BUCKET: 'suture-bench-documents',
+      AWS_REGION: 'us-east-1',
+      LOG_LEVEL: 'ERROR',
+    },
+  });
+  return JSON.parse(stdout) as { cpu: number; wall: number };
+}
+
+async function benchBundles(runs: number, externalSdk: boolean): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'suture-bundles-'));
+  // Bundles that leave the SDK out resolve it from the project's node_modules, as a Lambda does from its runtime's.
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  try {
+    const rows = await buildBundles(dir, externalSdk);
+    for (let i = 0; i < runs; i++) {
+      for (const row of rows) {
+        const { cpu, wall } = await coldInit(row.file);
+        row.initMs.push(cpu);
+        row.wallMs.push(wall);
+      }
+    }
+    const hello = median(rows[0]!.initMs);
+    const lambdas = rows.filter((r) => !r.reference);
+    const lines = [
+      `Bundles (${externalSdk ? 'AWS SDK left to the Lambda runtime: --sdk external' : 'as deployed: infra/bundling.ts LAMBDA_BUNDLING'}); cold init = median of ${runs} fresh node processes,`,
+      `from process start to the handler: CPU ms (user + system; the ratio uses it, as wall time on a shared machine measures the neighbours) and wall ms`,
+      `${'bundle'.padEnd(12)} ${'KB'.padStart(7)} ${'<=300'.padStart(6)} ${'CPU ms'.padStart(7)} ${'wall ms'.padStart(8)} ${'x hello'.padStart(8)} ${'<=1.5'.padStart(6)}  largest parts (KB)`,
+    ];
+    for (const row of rows) {
+      const init = median(row.initMs);
+      const ratio = init / hello;
+      const isHello = row.reference;
+      lines.push(
+        `${row.name.padEnd(12)} ${kb(row.bytes).padStart(7)} ${(isHello ? '' : row.bytes <= GOALS.bundleKb * 1024 ? 'yes' : 'NO').padStart(6)} ` +
+          `${init.toFixed(1).padStart(7)} ${median(row.wallMs).toFixed(1).padStart(8)} ${ratio.toFixed(2).padStart(8)} ${(isHello ? '' : ratio <= GOALS.initRatio ? 'yes' : 'NO').padStart(6)}  ${row.largest}`,
+      );
+    }
+    const maxKb = Math.max(...lambdas.map((r) => r.bytes)) / 1024;
+    const maxRatio = Math.max(...lambdas.map((r) => median(r.initMs) / hello));
+    lines.push(
+      `goal: bundles <= ${GOALS.bundleKb} KB -> ${verdict(maxKb <= GOALS.bundleKb)} (largest ${maxKb.toFixed(1)} KB); ` +
+        `cold init <= ${GOALS.initRatio}x hello world -> ${verdict(maxRatio <= GOALS.initRatio)} (worst ${maxRatio.toFixed(2)}x)`,
+    );
+    return lines;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3: API vs raw Query
+
+/** What the server process tells the client process (one JSON line on stdout). */
+interface ServerInfo {
+  apiUrl: string;
+  dynamodb: string;
+  casesTable: string;
+  accessToken: string;
+  sub: string;
+}
+
+/** `--serve DIR`: the local runtime on DIR in this process, a signed-in provider; runs until stdin closes. */
+async function serve(dataDir: string): Promise<void> {
+  process.env.LOG_LEVEL ??= 'ERROR';
+  const stack = await startLocal({
+    dataDir,
+    port: 0,
+    quiet: true,
+    log: () => undefined,
+    webDist: join(dataDir, 'web'),
+  });
+  const email = `bench-${Date.now()}@example.com`;
+  const sub = await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
+  const { accessToken } = await stack.signIn(email, 'Bench-Passw0rd!');
+  const info: ServerInfo = {
+    apiUrl: stack.apiUrl,
+    dynamodb: stack.endpoints.dynamodb,
+    casesTable: physicalTableName(LOCAL_PREFIX, CASES_TABLE),
+    accessToken,
+    sub,
+  };
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
+  await stack.close();
+}
+
+function startServer(dataDir: string, cpuProfDir?: string): Promise<{ child: ChildProcess; info: ServerInfo }> {
+  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
+    });
+    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+}
+
+/** The parts of autocannon's result this bench reads. */
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<LoadResult>;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
+const autocannon = require('autocannon') as Autocannon;
+
+async function load(
+  target: { url: string; method: string; headers: Record<string, string>; body?: string },
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  return autocannon({ ...target, connections, duration: seconds, pipelining: 1 });
+}
+
+/** Create the provider's profile, a surgeon, a facility and `count` cases through the API. */
+async function seedCases(info: ServerInfo, count: number): Promise<void> {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${info.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${info.accessToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as T;
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const npi = (n: number) => withNpiCheckDigit(String(170000000 + n));
+  await api('POST', '/user', {
+    first_name: 'Bench',
+    last_name: 'Mark',
+    addr1: '1 Test St',
+    addr2: '',
+    city: 'Portland',
+    state: 'ME',
+    zipcode: '04101',
+    telephone: '(207) 555-0100',
+    user_npi: npi(1),
+    referred_by_user: '',
+    message_pref: '1',
+    states_licensed: '["ME"]',
+  });
+  const { surgeon } = await api<{ surgeon: { surgeon_id: string } }>('POST', '/surgeon', {
+    first_name: 'Sam',
+    last_name: 'Bench',
+    surgeon_npi: npi(2),
+    surgeon_state: 'ME',
+  });
+  const { facility } = await api<{ facility: { facility_id: string } }>('POST', '/facility', {
+    facility_name: 'Bench Surgery Center',
+    facility_npi: npi(3),
+    facility_state: 'ME',
+  });
+  const codes = [['27447'], ['29881', '20610'], ['99213']];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      await api('POST', '/case', {
+        case_date: new Date(Date.UTC(2026, 0, 1 + (i % 300))).toISOString().slice(0, 10),
+        surgeon_id: surgeon.surgeon_id,
+        facility_id: facility.facility_id,
+        patient: { first: 'Bench', last: `Testpatient${i}`, ins_provider: 'Aetna' },
+        procedure_codes: codes[i % codes.length],
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
+
+/** The raw Query request, signed once (the local DynamoDB checks no clock skew within a run). */
+async function rawQueryRequest(
+  info: ServerInfo,
+): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+  const body = JSON.stringify({
+    TableName: info.casesTable,
+    IndexName: 'byUser',
+    KeyConditionExpression: 'user_id = :u',
+    ExpressionAttributeValues: { ':u': { S: info.sub } },
+    Limit: PAGE,
+    ScanIndexForward: false,
+  });
+  const url = new URL(info.dynamodb);
+  const signer = new SignatureV4({
+    service: 'dynamodb',
+    region: LOCAL_REGION,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    sha256: NodeSha256,
+  });
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: '/',
+    headers: {
+      host: url.host,
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'DynamoDB_20120810.Query',
+    },
+    body,
+  });
+  return { url: `${info.dynamodb}/`, headers: signed.headers as Record<string, string>, body };
+}
+
+async function benchApi(options: {
+  cases: number;
+  seconds: number;
+  connections: number;
+  cpuProfDir?: string;
+}): Promise<string[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-api-'));
+  const { child, info } = await startServer(dataDir, options.cpuProfDir);
+  try {
+    const t = performance.now();
+    await seedCases(info, options.cases);
+    const seeded = ((performance.now() - t) / 1000).toFixed(1);
+
+    const apiTarget = {
+      url: `${info.apiUrl}/case?user_id=${encodeURIComponent(info.sub)}&limit=${PAGE}`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${info.accessToken}` },
+    };
+    const raw = await rawQueryRequest(info);
+    const rawTarget = { url: raw.url, method: 'POST', headers: raw.headers, body: raw.body };
+
+    // One answer of each, checked, for the items and bytes per answer.
+    const apiRes = await fetch(apiTarget.url, { headers: apiTarget.headers });
+    const apiText = await apiRes.text();
+    if (apiRes.status !== 200) throw new Error(`GET /case answered ${apiRes.status}: ${apiText.slice(0, 200)}`);
+    const apiItems = (JSON.parse(apiText) as { cases: unknown[] }).cases.length;
+    const rawRes = await fetch(raw.url, { method: 'POST', headers: raw.headers, body: raw.body });
+    const rawText = await rawRes.text();
+    if (rawRes.status !== 200) throw new Error(`raw Query answered ${rawRes.status}: ${rawText.slice(0, 200)}`);
+    const rawItems = (JSON.parse(rawText) as { Items: unknown[] }).Items.length;
+
+    await load(apiTarget, options.connections, 2);
+    await load(rawTarget, options.connections, 2);
+    const a = await load(apiTarget, options.connections, options.seconds);
+    const r = await load(rawTarget, options.connections, options.seconds);
+    const rss = peakRssBytes(child.pid!);
+
+    const row = (label: string, x: LoadResult, items: number, bytes: number) =>
+      `${label.padEnd(34)} ${x.requests.average.toFixed(0).padStart(8)} ${x.latency.p50.toFixed(1).padStart(8)} ${x.latency.p99.toFixed(1).padStart(8)} ` +
+      `${String(items).padStart(6)} ${kb(bytes).padStart(8)} ${String(x.non2xx + x.errors + x.timeouts).padStart(7)}`;
+    const ratio = r.requests.average / a.requests.average;
+    const p50Ratio = a.latency.p50 / Math.max(r.latency.p50, 0.001);
+    return [
+      `API vs raw Query: ${options.cases} cases of one provider, ${options.connections} connections, ${options.seconds} s each (seeded through the API in ${seeded} s)`,
+      `${'call'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'items'.padStart(6)} ${'KB/ans'.padStart(8)} ${'errors'.padStart(7)}`,
+      row(`GET /api/case?user_id&limit=${PAGE}`, a, apiItems, Buffer.byteLength(apiText)),
+      row(`raw Query byUser Limit ${PAGE}`, r, rawItems, Buffer.byteLength(rawText)),
+      `ratio raw/API requests/s ${ratio.toFixed(2)}x, p50 API/raw ${p50Ratio.toFixed(2)}x` +
+        (apiItems !== rawItems
+          ? ` (the API answered ${apiItems} items, the Query ${rawItems}: limit not honoured yet)`
+          : ''),
+      `goal: API within ${GOALS.apiRatio}x of the raw Query -> ${verdict(ratio <= GOALS.apiRatio)} (${ratio.toFixed(2)}x)`,
+      rss === undefined
+        ? 'server peak RSS: unknown (no /proc)'
+        : `server peak RSS (VmHWM, the whole local runtime incl. seeding): ${(rss / 2 ** 20).toFixed(0)} MiB -> goal < 1 GiB ${verdict(rss < GOALS.rssMiB * 2 ** 20)}`,
+    ];
+  } finally {
+    // Let the last answered requests' work finish before the emulators close.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const serveAt = process.argv.indexOf('--serve');
+  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string);
+  const only = textOption('only');
+  const sdk = textOption('sdk');
+  if (sdk !== undefined && sdk !== 'external') throw new RangeError('--sdk takes only "external"');
+  const lines: string[] = [];
+  if (only !== 'api') lines.push(...(await benchBundles(Math.round(option('runs', 9)), sdk === 'external')), '');
+  if (only !== 'bundles') {
+    lines.push(
+      ...(await benchApi({
+        cases: Math.round(option('cases', 300)),
+        seconds: option('duration', 10),
+        connections: Math.round(option('connections', 10)),
+        cpuProfDir: textOption('server-cpu-prof'),
+      })),
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

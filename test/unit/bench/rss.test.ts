@@ -1,0 +1,50 @@
+/**
+ * bin/lib/rss.ts: the RSS sampler the benchmarks report the local server's peak memory with
+ * (issue 7, section 1). Reads this test process's own /proc entry (Linux).
+ */
+import { formatMiB, readRss, sampleRss } from '../../../bin/lib/rss';
+
+describe('readRss', () => {
+  it("reads a live process's resident and peak memory in MiB", () => {
+    // Act
+    const r = readRss(process.pid);
+    // Assess: the figures agree with Node's own view of this process (within a few MiB).
+    expect(r.currentMiB).toBeGreaterThan(10);
+    expect(r.peakMiB).toBeGreaterThanOrEqual(r.currentMiB);
+    expect(Math.abs(r.currentMiB - process.memoryUsage().rss / 1048576)).toBeLessThan(64);
+  });
+
+  it('answers NaN, without throwing, for a process that does not exist', () => {
+    // Act
+    const r = readRss(2 ** 30);
+    // Assess
+    expect(r.currentMiB).toBeNaN();
+    expect(r.peakMiB).toBeNaN();
+  });
+});
+
+describe('sampleRss', () => {
+  it('reports a peak that includes memory touched while it was sampling', async () => {
+    // Prepare
+    const sampler = sampleRss(process.pid, 10);
+    const before = sampler.now().currentMiB;
+    // Act: touch 64 MiB of native memory, keep it a moment, then stop.
+    const block = Buffer.alloc(64 * 1048576, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const result = sampler.stop();
+    // Assess
+    expect(block[block.length - 1]).toBe(1);
+    expect(result.peakMiB).toBeGreaterThanOrEqual(before + 60);
+    expect(result.sampledPeakMiB).toBeGreaterThanOrEqual(before + 60);
+    expect(result.samples).toBeGreaterThanOrEqual(2);
+    expect(sampler.stop().samples).toBe(result.samples);
+  });
+});
+
+describe('formatMiB', () => {
+  it('prints MiB below 1 GiB, GiB from there on, and n/a for NaN', () => {
+    expect(formatMiB(512.4)).toBe('512 MiB');
+    expect(formatMiB(3788.8)).toBe('3.70 GiB');
+    expect(formatMiB(Number.NaN)).toBe('n/a');
+  });
+});

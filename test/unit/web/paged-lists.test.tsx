@@ -1,0 +1,334 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The SPA's paged lists (issue 7 sections 1 and 2) with a fake API client: the provider case list,
+ * the surgeon and facility screens (Load more appends the next page, announces the rows shown and
+ * goes away on the last page; the status filter restarts from page 1), the case form's selects
+ * (every page read), and the back-office home's Total Cases from GET /case/stats.
+ * No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { sub: 'u1', email: 'provider1@example.com' },
+    signOut: jest.fn(async () => undefined),
+    refresh: jest.fn(),
+  }),
+}));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { listFacilities, listSurgeons } from '../../../web/src/cases/api';
+import CaseListPage from '../../../web/src/cases/CaseListPage';
+import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
+import BackOfficeHomePage from '../../../web/src/shell/BackOfficeHomePage';
+import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
+import { ApiError, apiFetch } from './support/fake-api';
+
+type Req = { method?: string; query?: Record<string, string | number | undefined> } | undefined;
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/dashboard" element={<CaseListPage />} />
+          <Route path="/surgeon-management" element={<SurgeonListPage />} />
+          <Route path="/facility-management" element={<FacilityListPage />} />
+          <Route path="/back-office" element={<BackOfficeHomePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const caseOf = (n: number, status = 0) => ({
+  case_id: `u1_${1_760_000_000_000 + n}`,
+  user_id: 'u1',
+  case_date: '2026-02-03',
+  patient_first: 'Alfa',
+  patient_last: `Patient${n}`,
+  ins_provider: 'Aetna',
+  procedure_codes: ['47562'],
+  case_status: status,
+});
+
+/** Rows of the case table (header excluded). */
+const caseRows = () =>
+  within(screen.getByRole('table', { name: 'Cases' }))
+    .getAllByRole('row')
+    .slice(1);
+
+beforeEach(() => {
+  apiFetch.mockReset();
+});
+
+describe('the provider case list', () => {
+  /** Two pages of all cases (3 + 2), cursor 'c2' between them; one page for the Paid filter. */
+  function serveCases() {
+    apiFetch.mockImplementation(async (path: string, req: Req) => {
+      const q = req?.query ?? {};
+      if (path === '/case' && q.cursor === undefined)
+        return { success: true, cases: [1, 2, 3].map((n) => caseOf(n)), count: 3, next_cursor: 'c2' };
+      if (path === '/case' && q.cursor === 'c2')
+        return { success: true, cases: [4, 5].map((n) => caseOf(n)), count: 2 };
+      if (path === '/case/filter') return { success: true, cases: [caseOf(9, 20)], count: 1 };
+      throw new Error(`unexpected ${path}`);
+    });
+  }
+
+  it('sends limit 50 and appends the next page on Load more, which goes away on the last page', async () => {
+    // Prepare
+    serveCases();
+    renderAt('/dashboard');
+    await screen.findByText('Showing 3 cases');
+
+    // Act
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    fireEvent.click(more);
+
+    // Assess
+    await screen.findByText('Showing 5 cases');
+    expect(caseRows()).toHaveLength(5);
+    expect(screen.getByRole('status').textContent).toContain('Showing 5 cases');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByText('Showing 5 cases'));
+    const calls = apiFetch.mock.calls.filter(([path]) => path === '/case') as [string, Req][];
+    expect(calls.map(([, req]) => req?.query)).toEqual([
+      { user_id: 'u1', limit: 50, cursor: undefined },
+      { user_id: 'u1', limit: 50, cursor: 'c2' },
+    ]);
+    // The phone layout (cards) shows the same cases.
+    expect(within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('shows the next page as loading and keeps the rows when it fails, with Load more to retry', async () => {
+    // Prepare
+    let failNext = true;
+    let release: () => void = () => undefined;
+    apiFetch.mockImplementation(async (path: string, req: Req) => {
+      if (req?.query?.cursor === undefined)
+        return { success: true, cases: [1, 2].map((n) => caseOf(n)), next_cursor: 'c2' };
+      await new Promise<void>((resolve) => (release = resolve));
+      if (failNext) {
+        failNext = false;
+        throw new ApiError('API request failed: 500 Internal Server Error', 500);
+      }
+      return { success: true, cases: [caseOf(3)] };
+    });
+    renderAt('/dashboard');
+    await screen.findByText('Showing 2 cases');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const loading = await screen.findByRole('button', { name: /Loading more/ });
+    const ariaDisabled = loading.getAttribute('aria-disabled');
+    release();
+
+    // Assess
+    expect(ariaDisabled).toBe('true');
+    expect((await screen.findByRole('alert')).textContent).toContain('API request failed: 500 Internal Server Error');
+    expect(caseRows()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Loading more/ })).not.toBeNull());
+    release();
+    await screen.findByText('Showing 3 cases');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('starts again from the first page when the status filter changes', async () => {
+    // Prepare
+    serveCases();
+    renderAt('/dashboard');
+    await screen.findByText('Showing 3 cases');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText('Showing 5 cases');
+
+    // Act
+    fireEvent.change(screen.getByLabelText('Status filter'), { target: { value: 'paid' } });
+
+    // Assess
+    await screen.findByText('Showing 1 case');
+    expect(caseRows()).toHaveLength(1);
+    const filter = apiFetch.mock.calls.filter(([path]) => path === '/case/filter') as [string, Req][];
+    expect(filter.map(([, req]) => req?.query)).toEqual([{ user_id: 'u1', filter: 20, limit: 50, cursor: undefined }]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('reads a legacy answer without paging (a bare list) as one last page', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue([caseOf(1), caseOf(2)]);
+
+    // Act
+    renderAt('/dashboard');
+
+    // Assess
+    await screen.findByText('Showing 2 cases');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe.each([
+  {
+    path: '/surgeon-management',
+    resource: '/surgeon',
+    listKey: 'surgeons',
+    item: (n: number): Record<string, unknown> => ({
+      surgeon_id: `s${n}`,
+      first_name: 'Ann',
+      last_name: `Lee${n}`,
+      surgeon_npi: 0,
+    }),
+    plural: 'surgeons',
+  },
+  {
+    path: '/facility-management',
+    resource: '/facility',
+    listKey: 'facilities',
+    item: (n: number): Record<string, unknown> => ({
+      facility_id: `f${n}`,
+      facility_name: `Center ${n}`,
+      facility_npi: 0,
+    }),
+    plural: 'facilities',
+  },
+])('the $plural screen', ({ path, resource, listKey, item, plural }) => {
+  it('appends the next page on Load more and drops the button on the last page', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => {
+      if (p !== resource) throw new Error(`unexpected ${p}`);
+      if (req?.query?.cursor === undefined) return { success: true, [listKey]: [1, 2].map(item), next_cursor: 'n2' };
+      return { success: true, [listKey]: [3].map(item) };
+    });
+    renderAt(path);
+    await screen.findByText(`Showing 2 ${plural}`);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+
+    // Assess
+    await screen.findByText(`Showing 3 ${plural}`);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect((apiFetch.mock.calls as [string, Req][]).map(([, req]) => req?.query)).toEqual([
+      { user_id: 'u1', limit: 50, cursor: undefined },
+      { user_id: 'u1', limit: 50, cursor: 'n2' },
+    ]);
+  });
+});
+
+describe("the case form's surgeon and facility lists", () => {
+  it('read every page at 200 a page', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => {
+      const cursor = req?.query?.cursor;
+      if (p === '/surgeon')
+        return cursor === undefined
+          ? { success: true, surgeons: [{ surgeon_id: 's1', first_name: 'A', last_name: 'B' }], next_cursor: 'x' }
+          : { success: true, surgeons: [{ surgeon_id: 's2', first_name: 'C', last_name: 'D' }] };
+      return cursor === undefined
+        ? { success: true, facilities: [{ facility_id: 'f1', facility_name: 'One' }], next_cursor: 'y' }
+        : { success: true, facilities: [{ facility_id: 'f2', facility_name: 'Two' }], next_cursor: '' };
+    });
+
+    // Act
+    const [surgeons, facilities] = await Promise.all([listSurgeons('u1'), listFacilities('u1')]);
+
+    // Assess
+    expect(surgeons.map((s) => s.surgeon_id)).toEqual(['s1', 's2']);
+    expect(facilities.map((f) => f.facility_id)).toEqual(['f1', 'f2']);
+    for (const [, req] of apiFetch.mock.calls as [string, Req][]) expect(req?.query?.limit).toBe(200);
+  });
+
+  it('stop after 10 pages even when the server keeps answering a next_cursor', async () => {
+    // Prepare
+    let n = 0;
+    apiFetch.mockImplementation(async () => {
+      n += 1;
+      return {
+        success: true,
+        surgeons: [{ surgeon_id: `s${n}`, first_name: 'A', last_name: 'B' }],
+        next_cursor: 'again',
+      };
+    });
+
+    // Act
+    const surgeons = await listSurgeons('u1');
+
+    // Assess
+    expect(surgeons).toHaveLength(10);
+    expect(apiFetch).toHaveBeenCalledTimes(10);
+  });
+});
+
+describe('the back-office home', () => {
+  const stats = {
+    success: true,
+    range: 'all',
+    total_cases: 123456,
+    total_revenue: 1234.5,
+    pending_cases: 7,
+    incomplete_cases: 9,
+    by_status: { '0': 9, '10': 1, '20': 7, '30': 0, '40': 0, '50': 0, '60': 0, '70': 0, '80': 0, '90': 0 },
+    top_users: [],
+  };
+
+  it('shows Total Cases from GET /case/stats, never reading the case list', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string) => {
+      if (p === '/case/stats') return stats;
+      if (p === '/user') return { success: true, user: { user_id: 'u1', user_type: 10 } };
+      throw new Error(`unexpected ${p}`);
+    });
+
+    // Act
+    renderAt('/back-office');
+
+    // Assess
+    expect(await screen.findByText('123,456')).toBeTruthy();
+    const paths = (apiFetch.mock.calls as [string, Req][]).map(([p]) => p);
+    expect(paths).toContain('/case/stats');
+    expect(paths).not.toContain('/case');
+    const call = (apiFetch.mock.calls as [string, Req][]).find(([p]) => p === '/case/stats')!;
+    expect(call[1]?.query).toEqual({ range: 'all' });
+  });
+
+  it('shows loading, then the error with Retry, which loads the figure', async () => {
+    // Prepare
+    let fail = true;
+    apiFetch.mockImplementation(async (p: string) => {
+      if (p !== '/case/stats') return {};
+      if (fail) throw new ApiError('No cases found or insufficient permissions', 403);
+      return stats;
+    });
+
+    // Act
+    renderAt('/back-office');
+
+    // Assess
+    expect(screen.getByText('Loading total cases…')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('No cases found or insufficient permissions');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('123,456')).toBeTruthy();
+  });
+
+  it('says the counts could not be read when the answer has another shape', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string) => (p === '/case/stats' ? { cases: [1, 2, 3] } : {}));
+
+    // Act
+    renderAt('/back-office');
+
+    // Assess
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The case counts could not be read. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The foot of a paged list (issue 7: every list pages on the server): a polite live status
+ * "Showing N cases" (so a screen reader hears how many rows a Load more added), a "Load more"
+ * button while the server has more (a real button: keyboard reachable; while the next page loads it
+ * shows a spinner and "Loading more…" and stays focusable, with aria-disabled, so focus is not lost),
+ * and the error of a failed next page (the button stays, as a retry). When the last page arrives the
+ * button goes away; if it had focus, focus moves to the status line instead of being lost.
+ * Used by the case list (CaseListPage) and the surgeon and facility lists (ManagementList).
+ */
+import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useEffect, useRef } from 'react';
+
+export interface LoadMoreProps {
+  /** Rows shown now. */
+  shown: number;
+  /** Singular and plural noun for the status, e.g. ['case', 'cases']. */
+  noun: readonly [string, string];
+  /** Whether the server has another page. */
+  hasMore: boolean;
+  /** Whether the next page is loading. */
+  isLoading: boolean;
+  /** Loading the next page failed (the message is shown; Load more retries). */
+  error?: Error | null;
+  onLoadMore: () => void;
+}
+
+/** "Showing 1 case", "Showing 120 cases". */
+export function showingText(shown: number, noun: readonly [string, string]): string {
+  return `Showing ${shown.toLocaleString('en-US')} ${shown === 1 ? noun[0] : noun[1]}`;
+}
+
+export function LoadMore({ shown, noun, hasMore, isLoading, error, onLoadMore }: LoadMoreProps) {
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+
+  useEffect(() => {
+    if (!hasMore && hadFocus.current) statusRef.current?.focus();
+    hadFocus.current = false;
+  }, [hasMore]);
+
+  return (
+    <Flex direction="column" alignItems="center" gap="small" paddingBlock="small">
+      <Text
+        as="p"
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        fontSize="small"
+        color="font.secondary"
+        margin="0"
+      >
+        {showingText(shown, noun)}
+      </Text>
+      {error && hasMore && (
+        <Alert variation="error" role="alert">
+          {error.message}
+        </Alert>
+      )}
+      {hasMore && (
+        <Button
+          ref={buttonRef}
+          aria-disabled={isLoading || undefined}
+          style={{ minHeight: 44, minWidth: 160 }}
+          onClick={() => {
+            if (isLoading) return;
+            hadFocus.current = document.activeElement === buttonRef.current;
+            onLoadMore();
+          }}
+        >
+          {isLoading ? (
+            <Flex as="span" alignItems="center" gap="xs">
+              <Loader size="small" aria-hidden="true" />
+              Loading more…
+            </Flex>
+          ) : (
+            'Load more'
+          )}
+        </Button>
+      )}
+    </Flex>
+  );
+}
