@@ -63,17 +63,14 @@ import { createCase } from '../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ddb } from '../lambdas/lib/aws';
 import { createProfile } from '../lambdas/user/repository';
+import { RSS_GOAL_MIB, readRss } from './lib/rss';
 
 /* ---------------------------------------------------------------- peak RSS */
 
-/** Peak resident set size of this process in bytes (VmHWM of /proc/self/status; 0 where absent). */
+/** Peak resident set size of this process in bytes (VmHWM, bin/lib/rss.ts; the current RSS where /proc is missing). */
 function peakRssBytes(): number {
-  try {
-    const m = /VmHWM:\s+(\d+)\s*kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return m ? Number(m[1]) * 1024 : process.memoryUsage().rss;
-  } catch {
-    return process.memoryUsage().rss;
-  }
+  const { peakMiB } = readRss(process.pid);
+  return Number.isFinite(peakMiB) ? peakMiB * 1024 * 1024 : process.memoryUsage().rss;
 }
 
 /** Start a new peak (Linux: writing 5 to /proc/self/clear_refs resets VmHWM); a no-op where not allowed. */
@@ -713,7 +710,7 @@ function report(results: SizeResult[]): void {
     console.log(
       `- ${fmt(r.n)} cases: written in ${(r.meta.writeMs / 1000).toFixed(1)} s (${OPTIONS.concurrency} in flight, peak RSS ` +
         `${mib(r.meta.peakRssWriteBytes)} MiB, load ${r.meta.load}); peak RSS while measuring ${mib(r.peakRssMeasureBytes)} MiB ` +
-        `(goal < 1,024 MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
+        `(goal < ${fmt(RSS_GOAL_MIB)} MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
     );
   }
   console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
