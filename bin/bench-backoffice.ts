@@ -1,0 +1,774 @@
+/**
+ * `npm run bench:backoffice` (issue 7, section 1): the back office's list, search and count calls at
+ * 1,000 and at 100,000 cases. Not a test: the figures depend on the machine.
+ *
+ * What it does:
+ * 1. Data sets. For each size (default 1,000 and 100,000 cases, `--sizes`), over 500 providers
+ *    (`--providers`): the providers' profiles (fictitious names) through `createProfile`
+ *    (lambdas/user/repository.ts), then the cases through `createCase` (lambdas/case/repository.ts,
+ *    so whatever the repository keeps on write, counters and search keys, is kept), `--concurrency`
+ *    (default 16) writes in flight, with a progress line. Cases are deterministic (a seeded PRNG per
+ *    case index): providers drawn with a Zipf-like skew (s = 0.8), `created_at` spread over the last
+ *    730 days, statuses over all ten values skewed by age (recent cases Incomplete/Submitted, old
+ *    ones mostly Closed; IDR Decision Made, 80, is the rare one), patient last names and insurance
+ *    providers from small fictitious lists (so a prefix search matches many), pay amounts (cents) on
+ *    most cases from Paid (20) on. A built set is kept in `.bench-data/backoffice-<n>/` (gitignored)
+ *    with `bench.json`; it is rebuilt with `--fresh`, or when the code (comments aside) of the files
+ *    that define what is stored (lambdas/lib/tables.ts, lambdas/case/repository.ts,
+ *    lambdas/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
+ *    it anyway). How long writing took is printed and kept.
+ *    Writes go through the local transaction layer like the API's (measured on 2 shared cores:
+ *    about 120 cases a second when the machine is quiet, 12 to 30 when other work loads it). The
+ *    counters are checked afterwards: `GET /case/stats?range=all` must equal what was generated
+ *    (total, every status, revenue), printed as "counters exact".
+ * 2. The runtime. Each size runs in a process of its own (the same start for every size; its peak
+ *    RSS is its own). The local runtime (infra/local) is started in that process on the set's data
+ *    directory (random port), and a back-office account (user_type 100, GLOBAL_ADMIN) is signed in.
+ *    Requests are made one at a time with `fetch` over HTTP to the local gateway, so a request's
+ *    DynamoDB calls are exactly those between its start and its answer.
+ * 3. Items read. A middleware on the Lambdas' shared DocumentClient (`ddb()`, lambdas/lib/aws.ts)
+ *    asks for `ReturnConsumedCapacity: TOTAL` on every read and tallies, per table: Query/Scan
+ *    `ScannedCount` (items DynamoDB read, before any filter), BatchGetItem `Responses` lengths,
+ *    1 per GetItem/TransactGetItems item found; plus the read capacity units dynalite reports (RCU),
+ *    the number of DynamoDB calls, and Scans (none should happen).
+ * 4. The calls (as a back-office user): `GET /case?limit=50` (all), `?status=90&limit=50` (common),
+ *    `?status=80&limit=50` (rare), `?user_id=<busiest provider>&limit=50`, `?search=<common last-name
+ *    prefix>&limit=50`, `?search=<insurance prefix>&limit=50`, the second page of "all" (its
+ *    `next_cursor`), `GET /case/stats?range=all`, `?range=30d` and `?range=1y`. Each: `--warmup` (5) calls, then
+ *    `--runs` (30) measured calls. Reported: HTTP status, items returned (`cases.length`), case items
+ *    read (cases table and its indexes), other items read (users: the caller's profile, owner names;
+ *    case-stats counters), read/returned, DynamoDB calls, response bytes (the JSON body, uncompressed;
+ *    the local gateway does not compress), latency p50 and p90 (ms, request start to body read).
+ *    The payment report (issue 8) is listed as not built yet.
+ * 5. Goals (issue 7): case items read per page at most 1.2x the items returned (for the stats
+ *    calls, which return counts and no cases: no case item read at all); p50 latency at the largest
+ *    size within 1.3x of the p50 at the smallest. A Markdown table with PASS/MISS per call is
+ *    printed last, for the README.
+ * 6. Peak RSS (MiB, VmHWM of the size's process, which is the server): while writing and while
+ *    measuring (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
+ *
+ * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
+ * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
+ * files). Units: ms, bytes, items, MiB.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CASE_STATUSES, USER_TYPE, caseStatusLabel } from '../shared';
+import { PROJECT_ROOT, startLocal, type LocalStack } from '../infra/local';
+import { mulberry32 } from '../infra/local/nppes-registry';
+import { stableId } from '../infra/local/seed';
+import { createCase } from '../lambdas/case/repository';
+import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
+import { ddb } from '../lambdas/lib/aws';
+import { createProfile } from '../lambdas/user/repository';
+import { RSS_GOAL_MIB, readRss } from './lib/rss';
+
+/* ---------------------------------------------------------------- peak RSS */
+
+/** Peak resident set size of this process in bytes (VmHWM, bin/lib/rss.ts; the current RSS where /proc is missing). */
+function peakRssBytes(): number {
+  const { peakMiB } = readRss(process.pid);
+  return Number.isFinite(peakMiB) ? peakMiB * 1024 * 1024 : process.memoryUsage().rss;
+}
+
+/** Start a new peak (Linux: writing 5 to /proc/self/clear_refs resets VmHWM); a no-op where not allowed. */
+function resetPeakRss(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // the peak then covers the whole run so far
+  }
+}
+
+/* ---------------------------------------------------------------- options */
+
+function numberOption(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(v) || v <= 0) throw new RangeError(`--${name} must be a positive whole number`);
+  return v;
+}
+
+function sizesOption(): number[] {
+  const i = process.argv.indexOf('--sizes');
+  const raw = i >= 0 ? String(process.argv[i + 1]) : '1000,100000';
+  const sizes = raw.split(',').map((s) => Number(s.trim()));
+  if (sizes.length < 2 || sizes.some((n) => !Number.isInteger(n) || n <= 0)) {
+    throw new RangeError('--sizes must be two or more positive whole numbers separated by commas, e.g. 1000,100000');
+  }
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+const OPTIONS = {
+  sizes: sizesOption(),
+  providers: numberOption('providers', 500),
+  runs: numberOption('runs', 30),
+  warmup: numberOption('warmup', 5),
+  concurrency: numberOption('concurrency', 16),
+  fresh: process.argv.includes('--fresh'),
+  /** Use a cached data set even when the code that wrote it changed since (a warning is printed). */
+  reuse: process.argv.includes('--reuse'),
+};
+
+/** Goals of issue 7, section 1. */
+const GOAL_READ_RATIO = 1.2;
+const GOAL_LATENCY_RATIO = 1.3;
+const PAGE = 50;
+
+/* ---------------------------------------------------------------- the data */
+
+/** Bump when the generated data changes. */
+const DATA_VERSION = 2;
+/** Files whose code (comments aside) makes a cached data set stale when it changes (what is stored, and how). */
+const SHAPE_FILES = ['lambdas/lib/tables.ts', 'lambdas/case/repository.ts', 'lambdas/user/repository.ts'];
+const DAY_MS = 86_400_000;
+const SPAN_DAYS = 730;
+
+const PROVIDER_FIRST = [
+  'Avery', 'Blair', 'Corin', 'Dana', 'Emery', 'Flynn', 'Greer', 'Harper', 'Indra', 'Jules',
+  'Kendall', 'Linden', 'Marlo', 'Noel', 'Oakley', 'Perrin', 'Quinn', 'Rowan', 'Sasha', 'Tamsin',
+]; // prettier-ignore
+const PROVIDER_LAST = [
+  'Quillfeather', 'Ashgrove', 'Brambleton', 'Copperfield', 'Dunmore', 'Elmswick', 'Fenwright', 'Glenholt',
+  'Hollowell', 'Ivybridge', 'Juniperson', 'Kestrelby', 'Larkspur', 'Mossgate', 'Nettlefield', 'Orrinsby',
+  'Pebblecourt', 'Rookwell', 'Sablethorn', 'Thistlewood', 'Umberly', 'Vellacott', 'Wrenfield', 'Yarrowby',
+  'Zephyrine',
+]; // prettier-ignore
+const PATIENT_FIRST = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliet'];
+/** Fictitious patient last names; "Harrowgate" and "Hartwell" share the searched prefix `har`. */
+const PATIENT_LAST = [
+  'Harrowgate', 'Hartwell', 'Applewhite', 'Birchmont', 'Cloverdale', 'Driftwood', 'Everbright', 'Foxglove',
+  'Greywater', 'Honeysett', 'Inglewood', 'Jasperfield', 'Kingsmere', 'Lowbridge', 'Merriweather', 'Northcott',
+  'Oakenshaw', 'Pinecrest', 'Quarrington', 'Redfern', 'Silverton', 'Tumbleweed', 'Underhill', 'Valewood',
+  'Whitlock', 'Yellowley', 'Zennor', 'Ashdown', 'Bellweather', 'Coldstream', 'Dewberry', 'Emberton',
+  'Fairholm', 'Goldhawk', 'Hazelby', 'Ironside', 'Juniper', 'Kettleby', 'Lindqvist', 'Moorcroft',
+]; // prettier-ignore
+/** Fictitious payers; "Northwind" ones share the searched prefix `northw`. */
+const INSURERS = [
+  'Northwind Health', 'Northwind Medicare Plus', 'Bluegate Mutual', 'Cedar Valley Care', 'Harborline Insurance',
+  'Summit Ridge Health', 'Lakeshore Benefit Co', 'Prairie Shield', 'Silverleaf Assurance', 'Meridian Oak Plan',
+]; // prettier-ignore
+const SEARCH_LAST = 'har';
+const SEARCH_INSURER = 'northw';
+/** Status values used for the by-status calls (the weights below make 90 common and 80 rare). */
+const COMMON_STATUS = 90;
+const RARE_STATUS = 80;
+
+/** Status weights [value, weight] by the case's age. */
+const STATUS_WEIGHTS: { maxAgeDays: number; weights: [number, number][] }[] = [
+  { maxAgeDays: 30, weights: [[0, 40], [10, 35], [20, 10], [30, 10], [40, 5]] },
+  {
+    maxAgeDays: 180,
+    weights: [[0, 10], [10, 10], [20, 20], [30, 15], [40, 15], [50, 10], [60, 8], [70, 7], [80, 2], [90, 3]],
+  },
+  {
+    maxAgeDays: Infinity,
+    weights: [[0, 3], [10, 2], [20, 15], [30, 5], [40, 10], [50, 5], [60, 10], [70, 3], [80, 1], [90, 46]],
+  },
+]; // prettier-ignore
+
+function pickWeighted<T>(rand: () => number, weights: readonly [T, number][]): T {
+  const total = weights.reduce((s, [, w]) => s + w, 0);
+  let r = rand() * total;
+  for (const [value, w] of weights) {
+    r -= w;
+    if (r < 0) return value;
+  }
+  return weights[weights.length - 1]![0];
+}
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)]!;
+}
+
+interface Provider {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+}
+
+function providers(count: number): Provider[] {
+  return Array.from({ length: count }, (_, i) => ({
+    user_id: stableId('bench-backoffice-provider', String(i)),
+    first_name: PROVIDER_FIRST[i % PROVIDER_FIRST.length]!,
+    last_name: PROVIDER_LAST[Math.floor(i / PROVIDER_FIRST.length) % PROVIDER_LAST.length]!,
+  }));
+}
+
+/** Cumulative Zipf-like weights (s = 0.8) over provider ranks: a few busy practices, many small ones. */
+function providerCdf(count: number): Float64Array {
+  const cdf = new Float64Array(count);
+  let sum = 0;
+  for (let k = 0; k < count; k++) cdf[k] = sum += 1 / Math.pow(k + 1, 0.8);
+  for (let k = 0; k < count; k++) cdf[k] = cdf[k]! / sum;
+  return cdf;
+}
+
+function drawProvider(cdf: Float64Array, r: number): number {
+  let lo = 0;
+  let hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cdf[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The case of index `i` (deterministic: its own PRNG), created relative to `nowMs`. */
+function caseFor(i: number, nowMs: number, people: Provider[], cdf: Float64Array) {
+  const rand = mulberry32(0x5eed0000 + i * 7919);
+  const owner = people[drawProvider(cdf, rand())]!;
+  const ageDays = rand() * SPAN_DAYS;
+  const createdMs = Math.floor(nowMs - ageDays * DAY_MS);
+  const status = pickWeighted(rand, STATUS_WEIGHTS.find((b) => ageDays < b.maxAgeDays)!.weights);
+  const codes = [pick(rand, STARTER_CODES).cpt_code];
+  if (rand() < 0.3) codes.push(pick(rand, STARTER_CODES).cpt_code);
+  const paid = status >= 20 && rand() < 0.7;
+  return {
+    user_id: owner.user_id,
+    case_date: new Date(createdMs - Math.floor(rand() * 14) * DAY_MS).toISOString().slice(0, 10),
+    surgeon_id: stableId('bench-surgeon', owner.user_id),
+    facility_id: stableId('bench-facility', owner.user_id),
+    patient_first: pick(rand, PATIENT_FIRST),
+    patient_last: pick(rand, PATIENT_LAST),
+    ins_provider: pick(rand, INSURERS),
+    procedure_codes: [...new Set(codes)],
+    case_status: status,
+    ...(paid ? { pay_amount_cents: 50_000 + Math.floor(rand() * 1_450_000) } : {}),
+    created_at: new Date(createdMs).toISOString(),
+  };
+}
+
+/** What `bench.json` of a built data set holds. */
+interface DataMeta {
+  version: number;
+  fingerprint: string;
+  cases: number;
+  providers: number;
+  builtAt: string;
+  writeMs: number;
+  peakRssWriteBytes: number;
+  busiest: { user_id: string; cases: number };
+  byStatus: Record<string, number>;
+  /** Sum of the generated pay amounts, cents. */
+  payCents: number;
+  /**
+   * How the cases were written: `transact` (through the transaction layer); `direct` in sets built
+   * by an earlier version of this script, which applied each transaction as its single writes.
+   */
+  load: 'direct' | 'transact';
+}
+
+function fingerprint(): string {
+  const h = createHash('sha256').update(`data v${DATA_VERSION}`);
+  for (const file of SHAPE_FILES) {
+    // The code without comments and blank lines: a docstring edit does not make a set stale.
+    const code = readFileSync(join(PROJECT_ROOT, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/\n\s*\n/g, '\n');
+    h.update(code);
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+const BENCH_EMAIL = 'bench-backoffice@example.com';
+const BENCH_PASSWORD = 'Bench-Backoffice-Passw0rd!';
+
+/** The bench's back-office account (Cognito + profile with user_type 100); idempotent. */
+async function backOfficeAccount(stack: LocalStack): Promise<string> {
+  const sub = await stack.createAccount(BENCH_EMAIL, BENCH_PASSWORD, ['admin']);
+  await createProfile({
+    user_id: sub,
+    first_name: 'Bench',
+    last_name: 'Backoffice',
+    user_type: USER_TYPE.GLOBAL_ADMIN,
+  }).catch((err: unknown) => {
+    if ((err as Error).name !== 'ConflictError') throw err;
+  });
+  return sub;
+}
+
+type Next = (args: unknown) => Promise<{ output: unknown }>;
+interface Stack {
+  add(mw: (next: Next, context: unknown) => Next, options: { step: 'initialize'; name: string }): void;
+  remove(name: string): boolean;
+}
+const stackOf = () => ddb().middlewareStack as unknown as Stack;
+
+/** Run `task(0..count-1)` with `--concurrency` in flight; rejects on the first failure. */
+async function pool(count: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(OPTIONS.concurrency, count) }, worker));
+}
+
+/** Write a data set of `n` cases (the runtime is running on its directory). */
+async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint' | 'builtAt'>> {
+  const people = providers(OPTIONS.providers);
+  const cdf = providerCdf(people.length);
+  const nowMs = Date.now();
+  resetPeakRss();
+  const t0 = performance.now();
+  await importStarterList();
+  await pool(people.length, (i) => {
+    const p = people[i]!;
+    return createProfile({
+      ...p,
+      user_email: `${p.user_id.slice(0, 8)}@bench.example.com`,
+      user_type: USER_TYPE.PROVIDER,
+    });
+  });
+  const perOwner = new Map<string, number>();
+  const byStatus: Record<string, number> = {};
+  let payCents = 0;
+  let done = 0;
+  const tty = process.argv.includes('--tty');
+  let lastShown = 0;
+  const show = (final = false) => {
+    const s = (performance.now() - t0) / 1000;
+    const line = `  writing ${n.toLocaleString('en-US')} cases: ${done.toLocaleString('en-US')} (${Math.round(done / s)}/s, ${s.toFixed(0)} s)`;
+    if (tty) process.stdout.write(`\r${line}${final ? '\n' : ''}`);
+    else if (final || done - lastShown >= n / 10) {
+      console.log(line);
+      lastShown = done;
+    }
+  };
+  const timer = setInterval(() => show(), 1000);
+  try {
+    await pool(n, async (i) => {
+      const input = caseFor(i, nowMs, people, cdf);
+      await createCase(input, { now: new Date(nowMs) });
+      perOwner.set(input.user_id, (perOwner.get(input.user_id) ?? 0) + 1);
+      byStatus[input.case_status] = (byStatus[input.case_status] ?? 0) + 1;
+      payCents += input.pay_amount_cents ?? 0;
+      done += 1;
+    });
+  } finally {
+    clearInterval(timer);
+  }
+  show(true);
+  const [busiestId, busiestCount] = [...perOwner.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  return {
+    cases: n,
+    providers: people.length,
+    writeMs: performance.now() - t0,
+    peakRssWriteBytes: peakRssBytes(),
+    busiest: { user_id: busiestId, cases: busiestCount },
+    byStatus,
+    payCents,
+    load: 'transact',
+  };
+}
+
+/* ---------------------------------------------------------------- counting reads */
+
+interface Tally {
+  /** Items read per table (short name, e.g. `cases`, `users`, `case-stats`). */
+  items: Map<string, number>;
+  rcu: number;
+  calls: number;
+  scans: number;
+}
+
+const newTally = (): Tally => ({ items: new Map(), rcu: 0, calls: 0, scans: 0 });
+let tally = newTally();
+
+const READS = new Set([
+  'QueryCommand',
+  'ScanCommand',
+  'GetItemCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
+const shortName = (table: string) => table.replace(/^suture-local-/, '');
+
+function addItems(table: string | undefined, count: number): void {
+  const name = shortName(table ?? '?');
+  tally.items.set(name, (tally.items.get(name) ?? 0) + count);
+}
+
+function addCapacity(cc: unknown): void {
+  for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) {
+    tally.rcu += Number((c as { CapacityUnits?: number }).CapacityUnits ?? 0);
+  }
+}
+
+/** Count what every DynamoDB read of the shared DocumentClient reads (see module doc, 3). */
+function installReadCounter(): void {
+  stackOf().add(
+    (next, context) => async (args) => {
+      const command = (context as { commandName?: string }).commandName ?? '';
+      const input = (args as { input: Record<string, unknown> }).input;
+      if (READS.has(command)) input.ReturnConsumedCapacity ??= 'TOTAL';
+      const result = await next(args);
+      const out = result.output as Record<string, unknown>;
+      tally.calls += 1;
+      switch (command) {
+        case 'ScanCommand':
+        case 'QueryCommand':
+          if (command === 'ScanCommand') tally.scans += 1;
+          addItems(
+            input.TableName as string,
+            Number(out.ScannedCount ?? (out.Items as unknown[] | undefined)?.length ?? 0),
+          );
+          break;
+        case 'GetItemCommand':
+          addItems(input.TableName as string, out.Item ? 1 : 0);
+          break;
+        case 'BatchGetItemCommand':
+          for (const [table, items] of Object.entries((out.Responses ?? {}) as Record<string, unknown[]>)) {
+            addItems(table, items.length);
+          }
+          break;
+        case 'TransactGetItemsCommand': {
+          const responses = (out.Responses ?? []) as { Item?: unknown }[];
+          const tables = ((input.TransactItems ?? []) as { Get?: { TableName?: string } }[]).map(
+            (t) => t.Get?.TableName,
+          );
+          responses.forEach((r, k) => addItems(tables[k], r.Item ? 1 : 0));
+          break;
+        }
+        default:
+          break;
+      }
+      if (READS.has(command)) addCapacity(out.ConsumedCapacity);
+      return result;
+    },
+    { step: 'initialize', name: 'benchBackofficeReadCounter' },
+  );
+}
+
+/* ---------------------------------------------------------------- measuring */
+
+interface Call {
+  label: string;
+  /** Path and query after the API base; a function for calls that need an earlier answer. */
+  path: string | (() => Promise<string | undefined>);
+  /** Returns counts (stats), not cases. */
+  stats?: boolean;
+}
+
+interface Measured {
+  label: string;
+  status: number;
+  returned: number;
+  caseReads: number;
+  otherReads: string;
+  totalReads: number;
+  rcu: number;
+  calls: number;
+  scans: number;
+  bytes: number;
+  p50: number;
+  p90: number;
+  note?: string;
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+
+async function measure(apiUrl: string, token: string, call: Call): Promise<Measured> {
+  const path = typeof call.path === 'string' ? call.path : await call.path();
+  if (path === undefined) {
+    return {
+      label: call.label, status: 0, returned: 0, caseReads: 0, otherReads: '', totalReads: 0, rcu: 0, calls: 0,
+      scans: 0, bytes: 0, p50: NaN, p90: NaN, note: 'no next_cursor on the first page',
+    }; // prettier-ignore
+  }
+  const once = async () => {
+    tally = newTally();
+    const t = performance.now();
+    const res = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    return { ms, status: res.status, text, reads: tally };
+  };
+  for (let i = 0; i < OPTIONS.warmup; i++) await once();
+  const times: number[] = [];
+  let last = await once();
+  times.push(last.ms);
+  for (let i = 1; i < OPTIONS.runs; i++) {
+    last = await once();
+    times.push(last.ms);
+  }
+  let body: { cases?: unknown[]; message?: string } = {};
+  try {
+    body = JSON.parse(last.text) as typeof body;
+  } catch {
+    // not JSON: reported through the status
+  }
+  const caseReads = last.reads.items.get('cases') ?? 0;
+  const others = [...last.reads.items.entries()].filter(([t]) => t !== 'cases');
+  return {
+    label: call.label,
+    status: last.status,
+    returned: Array.isArray(body.cases) ? body.cases.length : 0,
+    caseReads,
+    otherReads: others.map(([t, n]) => `${t} ${n}`).join(', '),
+    totalReads: caseReads + others.reduce((s, [, n]) => s + n, 0),
+    rcu: last.reads.rcu,
+    calls: last.reads.calls,
+    scans: last.reads.scans,
+    bytes: Buffer.byteLength(last.text, 'utf8'),
+    p50: quantile(times, 0.5),
+    p90: quantile(times, 0.9),
+    ...(last.status >= 300 ? { note: `HTTP ${last.status} ${(body.message ?? last.text).slice(0, 80)}` } : {}),
+  };
+}
+
+function callsFor(meta: DataMeta, apiUrl: string, token: string): Call[] {
+  const status = (v: number) => `${v} ${caseStatusLabel(v)}`;
+  return [
+    { label: 'all, first page', path: `/case?limit=${PAGE}` },
+    {
+      label: 'all, second page',
+      path: async () => {
+        const res = await fetch(`${apiUrl}/case?limit=${PAGE}`, { headers: { authorization: `Bearer ${token}` } });
+        const body = (await res.json()) as { next_cursor?: string };
+        return body.next_cursor ? `/case?limit=${PAGE}&cursor=${encodeURIComponent(body.next_cursor)}` : undefined;
+      },
+    },
+    { label: `status ${status(COMMON_STATUS)} (common)`, path: `/case?status=${COMMON_STATUS}&limit=${PAGE}` },
+    { label: `status ${status(RARE_STATUS)} (rare)`, path: `/case?status=${RARE_STATUS}&limit=${PAGE}` },
+    { label: 'owner (busiest provider)', path: `/case?user_id=${meta.busiest.user_id}&limit=${PAGE}` },
+    { label: `search "${SEARCH_LAST}" (last name)`, path: `/case?search=${SEARCH_LAST}&limit=${PAGE}` },
+    { label: `search "${SEARCH_INSURER}" (insurer)`, path: `/case?search=${SEARCH_INSURER}&limit=${PAGE}` },
+    { label: 'stats, range all', path: '/case/stats?range=all', stats: true },
+    { label: 'stats, range 30d', path: '/case/stats?range=30d', stats: true },
+    { label: 'stats, range 1y', path: '/case/stats?range=1y', stats: true },
+  ];
+}
+
+/**
+ * Compare `GET /case/stats?range=all` with what was generated: total, every status, revenue
+ * (dollars vs generated cents). Returns '' when exact, else what differs.
+ */
+async function checkCounters(apiUrl: string, token: string, meta: DataMeta): Promise<string> {
+  const res = await fetch(`${apiUrl}/case/stats?range=all`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) return `GET /case/stats answered ${res.status}`;
+  const stats = (await res.json()) as {
+    total_cases?: number;
+    total_revenue?: number;
+    by_status?: Record<string, number>;
+  };
+  const diffs: string[] = [];
+  if (stats.total_cases !== meta.cases) diffs.push(`total_cases ${stats.total_cases} (wrote ${meta.cases})`);
+  for (const s of CASE_STATUSES) {
+    const want = meta.byStatus[s.value] ?? 0;
+    const got = stats.by_status?.[String(s.value)];
+    if (got !== want) diffs.push(`status ${s.value}: ${got} (wrote ${want})`);
+  }
+  if (Math.round((stats.total_revenue ?? NaN) * 100) !== meta.payCents) {
+    diffs.push(`total_revenue ${stats.total_revenue} (wrote ${(meta.payCents / 100).toFixed(2)})`);
+  }
+  return diffs.join('; ');
+}
+
+/* ---------------------------------------------------------------- one size */
+
+interface SizeResult {
+  n: number;
+  meta: DataMeta;
+  cached: boolean;
+  rows: Measured[];
+  /** '' when the stats counters match the generated data, else what differs. */
+  counters: string;
+  peakRssMeasureBytes: number;
+}
+
+async function runSize(n: number): Promise<SizeResult> {
+  const dir = join(PROJECT_ROOT, '.bench-data', `backoffice-${n}`);
+  const metaFile = join(dir, 'bench.json');
+  const dataDir = join(dir, 'data');
+  const print = fingerprint();
+  let meta: DataMeta | undefined;
+  if (!OPTIONS.fresh && existsSync(metaFile)) {
+    const read = JSON.parse(readFileSync(metaFile, 'utf8')) as DataMeta;
+    const same = read.version === DATA_VERSION && read.providers === OPTIONS.providers;
+    if (same && read.fingerprint === print) meta = read;
+    else if (same && OPTIONS.reuse) {
+      meta = read;
+      console.log(`  ${dir}: written by an older version of ${SHAPE_FILES.join(', ')}; reused (--reuse)`);
+    } else console.log(`  ${dir}: built by other code or options: rebuilding`);
+  }
+  const cached = meta !== undefined;
+  if (!meta) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const stack = await startLocal({ dataDir, port: 0, quiet: true, log: () => undefined, webDist: join(dir, 'no-web') });
+  try {
+    await backOfficeAccount(stack);
+    if (!meta) {
+      const built = await build(n);
+      meta = { version: DATA_VERSION, fingerprint: print, builtAt: new Date().toISOString(), ...built };
+      writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
+    }
+    console.log(
+      `  ${n.toLocaleString('en-US')} cases over ${meta.providers} providers: ${cached ? 'cached, ' : ''}written in ` +
+        `${(meta.writeMs / 1000).toFixed(1)} s (${Math.round(n / (meta.writeMs / 1000))} cases/s, peak RSS ` +
+        `${mib(meta.peakRssWriteBytes)} MiB${cached ? `, built ${meta.builtAt}` : ''}); busiest provider ${meta.busiest.cases} cases`,
+    );
+    const { accessToken } = await stack.signIn(BENCH_EMAIL, BENCH_PASSWORD);
+    const counters = await checkCounters(stack.apiUrl, accessToken, meta);
+    console.log(`  counters (GET /case/stats?range=all vs what was written): ${counters || 'exact'}`);
+    installReadCounter();
+    resetPeakRss();
+    const rows: Measured[] = [];
+    for (const call of callsFor(meta, stack.apiUrl, accessToken)) {
+      const row = await measure(stack.apiUrl, accessToken, call);
+      rows.push(row);
+      console.log(
+        `    ${row.label.padEnd(34)} ${String(row.returned).padStart(3)} returned, ${String(row.caseReads).padStart(5)} case items read` +
+          ` (+ ${row.otherReads || 'nothing else'}), ${row.calls} DynamoDB calls, ${row.rcu.toFixed(1)} RCU, ` +
+          `${row.bytes} B, p50 ${msText(row.p50)} ms, p90 ${msText(row.p90)} ms${row.note ? `  [${row.note}]` : ''}` +
+          `${row.scans ? `  [${row.scans} SCANS]` : ''}`,
+      );
+    }
+    return { n, meta, cached, rows, counters, peakRssMeasureBytes: peakRssBytes() };
+  } finally {
+    await stack.close();
+  }
+}
+
+/* ---------------------------------------------------------------- report */
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+/** Milliseconds with one decimal; '-' for a call that was not made (NaN, or null after JSON). */
+const msText = (x: number | null) => (x === null || !Number.isFinite(x) ? '-' : x.toFixed(1));
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** Read/returned goal of one row: case items read at most 1.2x returned (stats: none). */
+function readGoal(row: Measured, stats: boolean): { text: string; pass: boolean } {
+  if (row.status === 0) return { text: row.note ?? '-', pass: false };
+  if (row.status !== 200) return { text: `HTTP ${row.status}`, pass: false };
+  if (stats)
+    return {
+      text: row.caseReads === 0 ? 'no case read' : `${fmt(row.caseReads)} cases read`,
+      pass: row.caseReads === 0,
+    };
+  // An empty or short last page still reads the one item that tells there is no more.
+  const ratio = row.returned === 0 ? (row.caseReads <= 1 ? 0 : Infinity) : row.caseReads / row.returned;
+  return { text: `${ratio === Infinity ? '∞' : ratio.toFixed(2)}x`, pass: ratio <= GOAL_READ_RATIO };
+}
+
+function report(results: SizeResult[]): void {
+  const small = results[0]!;
+  const large = results[results.length - 1]!;
+  const calls = large.rows.map((r) => r.label);
+  const statsLabels = new Set(
+    callsFor(large.meta, '', '')
+      .filter((c) => c.stats)
+      .map((c) => c.label),
+  );
+  const a = fmt(small.n);
+  const b = fmt(large.n);
+  const lines: string[] = [];
+  lines.push(
+    `| Call | Returned (${a} / ${b}) | Case items read (${a} / ${b}) | Other items read at ${b} | Read/returned at ${b} (goal ≤ ${GOAL_READ_RATIO}x) | Response bytes (${a} / ${b}) | p50 ms (${a} / ${b}) | Latency ratio (goal ≤ ${GOAL_LATENCY_RATIO}x) | Result |`,
+    '|---|---|---|---|---|---|---|---|---|',
+  );
+  let misses = 0;
+  for (const label of calls) {
+    const s = small.rows.find((r) => r.label === label)!;
+    const l = large.rows.find((r) => r.label === label)!;
+    const stats = statsLabels.has(label);
+    const goals = results.map((r) =>
+      readGoal(
+        r.rows.find((x) => x.label === label)!,
+        stats,
+      ),
+    );
+    const latency = l.p50 / s.p50;
+    const latencyPass = Number.isFinite(latency) && latency <= GOAL_LATENCY_RATIO;
+    const pass = goals.every((g) => g.pass) && latencyPass;
+    if (!pass) misses += 1;
+    lines.push(
+      `| ${label} | ${s.returned} / ${l.returned} | ${fmt(s.caseReads)} / ${fmt(l.caseReads)} | ${l.otherReads || '0'} | ` +
+        `${goals[goals.length - 1]!.text} | ${fmt(s.bytes)} / ${fmt(l.bytes)} | ${msText(s.p50)} / ${msText(l.p50)} | ` +
+        `${Number.isFinite(latency) ? `${latency.toFixed(2)}x` : '-'} | ${pass ? 'PASS' : 'MISS'}${l.note || s.note ? ` (${l.note ?? s.note})` : ''} |`,
+    );
+  }
+  lines.push('| payment report | not built yet (issue 8) | | | | | | | |');
+  console.log(
+    `\n## bench:backoffice: ${a} vs ${b} cases over ${large.meta.providers} providers ` +
+      `(${OPTIONS.runs} sequential calls after ${OPTIONS.warmup} warm-ups, limit ${PAGE}; ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(lines.join('\n'));
+  console.log(
+    `\nCase items read: ScannedCount of the Queries on the cases table and its indexes, plus cases got by key. ` +
+      `Other items read: the caller's profile and the owners' names (users), counters (case-stats). ` +
+      `Bytes: the JSON body. Latency: request start to body read, in the server's process.`,
+  );
+  for (const r of results) {
+    console.log(
+      `- ${fmt(r.n)} cases: written in ${(r.meta.writeMs / 1000).toFixed(1)} s (${OPTIONS.concurrency} in flight, peak RSS ` +
+        `${mib(r.meta.peakRssWriteBytes)} MiB, load ${r.meta.load}); peak RSS while measuring ${mib(r.peakRssMeasureBytes)} MiB ` +
+        `(goal < ${fmt(RSS_GOAL_MIB)} MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
+    );
+  }
+  console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
+}
+
+/** Options passed on to the process of one size. */
+function childArgs(n: number, resultFile: string): string[] {
+  const args = ['--import', 'tsx', __filename, '--child', String(n), '--result-file', resultFile];
+  for (const name of ['providers', 'runs', 'warmup', 'concurrency'] as const)
+    args.push(`--${name}`, String(OPTIONS[name]));
+  if (OPTIONS.fresh) args.push('--fresh');
+  if (OPTIONS.reuse) args.push('--reuse');
+  if (process.stdout.isTTY) args.push('--tty');
+  return args;
+}
+
+/** Run one size in a process of its own (same start for each size; its peak RSS is its own). */
+function runChild(n: number): Promise<SizeResult> {
+  const resultFile = join(PROJECT_ROOT, '.bench-data', `backoffice-${n}.result.json`);
+  mkdirSync(join(PROJECT_ROOT, '.bench-data'), { recursive: true });
+  rmSync(resultFile, { force: true });
+  const child = spawn(process.execPath, childArgs(n, resultFile), { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0 || !existsSync(resultFile)) {
+        reject(new Error(`the bench of ${n} cases exited with ${code}`));
+        return;
+      }
+      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as SizeResult;
+      rmSync(resultFile, { force: true });
+      resolve(result);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  process.env.LOG_LEVEL ??= 'ERROR';
+  const childAt = process.argv.indexOf('--child');
+  if (childAt >= 0) {
+    const result = await runSize(Number(process.argv[childAt + 1]));
+    const fileAt = process.argv.indexOf('--result-file');
+    writeFileSync(String(process.argv[fileAt + 1]), JSON.stringify(result));
+    return;
+  }
+  console.log(
+    `bench:backoffice: sizes ${OPTIONS.sizes.map(fmt).join(', ')}; ${OPTIONS.providers} providers; ` +
+      `data in .bench-data/${OPTIONS.fresh ? ' (rebuilt: --fresh)' : ''}`,
+  );
+  const results: SizeResult[] = [];
+  for (const n of OPTIONS.sizes) {
+    console.log(`\n${fmt(n)} cases (a process of its own)`);
+    results.push(await runChild(n));
+  }
+  report(results);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
