@@ -5,12 +5,14 @@
  * directory is refused with a clear error instead of failing on its first request.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   GetItemCommand,
   ListTablesCommand,
   PutItemCommand,
@@ -58,6 +60,15 @@ function client(emulator: DynamoEmulator): DynamoDBClient {
   return c;
 }
 
+beforeAll(async () => {
+  // Threads that, once started, stay for the life of the process (libuv's pool, LevelDB's background
+  // thread) are started here, so that the thread counts below change by the workers only.
+  const warm = await startDynamo(tempDir());
+  await client(warm).send(new ListTablesCommand({}));
+  await warm.close();
+  await readFile(__filename);
+});
+
 afterAll(async () => {
   for (const c of clients) c.destroy();
   await Promise.all(emulators.map((e) => e.close()));
@@ -94,6 +105,10 @@ describe('the DynamoDB emulator in a worker thread', () => {
         KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       }),
     );
+    // dynalite answers CreateTable with the table CREATING, then makes it ACTIVE a moment later.
+    while ((await c1.send(new DescribeTableCommand({ TableName: 'keep' }))).Table?.TableStatus !== 'ACTIVE') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await c1.send(new PutItemCommand({ TableName: 'keep', Item: { pk: { S: 'a' }, v: { N: '7' } } }));
     // Act
     await first.close();
