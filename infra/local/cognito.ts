@@ -36,7 +36,7 @@ import { Router } from 'cognito-local/lib/server/Router';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService, type Services } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
-import { CryptoService } from 'cognito-local/lib/services/crypto';
+import type { CryptoService } from 'cognito-local/lib/services/crypto';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
@@ -74,6 +74,19 @@ export interface CognitoOptions {
 
 // cognito-local uses pino 7 (its own dependency); load it from cognito-local's location.
 const requireFromCognitoLocal = createRequire(require.resolve('cognito-local/package.json'));
+
+/**
+ * In place of cognito-local's CryptoService, which encrypts codes with KMS for a CustomEmailSender
+ * trigger (none is configured here). Its module loads the AWS SDK v2 and @aws-crypto, and through
+ * them Node's `domain` module, which wraps EventEmitter's emit and constructor for the whole process:
+ * a cost on every event of every request of the local runtime (issue 7, section 1: the API within
+ * 1.3x of the raw Query) and some 40 MB of modules, for a feature that is never used.
+ */
+const NO_KMS = {
+  encrypt: async () => {
+    throw new Error('The local runtime has no KMS: CustomEmailSender triggers are not supported');
+  },
+} as unknown as CryptoService;
 
 /** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
 export async function startCognito(options: CognitoOptions): Promise<CognitoEmulator> {
@@ -116,12 +129,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   );
   const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   // No Lambda triggers are configured, so the Lambda client is never called.
-  const triggers = new TriggersService(
-    clock,
-    cognito,
-    new LambdaService(config.TriggerFunctions, {} as never),
-    new CryptoService(config.KMSConfig),
-  );
+  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, {} as never), NO_KMS);
   const services: Services = {
     clock,
     cognito,
