@@ -134,7 +134,7 @@ export interface CounterItem {
   [attr: string]: unknown;
 }
 
-/** Query to the end; stats queries are bounded by construction (at most 31 day or 12 month small items each). */
+/** Query to the end; stats queries are bounded by construction (at most 31 day, 12 month or 8 shard items each). */
 async function queryCounters(input: QueryCommandInput): Promise<CounterItem[]> {
   const items: CounterItem[] = [];
   let start: Record<string, unknown> | undefined;
