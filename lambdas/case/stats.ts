@@ -2,7 +2,7 @@
  * Counts and sums of cases without scans (issue 7, sections 1 and 2).
  *
  * Every case write that changes what is counted (a create, a delete, a status change, a pay amount
- * change) carries, in the SAME TransactWriteItems as the case item, ADD updates of four counter
+ * change) carries, in the SAME TransactWriteItems as the case item, ADD updates of six counter
  * items of `case-stats` (keys: `caseStatsKeys` in lambdas/lib/tables.ts): the case's shard of the
  * totals, its creation day and month, its owner, and its owner's creation day and month. Each item holds
  * `n_<status>` (cases per status), `n_total` (cases) and `pay_cents` (sum of pay_amount in integer
@@ -129,11 +129,12 @@ export interface CaseStats {
   top_users: { user_id: string; name: string; case_count: number }[];
 }
 
+/** One counter item of `case-stats` as read: `n_<status>`, `n_total`, `pay_cents` (integer cents). */
 export interface CounterItem {
   [attr: string]: unknown;
 }
 
-/** Query to the end; stats queries are bounded by construction (at most 366 x 8 small items). */
+/** Query to the end; stats queries are bounded by construction (at most 31 day, 12 month or 8 shard items each). */
 async function queryCounters(input: QueryCommandInput): Promise<CounterItem[]> {
   const items: CounterItem[] = [];
   let start: Record<string, unknown> | undefined;
@@ -166,7 +167,7 @@ export function previousMonth(month: string): string {
 /**
  * The counter items of the days `from`..`to` (UTC `YYYY-MM-DD`, both included): whole months from
  * `monthScope`, the partial months at either end from `dayScope` (at most 3 Queries and, for a
- * year, 12 month items + 62 day items, whatever the number of cases).
+ * year, 12 month items + 62 day items, whatever the number of cases). Throws only on DynamoDB errors.
  */
 export async function rangeCounters(
   dayScope: string,

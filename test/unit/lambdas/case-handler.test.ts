@@ -85,11 +85,19 @@ function counterDeltas(actions: TransactAction[]): Record<string, Record<string,
   return out;
 }
 
-/** The four counter items of a case (lambdas/lib/tables.ts caseStatsKeys), as `scope|bucket`. */
+/** The six counter items of a case (lambdas/lib/tables.ts caseStatsKeys), as `scope|bucket`. */
 function counterKeys(item: { case_id: string; user_id: string; created_at: string }): string[] {
   const day = item.created_at.slice(0, 10);
+  const month = item.created_at.slice(0, 7);
   const shard = caseShard(item.case_id);
-  return ['all|shard#' + shard, `day|${day}#${shard}`, `owner|${item.user_id}`, `owner-day#${item.user_id}|${day}`];
+  return [
+    'all|shard#' + shard,
+    `day|${day}`,
+    `month|${month}`,
+    `owner|${item.user_id}`,
+    `owner-day#${item.user_id}|${day}`,
+    `owner-month#${item.user_id}|${month}`,
+  ];
 }
 
 /** The fields a SET of an update writes (`#fN` names with their `:fN` values). */
@@ -222,9 +230,9 @@ describe('POST /case', () => {
       search_ins: 'aetna',
     });
     expect(item.case_id).toMatch(new RegExp(`^${OWNER}_\\d{13}$`));
-    // The four counters move with the case, in the same transaction.
+    // The six counters move with the case, in the same transaction.
     const up = { n_0: 1, n_total: 1 };
-    expect(counters).toHaveLength(4);
+    expect(counters).toHaveLength(6);
     expect(counterDeltas(counters)).toEqual(Object.fromEntries(counterKeys(item as CaseItem).map((key) => [key, up])));
     expect(ddbMock.commandCalls(TransactWriteCommand)[0]!.args[0].input.ClientRequestToken).toEqual(expect.any(String));
     expect(answer.body.case.procedure_codes).toEqual([
@@ -388,7 +396,7 @@ describe('GET /case', () => {
     const january = storedCase({ case_id: 'a', created_at: '2026-01-01T00:00:00.000Z' });
     ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
       if (input.TableName === 'case-stats')
-        return { Items: [{ bucket: input.ScanIndexForward ? '2026-01-01#3' : '2026-03-01#5' }] };
+        return { Items: [{ bucket: input.ScanIndexForward ? '2026-01' : '2026-03' }] };
       const month = input.ExpressionAttributeValues![':m'];
       if (month === '2026-03') return { Items: [march], ScannedCount: 1 };
       if (month === '2026-01') return { Items: [january], ScannedCount: 1 };
@@ -400,7 +408,7 @@ describe('GET /case', () => {
     const queries = ddbMock.commandCalls(QueryCommand).map((c) => c.args[0].input);
     const bounds = queries.filter((q) => q.TableName === 'case-stats');
     expect(bounds).toHaveLength(2);
-    expect(bounds.every((q) => q.Limit === 1 && q.ExpressionAttributeValues![':s'] === 'day')).toBe(true);
+    expect(bounds.every((q) => q.Limit === 1 && q.ExpressionAttributeValues![':s'] === 'month')).toBe(true);
     expect(bounds.map((q) => q.ScanIndexForward).sort()).toEqual([false, true]);
     const months = queries.filter((q) => q.TableName === 'cases');
     expect(months.every((q) => q.IndexName === 'byMonth' && q.ScanIndexForward === false)).toBe(true);
@@ -430,7 +438,7 @@ describe('GET /case', () => {
     const older = storedCase({ case_id: 'b', created_at: '2026-03-02T00:00:00.000Z' });
     ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
       if (input.TableName === 'case-stats')
-        return { Items: [{ bucket: input.ScanIndexForward ? '2025-11-20#0' : '2026-03-09#1' }] };
+        return { Items: [{ bucket: input.ScanIndexForward ? '2025-11' : '2026-03' }] };
       if (input.ExpressionAttributeValues![':m'] !== '2026-03') return { Items: [] };
       const items = input.ExclusiveStartKey ? [older] : [newest, older];
       return { Items: items.slice(0, input.Limit), ScannedCount: Math.min(items.length, input.Limit!) };
@@ -640,7 +648,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(written.status_history).toEqual([
       { from: 0, to: 10, by: OWNER, at: update.ExpressionAttributeValues![':ua'], why: 'auto' },
     ]);
-    // One case leaves Incomplete for Submitted on each of its four counters; the total stays.
+    // One case leaves Incomplete for Submitted on each of its six counters; the total stays.
     expect(counterDeltas(counters)).toEqual(
       Object.fromEntries(counterKeys(complete).map((key) => [key, { n_0: -1, n_10: 1 }])),
     );
@@ -671,7 +679,7 @@ describe('PATCH, PUT and DELETE /case', () => {
       status_month: '20#2026-01',
       status_history: [expect.objectContaining({ from: 0, to: 20, by: ADMIN, why: 'manual' })],
     });
-    expect(Object.values(counterDeltas(counters))).toEqual(Array(4).fill({ n_0: -1, n_20: 1 }));
+    expect(Object.values(counterDeltas(counters))).toEqual(Array(6).fill({ n_0: -1, n_20: 1 }));
     expect(admin.body.case).toMatchObject({ case_status: 20, version: 4 });
   });
 
@@ -782,7 +790,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(writeCalls()).toHaveLength(0);
   });
 
-  it("deletes the owner's case and takes it out of its four counters in one transaction guarded by the version", async () => {
+  it("deletes the owner's case and takes it out of its six counters in one transaction guarded by the version", async () => {
     // Prepare
     ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({
       Item: storedCase({ case_status: 20, pay_amount_cents: 5_000 }),

@@ -3,7 +3,6 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import { listCases, previousMonth, type CaseListQuery } from '../../../lambdas/case/lists';
 import { indexAttributes, type CaseItem } from '../../../lambdas/case/repository';
-import { caseShard } from '../../../lambdas/case/stats';
 import { ValidationError } from '../../../lambdas/lib/errors';
 import { CURSOR_MESSAGE, encodeCursor } from '../../../lambdas/lib/paging';
 import { CASES_TABLE } from '../../../lambdas/lib/tables';
@@ -45,16 +44,16 @@ function row(fields: {
 /**
  * An in-memory cases table behind the Query mock: GSIs of CASES_TABLE, the key conditions and
  * filters the lists use, Limit counted before the filter, LastEvaluatedKey whenever Limit is reached
- * (as DynamoDB does, even at the very end), ExclusiveStartKey, ScanIndexForward. The day counters of
+ * (as DynamoDB does, even at the very end), ExclusiveStartKey, ScanIndexForward. The month counters of
  * case-stats (the month bounds) are derived from the cases.
  */
 function useTable(rows: Row[]) {
   ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     if (input.TableName === 'case-stats') {
-      const buckets = rows.map((r) => `${r.created_at.slice(0, 10)}#${caseShard(r.case_id)}`).sort();
-      if (input.ExpressionAttributeValues![':s'] !== 'day') throw new Error('unexpected counter query');
+      const buckets = rows.map((r) => r.created_at.slice(0, 7)).sort();
+      if (input.ExpressionAttributeValues![':s'] !== 'month') throw new Error('unexpected counter query');
       const edge = input.ScanIndexForward === false ? buckets[buckets.length - 1] : buckets[0];
-      return { Items: edge ? [{ scope: 'day', bucket: edge }] : [], ScannedCount: edge ? 1 : 0 };
+      return { Items: edge ? [{ scope: 'month', bucket: edge }] : [], ScannedCount: edge ? 1 : 0 };
     }
     const index = CASES_TABLE.globalSecondaryIndexes.find((i) => i.indexName === input.IndexName);
     if (input.TableName !== 'cases' || !index) throw new Error(`unexpected query ${JSON.stringify(input)}`);
@@ -240,8 +239,8 @@ describe('listCases: all cases, month after month', () => {
     // Assess
     const bounds = queries().filter((q) => q.TableName === 'case-stats');
     expect(bounds.map((q) => [q.ExpressionAttributeValues![':s'], q.Limit])).toEqual([
-      ['day', 1],
-      ['day', 1],
+      ['month', 1],
+      ['month', 1],
     ]);
     expect(caseQueries().map((q) => [q.IndexName, q.ExpressionAttributeValues![':m'], q.Limit])).toEqual([
       ['byMonth', '2026-03', 51],

@@ -10,6 +10,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import {
   caseShard,
   counterUpdates,
+  nextMonth,
+  previousMonth,
+  rangeCounters,
   rangeStartDay,
   readCaseStats,
   topUsers,
@@ -41,9 +44,16 @@ function deltas(updates: CounterUpdate[]): Record<string, Record<string, unknown
   );
 }
 
-/** The four counter keys of CASE, as `scope|bucket`. */
+/** The six counter keys of CASE, as `scope|bucket`. */
 function caseKeys(shard = caseShard(CASE.case_id)): string[] {
-  return [`all|shard#${shard}`, `day|2026-01-15#${shard}`, 'owner|owner-1', 'owner-day#owner-1|2026-01-15'];
+  return [
+    `all|shard#${shard}`,
+    'day|2026-01-15',
+    'month|2026-01',
+    'owner|owner-1',
+    'owner-day#owner-1|2026-01-15',
+    'owner-month#owner-1|2026-01',
+  ];
 }
 
 function each<T>(keys: string[], value: T): Record<string, T> {
@@ -55,11 +65,11 @@ beforeEach(() => {
 });
 
 describe('counterUpdates', () => {
-  it('counts a created case once on its shard, its day shard, its owner and its owner-day', () => {
+  it('counts a created case once on its shard, its day, its month, its owner, its owner-day and its owner-month', () => {
     // Act
     const updates = counterUpdates(undefined, { ...CASE, pay_amount_cents: 12_345 });
     // Assess
-    expect(updates).toHaveLength(4);
+    expect(updates).toHaveLength(6);
     expect(updates.every((u) => u.Update.TableName === 'case-stats')).toBe(true);
     expect(deltas(updates)).toEqual(each(caseKeys(), { n_0: 1, n_total: 1, pay_cents: 12_345 }));
   });
@@ -123,6 +133,16 @@ describe('counterUpdates', () => {
     expect(keys.filter((k) => k.includes('2026-01-15'))).toHaveLength(2);
     expect(keys.some((k) => k.includes('2026-01-16'))).toBe(false);
   });
+
+  it('keys the month counters by the UTC creation month of the case', () => {
+    // Prepare: 23:30 on 31 December in UTC is already January east of Greenwich.
+    const late = { ...CASE, created_at: '2025-12-31T23:30:00.000Z' };
+    // Act
+    const keys = Object.keys(deltas(counterUpdates(undefined, late)));
+    // Assess
+    expect(keys.filter((k) => k.endsWith('|2025-12'))).toEqual(['month|2025-12', 'owner-month#owner-1|2025-12']);
+    expect(keys.some((k) => k.includes('2026-01'))).toBe(false);
+  });
 });
 
 describe('caseShard', () => {
@@ -156,11 +176,18 @@ describe('rangeStartDay', () => {
   });
 });
 
-/** Counter items served by the stats Query mock: scope -> items (optionally in two pages). */
+/**
+ * Counter items served by the stats Query mock: scope -> items (optionally in two pages); a
+ * `bucket BETWEEN :from AND :to` condition keeps the items within its bounds, as DynamoDB does.
+ */
 function serveCounters(byScope: Record<string, Record<string, unknown>[]>, pageSize = 1000) {
   ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     if (input.IndexName === 'byCaseCount') return { Items: [] };
-    const all = byScope[String(input.ExpressionAttributeValues![':s'])] ?? [];
+    const values = input.ExpressionAttributeValues!;
+    const within = (item: Record<string, unknown>) =>
+      !input.KeyConditionExpression!.includes('BETWEEN') ||
+      (String(item.bucket) >= String(values[':from']) && String(item.bucket) <= String(values[':to']));
+    const all = (byScope[String(values[':s'])] ?? []).filter(within);
     const start = (input.ExclusiveStartKey?.index as number | undefined) ?? 0;
     const items = all.slice(start, start + pageSize);
     return {
@@ -168,6 +195,24 @@ function serveCounters(byScope: Record<string, Record<string, unknown>[]>, pageS
       ...(start + pageSize < all.length ? { LastEvaluatedKey: { index: start + pageSize } } : {}),
     };
   });
+}
+
+/** The BETWEEN counter Queries made so far, as `scope from..to`, sorted. */
+function counterBounds(): string[] {
+  return ddbMock
+    .commandCalls(QueryCommand)
+    .map((c) => c.args[0].input)
+    .filter((q) => q.IndexName === undefined)
+    .map((q) => {
+      expect(q).toMatchObject({
+        TableName: 'case-stats',
+        KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+      });
+      const v = q.ExpressionAttributeValues!;
+      return `${String(v[':s'])} ${String(v[':from'])}..${String(v[':to'])}`;
+    })
+    .sort();
 }
 
 describe('readCaseStats', () => {
@@ -210,48 +255,75 @@ describe('readCaseStats', () => {
     expect(stats.by_status).toMatchObject({ '0': 3, '10': 5, '20': 5, '30': 0, '90': 1 });
   });
 
-  it('sums the day shards of a 7-day range, today and the six UTC days before', async () => {
-    // Prepare
+  it('sums the day items of a 7-day range, today and the six UTC days before, from one Query', async () => {
+    // Prepare: the days just outside the range hold cases too.
     serveCounters({
       day: [
-        { scope: 'day', bucket: '2026-11-17#2', n_0: 1, n_total: 1, pay_cents: 0 },
-        { scope: 'day', bucket: '2026-11-23#2', n_20: 2, n_total: 2, pay_cents: 9_999 },
-        { scope: 'day', bucket: '2026-11-23#6', n_20: 1, n_total: 1, pay_cents: 1 },
+        { scope: 'day', bucket: '2026-11-16', n_0: 50, n_total: 50, pay_cents: 0 },
+        { scope: 'day', bucket: '2026-11-17', n_0: 1, n_total: 1, pay_cents: 0 },
+        { scope: 'day', bucket: '2026-11-23', n_20: 3, n_total: 3, pay_cents: 10_000 },
+        { scope: 'day', bucket: '2026-11-24', n_20: 70, n_total: 70, pay_cents: 70 },
       ],
+      month: [{ scope: 'month', bucket: '2026-11', n_0: 900, n_total: 900 }],
     });
     // Act
     const stats = await readCaseStats('7d', undefined, NOW);
     // Assess
-    const query = ddbMock.commandCalls(QueryCommand)[0]!.args[0].input;
-    expect(query).toMatchObject({
+    const counterQueries = ddbMock
+      .commandCalls(QueryCommand)
+      .map((c) => c.args[0].input)
+      .filter((q) => q.IndexName === undefined);
+    expect(counterQueries).toHaveLength(1);
+    expect(counterQueries[0]).toMatchObject({
       TableName: 'case-stats',
       KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
       ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
-      ExpressionAttributeValues: { ':s': 'day', ':from': '2026-11-17#', ':to': '2026-11-23#~' },
+      ExpressionAttributeValues: { ':s': 'day', ':from': '2026-11-17', ':to': '2026-11-23' },
     });
-    // The bounds take every shard of the first and last day, and no other day.
-    const [from, to] = [query.ExpressionAttributeValues![':from'], query.ExpressionAttributeValues![':to']];
-    for (const shard of [0, 7]) {
-      expect(`2026-11-17#${shard}` >= from && `2026-11-17#${shard}` <= to).toBe(true);
-      expect(`2026-11-23#${shard}` >= from && `2026-11-23#${shard}` <= to).toBe(true);
-    }
-    expect('2026-11-16#7' < from).toBe(true);
-    expect('2026-11-24#0' > to).toBe(true);
     expect(stats).toMatchObject({ range: '7d', total_cases: 4, total_revenue: 100, pending_cases: 3 });
   });
 
-  it('answers the 30d, 90d and 1y ranges from the matching first day', async () => {
+  it('answers the 30d, 90d and 1y ranges from the matching first day: partial months by day, whole months by month', async () => {
     // Prepare
     serveCounters({});
     // Act
-    for (const range of ['30d', '90d', '1y'] as const) await readCaseStats(range, undefined, NOW);
+    const ranges = [];
+    for (const range of ['30d', '90d', '1y'] as const) {
+      ddbMock.resetHistory();
+      await readCaseStats(range, undefined, NOW);
+      ranges.push(counterBounds());
+    }
     // Assess
-    const froms = ddbMock
-      .commandCalls(QueryCommand)
-      .map((c) => c.args[0].input)
-      .filter((q) => q.IndexName === undefined)
-      .map((q) => q.ExpressionAttributeValues![':from']);
-    expect(froms).toEqual(['2026-10-25#', '2026-08-26#', '2025-11-24#']);
+    expect(ranges).toEqual([
+      ['day 2026-10-25..2026-10-31', 'day 2026-11-01..2026-11-23'],
+      ['day 2026-08-26..2026-08-31', 'day 2026-11-01..2026-11-23', 'month 2026-09..2026-10'],
+      ['day 2025-11-24..2025-11-31', 'day 2026-11-01..2026-11-23', 'month 2025-12..2026-10'],
+    ]);
+  });
+
+  it('sums a year from its whole months and the days of its partial months, counting every case once', async () => {
+    // Prepare: a day item and a month item for every day and month from October 2025 to December
+    // 2026; each day item counts 1 case of 1 cent, each month item its days' cases.
+    const dayItems: Record<string, unknown>[] = [];
+    const monthItems: Record<string, unknown>[] = [];
+    for (let month = '2025-10'; month <= '2026-12'; month = nextMonth(month)) {
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      for (let d = 1; d <= length; d++)
+        dayItems.push({
+          scope: 'day',
+          bucket: `${month}-${String(d).padStart(2, '0')}`,
+          n_0: 1,
+          n_total: 1,
+          pay_cents: 1,
+        });
+      monthItems.push({ scope: 'month', bucket: month, n_0: length, n_total: length, pay_cents: length });
+    }
+    serveCounters({ day: dayItems, month: monthItems });
+    // Act
+    const stats = await readCaseStats('1y', undefined, NOW);
+    // Assess: 365 days, 2025-11-24 to 2026-11-23, each once.
+    expect(stats).toMatchObject({ total_cases: 365, incomplete_cases: 365, total_revenue: 3.65 });
   });
 
   it("reads a provider's own item for all time and their owner-day items for a range, with no top users", async () => {
@@ -279,6 +351,39 @@ describe('readCaseStats', () => {
     expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 
+  it("reads a provider's year from their owner-month items and their owner-day items of the partial months", async () => {
+    // Prepare: another owner's items must not count.
+    serveCounters({
+      'owner-day#owner-1': [
+        { bucket: '2025-11-23', n_0: 40, n_total: 40 },
+        { bucket: '2025-11-24', n_0: 1, n_total: 1 },
+        { bucket: '2026-11-23', n_20: 1, n_total: 1, pay_cents: 250 },
+      ],
+      'owner-month#owner-1': [
+        { bucket: '2025-11', n_0: 41, n_total: 41 },
+        { bucket: '2026-03', n_10: 2, n_total: 2 },
+        { bucket: '2026-11', n_20: 1, n_total: 1, pay_cents: 250 },
+      ],
+      'owner-month#owner-2': [{ bucket: '2026-03', n_10: 9, n_total: 9 }],
+    });
+    // Act
+    const year = await readCaseStats('1y', 'owner-1', NOW);
+    // Assess
+    expect(counterBounds()).toEqual([
+      'owner-day#owner-1 2025-11-24..2025-11-31',
+      'owner-day#owner-1 2026-11-01..2026-11-23',
+      'owner-month#owner-1 2025-12..2026-10',
+    ]);
+    expect(year).toMatchObject({
+      total_cases: 4,
+      incomplete_cases: 1,
+      pending_cases: 1,
+      total_revenue: 2.5,
+      top_users: [],
+    });
+    expect(year.by_status).toMatchObject({ '10': 2 });
+  });
+
   it('answers zeros for every status when nothing was counted', async () => {
     // Prepare
     serveCounters({});
@@ -294,6 +399,74 @@ describe('readCaseStats', () => {
       by_status: Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0])),
       top_users: [],
     });
+  });
+});
+
+describe('rangeCounters', () => {
+  it('reads a 7-day range within one month with one Query on the day scope', async () => {
+    // Prepare
+    serveCounters({
+      'd#u': [
+        { bucket: '2026-03-04', n_total: 2 },
+        { bucket: '2026-03-10', n_total: 5 },
+      ],
+    });
+    // Act
+    const items = await rangeCounters('d#u', 'm#u', '2026-03-04', '2026-03-10');
+    // Assess
+    expect(counterBounds()).toEqual(['d#u 2026-03-04..2026-03-10']);
+    expect(items.map((i) => i.n_total)).toEqual([2, 5]);
+  });
+
+  it('reads a 30-day range across a month boundary as head days and tail days, with no month Query', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    await rangeCounters('day', 'month', '2026-02-20', '2026-03-21');
+    // Assess
+    expect(counterBounds()).toEqual(['day 2026-02-20..2026-02-31', 'day 2026-03-01..2026-03-21']);
+  });
+
+  it('reads a 30-day range from the 1st of a month as that whole month and the tail days, with no head Query', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    await rangeCounters('day', 'month', '2026-04-01', '2026-05-01');
+    // Assess
+    expect(counterBounds()).toEqual(['day 2026-05-01..2026-05-01', 'month 2026-04..2026-04']);
+  });
+
+  it('reads a year as head days, its 11 whole months from the month scope and tail days', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    await rangeCounters('day', 'month', '2025-11-24', '2026-11-23');
+    // Assess
+    expect(counterBounds()).toEqual([
+      'day 2025-11-24..2025-11-31',
+      'day 2026-11-01..2026-11-23',
+      'month 2025-12..2026-10',
+    ]);
+  });
+
+  it('reads a year that starts on the 1st without a head Query: its whole months and the tail days', async () => {
+    // Prepare
+    serveCounters({});
+    // Act
+    await rangeCounters('day', 'month', '2026-01-01', '2026-12-31');
+    // Assess
+    expect(counterBounds()).toEqual(['day 2026-12-01..2026-12-31', 'month 2026-01..2026-11']);
+  });
+});
+
+describe('nextMonth and previousMonth', () => {
+  it('answer the month after and the month before, across a year', () => {
+    // Act
+    const next = ['2025-12', '2026-01', '2026-09', '2026-11', '0999-12'].map(nextMonth);
+    const previous = ['2026-01', '2026-02', '2026-10', '2026-12', '1000-01'].map(previousMonth);
+    // Assess
+    expect(next).toEqual(['2026-01', '2026-02', '2026-10', '2026-12', '1000-01']);
+    expect(previous).toEqual(['2025-12', '2026-01', '2026-09', '2026-11', '0999-12']);
   });
 });
 
