@@ -46,6 +46,7 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { COGNITO_GROUPS } from '../../shared/roles';
 import { readState, updateState } from './state';
 import { closeServer, listen } from './util';
+import { applyStormWrites, flushStormWrites } from './stormdb-writes';
 
 /** Name of the local user pool and app client. */
 export const LOCAL_POOL_NAME = 'suture-local';
@@ -121,6 +122,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   };
 
   const clock = new DateClock();
+  applyStormWrites();
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
   const cognitoServiceFactory = new CognitoServiceFactoryImpl(
     dataDirectory,
@@ -142,7 +144,14 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   const app = createServer(Router(services), logger, config.ServerConfig, services);
   const server = createHttpServer(app.application as Parameters<typeof createHttpServer>[0]);
   const port = await listen(server, 0, '127.0.0.1', options.preferredPort);
-  return { endpoint: `http://127.0.0.1:${port}`, codes, close: () => closeServer(server) };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    codes,
+    close: async () => {
+      await closeServer(server);
+      await flushStormWrites();
+    },
+  };
 }
 
 /** An SDK client for cognito-local (it accepts any credentials). */
