@@ -70,6 +70,10 @@ const OwnerCursorSchema = groupCursorSchema(0);
 
 const table = () => getEnv().CASES_TABLE;
 
+/** Items read per call, and at most in all, when a full page looks ahead through a filtered segment. */
+const PROBE_BATCH = 50;
+const MAX_PROBE_READ = 1000;
+
 /** Longest search text honoured (longer text is cut; no stored key is longer than the case id). */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -91,11 +95,29 @@ async function pageSegments<G extends number | string>(
   for (let segment = segmentAt(g); segment; g = nextG(g), key = undefined, segment = segmentAt(g)) {
     const need = limit - items.length;
     if (need === 0) {
-      // The page is full: is there anything after it? One item answers.
-      const out = await ddb().send(new QueryCommand({ ...segment.input, Limit: 1, ExclusiveStartKey: key }));
-      scanned += out.ScannedCount ?? 0;
-      if ((out.Items ?? []).length > 0) return { items, next: { g, k: key }, scanned };
-      if (out.LastEvaluatedKey) return { items, next: { g, k: out.LastEvaluatedKey as PageKey }, scanned };
+      // The page is full: is there anything after it? One item answers. With a FilterExpression
+      // the item read may be filtered out (a duplicate of an earlier search group, another
+      // owner's or status's case): read on until one passes or the segment ends, so that the
+      // last page has no next_cursor (bounded like queryPage: at most MAX_PROBE_READ items).
+      let probeKey = key;
+      let read = 0;
+      const filtered = segment.input.FilterExpression !== undefined;
+      for (;;) {
+        const out = await ddb().send(
+          new QueryCommand({
+            ...segment.input,
+            Limit: filtered ? Math.min(PROBE_BATCH, MAX_PROBE_READ - read) : 1,
+            ExclusiveStartKey: probeKey,
+          }),
+        );
+        const n = out.ScannedCount ?? 0;
+        scanned += n;
+        read += n;
+        if ((out.Items ?? []).length > 0) return { items, next: { g, k: key }, scanned };
+        probeKey = out.LastEvaluatedKey as PageKey | undefined;
+        if (!probeKey) break;
+        if (read >= MAX_PROBE_READ) return { items, next: { g, k: probeKey }, scanned };
+      }
       continue;
     }
     const page = await queryPage<CaseItem & Record<string, unknown>>(segment.input, {

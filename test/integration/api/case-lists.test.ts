@@ -260,6 +260,17 @@ describe('searching cases', () => {
     expect(byId.body.cases.every((x) => x.case_id.startsWith(byIns.case_id.slice(0, 30)))).toBe(true);
   });
 
+  it('gives no next_cursor when the groups after a full last page hold only cases already listed', async () => {
+    // Prepare: every match is found by last name first, and again (filtered out) by insurance
+    for (let i = 0; i < 3; i++) await seedCase(owner.sub, { last: 'Kestrelby', ins: 'Kestrel Mutual' });
+
+    // Act
+    const pages = await allPages(admin, 'search=kestrel&limit=3');
+
+    // Assess
+    expect(pages.sizes).toEqual([3]);
+  });
+
   it('narrows a search by status and pages it', async () => {
     // Prepare
     await seedCase(owner.sub, { last: 'Quinterra', status: 50 });
