@@ -25,7 +25,7 @@ import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { ValidationError } from '../lib/errors';
 import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
-import { statusMonthKey, userStatusKey } from '../lib/tables';
+import { firstCharacter, statusMonthKey, userStatusKey } from '../lib/tables';
 import type { CaseItem } from './repository';
 import { previousMonth } from './stats';
 
@@ -253,7 +253,7 @@ async function searchCases(query: CaseListQuery & { search: string }): Promise<C
     const group = SEARCH_GROUPS[g];
     if (!group) return undefined;
     const names: Record<string, string> = { '#p': group.p, '#s': group.s };
-    const values: Record<string, unknown> = { ':p': q.charAt(0), ':q': q };
+    const values: Record<string, unknown> = { ':p': firstCharacter(q), ':q': q };
     const filters: string[] = [];
     group.earlier.forEach((attr, i) => {
       names[`#e${i}`] = attr;

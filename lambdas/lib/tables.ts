@@ -256,13 +256,22 @@ export function statusMonthKey(caseStatus: number, isoCreatedAt: string): string
 }
 
 /**
+ * The first character of a text as a whole code point (an emoji is two UTF-16 units; half of one
+ * is not valid UTF-8, which DynamoDB refuses in a key).
+ */
+export function firstCharacter(text: string): string {
+  const cp = text.codePointAt(0);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+/**
  * Search keys of one text (case id, patient last name or insurance provider; issue 7 section 2):
  * partition = first character of the trimmed, lower-cased text, sort = that text. Undefined for an
  * empty text (the case is then absent from that index: GSI keys cannot be empty).
  */
 export function searchKey(text: string | undefined): { p: string; s: string } | undefined {
   const s = (text ?? '').trim().toLowerCase();
-  return s === '' ? undefined : { p: s.charAt(0), s };
+  return s === '' ? undefined : { p: firstCharacter(s), s };
 }
 
 /** Partition of the owner items in the `byCaseCount` index (top users). */

@@ -529,3 +529,18 @@ describe('topUsers', () => {
     expect(stats.top_users).toEqual([{ user_id: 'u-b', name: 'Grace', case_count: 9 }]);
   });
 });
+
+describe('search keys of a text that starts with an emoji', () => {
+  it('keep the whole first character (a surrogate pair), never half of it', () => {
+    // Prepare
+    const { searchKey } =
+      jest.requireActual<typeof import('../../../lambdas/lib/tables')>('../../../lambdas/lib/tables');
+
+    // Act
+    const key = searchKey('😀Smile');
+
+    // Assess
+    expect(key).toEqual({ p: '😀', s: '😀smile' });
+    expect(key!.p.length).toBe(2);
+  });
+});
