@@ -182,37 +182,57 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
 }
 
-/** Newest and oldest creation months with counted cases (month counters; one item read each), or undefined. */
-async function monthBounds(): Promise<{ newest: string; oldest: string } | undefined> {
-  const edge = async (forward: boolean) => {
+/**
+ * Months with counted cases, newest first (one Query on the `month` counters: one small item per
+ * month), and those of them holding cases of `status` (all cases without one), from the counters
+ * written with every case (lambdas/case/stats.ts). A list walks only the latter, so a rare status
+ * costs no Query for the months without it.
+ */
+async function countedMonths(status?: number): Promise<{ all: string[]; withCases: string[]; read: number }> {
+  const attr = status === undefined ? 'n_total' : `n_${status}`;
+  const all: string[] = [];
+  const withCases: string[] = [];
+  let read = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
     const out = await ddb().send(
       new QueryCommand({
         TableName: getEnv().CASE_STATS_TABLE,
         KeyConditionExpression: '#s = :s',
-        ExpressionAttributeNames: { '#s': 'scope' },
+        ProjectionExpression: '#b, #n',
+        ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket', '#n': attr },
         ExpressionAttributeValues: { ':s': 'month' },
-        ScanIndexForward: forward,
-        Limit: 1,
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
       }),
     );
-    const bucket = out.Items?.[0]?.bucket;
-    return typeof bucket === 'string' ? bucket.slice(0, 7) : undefined;
-  };
-  const [newest, oldest] = await Promise.all([edge(false), edge(true)]);
-  return newest && oldest ? { newest, oldest } : undefined;
+    read += out.ScannedCount ?? 0;
+    for (const item of out.Items ?? []) {
+      if (typeof item.bucket !== 'string') continue;
+      all.push(item.bucket);
+      if (typeof item[attr] === 'number' && item[attr] > 0) withCases.push(item.bucket);
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return { all, withCases, read };
 }
 
 async function allCases(query: CaseListQuery): Promise<CasePage> {
   const scope = `case:all:${query.status ?? 'all'}`;
   const state = decodeCursor(query.cursor, scope, MonthCursorSchema);
-  const bounds = await monthBounds();
-  // Counted months only grow, so a real cursor's month is within them; any other month is forged
-  // (and a month far from them would be a walk of thousands of empty months).
-  if (state && (!bounds || state.g < bounds.oldest || state.g > bounds.newest)) throw badCursor();
-  if (!bounds) return { items: [], scanned: 0 };
-  const start = state?.g ?? bounds.newest;
+  const months = await countedMonths(query.status);
+  const newest = months.all[0];
+  const oldest = months.all[months.all.length - 1];
+  // Counted months only grow, so a real cursor's month is within them; any other month is forged.
+  if (state && (!newest || !oldest || state.g < oldest || state.g > newest)) throw badCursor();
+  // The months to read, newest first, from the cursor's month (kept even if it has since emptied:
+  // its Query then reads nothing) down to the oldest.
+  const walk = months.withCases.filter((m) => state === undefined || m < state.g);
+  if (state) walk.unshift(state.g);
+  if (walk.length === 0) return { items: [], scanned: months.read };
+  const position = new Map(walk.map((m, i) => [m, i]));
   const segmentAt = (month: string): Segment | undefined => {
-    if (month < bounds.oldest) return undefined;
+    if (!position.has(month)) return undefined;
     return query.status === undefined
       ? {
           input: {
@@ -235,8 +255,9 @@ async function allCases(query: CaseListQuery): Promise<CasePage> {
           keyNames: ['case_id', 'status_month', 'created_at'],
         };
   };
-  const out = await pageSegments<string>(segmentAt, previousMonth, { g: start, k: state?.k }, query.limit);
-  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + 2 };
+  const nextMonth = (month: string) => walk[(position.get(month) ?? walk.length) + 1] ?? '';
+  const out = await pageSegments<string>(segmentAt, nextMonth, { g: walk[0]!, k: state?.k }, query.limit);
+  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + months.read };
 }
 
 const SEARCH_GROUPS = [

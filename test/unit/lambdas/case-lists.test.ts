@@ -50,10 +50,19 @@ function row(fields: {
 function useTable(rows: Row[]) {
   ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     if (input.TableName === 'case-stats') {
-      const buckets = rows.map((r) => r.created_at.slice(0, 7)).sort();
       if (input.ExpressionAttributeValues![':s'] !== 'month') throw new Error('unexpected counter query');
-      const edge = input.ScanIndexForward === false ? buckets[buckets.length - 1] : buckets[0];
-      return { Items: edge ? [{ scope: 'month', bucket: edge }] : [], ScannedCount: edge ? 1 : 0 };
+      // One month item per month with cases: n_total and n_<status>, as the counters keep them.
+      const byMonth = new Map<string, Record<string, number | string>>();
+      for (const r of rows) {
+        const m = r.created_at.slice(0, 7);
+        const item = byMonth.get(m) ?? { scope: 'month', bucket: m, n_total: 0 };
+        item.n_total = Number(item.n_total) + 1;
+        item[`n_${r.case_status}`] = Number(item[`n_${r.case_status}`] ?? 0) + 1;
+        byMonth.set(m, item);
+      }
+      const items = [...byMonth.values()].sort((x, y) => String(x.bucket).localeCompare(String(y.bucket)));
+      if (input.ScanIndexForward === false) items.reverse();
+      return { Items: items, ScannedCount: items.length };
     }
     const index = CASES_TABLE.globalSecondaryIndexes.find((i) => i.indexName === input.IndexName);
     if (input.TableName !== 'cases' || !index) throw new Error(`unexpected query ${JSON.stringify(input)}`);
@@ -231,20 +240,16 @@ describe('listCases: all cases, month after month', () => {
     row({ case_id: 'j1', created_at: '2026-01-02T00:00:00.000Z' }),
   ];
 
-  it('reads the newest month with limit + 1, then the empty month, then the oldest month, and stops there', async () => {
+  it('reads the month counters once, then the newest month with limit + 1 and the oldest month, skipping the empty one', async () => {
     // Prepare
     useTable(rows);
     // Act
     const page = await listCases({ limit: 50 });
     // Assess
     const bounds = queries().filter((q) => q.TableName === 'case-stats');
-    expect(bounds.map((q) => [q.ExpressionAttributeValues![':s'], q.Limit])).toEqual([
-      ['month', 1],
-      ['month', 1],
-    ]);
+    expect(bounds.map((q) => [q.ExpressionAttributeValues![':s'], q.ScanIndexForward])).toEqual([['month', false]]);
     expect(caseQueries().map((q) => [q.IndexName, q.ExpressionAttributeValues![':m'], q.Limit])).toEqual([
       ['byMonth', '2026-03', 51],
-      ['byMonth', '2026-02', 48],
       ['byMonth', '2026-01', 48],
     ]);
     expect(caseQueries().every((q) => q.KeyConditionExpression === 'created_month = :m' && !q.ScanIndexForward)).toBe(
@@ -263,7 +268,7 @@ describe('listCases: all cases, month after month', () => {
     expect(pages).toEqual([['m3', 'm2'], ['m1', 'j2'], ['j1']]);
     // An earlier month is read only when the page is not full.
     const perPage = caseQueries().map((q) => q.ExpressionAttributeValues![':m']);
-    expect(perPage).toEqual(['2026-03', '2026-03', '2026-02', '2026-01', '2026-01']);
+    expect(perPage).toEqual(['2026-03', '2026-03', '2026-01', '2026-01']);
   });
 
   it('probes the next months with one item when a page ends exactly at the end of a month', async () => {
@@ -278,7 +283,7 @@ describe('listCases: all cases, month after month', () => {
     expect(second.items.map((c) => c.case_id)).toEqual(['j2', 'j1']);
     expect(second.next_cursor).toBeUndefined();
     const probes = caseQueries().filter((q) => q.Limit === 1);
-    expect(probes.map((q) => q.ExpressionAttributeValues![':m'])).toEqual(['2026-02', '2026-01']);
+    expect(probes.map((q) => q.ExpressionAttributeValues![':m'])).toEqual(['2026-01']);
   });
 
   it('answers an empty page and queries no case when nothing was ever counted', async () => {
@@ -307,7 +312,7 @@ describe('listCases: all cases, month after month', () => {
       Limit: 3,
     });
     expect(new Set(caseQueries().map((q) => q.ExpressionAttributeValues![':sm']))).toEqual(
-      new Set(['20#2026-03', '20#2026-02', '20#2026-01']),
+      new Set(['20#2026-03', '20#2026-01']),
     );
   });
 
