@@ -29,6 +29,7 @@
  * `--connections N`, `--sdk external` (build with the AWS SDK left to the Lambda runtime, for
  * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server).
  */
+import { benchApi as apiClient, createBenchProvider } from './lib/bench-provider';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,6 @@ import { PROJECT_ROOT } from '../infra/paths';
 import { LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
 import { NodeSha256 } from '../infra/local/sigv4';
 import { CASES_TABLE, TABLES, physicalTableName } from '../lambdas/lib/tables';
-import { withNpiCheckDigit } from '../shared';
 
 const GOALS = { bundleKb: 300, initRatio: 1.5, apiRatio: 1.3, rssMiB: 1024 } as const;
 const PAGE = 50;
@@ -286,42 +286,8 @@ async function load(
 
 /** Create the provider's profile, a surgeon, a facility and `count` cases through the API. */
 async function seedCases(info: ServerInfo, count: number): Promise<void> {
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${info.apiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${info.accessToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as T;
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-  const npi = (n: number) => withNpiCheckDigit(String(170000000 + n));
-  await api('POST', '/user', {
-    first_name: 'Bench',
-    last_name: 'Mark',
-    addr1: '1 Test St',
-    addr2: '',
-    city: 'Portland',
-    state: 'ME',
-    zipcode: '04101',
-    telephone: '(207) 555-0100',
-    user_npi: npi(1),
-    referred_by_user: '',
-    message_pref: '1',
-    states_licensed: '["ME"]',
-  });
-  const { surgeon } = await api<{ surgeon: { surgeon_id: string } }>('POST', '/surgeon', {
-    first_name: 'Sam',
-    last_name: 'Bench',
-    surgeon_npi: npi(2),
-    surgeon_state: 'ME',
-  });
-  const { facility } = await api<{ facility: { facility_id: string } }>('POST', '/facility', {
-    facility_name: 'Bench Surgery Center',
-    facility_npi: npi(3),
-    facility_state: 'ME',
-  });
+  const api = apiClient(info.apiUrl, info.accessToken);
+  const { surgeon, facility } = await createBenchProvider(api, 170000000);
   const codes = [['27447'], ['29881', '20610'], ['99213']];
   let next = 0;
   const worker = async () => {

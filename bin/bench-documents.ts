@@ -14,6 +14,7 @@
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--mb N` (default 100).
  */
+import { benchApi, createBenchProvider } from './lib/bench-provider';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MAX_UPLOAD_BYTES, withNpiCheckDigit } from '../shared';
+import { MAX_UPLOAD_BYTES } from '../shared';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } from '../infra/local';
 
 function option(name: string, fallback: number): number {
@@ -105,42 +106,8 @@ async function main(): Promise<void> {
   const accessToken = info.accessToken;
   try {
     // A provider with a case.
-    const api = async <T>(method: string, path: string, body?: unknown, query = ''): Promise<T> => {
-      const res = await fetch(`${stack.apiUrl}${path}${query}`, {
-        method,
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as T;
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const npi = (n: number) => withNpiCheckDigit(String(170000000 + n));
-    await api('POST', '/user', {
-      first_name: 'Bench',
-      last_name: 'Mark',
-      addr1: '1 Test St',
-      addr2: '',
-      city: 'Portland',
-      state: 'ME',
-      zipcode: '04101',
-      telephone: '(207) 555-0100',
-      user_npi: npi(1),
-      referred_by_user: '',
-      message_pref: '1',
-      states_licensed: '["ME"]',
-    });
-    const { surgeon } = await api<{ surgeon: { surgeon_id: string } }>('POST', '/surgeon', {
-      first_name: 'Sam',
-      last_name: 'Bench',
-      surgeon_npi: npi(2),
-      surgeon_state: 'ME',
-    });
-    const { facility } = await api<{ facility: { facility_id: string } }>('POST', '/facility', {
-      facility_name: 'Bench Surgery Center',
-      facility_npi: npi(3),
-      facility_state: 'ME',
-    });
+    const api = benchApi(stack.apiUrl, accessToken);
+    const { surgeon, facility } = await createBenchProvider(api, 170000000);
     const { case: c } = await api<{ case: { case_id: string } }>('POST', '/case', {
       case_date: new Date().toISOString().slice(0, 10),
       surgeon_id: surgeon.surgeon_id,

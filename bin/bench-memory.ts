@@ -18,11 +18,11 @@
  * server process go in `BENCH_SERVER_NODE_OPTIONS` (e.g. `--heapsnapshot-signal=SIGUSR2`).
  * Not a test: figures depend on the machine (Linux: RSS from /proc).
  */
+import { benchApi, createBenchProvider } from './lib/bench-provider';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withNpiCheckDigit } from '../shared';
 import { startLocal } from '../infra/local';
 import { formatMiB, readRss, RSS_GOAL_MIB, sampleRss } from './lib/rss';
 
@@ -205,42 +205,8 @@ async function main(): Promise<void> {
   const pid = child.pid!;
   const headers = { authorization: `Bearer ${info.accessToken}`, 'content-type': 'application/json' };
   try {
-    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${info.apiUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as T;
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    };
-    const npi = (n: number) => withNpiCheckDigit(String(180000000 + n));
-    await api('POST', '/user', {
-      first_name: 'Bench',
-      last_name: 'Mark',
-      addr1: '1 Test St',
-      addr2: '',
-      city: 'Portland',
-      state: 'ME',
-      zipcode: '04101',
-      telephone: '(207) 555-0100',
-      user_npi: npi(1),
-      referred_by_user: '',
-      message_pref: '1',
-      states_licensed: '["ME"]',
-    });
-    const { surgeon } = await api<{ surgeon: { surgeon_id: string } }>('POST', '/surgeon', {
-      first_name: 'Sam',
-      last_name: 'Bench',
-      surgeon_npi: npi(2),
-      surgeon_state: 'ME',
-    });
-    const { facility } = await api<{ facility: { facility_id: string } }>('POST', '/facility', {
-      facility_name: 'Bench Surgery Center',
-      facility_npi: npi(3),
-      facility_state: 'ME',
-    });
+    const api = benchApi(info.apiUrl, info.accessToken);
+    const { surgeon, facility } = await createBenchProvider(api, 180000000);
     console.log(`Creating ${cases} cases through POST /case...`);
     await pool(cases, 8, async (i) => {
       await api('POST', '/case', {
