@@ -1,0 +1,280 @@
+/**
+ * The authorization table (issue 8, section 8): every route of the route table (lambdas/routes.ts)
+ * called by an anonymous visitor, two providers (A owns the case, surgeon, facility, profile and
+ * document the calls name; B is another provider) and back-office users of user_type 10, 20, 50,
+ * 100 and 1000, with the status each caller must get. The rules come from spec
+ * back-office-and-shell section 6 (roles), provider-side section 6, issue 7 section 2 (stats) and
+ * issue 8 sections 1 to 6, as the Lambda module headers state them.
+ *
+ * Destructive calls (DELETE, type changes) act on a fresh resource per caller, so that one caller's
+ * success cannot turn the next caller's answer into a 404. A route missing from {@link TABLE} fails
+ * the first test: a new route cannot ship without its row.
+ */
+import './quiet';
+import { getRegistry } from '../../../infra/local/nppes-registry';
+import { ROUTES } from '../../../lambdas/routes';
+import { useLocalStack, type TestUser } from '../../support/local';
+import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
+
+jest.setTimeout(240_000);
+
+const local = useLocalStack();
+
+const CALLERS = ['anonymous', 'providerA', 'providerB', 'type10', 'type20', 'type50', 'type100', 'type1000'] as const;
+type Caller = (typeof CALLERS)[number];
+type RouteOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+type RouteKey = RouteOf<(typeof ROUTES)[number]>;
+
+interface Request {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+interface Row {
+  /** The request a caller sends (may create a fresh resource owned by provider A first). */
+  request: (caller: Caller) => Promise<Request> | Request;
+  /** Expected statuses, in the order of {@link CALLERS}: anonymous, A, B, 10, 20, 50, 100, 1000. */
+  expect: readonly [number, number, number, number, number, number, number, number];
+}
+
+const users = {} as Record<Exclude<Caller, 'anonymous'>, TestUser>;
+let refs: Refs;
+/** Each signed-in caller's own surgeon and facility (to create cases of their own). */
+const refsOf = {} as Record<Exclude<Caller, 'anonymous'>, Refs>;
+let caseId: string;
+let documentKey: string;
+
+async function newCaseOfA(): Promise<string> {
+  const res = await local.api<{ case: { case_id: string } }>('POST', '/case', {
+    token: users.providerA.accessToken,
+    body: caseBody(refs),
+  });
+  if (res.status !== 201) throw new Error(`case create failed: ${res.status}`);
+  return res.body.case.case_id;
+}
+
+async function newSurgeonOfA(): Promise<string> {
+  const res = await local.api<{ surgeon: { surgeon_id: string } }>('POST', '/surgeon', {
+    token: users.providerA.accessToken,
+    body: { first_name: 'Cristina', last_name: 'Yang', surgeon_npi: '0', manual_entry: true, surgeon_state: 'WA' },
+  });
+  if (res.status !== 201) throw new Error(`surgeon create failed: ${res.status}`);
+  return res.body.surgeon.surgeon_id;
+}
+
+async function newFacilityOfA(): Promise<string> {
+  const res = await local.api<{ facility: { facility_id: string } }>('POST', '/facility', {
+    token: users.providerA.accessToken,
+    body: {
+      facility_name: 'Seaside Ambulatory Surgery LLC',
+      facility_npi: '0',
+      manual_entry: true,
+      facility_state: 'ME',
+    },
+  });
+  if (res.status !== 201) throw new Error(`facility create failed: ${res.status}`);
+  return res.body.facility.facility_id;
+}
+
+/** Upload and attach a small PDF as provider A's case demographic sheet; answers the attached key. */
+async function attachedDocumentOfA(id: string): Promise<string> {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const ticket = await local.api<{
+    key: string;
+    upload: { method: string; url: string; headers: Record<string, string> };
+  }>('POST', '/document', {
+    token: users.providerA.accessToken,
+    body: {
+      case_id: id,
+      slot: 'demographic_sheet',
+      file_name: 'demo.pdf',
+      content_type: 'application/pdf',
+      size: pdf.length,
+    },
+  });
+  if (ticket.status !== 200) throw new Error(`upload request failed: ${ticket.status}`);
+  const put = await fetch(ticket.body.upload.url, {
+    method: ticket.body.upload.method,
+    headers: ticket.body.upload.headers,
+    body: new Uint8Array(pdf),
+  });
+  if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+  const confirm = await local.api<{ case: { demo_file: string } }>('POST', '/document/confirm', {
+    token: users.providerA.accessToken,
+    body: { key: ticket.body.key },
+  });
+  if (confirm.status !== 200) throw new Error(`confirm failed: ${confirm.status}`);
+  return confirm.body.case.demo_file;
+}
+
+/** A fresh provider with a profile (the target of user deletions). */
+async function freshProviderId(): Promise<string> {
+  return (await signedInProvider(local)).sub;
+}
+
+const ALL = (status: number) => [401, status, status, status, status, status, status, status] as const;
+
+const TABLE: Record<RouteKey, Row> = {
+  'GET /case/health': { request: () => ({}), expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /case/filter': {
+    request: () => ({ query: { user_id: users.providerA.sub, filter: 'incomplete' } }),
+    expect: [401, 200, 403, 200, 200, 200, 200, 200],
+  },
+  'GET /case/stats': {
+    request: () => ({ query: { range: 'all', user_id: users.providerA.sub } }),
+    expect: [401, 200, 403, 200, 200, 200, 200, 200],
+  },
+  'GET /case': { request: () => ({ query: { case_id: caseId } }), expect: [401, 200, 404, 200, 200, 200, 200, 200] },
+  // A case of the caller's own, with the caller's own surgeon and facility.
+  'POST /case': {
+    request: (caller) => ({ body: caseBody(caller === 'anonymous' ? refs : refsOf[caller]) }),
+    expect: ALL(201),
+  },
+  'PATCH /case': {
+    request: () => ({ body: { case_id: caseId, patient_first: 'Robin' } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  'PUT /case': {
+    request: () => ({ body: { case_id: caseId, case_status: 10 } }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  'DELETE /case': {
+    request: async () => ({ query: { case_id: await newCaseOfA() } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+
+  'GET /user': {
+    request: () => ({ query: { user_id: users.providerA.sub } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  // Everyone here already has a profile: a second one is refused, and nobody can create another's.
+  'POST /user': { request: () => ({ body: {} }), expect: ALL(409) },
+  'PATCH /user': {
+    request: () => ({ body: { user_id: users.providerA.sub, telephone: '(207) 555-0199' } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
+  'DELETE /user': {
+    request: async () => ({ query: { user_id: await freshProviderId() } }),
+    expect: [401, 404, 404, 404, 200, 200, 200, 200],
+  },
+
+  'GET /surgeon/search': { request: () => ({ query: { first_name: 'John', last_name: 'Smith' } }), expect: ALL(200) },
+  'GET /surgeon': {
+    request: () => ({ query: { user_id: users.providerA.sub } }),
+    expect: [401, 200, 403, 200, 200, 200, 200, 200],
+  },
+  'POST /surgeon': {
+    request: () => ({ body: { first_name: 'Miranda', last_name: 'Bailey', surgeon_npi: '0', manual_entry: true } }),
+    expect: ALL(201),
+  },
+  'PATCH /surgeon': {
+    request: () => ({ body: { surgeon_id: refs.surgeonId, surgeon_city: 'Seattle' } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
+  'DELETE /surgeon': {
+    request: async () => ({ query: { surgeon_id: await newSurgeonOfA() } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
+
+  'GET /facility/search': { request: () => ({ query: { facility_name: 'Mercy' } }), expect: ALL(200) },
+  'GET /facility': {
+    request: () => ({ query: { user_id: users.providerA.sub } }),
+    expect: [401, 200, 403, 200, 200, 200, 200, 200],
+  },
+  'POST /facility': {
+    request: () => ({ body: { facility_name: 'Harborview Surgical Suites', facility_npi: '0', manual_entry: true } }),
+    expect: ALL(201),
+  },
+  'PATCH /facility': {
+    request: () => ({ body: { facility_id: refs.facilityId, facility_city: 'Bangor' } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
+  'DELETE /facility': {
+    request: async () => ({ query: { facility_id: await newFacilityOfA() } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
+
+  'GET /cpt_codes': { request: () => ({ query: { search: '27' } }), expect: ALL(200) },
+
+  // Spec provider-side section 7 calls it without credentials (issue 9 puts it behind sign-in).
+  'GET /check_npi': {
+    request: () => ({ query: { npi: getRegistry().surgeons[0]!.number } }),
+    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+  },
+
+  'POST /document': {
+    request: () => ({
+      body: { case_id: caseId, slot: 'op_note', file_name: 'note.pdf', content_type: 'application/pdf', size: 64 },
+    }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  // A key of A's case whose object was never uploaded: who may see the case learns that (400), others get 404.
+  'POST /document/confirm': {
+    request: () => ({ body: { key: `${documentKey.replace(/[^/]+$/, '')}never-uploaded.pdf` } }),
+    expect: [401, 404, 404, 404, 404, 404, 404, 404],
+  },
+  'GET /document': {
+    request: () => ({ query: { key: documentKey } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  'DELETE /document': {
+    request: async () => ({ query: { key: await attachedDocumentOfA(await newCaseOfA()) } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  'GET /doc_types': { request: () => ({}), expect: ALL(200) },
+};
+
+beforeAll(async () => {
+  const [providerA, providerB, type10, type20, type50, type100, type1000] = await Promise.all([
+    signedInProvider(local),
+    signedInProvider(local),
+    signedInAdmin(local, 10),
+    signedInAdmin(local, 20),
+    signedInAdmin(local, 50),
+    signedInAdmin(local, 100),
+    signedInAdmin(local, 1000),
+  ]);
+  Object.assign(users, { providerA, providerB, type10, type20, type50, type100, type1000 });
+  for (const [name, user] of Object.entries(users)) {
+    refsOf[name as keyof typeof users] = await ownSurgeonAndFacility(local, user);
+  }
+  refs = refsOf.providerA;
+  caseId = await newCaseOfA();
+  documentKey = await attachedDocumentOfA(caseId);
+});
+
+describe('the authorization table', () => {
+  it('has a row for every route of the route table and none for a route that does not exist', () => {
+    // Prepare
+    const routeKeys = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+
+    // Act
+    const tableKeys = Object.keys(TABLE).sort();
+
+    // Assess
+    expect(tableKeys).toEqual(routeKeys);
+  });
+
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`] as const))(
+    '%s answers each caller as the rules say',
+    async (key) => {
+      // Prepare
+      const row = TABLE[key as RouteKey];
+      const [method, path] = key.split(' ') as [string, string];
+      const observed: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+
+      // Act
+      for (const [i, caller] of CALLERS.entries()) {
+        const request = await row.request(caller);
+        const token = caller === 'anonymous' ? undefined : users[caller].accessToken;
+        const res = await local.api(method, path, { token, query: request.query, body: request.body });
+        observed[caller] = res.status;
+        expected[caller] = row.expect[i]!;
+      }
+
+      // Assess
+      expect(observed).toEqual(expected);
+    },
+  );
+});
