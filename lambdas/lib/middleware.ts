@@ -47,7 +47,7 @@ import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
-import { requireCaller } from './auth';
+import { requireCaller } from './caller';
 import { getEnv } from './env';
 import {
   ApiError,
