@@ -49,10 +49,12 @@ const AboutPage = lazy(() => import('./public/AboutPage'));
 const FaqPage = lazy(() => import('./public/FaqPage'));
 const ContactPage = lazy(() => import('./public/ContactPage'));
 const BackOfficeFaqPage = lazy(() => import('./back-office/faq/BackOfficeFaqPage'));
-const DebugGate = lazy(() => import('./debug/DebugGate'));
-const ForgotPasswordTestPage = lazy(() => import('./debug/ForgotPasswordTestPage'));
-const DebugPatchPage = lazy(() => import('./debug/DebugPatchPage'));
-const TestSearchPage = lazy(() => import('./debug/TestSearchPage'));
+const debugPage = (name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage') =>
+  lazy(() => import('./debug').then((m) => ({ default: m[name] })));
+const DebugGate = debugPage('DebugGate');
+const ForgotPasswordTestPage = debugPage('ForgotPasswordTestPage');
+const DebugPatchPage = debugPage('DebugPatchPage');
+const TestSearchPage = debugPage('TestSearchPage');
 
 const title = (text: string): RouteHandle => ({ title: text });
 /** A debug page's title, or 'Page Not Found' where the runtime config turns the debug pages off. */
