@@ -53,7 +53,7 @@ const TECHNOLOGY = [
   {
     title: 'Real-Time Updates',
     text:
-      `Each case shows its current status (${CASE_STATUSES.length} steps from Incomplete to Closed) and the ` +
+      `Each case shows its current status (one of ${CASE_STATUSES.length}, from Incomplete to Closed) and the ` +
       'history of every change, so the practice and the back office see the same picture.',
   },
 ] as const;
