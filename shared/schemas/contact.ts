@@ -5,6 +5,7 @@
  * The form makes no call (spec section 7): sending is simulated for {@link CONTACT_SEND_MS} ms.
  */
 import * as z from 'zod';
+import { CONTACT_MESSAGE_MIN_CHARS } from '../constants';
 
 /** The spec's validation messages, word for word (section 5). */
 export const CONTACT_MESSAGES = {
@@ -30,12 +31,8 @@ export const INQUIRY_TYPES = [
 ] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number]['value'];
 
-/** Smallest message length, in characters after trimming (section 9). */
-export const CONTACT_MESSAGE_MIN_CHARS = 10;
-/** Length of the simulated send, in ms (sections 4 and 9: "simulated 1 s, no server call"). */
-export const CONTACT_SEND_MS = 1000;
-/** The reply promise of the Thank You screen, in hours (section 9). */
-export const CONTACT_REPLY_HOURS = 24;
+/** Message minimum, simulated send (ms) and reply promise (hours): shared/constants.ts. */
+export { CONTACT_MESSAGE_MIN_CHARS, CONTACT_REPLY_HOURS, CONTACT_SEND_MS } from '../constants';
 
 const required = (message: string) => z.string().trim().min(1, message);
 const INQUIRY_VALUES = INQUIRY_TYPES.map((t) => t.value) as [InquiryType, ...InquiryType[]];

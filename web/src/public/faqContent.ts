@@ -6,16 +6,16 @@
  * Issue 8, section 7: the answers say only what Suture does. Where the spec's marketing topic
  * promises more than the product has (TIFF files, CSV export, an audit log of deletions, 24/7
  * staffing), the answer says what there is. Figures come from the shared constants, so that an
- * answer changes with the rule it describes.
+ * answer changes with the rule it describes (shared/constants.ts only: no zod on this public page).
  */
 import {
   CASE_FORM_UPLOAD_EXTENSIONS,
+  CONTACT_REPLY_HOURS,
+  MAX_MISC_DOCUMENTS,
   MAX_PROCEDURE_CODES,
   MAX_UPLOAD_BYTES,
   UPLOAD_EXTENSIONS,
 } from '../../../shared/constants';
-import { MAX_MISC_DOCUMENTS } from '../../../shared/schemas/document';
-import { CONTACT_REPLY_HOURS } from '../../../shared/schemas/contact';
 import { USER_TYPE } from '../../../shared/roles';
 
 export interface PublicFaq {
