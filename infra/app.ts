@@ -9,6 +9,8 @@
  * - `webDistDir` (optional): directory of the built SPA, default `web/dist`;
  * - `skipBundling` (optional, `true`): placeholder Lambda code instead of esbuild bundles (fast synth
  *   for checks only; such an assembly must never be deployed);
+ * - `supportEmail` and `debugPages` (optional): read by the web construct into `config.json`
+ *   (infra/web.ts; `debugPages` defaults to true except in prod);
  * - the CDK feature flags of cdk.json.
  */
 import * as path from 'node:path';

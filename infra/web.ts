@@ -22,6 +22,19 @@ export const PLACEHOLDER_INDEX_HTML =
 /** Build outputs that only the local runtime serves (CloudFront compresses on its own). */
 const PRECOMPRESSED = ['*.br', '*.gz', '**/*.br', '**/*.gz'];
 
+/**
+ * Whether a stage's SPA offers the debug pages (issue 8, section 7): the CDK context `debugPages`
+ * when given (`true`/`false` as a boolean or as text, since `-c` passes text), else true in every
+ * stage but prod.
+ * @throws Error when the context value is neither a boolean nor 'true'/'false'.
+ */
+export function debugPagesFor(settings: StageSettings, contextValue: unknown): boolean {
+  if (contextValue === undefined || contextValue === '') return !settings.isProd;
+  if (contextValue === true || contextValue === 'true') return true;
+  if (contextValue === false || contextValue === 'false') return false;
+  throw new Error(`Invalid debugPages context ${JSON.stringify(contextValue)}: use true or false`);
+}
+
 export interface WebProps {
   settings: StageSettings;
   /** Directory of the built SPA; default {@link WEB_DIST}. */
@@ -100,12 +113,16 @@ export class Web extends Construct {
    * `supportEmail`, when `config` has none, comes from the CDK context `supportEmail`
    * (`cdk deploy -c supportEmail=help@example.com`, or cdk.json), else the schema's default
    * `support@suture.example` (issue 6, section 6: Report Bug shows it as a mailto link).
+   * `debugPages`, when `config` has none, comes from the CDK context `debugPages` (`true`/`false`,
+   * boolean or text), else true in every stage but prod (issue 8, section 7: the debug pages exist
+   * only in stages that enable them; {@link debugPagesFor}).
    * @param config The SPA's `/config.json`; validated with `RuntimeConfigSchema` (values may be CDK tokens).
    * @throws RuntimeConfigError when the configuration does not match (e.g. an invalid supportEmail).
    */
   deploy(config: RuntimeConfigInput): void {
     const contextEmail: unknown = this.node.tryGetContext('supportEmail');
     const runtimeConfig = RuntimeConfigSchema.parse({
+      debugPages: debugPagesFor(this.settings, this.node.tryGetContext('debugPages')),
       ...config,
       ...(config.supportEmail === undefined && typeof contextEmail === 'string' && contextEmail !== ''
         ? { supportEmail: contextEmail }

@@ -27,11 +27,17 @@ export interface RuntimeConfig {
   stage: string;
   /** Email address of support, shown as a mailto link (default {@link DEFAULT_SUPPORT_EMAIL}). */
   supportEmail: string;
+  /**
+   * Whether the debug pages (/debug/forgot-password, /debug-patch, /test-search) exist in this
+   * stage (issue 8, section 7: a departure from the spec, which leaves them unguarded). Default
+   * false; the local runtime writes true; on AWS the CDK context `debugPages` (true except in prod).
+   */
+  debugPages: boolean;
 }
 
-/** The configuration as written (stage and supportEmail may be left out). */
-export type RuntimeConfigInput = Omit<RuntimeConfig, 'stage' | 'supportEmail'> &
-  Partial<Pick<RuntimeConfig, 'stage' | 'supportEmail'>>;
+/** The configuration as written (stage, supportEmail and debugPages may be left out). */
+export type RuntimeConfigInput = Omit<RuntimeConfig, 'stage' | 'supportEmail' | 'debugPages'> &
+  Partial<Pick<RuntimeConfig, 'stage' | 'supportEmail' | 'debugPages'>>;
 
 /** A plain address: something@domain.tld, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -46,8 +52,8 @@ export class RuntimeConfigError extends Error {
 
 /**
  * Check a runtime configuration and apply its defaults (unknown fields are dropped).
- * @throws RuntimeConfigError when it is not an object, a required text is missing or empty, or
- *   supportEmail is not an email address.
+ * @throws RuntimeConfigError when it is not an object, a required text is missing or empty,
+ *   supportEmail is not an email address, or debugPages is present and not a boolean.
  */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new RuntimeConfigError(['not an object']);
@@ -71,7 +77,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     userPoolClientId: required('userPoolClientId'),
     stage: optional('stage') ?? 'local',
     supportEmail: optional('supportEmail') ?? DEFAULT_SUPPORT_EMAIL,
+    debugPages: raw.debugPages === true,
   };
+  if (raw.debugPages !== undefined && typeof raw.debugPages !== 'boolean') issues.push('debugPages must be a boolean');
   const endpoint = optional('userPoolEndpoint');
   if (endpoint !== undefined) config.userPoolEndpoint = endpoint;
   // CDK tokens (`${Token[...]}`) are not addresses yet; they are checked when resolved.

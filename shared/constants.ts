@@ -159,3 +159,15 @@ export function tooLongMessage(field: string, max: number): string {
 export const DEFAULT_PAGE_LIMIT = 50;
 /** The largest `limit` a list call honours; a larger one is capped to this (issue 7, section 2). */
 export const MAX_PAGE_LIMIT = 200;
+
+/** Miscellaneous documents a case may hold (keeps the case item and its file_keys bounded). */
+export const MAX_MISC_DOCUMENTS = 20;
+
+/**
+ * Contact page (back-office-and-shell sections 4 and 9): smallest message length in characters
+ * after trimming, the simulated send in ms ("simulated 1 s, no server call") and the reply promise
+ * in hours. Here rather than in schemas/contact.ts so that pages quoting them need no zod.
+ */
+export const CONTACT_MESSAGE_MIN_CHARS = 10;
+export const CONTACT_SEND_MS = 1000;
+export const CONTACT_REPLY_HOURS = 24;

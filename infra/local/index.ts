@@ -343,6 +343,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       userPoolClientId: clientId,
       userPoolEndpoint: `${url}/cognito`,
       stage: 'local',
+      // The debug pages (issue 8, section 7) are on locally.
+      debugPages: true,
     });
 
     const gateway = createGateway({

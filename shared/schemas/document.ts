@@ -38,8 +38,8 @@ export type ProfileUploadType = (typeof PROFILE_UPLOAD_TYPES)[number];
 /** Longest URI-encoded file name kept in an object's metadata (S3 allows 2 KB of user metadata in all). */
 export const MAX_ENCODED_FILE_NAME = 1024;
 
-/** Miscellaneous documents a case may hold (keeps the case item and its file_keys bounded). */
-export const MAX_MISC_DOCUMENTS = 20;
+/** Miscellaneous documents a case may hold: defined in ../constants (no zod), re-exported here. */
+export { MAX_MISC_DOCUMENTS } from '../constants';
 
 /** Seconds a signed read link is valid (spec provider-side section 9). */
 export const DOCUMENT_LINK_TTL_SECONDS = 3600;

@@ -165,6 +165,8 @@ beforeAll(() => {
     webDistDir: builtDist,
     skipBundling: 'true',
     supportEmail: 'help@clinic.example',
+    // `-c debugPages=false` turns them off in a stage other than prod.
+    debugPages: 'false',
   });
 }, 180_000);
 
@@ -726,8 +728,20 @@ describe('the SPA hosting', () => {
       userPoolClientId: { Ref: logicalId(dev, dev.stack.auth.userPoolClient) },
       stage: 'dev',
       supportEmail: 'support@suture.example',
+      debugPages: true,
     });
     expect(deployedConfig(qa).resolved.stage).toBe('qa-123');
+  });
+
+  it('turns the debug pages off in prod and on in the other stages (issue 8, section 7)', () => {
+    // Act
+    const prodConfig = deployedConfig(prod).raw;
+
+    // Assess
+    expect(prodConfig.debugPages).toBe(false);
+    expect(RuntimeConfigSchema.parse(prodConfig).debugPages).toBe(false);
+    expect(deployedConfig(qa).raw.debugPages).toBe(true);
+    expect(deployedConfig(fakeDist).raw.debugPages).toBe(false);
   });
 
   it('writes the support address of the CDK context supportEmail into config.json', () => {

@@ -8,6 +8,10 @@
  * chunk loads) show the render failure fallback inside the page frame. Unknown paths show the
  * 'Page Not Found' page, signed in or out (issue 6, section 5).
  *
+ * Issue 8, section 7: /about, /faq and /contact (web/src/public) for everyone, outside RequireAuth,
+ * in the signed-in frame when signed in; /back-office/faq under BackOfficeGuard; the debug pages
+ * (web/src/debug) behind DebugGate (runtime config `debugPages`, else Page Not Found) and sign-in.
+ *
  * Case pages come from web/src/cases (default exports): CaseListPage (/dashboard), CaseFormPage
  * (/case/new, /case/:caseId/edit), CaseDetailsPage (/case/:caseId). Surgeon pages from web/src/surgeons:
  * SurgeonListPage (/surgeon-management), SurgeonFormPage (/surgeon/new, /surgeon/:surgeonId/edit);
@@ -17,6 +21,7 @@
 import { lazy } from 'react';
 import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth';
+import { getConfig } from './lib/config';
 import type { RouteHandle } from './shell/AppLayout';
 import { NOT_FOUND_TITLE } from './shell/notFound';
 import { RenderFailure } from './shell/RenderFailure';
@@ -40,8 +45,53 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
+const AboutPage = lazy(() => import('./public/AboutPage'));
+const FaqPage = lazy(() => import('./public/FaqPage'));
+const ContactPage = lazy(() => import('./public/ContactPage'));
+const BackOfficeFaqPage = lazy(() => import('./back-office/faq/BackOfficeFaqPage'));
+const debugPage = (name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage') =>
+  lazy(() => import('./debug').then((m) => ({ default: m[name] })));
+const DebugGate = debugPage('DebugGate');
+const ForgotPasswordTestPage = debugPage('ForgotPasswordTestPage');
+const DebugPatchPage = debugPage('DebugPatchPage');
+const TestSearchPage = debugPage('TestSearchPage');
 
 const title = (text: string): RouteHandle => ({ title: text });
+/** A debug page's title, or 'Page Not Found' where the runtime config turns the debug pages off. */
+const debugTitle = (text: string): RouteHandle => ({
+  get title() {
+    return getConfig().debugPages ? text : NOT_FOUND_TITLE;
+  },
+});
+
+/** The debug pages (issue 8, section 7): only where config.json's `debugPages` is on, and signed in. */
+const debugRoutes: RouteObject = {
+  element: <DebugGate />,
+  children: [
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          element: <SignedInLayout />,
+          children: [
+            {
+              element: <ProfileGate />,
+              children: [
+                {
+                  path: '/debug/forgot-password',
+                  element: <ForgotPasswordTestPage />,
+                  handle: debugTitle('Forgot Password Test'),
+                },
+                { path: '/debug-patch', element: <DebugPatchPage />, handle: debugTitle('Debug Patch Tool') },
+                { path: '/test-search', element: <TestSearchPage />, handle: debugTitle('Search Test') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -52,6 +102,10 @@ export const routes: RouteObject[] = [
         errorElement: <RenderFailure />,
         children: [
           { path: '/auth', element: <AuthPage />, handle: title('Sign In') },
+          { path: '/about', element: <AboutPage />, handle: title('About') },
+          { path: '/faq', element: <FaqPage />, handle: title('FAQ') },
+          { path: '/contact', element: <ContactPage />, handle: title('Contact') },
+          debugRoutes,
           {
             element: <RequireAuth />,
             children: [
@@ -88,6 +142,11 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                          {
+                            path: '/back-office/faq',
+                            element: <BackOfficeFaqPage />,
+                            handle: title('FAQ & Tutorials'),
+                          },
                         ],
                       },
                     ],

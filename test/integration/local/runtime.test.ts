@@ -51,6 +51,8 @@ describe('the runtime configuration', () => {
       stage: 'local',
       // The local default support address (Report Bug's mailto link; issue 6, section 6).
       supportEmail: 'support@suture.example',
+      // The debug pages are on locally (issue 8, section 7).
+      debugPages: true,
     });
   });
 

@@ -147,8 +147,19 @@ describe('unknown CPT codes', () => {
 describe('runtime configuration', () => {
   const base = { region: 'us-east-1', apiUrl: 'https://api.example/x', userPoolId: 'p', userPoolClientId: 'c' };
 
-  it('applies the stage and support address defaults', () => {
-    expect(parseRuntimeConfig(base)).toEqual({ ...base, stage: 'local', supportEmail: DEFAULT_SUPPORT_EMAIL });
+  it('applies the stage, support address and debug pages defaults', () => {
+    expect(parseRuntimeConfig(base)).toEqual({
+      ...base,
+      stage: 'local',
+      supportEmail: DEFAULT_SUPPORT_EMAIL,
+      debugPages: false,
+    });
+  });
+
+  it('keeps debugPages when it is a boolean and refuses any other value', () => {
+    expect(parseRuntimeConfig({ ...base, debugPages: true }).debugPages).toBe(true);
+    expect(parseRuntimeConfig({ ...base, debugPages: false }).debugPages).toBe(false);
+    expect(() => parseRuntimeConfig({ ...base, debugPages: 'true' })).toThrow(/debugPages must be a boolean/);
   });
 
   it('keeps a configured support address and the local Cognito endpoint', () => {

@@ -20,7 +20,7 @@ export const PROVIDER_NAV: readonly NavItem[] = [
   { to: '/surgeon-management', label: 'Surgeons', available: true },
   { to: '/facility-management', label: 'Facilities', available: true },
   { to: '/update-profile', label: 'Profile', available: true },
-  { to: '/faq', label: 'FAQ/Tutorials', available: false },
+  { to: '/faq', label: 'FAQ/Tutorials', available: true },
   { to: '/report-bug', label: 'Report Bug', available: true },
 ];
 
@@ -32,23 +32,23 @@ export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: false },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: false },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: false },
-  { to: '/back-office/faq', label: 'FAQ/Tutorials', available: false },
+  { to: '/back-office/faq', label: 'FAQ/Tutorials', available: true },
   { to: '/back-office/report-bug', label: 'Report Bug', available: true },
 ];
 
 /** Signed-out navigation (public pages). */
 export const PUBLIC_NAV: readonly NavItem[] = [
-  { to: '/about', label: 'About', available: false },
-  { to: '/faq', label: 'FAQ', available: false },
-  { to: '/contact', label: 'Contact', available: false },
+  { to: '/about', label: 'About', available: true },
+  { to: '/faq', label: 'FAQ', available: true },
+  { to: '/contact', label: 'Contact', available: true },
 ];
 
 /** Footer for signed-in users only. */
 export const FOOTER_NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', available: true },
-  { to: '/about', label: 'About', available: false },
-  { to: '/faq', label: 'FAQ', available: false },
-  { to: '/contact', label: 'Contact', available: false },
+  { to: '/about', label: 'About', available: true },
+  { to: '/faq', label: 'FAQ', available: true },
+  { to: '/contact', label: 'Contact', available: true },
 ];
 
 /** The entries a user sees: signed out -> public; user_type >= 10 -> back office; else provider. */

@@ -1,0 +1,286 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The public pages and the debug pages in the app's route table (issue 8, section 7). /about, /faq
+ * and /contact open for everyone, signed in or not. The debug pages (a departure from the spec,
+ * which leaves them unguarded):
+ * through the app's real route table (web/src/App.tsx), they show Page Not Found wherever the
+ * runtime config's `debugPages` is off, signed in or not; where it is on they need sign-in. Also the
+ * debug patch tool's tests (web/src/debug/patchTests.ts) against a fake API. No network, no Amplify
+ * session: the auth state, the profile and the config are stand-ins.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+const config = { supportEmail: 'help@clinic.example', debugPages: false, apiUrl: 'http://api.test' };
+jest.mock('../../../web/src/lib/config', () => ({ getConfig: () => config }));
+const auth: { status: 'signedIn' | 'signedOut'; user: { sub: string; email: string } | null } = {
+  status: 'signedOut',
+  user: null,
+};
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  AuthProvider: ({ children }: { children: React.ReactNode }) => children,
+  useAuth: () => ({ ...auth, signOut: jest.fn(async () => undefined), refresh: jest.fn() }),
+}));
+// RenderFailure reads import.meta (Vite), which jest's CommonJS cannot load.
+jest.mock('../../../web/src/shell/RenderFailure', () => ({
+  RenderFailure: () => 'Something went wrong',
+  ErrorBoundary: ({ children }: { children: React.ReactNode }) => children,
+}));
+jest.mock('../../../web/src/auth/AuthPage', () => ({ __esModule: true, default: () => <h1>Sign In Page</h1> }));
+jest.mock('../../../web/src/profile/useProfile', () => ({
+  profileQuery: (sub: string) => ({ queryKey: ['profile', sub] }),
+  useProfile: () => ({
+    isPending: false,
+    isError: false,
+    data: {
+      user_id: 'u1',
+      first_name: 'Dana',
+      last_name: 'Lee',
+      user_npi: '1234567893',
+      telephone: '5125550100',
+      addr1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipcode: '78701',
+      user_type: 0,
+    },
+    userType: 0,
+  }),
+}));
+
+import './support/dom-env';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { routes } from '../../../web/src/App';
+import { CASE_ID_REQUIRED, runPatchTests, type ApiCall } from '../../../web/src/debug/patchTests';
+import { ApiError } from './support/fake-api';
+
+/**
+ * jsdom has no fetch `Request`, which the data router builds for each navigation (a redirect here):
+ * a stand-in with what react-router reads of it (url, method, signal).
+ */
+class RequestStandIn {
+  readonly url: string;
+  readonly method: string;
+  readonly signal: AbortSignal;
+  readonly headers = new Map<string, string>();
+  constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+    this.url = String(input);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.signal = init.signal ?? new AbortController().signal;
+  }
+}
+if (typeof globalThis.Request === 'undefined') Object.assign(globalThis, { Request: RequestStandIn });
+
+const DEBUG_PATHS = ['/debug/forgot-password', '/debug-patch', '/test-search'];
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  config.debugPages = false;
+  auth.status = 'signedOut';
+  auth.user = null;
+});
+
+describe('debug pages, debugPages off (prod)', () => {
+  it.each(DEBUG_PATHS)('shows Page Not Found at %s to a signed-out visitor', async (path) => {
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    expect(document.title).toBe('Page Not Found | Suture');
+  });
+
+  it.each(DEBUG_PATHS)('shows Page Not Found at %s to a signed-in user', async (path) => {
+    // Prepare
+    auth.status = 'signedIn';
+    auth.user = { sub: 'u1', email: 'dana@clinic.example' };
+
+    // Act
+    renderAt(path);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+});
+
+describe('debug pages, debugPages on', () => {
+  it.each(DEBUG_PATHS)('sends a signed-out visitor of %s to sign in', async (path) => {
+    // Prepare
+    config.debugPages = true;
+
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Sign In Page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).toBeNull();
+  });
+
+  it.each([
+    ['/debug/forgot-password', 'Forgot Password Test'],
+    ['/debug-patch', 'Debug Patch Tool'],
+    ['/test-search', 'Search Test'],
+  ])('shows %s to a signed-in user', async (path, heading) => {
+    // Prepare
+    config.debugPages = true;
+    auth.status = 'signedIn';
+    auth.user = { sub: 'u1', email: 'dana@clinic.example' };
+
+    // Act
+    renderAt(path);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+    expect(document.title).toBe(`${heading} | Suture`);
+  });
+
+  it('alerts "Please enter a case ID" when the patch tool is run without one', async () => {
+    // Prepare
+    config.debugPages = true;
+    auth.status = 'signedIn';
+    auth.user = { sub: 'u1', email: 'dana@clinic.example' };
+    renderAt('/debug-patch');
+    const run = await screen.findByRole('button', { name: 'Run Tests' });
+
+    // Act
+    await act(async () => {
+      fireEvent.click(run);
+    });
+
+    // Assess
+    expect(screen.getByRole('alert').textContent).toBe(CASE_ID_REQUIRED);
+  });
+
+  it('asks for an email before the forgot-password test sends anything', async () => {
+    // Prepare
+    config.debugPages = true;
+    auth.status = 'signedIn';
+    auth.user = { sub: 'u1', email: 'dana@clinic.example' };
+    renderAt('/debug/forgot-password');
+    const send = await screen.findByRole('button', { name: 'Send Reset Code' });
+
+    // Act
+    await act(async () => {
+      fireEvent.click(send);
+    });
+
+    // Assess
+    expect(screen.getByRole('alert').textContent).toBe('Please enter an email address');
+    expect(screen.getByRole('log').textContent).toMatch(/Please enter an email address/);
+  });
+});
+
+describe('public pages in the route table', () => {
+  it.each([
+    ['/about', 'About Suture'],
+    ['/faq', 'Frequently Asked Questions'],
+    ['/contact', 'Contact Us'],
+  ])('opens %s to a signed-out visitor, with the public navigation', async (path, heading) => {
+    // Act
+    const router = renderAt(path);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      ['About', 'FAQ', 'Contact'].map((name) => within(nav).getByRole('link', { name }).getAttribute('href')),
+    ).toEqual(['/about', '/faq', '/contact']);
+  });
+
+  it('opens /faq to a signed-in user too', async () => {
+    // Prepare
+    auth.status = 'signedIn';
+    auth.user = { sub: 'u1', email: 'dana@clinic.example' };
+
+    // Act
+    const router = renderAt('/faq');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Frequently Asked Questions', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/faq');
+  });
+});
+
+describe('runPatchTests', () => {
+  const stored = {
+    case_id: 'u1_1700000000000',
+    case_status: 10,
+    version: 3,
+    ins_provider: 'Aetna',
+    patient_first: 'Secretname',
+  };
+
+  /** A fake API that behaves like PATCH /case: 409 on a wrong version, 400 on a bad date, 404 on an unknown id. */
+  function fakeApi(): ApiCall {
+    return async (path, req) => {
+      const body = (req?.body ?? {}) as Record<string, unknown>;
+      if (req?.method === 'PATCH') {
+        if (body.case_id !== stored.case_id) throw new ApiError('Case not found', 404);
+        if (body.version !== undefined && body.version !== stored.version)
+          throw new ApiError('The case was changed by someone else. Reload it and try again.', 409);
+        if (body.case_date === 'not-a-date') throw new ApiError('case_date must be a date (YYYY-MM-DD)', 400);
+        return { success: true, case: { ...stored, ...body } };
+      }
+      if (req?.query?.case_id !== stored.case_id) throw new ApiError('Case not found', 404);
+      return { case: stored };
+    };
+  }
+
+  it('refuses an empty case id with the spec message', async () => {
+    await expect(runPatchTests('  ', fakeApi(), () => undefined)).rejects.toThrow(CASE_ID_REQUIRED);
+  });
+
+  it('passes every test against an API that answers as the spec says, and never logs a field value', async () => {
+    // Prepare
+    const log: string[] = [];
+
+    // Act
+    const results = await runPatchTests(stored.case_id, fakeApi(), (l) => log.push(l));
+
+    // Assess
+    expect(results.map((r) => [r.name, r.status, r.passed])).toEqual([
+      ['Read the case', 200, true],
+      ['PATCH with only case_id', 200, true],
+      ['PATCH writing back the stored ins_provider', 200, true],
+      ['PATCH with a stale version', 409, true],
+      ['PATCH with an invalid case_date', 400, true],
+      ['PATCH of a case that does not exist', 404, true],
+      ['Read the case again', 200, true],
+    ]);
+    expect(log.join('\n')).not.toMatch(/Aetna|Secretname/);
+  });
+
+  it('fails the stale-version test when the API accepts any version', async () => {
+    // Prepare
+    const api = fakeApi();
+    const lax: ApiCall = async (path, req) => {
+      const body = { ...((req?.body ?? {}) as Record<string, unknown>) };
+      delete body.version;
+      return api(path, { ...req, body });
+    };
+
+    // Act
+    const results = await runPatchTests(stored.case_id, lax, () => undefined);
+
+    // Assess
+    const stale = results.find((r) => r.name === 'PATCH with a stale version');
+    expect(stale).toMatchObject({ status: 200, passed: false });
+  });
+
+  it('stops after the first test when the case cannot be read', async () => {
+    // Act
+    const results = await runPatchTests('u1_missing', fakeApi(), () => undefined);
+
+    // Assess
+    expect(results).toEqual([expect.objectContaining({ name: 'Read the case', status: 404, passed: false })]);
+  });
+});
