@@ -21,4 +21,5 @@ export * from './schemas/search-responses';
 export * from './schemas/reference';
 export * from './schemas/document';
 export * from './schemas/lists';
+export * from './schemas/health';
 export * from './workflow';
