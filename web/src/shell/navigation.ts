@@ -27,7 +27,7 @@ export const PROVIDER_NAV: readonly NavItem[] = [
 /** Back-office navigation (user_type 10 or more). The logo links to /back-office. */
 export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office', label: 'Home', available: true },
-  { to: '/back-office/dashboard', label: 'Dashboard', available: false },
+  { to: '/back-office/dashboard', label: 'Dashboard', available: true },
   { to: '/back-office/cases', label: 'Case Mgmt', available: false },
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: false },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: false },
@@ -60,4 +60,14 @@ export function navItemsFor(signedIn: boolean, userType: number): NavItem[] {
 /** Where the logo points. */
 export function homePathFor(userType: number): string {
   return userType >= USER_TYPE.CASE_ADMIN ? '/back-office' : '/dashboard';
+}
+
+/**
+ * Whether the page at `path` is in this build: false for a page named by an entry of the navigation
+ * above that is not available yet; true for any other path (pages outside the nav always exist).
+ * Used by the back-office home's Quick Actions.
+ */
+export function isPageAvailable(path: string): boolean {
+  const entries = [...PROVIDER_NAV, ...BACK_OFFICE_NAV, ...PUBLIC_NAV, ...FOOTER_NAV].filter((i) => i.to === path);
+  return entries.length === 0 || entries.some((i) => i.available);
 }
