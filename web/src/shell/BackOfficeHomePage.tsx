@@ -5,7 +5,7 @@
  * case write; never from the case list), with a loading state and, on failure, the error and a Retry;
  * Quick Actions (View All Cases, Manage Users for user_type 20 or more, Create New Case, Add New
  * Surgeon, Add New Facility, Update Profile; an action whose page is not in this build, per
- * navigation.ts `isPageAvailable`, is left out); a measured System Status (issue 8, section 7:
+ * navigationFor.ts `isPageAvailable`, is left out); a measured System Status (issue 8, section 7:
  * GET /health, read on each visit: API Operational / API Unavailable, Database Connected / Database
  * Unavailable, with the time checked, the read's latency and Check again); the spec's static Recent
  * Activity placeholder (no activity feed exists to read).
@@ -18,7 +18,7 @@ import { useProfile } from '../profile/useProfile';
 import { USER_TYPE, roleLabel } from '../../../shared/roles';
 import { SYSTEM_STATUS_MESSAGES } from '../back-office/dashboard/messages';
 import { useHealth } from '../back-office/dashboard/queries';
-import { isPageAvailable } from './navigation';
+import { isPageAvailable } from './navigationFor';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
 
 /** Shown when the counts answer is not the expected shape (a server of another version). */

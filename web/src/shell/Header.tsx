@@ -12,7 +12,8 @@ import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
 import { HeaderProfileContext } from './headerProfile';
 import { Logo } from './Logo';
-import { homePathFor, navItemsFor, type NavItem } from './navigation';
+import type { NavItem } from './navigation';
+import { homePathFor, navItemsFor } from './navigationFor';
 
 function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (

@@ -3,6 +3,9 @@
  *
  * Every entry of the spec is listed; `available` says whether its page exists in this build. Only
  * available entries are rendered (no link to a missing page): flip the flag when a page lands.
+ * Data only: this module is part of the entry chunk (PublicHeader, on /auth, reads PUBLIC_NAV), so
+ * the functions that pick the entries for a role live in ./navigationFor.ts, loaded with the
+ * signed-in screens (the /auth budget, issue 6 section 6).
  */
 import { USER_TYPE } from '../../../shared/roles';
 
@@ -50,24 +53,3 @@ export const FOOTER_NAV: readonly NavItem[] = [
   { to: '/faq', label: 'FAQ', available: false },
   { to: '/contact', label: 'Contact', available: false },
 ];
-
-/** The entries a user sees: signed out -> public; user_type >= 10 -> back office; else provider. */
-export function navItemsFor(signedIn: boolean, userType: number): NavItem[] {
-  const items = !signedIn ? PUBLIC_NAV : userType >= USER_TYPE.CASE_ADMIN ? BACK_OFFICE_NAV : PROVIDER_NAV;
-  return items.filter((item) => item.available && (item.minUserType === undefined || userType >= item.minUserType));
-}
-
-/** Where the logo points. */
-export function homePathFor(userType: number): string {
-  return userType >= USER_TYPE.CASE_ADMIN ? '/back-office' : '/dashboard';
-}
-
-/**
- * Whether the page at `path` is in this build: false for a page named by an entry of the navigation
- * above that is not available yet; true for any other path (pages outside the nav always exist).
- * Used by the back-office home's Quick Actions.
- */
-export function isPageAvailable(path: string): boolean {
-  const entries = [...PROVIDER_NAV, ...BACK_OFFICE_NAV, ...PUBLIC_NAV, ...FOOTER_NAV].filter((i) => i.to === path);
-  return entries.length === 0 || entries.some((i) => i.available);
-}
