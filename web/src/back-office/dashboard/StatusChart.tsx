@@ -2,8 +2,9 @@
  * Cases by Status as a bar chart (issue 8, section 3), drawn with recharts. Imported only by the
  * analytics page (a lazily loaded route), so recharts is loaded on /back-office/dashboard only.
  *
- * The chart is a picture for sighted users (`aria-hidden`); the same figures are in the page's
- * "Cases by Status" table, which screen readers read instead.
+ * The chart is a picture for sighted users (`aria-hidden`, and without recharts' keyboard layer, so
+ * nothing hidden takes the focus); the same figures are in the page's "Cases by Status" table, which
+ * keyboard and screen-reader users read instead.
  */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BadgeColor } from '../../../../shared/statuses';
@@ -33,7 +34,7 @@ export default function StatusChart({ bars }: { bars: readonly StatusBar[] }) {
   return (
     <div aria-hidden="true" style={{ width: '100%', height: 320 }}>
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 320 }}>
-        <BarChart data={[...bars]} margin={{ top: 8, right: 8, bottom: 56, left: 0 }}>
+        <BarChart accessibilityLayer={false} data={[...bars]} margin={{ top: 8, right: 8, bottom: 56, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" interval={0} angle={-35} textAnchor="end" height={70} tick={{ fontSize: 12 }} />
           <YAxis allowDecimals={false} width={48} tick={{ fontSize: 12 }} />
