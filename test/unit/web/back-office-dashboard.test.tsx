@@ -45,9 +45,11 @@ function LocationProbe() {
   return null;
 }
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+function renderAt(
+  path: string,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+) {
+  return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
@@ -146,6 +148,21 @@ describe('the analytics dashboard', () => {
       expect(location).toBe(`/back-office/dashboard?range=${range}`);
       expect(screen.getByText(`Cases created in the ${label.toLowerCase()}, by their current status.`)).toBeTruthy();
     }
+  });
+
+  it('reads the counts again on every visit, even within the app-wide 30 s freshness', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const first = renderAt('/back-office/dashboard', client);
+    await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
+    first.unmount();
+
+    // Act
+    renderAt('/back-office/dashboard', client);
+
+    // Assess
+    await waitFor(() => expect(statsCalls()).toHaveLength(2));
   });
 
   it('says "No analytics data available" when the range holds no case', async () => {

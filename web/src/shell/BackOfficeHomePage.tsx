@@ -106,6 +106,8 @@ export default function BackOfficeHomePage() {
   const stats = useQuery({
     queryKey: ['cases', 'stats', 'all'],
     queryFn: ({ signal }) => fetchCaseStats(signal),
+    // Read again on every visit: a case moved on another screen a moment ago counts at once.
+    staleTime: 0,
   });
 
   return (

@@ -15,12 +15,17 @@ export const statsKeys = {
   health: ['health'] as const,
 };
 
-/** Every user's counts over `range`; the previous range stays shown while the next loads. */
+/**
+ * Every user's counts over `range`; the previous range stays shown while the next loads. Read again
+ * on every visit (staleTime 0: a case moved on another screen a moment ago shows at once; the read
+ * is a few small Queries of counter items).
+ */
 export function useCaseStats(range: CaseStatsRange) {
   return useQuery({
     queryKey: statsKeys.range(range),
     queryFn: ({ signal }) => fetchCaseStats(range, undefined, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
