@@ -129,7 +129,7 @@ function PathProbe() {
 }
 
 function renderHeader(userType: number, at = '/back-office') {
-  render(
+  return render(
     <MemoryRouter initialEntries={[at]}>
       <HeaderProfileContext.Provider value={{ isPending: false, userType, complete: true }}>
         <Header />
@@ -175,16 +175,19 @@ describe('the header', () => {
     expect(screen.getByText(label)).toBeTruthy();
   });
 
-  it('signs out from the Sign Out button', () => {
+  it('signs out from the Sign Out button and announces it in a live region that outlives the header', async () => {
     // Prepare
     setViewport('desktop');
-    renderHeader(10);
+    const { unmount } = renderHeader(10);
 
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    unmount();
 
     // Assess
     expect(signOut).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('You have been signed out.'));
+    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
   });
 });
 
