@@ -50,7 +50,7 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
  *   (issuer `https://cognito-idp.<region>.amazonaws.com/<poolId>`, audience the SPA's app client id,
- *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/check_npi`) none;
+ *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`, `/check_npi`) none;
  * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
  *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
  * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket

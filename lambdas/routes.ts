@@ -23,6 +23,8 @@ export interface RouteDef {
 
 export const ROUTES = [
   { method: 'GET', path: '/case/health', resource: 'case', auth: false },
+  // The measured System Status (issue 8, section 7): one GetItem, no token (lambdas/case/health.ts).
+  { method: 'GET', path: '/health', resource: 'case', auth: false },
   { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
   { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },

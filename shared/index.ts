@@ -21,5 +21,6 @@ export * from './schemas/search-responses';
 export * from './schemas/reference';
 export * from './schemas/document';
 export * from './schemas/lists';
+export * from './schemas/health';
 export * from './workflow';
 export * from './schemas/contact';

@@ -11,7 +11,8 @@
  *   gzipped JS, bin/size-web.ts; budget for /auth from issue 6, section 6);
  * - every text asset of 1 KB or more is also written precompressed as `<file>.br` (brotli, quality
  *   11) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding (issue 6,
- *   section 6). CloudFront compresses on its own (infra/web.ts), so the deployment skips them.
+ *   section 6). CloudFront compresses on its own (infra/web.ts), so the deployment skips them;
+ * - no modulepreload polyfill (`build.modulePreload.polyfill: false`), to keep /auth within its budget.
  */
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -57,6 +58,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // No modulepreload polyfill in the entry (about 0.3 KB gzipped of the /auth budget, issue 8): every
+    // browser Suture supports reads <link rel="modulepreload"> itself; one without it still loads
+    // each lazy chunk and its imports through import(), only without the head start.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 900,
     rollupOptions: { output: { manualChunks: vendorChunk } },
   },

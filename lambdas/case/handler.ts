@@ -2,6 +2,9 @@
  * /case Lambda (spec provider-side sections 3, 4, 5, 7; issue 2, sections 3 and 4).
  *
  * - GET /case/health (no token) -> { status: 'ok', service: 'case', time }.
+ * - GET /health (no token; issue 8) -> { status, api: 'ok', database: 'ok' | 'error', checked_at,
+ *   latency_ms }: one GetItem of a fixed key; 200, or 503 with the same body when the database
+ *   failed (lambdas/case/health.ts).
  * - GET /case?case_id= -> { success, case } (procedure_codes as [{ procedure_code, procedure_desc }]).
  *   Missing, or someone else's case for a provider -> 404 'Case not found' (no existence leak).
  * - Lists page (issue 7, lambdas/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
@@ -70,6 +73,7 @@ import { logger } from '../lib/logger';
 import { getFacility } from '../facility/repository';
 import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
+import { health as systemHealth } from './health';
 import { ownerNames } from './owners';
 import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
@@ -460,6 +464,7 @@ async function remove(event: ApiEvent) {
 
 export const handler = apiHandler('case', {
   'GET /case/health': health,
+  'GET /health': systemHealth,
   'GET /case/filter': filter,
   'GET /case/stats': stats,
   'GET /case': getOneOrList,

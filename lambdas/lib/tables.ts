@@ -309,3 +309,13 @@ export function caseStatsKeys(
 export function buildCaseId(userId: string, epochMs: number): string {
   return `${userId}_${epochMs}`;
 }
+
+/**
+ * Key of the fixed item GET /health reads (issue 8, section 7: a measured System Status): one
+ * GetItem on `cases`, eventually consistent (half a read unit). The item never exists: case ids are
+ * `${sub}_<ms>` ({@link buildCaseId}) and never start with `#`, so the read returns nothing and
+ * touches no case data; what is measured is that the table answers.
+ */
+export function healthProbeKey(): { case_id: string } {
+  return { case_id: '#health-probe' };
+}

@@ -246,14 +246,14 @@ describe('the HTTP API', () => {
     },
   );
 
-  it('leaves only /check_npi and /case/health without a token', () => {
+  it('leaves only /check_npi, /case/health and /health without a token', () => {
     // Act
     const open = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .filter(([, r]) => r.Properties?.AuthorizationType === 'NONE')
       .map(([, r]) => r.Properties?.RouteKey);
 
     // Assess
-    expect(open.sort()).toEqual(['GET /case/health', 'GET /check_npi']);
+    expect(open.sort()).toEqual(['GET /case/health', 'GET /check_npi', 'GET /health']);
   });
 
   it('verifies Cognito JWTs from the Authorization header against the pool issuer and the SPA client', () => {

@@ -37,6 +37,7 @@ const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
 const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
 const ReportBugPage = lazy(() => import('./report-bug/ReportBugPage'));
 const BackOfficeHomePage = lazy(() => import('./shell/BackOfficeHomePage'));
+const AnalyticsDashboardPage = lazy(() => import('./back-office/dashboard/DashboardPage'));
 const CaseListPage = lazy(() => import('./cases/CaseListPage'));
 const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
 const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
@@ -141,6 +142,11 @@ export const routes: RouteObject[] = [
                         element: <BackOfficeGuard />,
                         children: [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
+                          {
+                            path: '/back-office/dashboard',
+                            element: <AnalyticsDashboardPage />,
+                            handle: title('Dashboard'),
+                          },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
                           {
                             path: '/back-office/faq',

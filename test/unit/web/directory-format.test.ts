@@ -3,7 +3,7 @@
  * navigation entries (back-office-and-shell section 2 "Navigation": Surgeons, Facilities for providers).
  */
 import { npiText, surgeonName } from '../../../web/src/directory/format';
-import { navItemsFor } from '../../../web/src/shell/navigation';
+import { navItemsFor } from '../../../web/src/shell/navigationFor';
 
 describe('npiText', () => {
   it.each([

@@ -16,7 +16,7 @@ import {
   updateProfile,
   ProfileSaveError,
 } from '../../../web/src/profile/api';
-import { navItemsFor, homePathFor } from '../../../web/src/shell/navigation';
+import { navItemsFor, homePathFor } from '../../../web/src/shell/navigationFor';
 import { signInErrorMessage } from '../../../web/src/auth/errors';
 import type { ProfileForm } from '../../../shared';
 

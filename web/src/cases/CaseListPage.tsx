@@ -50,6 +50,7 @@ import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadMore } from './LoadMore';
+import PracticePipeline from './PracticePipeline';
 import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
 import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
 import { caseKeys, useCaseList } from './queries';
@@ -333,6 +334,7 @@ export default function CaseListPage() {
           </Button>
         </Flex>
       </Flex>
+      <PracticePipeline />
       {deleteError && (
         <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
           {deleteError}

@@ -3,17 +3,22 @@
  *
  * Total Cases from the case counts (issue 7: GET /case/stats?range=all, `total_cases`, kept on every
  * case write; never from the case list), with a loading state and, on failure, the error and a Retry;
- * Quick
- * Actions for the screens that exist in this build (the others, e.g. View All Cases or Manage Users,
- * appear when their pages land); a static System Status (API Operational, Database Connected) and a
- * static Recent Activity placeholder.
+ * Quick Actions (View All Cases, Manage Users for user_type 20 or more, Create New Case, Add New
+ * Surgeon, Add New Facility, Update Profile; an action whose page is not in this build, per
+ * navigationFor.ts `isPageAvailable`, is left out); a measured System Status (issue 8, section 7:
+ * GET /health, read on each visit: API Operational / API Unavailable, Database Connected / Database
+ * Unavailable, with the time checked, the read's latency and Check again); the spec's static Recent
+ * Activity placeholder (no activity feed exists to read).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { ApiError, apiFetch } from '../lib/api';
 import { useProfile } from '../profile/useProfile';
-import { roleLabel } from '../../../shared/roles';
+import { USER_TYPE, roleLabel } from '../../../shared/roles';
+import { SYSTEM_STATUS_MESSAGES } from '../back-office/dashboard/messages';
+import { useHealth } from '../back-office/dashboard/queries';
+import { isPageAvailable } from './navigationFor';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
 
 /** Shown when the counts answer is not the expected shape (a server of another version). */
@@ -31,17 +36,78 @@ export async function fetchCaseStats(signal?: AbortSignal): Promise<CaseStatsRes
   return parsed.data;
 }
 
-const QUICK_ACTIONS = [
+/** Quick Actions of the spec (section 2 "Back-office Home"), in its order; `minUserType` as the nav's. */
+export const QUICK_ACTIONS: readonly { label: string; to: string; minUserType?: number }[] = [
+  { label: 'View All Cases', to: '/back-office/cases' },
+  { label: 'Manage Users', to: '/back-office/users', minUserType: USER_TYPE.USER_ADMIN },
   { label: 'Create New Case', to: '/case/new' },
+  { label: 'Add New Surgeon', to: '/surgeon/new' },
+  { label: 'Add New Facility', to: '/facility/new' },
   { label: 'Update Profile', to: '/update-profile' },
-] as const;
+];
+
+/** The quick actions a user of `userType` sees (pages of this build only). */
+export function quickActionsFor(userType: number) {
+  return QUICK_ACTIONS.filter((a) => (a.minUserType ?? 0) <= userType && isPageAvailable(a.to));
+}
+
+/** The measured System Status (GET /health): one line per part, the time checked, Check again. */
+function SystemStatus() {
+  const health = useHealth();
+  const recheck = (
+    <Button size="small" onClick={() => void health.refetch()} isLoading={health.isFetching}>
+      Check again
+    </Button>
+  );
+  if (health.isPending) {
+    return (
+      <Flex alignItems="center" gap="0.5rem" marginTop="0.5rem">
+        <Loader aria-hidden="true" />
+        <Text>{SYSTEM_STATUS_MESSAGES.checking}</Text>
+      </Flex>
+    );
+  }
+  const data = health.isError ? undefined : health.data;
+  const apiOk = data !== undefined;
+  const dbOk = data?.database === 'ok';
+  return (
+    <Flex direction="column" alignItems="flex-start" gap="0.5rem" marginTop="0.5rem">
+      <ul aria-label="System Status" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <li style={{ marginBottom: '0.5rem' }}>
+          <Badge variation={apiOk ? 'success' : 'error'}>
+            {apiOk ? SYSTEM_STATUS_MESSAGES.apiOk : SYSTEM_STATUS_MESSAGES.apiDown}
+          </Badge>
+        </li>
+        <li>
+          <Badge variation={dbOk ? 'success' : 'error'}>
+            {dbOk ? SYSTEM_STATUS_MESSAGES.dbOk : SYSTEM_STATUS_MESSAGES.dbDown}
+          </Badge>
+        </li>
+      </ul>
+      <Text fontSize="small" color="font.secondary">
+        {data
+          ? SYSTEM_STATUS_MESSAGES.checkedAt(
+              new Date(data.checked_at).toLocaleTimeString('en-US', {
+                hour: 'numeric',
+                minute: '2-digit',
+                second: '2-digit',
+              }),
+              data.latency_ms,
+            )
+          : 'The API did not answer.'}
+      </Text>
+      {recheck}
+    </Flex>
+  );
+}
 
 export default function BackOfficeHomePage() {
-  const navigate = useNavigate();
   const profile = useProfile();
   const stats = useQuery({
     queryKey: ['cases', 'stats', 'all'],
     queryFn: ({ signal }) => fetchCaseStats(signal),
+    // Read again on every visit: a case moved on another screen a moment ago counts at once.
+    staleTime: 0,
   });
 
   return (
@@ -81,14 +147,7 @@ export default function BackOfficeHomePage() {
           <Heading level={2} fontSize="large">
             System Status
           </Heading>
-          <Flex direction="column" gap="0.5rem" marginTop="0.5rem">
-            <Flex alignItems="center" gap="0.5rem">
-              <Badge variation="success">API Operational</Badge>
-            </Flex>
-            <Flex alignItems="center" gap="0.5rem">
-              <Badge variation="success">Database Connected</Badge>
-            </Flex>
-          </Flex>
+          <SystemStatus />
         </Card>
       </Flex>
       <Card variation="outlined">
@@ -96,10 +155,10 @@ export default function BackOfficeHomePage() {
           Quick Actions
         </Heading>
         <Flex gap="0.75rem" wrap="wrap" marginTop="0.75rem">
-          {QUICK_ACTIONS.map((a) => (
-            <Button key={a.to} onClick={() => navigate(a.to)}>
+          {quickActionsFor(profile.userType).map((a) => (
+            <RouterLink key={a.to} to={a.to} className="amplify-button amplify-button--outlined">
               {a.label}
-            </Button>
+            </RouterLink>
           ))}
         </Flex>
       </Card>

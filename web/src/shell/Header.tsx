@@ -1,6 +1,6 @@
 /**
  * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
- * role, the signed-in email and role label, and Sign Out. On narrow screens the links move into a
+ * role, the signed-in email and role label, and Sign Out (announced to screen readers, ./announce.ts). On narrow screens the links move into a
  * collapsible menu that closes on route change, outside click or Escape. The profile comes from
  * {@link HeaderProfileContext} (ProfileHeader.tsx); until the profile exists and is complete (profile
  * setup) the navigation links are hidden and the logo leads to /profile-setup (issue 6, section 6).
@@ -10,9 +10,11 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
 import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
+import { SIGNED_OUT_ANNOUNCEMENT, announce } from './announce';
 import { HeaderProfileContext } from './headerProfile';
 import { Logo } from './Logo';
-import { homePathFor, navItemsFor, type NavItem } from './navigation';
+import type { NavItem } from './navigation';
+import { homePathFor, navItemsFor } from './navigationFor';
 
 function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (
@@ -77,7 +79,13 @@ export function Header() {
   const who = signedIn && user ? `${roleLabel(userType)} (${userType})` : '';
 
   const signOutButton = (
-    <Button size="small" onClick={() => void signOut()}>
+    <Button
+      size="small"
+      onClick={() => {
+        announce(SIGNED_OUT_ANNOUNCEMENT);
+        void signOut();
+      }}
+    >
       Sign Out
     </Button>
   );

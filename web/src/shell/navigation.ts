@@ -3,6 +3,9 @@
  *
  * Every entry of the spec is listed; `available` says whether its page exists in this build. Only
  * available entries are rendered (no link to a missing page): flip the flag when a page lands.
+ * Data only: this module is part of the entry chunk (PublicHeader, on /auth, reads PUBLIC_NAV), so
+ * the functions that pick the entries for a role live in ./navigationFor.ts, loaded with the
+ * signed-in screens (the /auth budget, issue 6 section 6).
  */
 import { USER_TYPE } from '../../../shared/roles';
 
@@ -27,7 +30,7 @@ export const PROVIDER_NAV: readonly NavItem[] = [
 /** Back-office navigation (user_type 10 or more). The logo links to /back-office. */
 export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office', label: 'Home', available: true },
-  { to: '/back-office/dashboard', label: 'Dashboard', available: false },
+  { to: '/back-office/dashboard', label: 'Dashboard', available: true },
   { to: '/back-office/cases', label: 'Case Mgmt', available: false },
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: false },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: false },
@@ -50,14 +53,3 @@ export const FOOTER_NAV: readonly NavItem[] = [
   { to: '/faq', label: 'FAQ', available: true },
   { to: '/contact', label: 'Contact', available: true },
 ];
-
-/** The entries a user sees: signed out -> public; user_type >= 10 -> back office; else provider. */
-export function navItemsFor(signedIn: boolean, userType: number): NavItem[] {
-  const items = !signedIn ? PUBLIC_NAV : userType >= USER_TYPE.CASE_ADMIN ? BACK_OFFICE_NAV : PROVIDER_NAV;
-  return items.filter((item) => item.available && (item.minUserType === undefined || userType >= item.minUserType));
-}
-
-/** Where the logo points. */
-export function homePathFor(userType: number): string {
-  return userType >= USER_TYPE.CASE_ADMIN ? '/back-office' : '/dashboard';
-}

@@ -1,0 +1,366 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The analytics dashboard, the provider pipeline and the back-office home's System Status (issue 8,
+ * sections 3 and 7) with a fake API client: the time range really asks for that range, the cards
+ * and the accessible Cases by Status table show the counts, the empty state, the spec's error
+ * texts with Retry; the pipeline's links set the case list's status filter; GET /health drives the
+ * System Status. No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { sub: 'u1', email: 'admin1@example.com' },
+    signOut: jest.fn(async () => undefined),
+    refresh: jest.fn(),
+  }),
+}));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import DashboardPage from '../../../web/src/back-office/dashboard/DashboardPage';
+import { ANALYTICS_MESSAGES } from '../../../web/src/back-office/dashboard/messages';
+import CaseListPage from '../../../web/src/cases/CaseListPage';
+import BackOfficeHomePage from '../../../web/src/shell/BackOfficeHomePage';
+import { ApiError, apiFetch } from './support/fake-api';
+
+type Req = { query?: Record<string, string | number | undefined>; auth?: boolean } | undefined;
+
+// recharts' ResponsiveContainer observes its size; jsdom has no ResizeObserver.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.assign(globalThis, { ResizeObserver: NoResizeObserver });
+
+let location = '';
+function LocationProbe() {
+  const loc = useLocation();
+  location = `${loc.pathname}${loc.search}`;
+  return null;
+}
+
+function renderAt(
+  path: string,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <Routes>
+          <Route path="/back-office/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard" element={<CaseListPage />} />
+          <Route path="/back-office" element={<BackOfficeHomePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const byStatus = (over: Record<string, number> = {}) => ({
+  '0': 0,
+  '10': 0,
+  '20': 0,
+  '30': 0,
+  '40': 0,
+  '50': 0,
+  '60': 0,
+  '70': 0,
+  '80': 0,
+  '90': 0,
+  ...over,
+});
+
+/** A stats answer whose figures depend on the range, so that a test can tell which one is shown. */
+function statsFor(range: string) {
+  const n = { '7d': 3, '30d': 12, '90d': 40, '1y': 150, all: 200 }[range] ?? 0;
+  return {
+    success: true,
+    range,
+    total_cases: n,
+    total_revenue: n * 100.25,
+    pending_cases: 1,
+    incomplete_cases: n - 1,
+    by_status: byStatus({ '0': n - 1, '20': 1 }),
+    top_users: [
+      { user_id: 'abcdef1234567890', name: 'Dana Surgeon', case_count: 120 },
+      { user_id: 'zyxwvu9876543210', name: '', case_count: 80 },
+    ],
+  };
+}
+
+const statsCalls = () => (apiFetch.mock.calls as [string, Req][]).filter(([p]) => p === '/case/stats');
+
+/** The figure of a card, by its heading. */
+const card = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).parentElement!.textContent;
+
+beforeEach(() => {
+  apiFetch.mockReset();
+});
+
+describe('the analytics dashboard', () => {
+  it('asks for the last 30 days first and shows the cards, the status table and the top users', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+
+    // Act
+    renderAt('/back-office/dashboard');
+
+    // Assess
+    await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
+    expect(statsCalls()[0]![1]?.query).toEqual({ range: '30d' });
+    expect(card('Total Cases')).toContain('12');
+    expect(card('Total Revenue')).toContain('$1,203.00');
+    expect(card('Pending Cases')).toContain('1');
+    expect(card('Incomplete Cases')).toContain('11');
+    const table = screen.getByRole('table', { name: 'Cases by Status' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(rows[0]!.textContent).toBe('Incomplete1192%');
+    expect(rows[2]!.textContent).toBe('Paid18%');
+    const top = within(screen.getByRole('list', { name: 'Top Users' })).getAllByRole('listitem');
+    expect(top.map((li) => li.textContent)).toEqual(['Dana Surgeon120 cases', 'User ZYXWVU9880 cases']);
+  });
+
+  it('really filters: choosing another range asks for it and shows its figures, kept in the address', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    renderAt('/back-office/dashboard');
+    await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
+
+    for (const [label, range, total] of [
+      ['Last 7 days', '7d', '3'],
+      ['Last 90 days', '90d', '40'],
+      ['Last year', '1y', '150'],
+    ] as const) {
+      // Act
+      fireEvent.change(screen.getByLabelText('Time range'), { target: { value: range } });
+
+      // Assess
+      await waitFor(() => expect(card('Total Cases')).toBe(`Total Cases${total}`));
+      expect(statsCalls().at(-1)![1]?.query).toEqual({ range });
+      expect(location).toBe(`/back-office/dashboard?range=${range}`);
+      expect(screen.getByText(`Cases created in the ${label.toLowerCase()}, by their current status.`)).toBeTruthy();
+    }
+  });
+
+  it('reads the counts again on every visit, even within the app-wide 30 s freshness', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const first = renderAt('/back-office/dashboard', client);
+    await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
+    first.unmount();
+
+    // Act
+    renderAt('/back-office/dashboard', client);
+
+    // Assess
+    await waitFor(() => expect(statsCalls()).toHaveLength(2));
+  });
+
+  it('says "No analytics data available" when the range holds no case', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string, req: Req) => ({
+      ...statsFor('7d'),
+      range: req?.query?.range,
+      total_cases: 0,
+      total_revenue: 0,
+      pending_cases: 0,
+      incomplete_cases: 0,
+      by_status: byStatus(),
+    }));
+
+    // Act
+    renderAt('/back-office/dashboard?range=7d');
+
+    // Assess
+    expect(await screen.findByText(ANALYTICS_MESSAGES.noData)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(statsCalls()[0]![1]?.query).toEqual({ range: '7d' });
+  });
+
+  it('shows the connection error text on a network failure, and Retry loads the figures', async () => {
+    // Prepare
+    let fail = true;
+    apiFetch.mockImplementation(async (p: string, req: Req) => {
+      if (fail) throw new ApiError('Network error. Please check your internet connection.', 0);
+      return statsFor(String(req?.query?.range));
+    });
+    renderAt('/back-office/dashboard');
+
+    // Act
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(alert.textContent).toContain('Failed to load dashboard data. Please check your connection and try again.');
+    await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows "Failed to load analytics: {message}" for another failure and for an answer of another shape', async () => {
+    // Prepare
+    apiFetch.mockRejectedValueOnce(new ApiError('Access denied: Insufficient permissions', 403));
+
+    // Act
+    renderAt('/back-office/dashboard');
+
+    // Assess
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Failed to load analytics: Access denied: Insufficient permissions',
+    );
+    apiFetch.mockResolvedValueOnce({ cases: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Failed to load analytics: Invalid response format'),
+    );
+  });
+});
+
+describe('the provider pipeline on /dashboard', () => {
+  function serve() {
+    apiFetch.mockImplementation(async (p: string, req: Req) => {
+      if (p === '/case/stats')
+        return {
+          ...statsFor('all'),
+          total_cases: 6,
+          total_revenue: 2500.5,
+          by_status: byStatus({ '0': 2, '10': 3, '20': 1 }),
+          top_users: [],
+        };
+      if (p === '/case' || p === '/case/filter') return { success: true, cases: [], count: 0, req };
+      throw new Error(`unexpected ${p}`);
+    });
+  }
+
+  it("reads the caller's own all-time counts and shows each status with its count and the pay amounts' sum", async () => {
+    // Prepare
+    serve();
+
+    // Act
+    renderAt('/dashboard');
+
+    // Assess
+    const nav = await screen.findByRole('navigation', { name: 'Your pipeline' });
+    expect(statsCalls()[0]![1]?.query).toEqual({ range: 'all', user_id: 'u1' });
+    expect(nav.textContent).toContain('$2,500.50');
+    const links = within(nav).getAllByRole('link');
+    expect(links).toHaveLength(11);
+    expect(links.slice(0, 4).map((a) => a.textContent)).toEqual([
+      'All6cases',
+      'Incomplete2cases',
+      'Submitted3cases',
+      'Paid1case',
+    ]);
+  });
+
+  it("sets the list's status filter when a status is chosen, and All clears it", async () => {
+    // Prepare
+    serve();
+    renderAt('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Your pipeline' });
+
+    // Act
+    fireEvent.click(within(nav).getByRole('link', { name: /^Submitted/ }));
+
+    // Assess
+    await waitFor(() => expect(location).toBe('/dashboard?status=submitted'));
+    expect((screen.getByLabelText('Status filter') as HTMLSelectElement).value).toBe('submitted');
+    await waitFor(() =>
+      expect(
+        (apiFetch.mock.calls as [string, Req][]).some(([p, r]) => p === '/case/filter' && r?.query?.filter === 10),
+      ).toBe(true),
+    );
+    expect(
+      within(nav)
+        .getByRole('link', { name: /^Submitted/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+
+    // Act
+    fireEvent.click(within(nav).getByRole('link', { name: /^All/ }));
+
+    // Assess
+    await waitFor(() => expect(location).toBe('/dashboard'));
+    expect((screen.getByLabelText('Status filter') as HTMLSelectElement).value).toBe('');
+  });
+});
+
+describe("the back-office home's System Status", () => {
+  const homeStats = { ...statsFor('all') };
+
+  it('shows API Operational and Database Connected from GET /health, sent without a token, with the time checked', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string) => {
+      if (p === '/case/stats') return homeStats;
+      if (p === '/health')
+        return { status: 'ok', api: 'ok', database: 'ok', checked_at: '2026-11-23T18:05:09.000Z', latency_ms: 7 };
+      return { success: true, user: { user_id: 'u1', user_type: 10 } };
+    });
+
+    // Act
+    renderAt('/back-office');
+
+    // Assess
+    const list = await screen.findByRole('list', { name: 'System Status' });
+    await waitFor(() => expect(list.textContent).toBe('API OperationalDatabase Connected'));
+    expect(screen.getByText(/^Checked at .* \(7 ms\)$/)).toBeTruthy();
+    const call = (apiFetch.mock.calls as [string, Req][]).find(([p]) => p === '/health')!;
+    expect(call[1]?.auth).toBe(false);
+  });
+
+  it('shows Database Unavailable from a 503 health answer, and Check again measures anew', async () => {
+    // Prepare
+    let database = 'error';
+    apiFetch.mockImplementation(async (p: string) => {
+      if (p === '/case/stats') return homeStats;
+      if (p === '/health') {
+        const body = {
+          status: database,
+          api: 'ok',
+          database,
+          checked_at: '2026-11-23T18:05:09.000Z',
+          latency_ms: 3000,
+        };
+        if (database === 'error') throw new ApiError('API request failed: 503 Service Unavailable', 503, body);
+        return body;
+      }
+      return { success: true, user: { user_id: 'u1', user_type: 10 } };
+    });
+    renderAt('/back-office');
+    const list = await screen.findByRole('list', { name: 'System Status' });
+    await waitFor(() => expect(list.textContent).toBe('API OperationalDatabase Unavailable'));
+
+    // Act
+    database = 'ok';
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+
+    // Assess
+    await waitFor(() => expect(list.textContent).toBe('API OperationalDatabase Connected'));
+  });
+
+  it('shows API Unavailable when the API does not answer at all', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (p: string) => {
+      if (p === '/case/stats') return homeStats;
+      if (p === '/health') throw new ApiError('Network error. Please check your internet connection.', 0);
+      return { success: true, user: { user_id: 'u1', user_type: 10 } };
+    });
+
+    // Act
+    renderAt('/back-office');
+
+    // Assess
+    const list = await screen.findByRole('list', { name: 'System Status' });
+    await waitFor(() => expect(list.textContent).toBe('API UnavailableDatabase Unavailable'));
+    expect(screen.getByText('The API did not answer.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Texts of the analytics dashboard, the provider pipeline and the System Status (spec
+ * back-office-and-shell sections 2 "Analytics Dashboard", 8 "Dashboard and analytics"; issue 8,
+ * sections 3 and 7). Defined once; the pages and the tests import them.
+ */
+export const ANALYTICS_MESSAGES = {
+  /** Spec section 8: a network failure (no answer, or 502/503/504). */
+  loadFailed: 'Failed to load dashboard data. Please check your connection and try again.',
+  /** Spec section 8: any other failure. */
+  analyticsFailed: (message: string) => `Failed to load analytics: ${message}`,
+  /** An answer of another shape (a server of another version). */
+  invalidFormat: 'Invalid response format',
+  /** Spec section 2: the empty state. */
+  noData: 'No analytics data available',
+  loading: 'Loading analytics…',
+} as const;
+
+/** The time ranges of the selector (spec: Last 7 days, 30 days, 90 days, year) and their API value. */
+export const ANALYTICS_RANGES = [
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: '90d', label: 'Last 90 days' },
+  { value: '1y', label: 'Last year' },
+] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number]['value'];
+
+/** The range shown first. */
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30d';
+
+/** System Status texts of the back-office home (spec section 2 "Back-office Home"; issue 8 section 7). */
+export const SYSTEM_STATUS_MESSAGES = {
+  apiOk: 'API Operational',
+  apiDown: 'API Unavailable',
+  dbOk: 'Database Connected',
+  dbDown: 'Database Unavailable',
+  checking: 'Checking system status…',
+  checkedAt: (time: string, ms: number) => `Checked at ${time} (${ms} ms)`,
+} as const;

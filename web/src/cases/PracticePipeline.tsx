@@ -1,0 +1,113 @@
+/**
+ * The practice's own pipeline at the top of /dashboard (issue 8, section 3, beyond the spec): how
+ * many of the signed-in provider's cases sit in each status, each a link that sets the Case List's
+ * status filter (`?status=<filter key>`, as CaseListPage keeps it; "All" clears it), and the sum of
+ * their pay amounts (dollars).
+ *
+ * From the per-owner counts, `GET /case/stats?range=all&user_id=<own id>` (no case list is read).
+ * Read again on every visit and after each case mutation on the page (a delete), so the figures
+ * follow the list. While loading it shows a line of text; on failure a short note with Retry (the
+ * list below has its own error state).
+ */
+import { Button, Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CASE_STATUSES, caseStatusByKey } from '../../../shared/statuses';
+import { formatDollars } from '../../../shared/display';
+import { useOwnerStats } from '../back-office/dashboard/queries';
+import { useCurrentUser } from './useCurrentUser';
+
+export default function PracticePipeline() {
+  const { user } = useCurrentUser();
+  const stats = useOwnerStats(user?.sub);
+  const [params] = useSearchParams();
+  const active = caseStatusByKey(params.get('status') ?? '')?.key ?? '';
+
+  // A case mutation on this page (a delete) changes the counts: read them again when it settles.
+  const mutating = useIsMutating();
+  const wasMutating = useRef(false);
+  const { refetch } = stats;
+  useEffect(() => {
+    if (mutating > 0) wasMutating.current = true;
+    else if (wasMutating.current) {
+      wasMutating.current = false;
+      void refetch();
+    }
+  }, [mutating, refetch]);
+
+  if (!user) return null;
+  if (stats.isPending) {
+    return (
+      <Text fontSize="small" color="font.secondary">
+        Loading your pipeline…
+      </Text>
+    );
+  }
+  if (stats.isError) {
+    return (
+      <Flex alignItems="center" gap="0.5rem" wrap="wrap">
+        <Text fontSize="small" color="font.error">
+          Your pipeline could not be loaded.
+        </Text>
+        <Button size="small" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+          Retry
+        </Button>
+      </Flex>
+    );
+  }
+
+  const data = stats.data;
+  const entries = [
+    { key: '', label: 'All', count: data.total_cases },
+    ...CASE_STATUSES.map((s) => ({
+      key: s.key as string,
+      label: s.label as string,
+      count: data.by_status[String(s.value)] ?? 0,
+    })),
+  ];
+  return (
+    <nav aria-label="Your pipeline" className="suture-pipeline">
+      <Flex justifyContent="space-between" alignItems="baseline" wrap="wrap" gap="0.5rem">
+        <Text as="h2" fontSize="medium" fontWeight="bold" margin="0">
+          Your pipeline
+        </Text>
+        <Text fontSize="small">
+          Total pay amounts: <strong>{formatDollars(data.total_revenue)}</strong>
+        </Text>
+      </Flex>
+      <Flex as="ul" wrap="wrap" gap="0.5rem" margin="0.5rem 0 0" padding="0" style={{ listStyle: 'none' }}>
+        {entries.map((e) => {
+          const current = e.key === active;
+          return (
+            <li key={e.key || 'all'}>
+              <Link
+                to={e.key ? `?status=${e.key}` : '.'}
+                aria-current={current ? 'true' : undefined}
+                className="suture-pipeline-link"
+                style={{
+                  display: 'inline-flex',
+                  gap: '0.35rem',
+                  alignItems: 'baseline',
+                  padding: '0.35rem 0.65rem',
+                  minHeight: 44,
+                  boxSizing: 'border-box',
+                  borderRadius: 6,
+                  border: `1px solid ${current ? '#1d4ed8' : '#cbd5e1'}`,
+                  background: current ? '#dbeafe' : '#fff',
+                  color: '#0f172a',
+                  textDecoration: 'none',
+                  opacity: e.count === 0 && !current ? 0.75 : 1,
+                }}
+              >
+                <span>{e.label}</span>
+                <strong>{e.count.toLocaleString('en-US')}</strong>
+                <VisuallyHidden>{e.count === 1 ? 'case' : 'cases'}</VisuallyHidden>
+              </Link>
+            </li>
+          );
+        })}
+      </Flex>
+    </nav>
+  );
+}
