@@ -21,11 +21,11 @@
 import { lazy } from 'react';
 import { RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './auth/RequireAuth';
-import { getConfig } from './lib/config';
 import type { RouteHandle } from './shell/AppLayout';
 import { NOT_FOUND_TITLE } from './shell/notFound';
 import { RenderFailure } from './shell/RenderFailure';
 import { Root } from './shell/Root';
+import { BACK_OFFICE_ROUTE_ID, PUBLIC_PATHS, PUBLIC_ROUTE_ID } from './shell/routeIds';
 
 const SignedInLayout = lazy(() => import('./shell/SignedInLayout'));
 const ProfileGate = lazy(() => import('./shell/SignedInLayout').then((m) => ({ default: m.ProfileGate })));
@@ -36,8 +36,6 @@ const AuthPage = lazy(() => import('./auth/AuthPage'));
 const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
 const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
 const ReportBugPage = lazy(() => import('./report-bug/ReportBugPage'));
-const BackOfficeHomePage = lazy(() => import('./shell/BackOfficeHomePage'));
-const AnalyticsDashboardPage = lazy(() => import('./back-office/dashboard/DashboardPage'));
 const CaseListPage = lazy(() => import('./cases/CaseListPage'));
 const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
 const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
@@ -46,67 +44,19 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
-const AboutPage = lazy(() => import('./public/AboutPage'));
-const FaqPage = lazy(() => import('./public/FaqPage'));
-const ContactPage = lazy(() => import('./public/ContactPage'));
-const BackOfficeFaqPage = lazy(() => import('./back-office/faq/BackOfficeFaqPage'));
-const debugPage = (name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage') =>
-  lazy(() => import('./debug').then((m) => ({ default: m[name] })));
-const DebugGate = debugPage('DebugGate');
-const ForgotPasswordTestPage = debugPage('ForgotPasswordTestPage');
-const DebugPatchPage = debugPage('DebugPatchPage');
-const TestSearchPage = debugPage('TestSearchPage');
-
 const title = (text: string): RouteHandle => ({ title: text });
-/** A debug page's title, or 'Page Not Found' where the runtime config turns the debug pages off. */
-const debugTitle = (text: string): RouteHandle => ({
-  get title() {
-    return getConfig().debugPages ? text : NOT_FOUND_TITLE;
-  },
-});
-
-/** The debug pages (issue 8, section 7): only where config.json's `debugPages` is on, and signed in. */
-const debugRoutes: RouteObject = {
-  element: <DebugGate />,
-  children: [
-    {
-      element: <RequireAuth />,
-      children: [
-        {
-          element: <SignedInLayout />,
-          children: [
-            {
-              element: <ProfileGate />,
-              children: [
-                {
-                  path: '/debug/forgot-password',
-                  element: <ForgotPasswordTestPage />,
-                  handle: debugTitle('Forgot Password Test'),
-                },
-                { path: '/debug-patch', element: <DebugPatchPage />, handle: debugTitle('Debug Patch Tool') },
-                { path: '/test-search', element: <TestSearchPage />, handle: debugTitle('Search Test') },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RenderFailure />,
     children: [
       {
+        id: PUBLIC_ROUTE_ID,
         errorElement: <RenderFailure />,
         children: [
           { path: '/auth', element: <AuthPage />, handle: title('Sign In') },
-          { path: '/about', element: <AboutPage />, handle: title('About') },
-          { path: '/faq', element: <FaqPage />, handle: title('FAQ') },
-          { path: '/contact', element: <ContactPage />, handle: title('Contact') },
-          debugRoutes,
+          // The public and debug pages (web/src/public/routes.tsx) are patched in here on the first
+          // navigation to one of them (see patchRoutesOnNavigation below).
           {
             element: <RequireAuth />,
             children: [
@@ -138,23 +88,9 @@ export const routes: RouteObject[] = [
                       },
                       { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
                       { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
-                      {
-                        element: <BackOfficeGuard />,
-                        children: [
-                          { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
-                          {
-                            path: '/back-office/dashboard',
-                            element: <AnalyticsDashboardPage />,
-                            handle: title('Dashboard'),
-                          },
-                          { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
-                          {
-                            path: '/back-office/faq',
-                            element: <BackOfficeFaqPage />,
-                            handle: title('FAQ & Tutorials'),
-                          },
-                        ],
-                      },
+                      // The back-office pages (web/src/back-office/routes.tsx) are patched in on the
+                      // first navigation under /back-office (see patchRoutesOnNavigation below).
+                      { id: BACK_OFFICE_ROUTE_ID, element: <BackOfficeGuard />, children: [] },
                     ],
                   },
                 ],
@@ -168,7 +104,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+/**
+ * Lazy route discovery (React Router's patchRoutesOnNavigation), so that pages a visitor of the
+ * sign-in page never needs cost its entry chunk nothing (issue 6, section 6: /auth at most 150 KB
+ * gzipped): the back-office routes (web/src/back-office/routes.tsx) are added under the
+ * BackOfficeGuard route on the first navigation under /back-office, the public and debug pages
+ * (web/src/public/routes.tsx) under the route group on the first navigation to one of them. Until
+ * then such a path matches the catch-all route, which makes the router ask this function first (it
+ * asks again for an unknown path under /back-office; patching the same routes twice is a no-op).
+ */
+export const patchRoutesOnNavigation: NonNullable<
+  Parameters<typeof createBrowserRouter>[1]
+>['patchRoutesOnNavigation'] = async ({ path, patch }) => {
+  if (path === '/back-office' || path.startsWith('/back-office/')) {
+    const { backOfficeRoutes } = await import('./back-office/routes');
+    patch(BACK_OFFICE_ROUTE_ID, backOfficeRoutes);
+  } else if (PUBLIC_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path)) {
+    const { publicRoutes } = await import('./public/routes');
+    patch(PUBLIC_ROUTE_ID, publicRoutes);
+  }
+};
+
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
 
 export function App() {
   return <RouterProvider router={router} />;

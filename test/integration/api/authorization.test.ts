@@ -116,6 +116,7 @@ const ALL = (status: number) => [401, status, status, status, status, status, st
 
 const TABLE: Record<RouteKey, Row> = {
   'GET /case/health': { request: () => ({}), expect: [200, 200, 200, 200, 200, 200, 200, 200] },
+  'GET /health': { request: () => ({}), expect: [200, 200, 200, 200, 200, 200, 200, 200] },
   'GET /case/filter': {
     request: () => ({ query: { user_id: users.providerA.sub, filter: 'incomplete' } }),
     expect: [401, 200, 403, 200, 200, 200, 200, 200],

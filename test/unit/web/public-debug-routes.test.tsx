@@ -50,8 +50,9 @@ jest.mock('../../../web/src/profile/useProfile', () => ({
 
 import './support/dom-env';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { routes } from '../../../web/src/App';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { patchRoutesOnNavigation, routes } from '../../../web/src/App';
+import { BACK_OFFICE_ROUTE_ID } from '../../../web/src/shell/routeIds';
 import { CASE_ID_REQUIRED, runPatchTests, type ApiCall } from '../../../web/src/debug/patchTests';
 import { ApiError } from './support/fake-api';
 
@@ -75,7 +76,7 @@ if (typeof globalThis.Request === 'undefined') Object.assign(globalThis, { Reque
 const DEBUG_PATHS = ['/debug/forgot-password', '/debug-patch', '/test-search'];
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -282,5 +283,40 @@ describe('runPatchTests', () => {
 
     // Assess
     expect(results).toEqual([expect.objectContaining({ name: 'Read the case', status: 404, passed: false })]);
+  });
+});
+
+// Lazy route discovery of the back office (web/src/App.tsx patchRoutesOnNavigation): the back-office
+// pages are patched under the BackOfficeGuard route on a navigation under /back-office, and nothing
+// is loaded or patched for any other path.
+type Args = Parameters<NonNullable<typeof patchRoutesOnNavigation>>[0];
+
+async function navigate(path: string): Promise<{ routeId: string | null; routes: RouteObject[] }[]> {
+  const patches: { routeId: string | null; routes: RouteObject[] }[] = [];
+  const patch = (routeId: string | null, children: RouteObject[]) => patches.push({ routeId, routes: children });
+  await patchRoutesOnNavigation!({ path, patch, matches: [], signal: new AbortController().signal } as unknown as Args);
+  return patches;
+}
+
+describe('back-office lazy routes', () => {
+  it('patches every back-office page under the back-office guard on a navigation to one of them', async () => {
+    // Act
+    const patches = await navigate('/back-office/faq');
+
+    // Assess
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.routeId).toBe(BACK_OFFICE_ROUTE_ID);
+    expect(patches[0]!.routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/back-office', '/back-office/dashboard', '/back-office/faq', '/back-office/report-bug']),
+    );
+  });
+
+  it('patches them for /back-office itself', async () => {
+    expect(await navigate('/back-office')).toHaveLength(1);
+  });
+
+  it('patches nothing for a provider path or a path that only starts like the back office', async () => {
+    expect(await navigate('/dashboard')).toEqual([]);
+    expect(await navigate('/back-officer')).toEqual([]);
   });
 });

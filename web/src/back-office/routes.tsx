@@ -1,0 +1,24 @@
+/**
+ * The back-office routes (spec back-office-and-shell section 2 "Route table"; issue 8), children of
+ * the BackOfficeGuard route of web/src/App.tsx (user_type 10 or more). This module is loaded on the
+ * first navigation under /back-office (React Router's patchRoutesOnNavigation, see App.tsx), so
+ * none of it is in the sign-in page's entry chunk. Each page is its own lazy chunk. Pages of a
+ * higher threshold (User Mgmt 20, Reports 50, List Mgmt 100) check it themselves.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '../shell/AppLayout';
+
+const BackOfficeHomePage = lazy(() => import('../shell/BackOfficeHomePage'));
+const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
+const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
+
+const title = (text: string): RouteHandle => ({ title: text });
+
+export const backOfficeRoutes: RouteObject[] = [
+  { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
+  { path: '/back-office/dashboard', element: <AnalyticsDashboardPage />, handle: title('Dashboard') },
+  { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+  { path: '/back-office/faq', element: <BackOfficeFaqPage />, handle: title('FAQ & Tutorials') },
+];
