@@ -25,7 +25,7 @@ import type { RouteHandle } from './shell/AppLayout';
 import { NOT_FOUND_TITLE } from './shell/notFound';
 import { RenderFailure } from './shell/RenderFailure';
 import { Root } from './shell/Root';
-import { BACK_OFFICE_ROUTE_ID, PUBLIC_PATHS, PUBLIC_ROUTE_ID } from './shell/routeIds';
+import { BACK_OFFICE_ROUTE_ID, PROFILE_GATE_ROUTE_ID, PUBLIC_PATHS, PUBLIC_ROUTE_ID } from './shell/routeIds';
 
 const SignedInLayout = lazy(() => import('./shell/SignedInLayout'));
 const ProfileGate = lazy(() => import('./shell/SignedInLayout').then((m) => ({ default: m.ProfileGate })));
@@ -34,16 +34,6 @@ const BackOfficeGuard = lazy(() => import('./shell/SignedInLayout').then((m) => 
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 const AuthPage = lazy(() => import('./auth/AuthPage'));
 const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
-const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
-const ReportBugPage = lazy(() => import('./report-bug/ReportBugPage'));
-const CaseListPage = lazy(() => import('./cases/CaseListPage'));
-const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
-const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
-const SurgeonListPage = lazy(() => import('./surgeons/SurgeonListPage'));
-const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
-const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
-const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
-const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
 const title = (text: string): RouteHandle => ({ title: text });
 export const routes: RouteObject[] = [
   {
@@ -65,29 +55,12 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: '/profile-setup', element: <ProfileSetupPage />, handle: title('Profile Setup') },
                   {
+                    id: PROFILE_GATE_ROUTE_ID,
                     element: <ProfileGate />,
                     children: [
                       { index: true, element: <HomeRedirect /> },
-                      { path: '/dashboard', element: <CaseListPage />, handle: title('Cases') },
-                      { path: '/case/new', element: <CaseFormPage key="new" />, handle: title('Add Case') },
-                      { path: '/case/:caseId/edit', element: <CaseFormPage key="edit" />, handle: title('Edit Case') },
-                      { path: '/case/:caseId', element: <CaseDetailsPage />, handle: title('Case Details') },
-                      { path: '/surgeon-management', element: <SurgeonListPage />, handle: title('Surgeons') },
-                      { path: '/surgeon/new', element: <SurgeonFormPage key="new" />, handle: title('Add Surgeon') },
-                      {
-                        path: '/surgeon/:surgeonId/edit',
-                        element: <SurgeonFormPage key="edit" />,
-                        handle: title('Edit Surgeon'),
-                      },
-                      { path: '/facility-management', element: <FacilityListPage />, handle: title('Facilities') },
-                      { path: '/facility/new', element: <FacilityFormPage />, handle: title('Add Facility') },
-                      {
-                        path: '/facility/:facilityId/edit',
-                        element: <FacilityEditPage />,
-                        handle: title('Edit Facility'),
-                      },
-                      { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
-                      { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                      // The provider pages (web/src/providerRoutes.tsx) are patched in here on the first
+                      // navigation to a path the static table does not know (see patchRoutesOnNavigation).
                       // The back-office pages (web/src/back-office/routes.tsx) are patched in on the
                       // first navigation under /back-office (see patchRoutesOnNavigation below).
                       { id: BACK_OFFICE_ROUTE_ID, element: <BackOfficeGuard />, children: [] },
@@ -109,7 +82,9 @@ export const routes: RouteObject[] = [
  * sign-in page never needs cost its entry chunk nothing (issue 6, section 6: /auth at most 150 KB
  * gzipped): the back-office routes (web/src/back-office/routes.tsx) are added under the
  * BackOfficeGuard route on the first navigation under /back-office, the public and debug pages
- * (web/src/public/routes.tsx) under the route group on the first navigation to one of them. Until
+ * (web/src/public/routes.tsx) under the route group on the first navigation to one of them, the
+ * provider pages (web/src/providerRoutes.tsx) under ProfileGate on the first navigation to any other
+ * path the table does not know yet (an unknown path then still shows Page Not Found). Until
  * then such a path matches the catch-all route, which makes the router ask this function first (it
  * asks again for an unknown path under /back-office; patching the same routes twice is a no-op).
  */
@@ -122,6 +97,9 @@ export const patchRoutesOnNavigation: NonNullable<
   } else if (PUBLIC_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path)) {
     const { publicRoutes } = await import('./public/routes');
     patch(PUBLIC_ROUTE_ID, publicRoutes);
+  } else {
+    const { providerRoutes } = await import('./providerRoutes');
+    patch(PROFILE_GATE_ROUTE_ID, providerRoutes);
   }
 };
 

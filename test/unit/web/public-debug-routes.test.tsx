@@ -52,7 +52,7 @@ import './support/dom-env';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { patchRoutesOnNavigation, routes } from '../../../web/src/App';
-import { BACK_OFFICE_ROUTE_ID } from '../../../web/src/shell/routeIds';
+import { BACK_OFFICE_ROUTE_ID, PROFILE_GATE_ROUTE_ID, PUBLIC_ROUTE_ID } from '../../../web/src/shell/routeIds';
 import { CASE_ID_REQUIRED, runPatchTests, type ApiCall } from '../../../web/src/debug/patchTests';
 import { ApiError } from './support/fake-api';
 
@@ -315,8 +315,29 @@ describe('back-office lazy routes', () => {
     expect(await navigate('/back-office')).toHaveLength(1);
   });
 
-  it('patches nothing for a provider path or a path that only starts like the back office', async () => {
-    expect(await navigate('/dashboard')).toEqual([]);
-    expect(await navigate('/back-officer')).toEqual([]);
+  it('patches the provider pages under the profile gate for a provider path or a path that only starts like the back office', async () => {
+    // Act
+    const dashboard = await navigate('/dashboard');
+    const lookalike = await navigate('/back-officer');
+
+    // Assess
+    for (const patches of [dashboard, lookalike]) {
+      expect(patches.map((p) => p.routeId)).toEqual([PROFILE_GATE_ROUTE_ID]);
+      expect(patches[0]!.routes.map((r) => r.path)).toEqual(
+        expect.arrayContaining(['/dashboard', '/case/:caseId', '/surgeon-management', '/facility/new']),
+      );
+      expect(patches[0]!.routes.some((r) => r.path?.startsWith('/back-office'))).toBe(false);
+    }
+  });
+
+  it('patches the public and debug pages under the route group for their paths only', async () => {
+    // Act
+    const about = await navigate('/about/');
+    const debug = await navigate('/debug-patch');
+
+    // Assess
+    expect(about.map((p) => p.routeId)).toEqual([PUBLIC_ROUTE_ID]);
+    expect(debug.map((p) => p.routeId)).toEqual([PUBLIC_ROUTE_ID]);
+    expect(JSON.stringify(about[0]!.routes.map((r) => r.path))).toContain('/contact');
   });
 });

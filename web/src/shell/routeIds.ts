@@ -15,3 +15,6 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/debug-patch',
   '/test-search',
 ]);
+
+/** The ProfileGate route (signed in, profile complete), parent of the provider pages. */
+export const PROFILE_GATE_ROUTE_ID = 'profile-gate';
