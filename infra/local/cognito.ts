@@ -8,6 +8,8 @@
  * - GlobalSignOut -> 200 `{}` (no-op);
  * - InitiateAuth wrong password / unknown user -> NotAuthorizedException
  *   "Incorrect username or password." (as AWS with prevent-user-existence-errors);
+ * - AdminCreateUser (an invitation, issue 8 section 4): the invitation text with the temporary
+ *   password is printed in the server log (`[cognito] invitation email to ...`);
  * - ConfirmForgotPassword / ChangePassword / RespondToAuthChallenge NEW_PASSWORD: the pool's
  *   password policy, which cognito-local does not enforce -> InvalidPasswordException.
  *
@@ -89,6 +91,14 @@ const NO_KMS = {
   },
 } as unknown as CryptoService;
 
+/**
+ * The text of Cognito's default invitation message (AdminCreateUser without a custom template):
+ * the username and the temporary password, which the new user changes at first sign-in.
+ */
+export function invitationText(username: string, temporaryPassword: string): string {
+  return `Your username is ${username} and temporary password is ${temporaryPassword}.`;
+}
+
 /** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
 export async function startCognito(options: CognitoOptions): Promise<CognitoEmulator> {
   const dataDirectory = join(options.dir, 'db');
@@ -107,6 +117,13 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   const codes = new Map<string, string>();
   const sender: MessageSender = {
     async sendEmail(_ctx, user, destination, message) {
+      if (message.__code && user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+        // AdminCreateUser's invitation (issue 8, section 4): what Cognito would email, in the log.
+        codes.set(user.Username, message.__code);
+        codes.set(destination, message.__code);
+        options.log(`[cognito] invitation email to ${destination}: ${invitationText(destination, message.__code)}`);
+        return;
+      }
       if (message.__code) {
         codes.set(user.Username, message.__code);
         codes.set(destination, message.__code);

@@ -1,11 +1,29 @@
 import './support/env';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminDisableUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/user/handler';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+const cognitoMock = mockClient(CognitoIdentityProviderClient);
+
+/** The Put of a profile create (a transaction with the profile counter, issue 8). */
+function putItems(): Record<string, unknown>[] {
+  return ddbMock
+    .commandCalls(TransactWriteCommand)
+    .flatMap((c) => c.args[0].input.TransactItems ?? [])
+    .flatMap((a) => (a.Put ? [a.Put.Item as Record<string, unknown>] : []));
+}
+
+/** Keys of the profiles deleted (transactions with the profile counter, issue 8). */
+function deletedKeys(): unknown[] {
+  return ddbMock
+    .commandCalls(TransactWriteCommand)
+    .flatMap((c) => c.args[0].input.TransactItems ?? [])
+    .flatMap((a) => (a.Delete ? [a.Delete.Key] : []));
+}
 
 /** The profile payload the setup screen's client sends (spec provider-side section 7). */
 const createPayload = {
@@ -27,13 +45,14 @@ const createPayload = {
 
 beforeEach(() => {
   ddbMock.reset();
+  cognitoMock.reset();
   ddbMock.on(GetCommand).resolves({});
 });
 
 describe('POST /user', () => {
   it('stores canonical names from the token identity and returns them with the aliases', async () => {
     // Prepare
-    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(TransactWriteCommand).resolves({});
     // Act
     const answer = await invoke(handler, {
       method: 'POST',
@@ -44,7 +63,7 @@ describe('POST /user', () => {
     });
     // Assess
     expect(answer.status).toBe(201);
-    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    const item = putItems()[0]!;
     expect(item).toMatchObject({
       user_id: 'me',
       user_email: 'ada@example.com',
@@ -84,12 +103,18 @@ describe('POST /user', () => {
       user_npi: 'NPI must be exactly 10 digits',
       states_licensed: 'At least one licensed state is required',
     });
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+    expect(putItems()).toHaveLength(0);
   });
 
   it("answers 409 { success: false, message: 'User already exists' } when the profile exists", async () => {
     // Prepare
-    ddbMock.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    ddbMock.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     // Act
     const answer = await invoke(handler, { method: 'POST', path: '/user', sub: 'me', body: createPayload });
     // Assess
@@ -142,7 +167,8 @@ describe('GET, PATCH and DELETE /user', () => {
     ddbMock.on(GetCommand, { Key: { user_id: 'admin' } }).resolves({ Item: { user_type: 20 } });
     ddbMock.on(GetCommand, { Key: { user_id: 'provider' } }).resolves({ Item: { user_id: 'provider', user_type: 0 } });
     ddbMock.on(GetCommand, { Key: { user_id: 'peer' } }).resolves({ Item: { user_id: 'peer', user_type: 20 } });
-    ddbMock.on(DeleteCommand).resolves({});
+    ddbMock.on(TransactWriteCommand).resolves({});
+    cognitoMock.on(AdminDisableUserCommand).resolves({});
     // Act
     const lower = await invoke(handler, {
       method: 'DELETE',
@@ -154,7 +180,10 @@ describe('GET, PATCH and DELETE /user', () => {
     // Assess
     expect(lower.status).toBe(200);
     expect(equal.status).toBe(403);
-    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ user_id: 'provider' }]);
+    expect(deletedKeys()).toEqual([{ user_id: 'provider' }]);
+    expect(cognitoMock.commandCalls(AdminDisableUserCommand).map((c) => c.args[0].input.Username)).toEqual([
+      'provider',
+    ]);
   });
 });
 
@@ -171,7 +200,7 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ field: 'user_id', message: 'user_id must not be empty' }]);
-    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(deletedKeys()).toHaveLength(0);
   });
 
   it("refuses a profile NPI whose check digit is wrong with 'NPI not found or invalid' on POST and PATCH", async () => {
@@ -212,7 +241,7 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
       'documents.0.document_name',
       'document_key',
     ]);
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+    expect(putItems()).toHaveLength(0);
   });
 
   it.each([
