@@ -40,9 +40,7 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
-const UsersGuard = lazy(() => import('./back-office/users/UsersGuard'));
-const UserListPage = lazy(() => import('./back-office/users/UserListPage'));
-const UserDetailPage = lazy(() => import('./back-office/users/UserDetailPage'));
+const UserManagement = lazy(() => import('./back-office/users/UserManagement'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -92,19 +90,9 @@ export const routes: RouteObject[] = [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
                           {
-                            element: <UsersGuard />,
-                            children: [
-                              {
-                                path: '/back-office/users',
-                                element: <UserListPage />,
-                                handle: title('User Management'),
-                              },
-                              {
-                                path: '/back-office/users/:userId',
-                                element: <UserDetailPage />,
-                                handle: title('User Details'),
-                              },
-                            ],
+                            path: '/back-office/users/:userId?',
+                            element: <UserManagement />,
+                            handle: title('User Management'),
                           },
                         ],
                       },

@@ -22,9 +22,8 @@ import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import UserDetailPage, { longDateTime } from '../../../web/src/back-office/users/UserDetailPage';
-import UserListPage from '../../../web/src/back-office/users/UserListPage';
-import UsersGuard from '../../../web/src/back-office/users/UsersGuard';
+import { longDateTime } from '../../../web/src/back-office/users/UserDetailPage';
+import UserManagement from '../../../web/src/back-office/users/UserManagement';
 import { ApiError, apiFetch } from './support/fake-api';
 
 type Req =
@@ -61,10 +60,7 @@ function renderAt(path: string) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/back-office" element={<p>Back-office home</p>} />
-          <Route element={<UsersGuard />}>
-            <Route path="/back-office/users" element={<UserListPage />} />
-            <Route path="/back-office/users/:userId" element={<UserDetailPage />} />
-          </Route>
+          <Route path="/back-office/users/:userId?" element={<UserManagement />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
