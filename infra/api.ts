@@ -43,6 +43,14 @@ export interface ApiProps {
  * blocked from 2027-02-01), so the functions run on nodejs22.x. The bundle's syntax target stays
  * `node20` (see LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 22 runs unchanged.
  */
+/** The Cognito administrator actions a `cognitoAdmin` resource may call, on its user pool only. */
+export const COGNITO_ADMIN_ACTIONS = [
+  'AdminCreateUser',
+  'AdminDisableUser',
+  'AdminAddUserToGroup',
+  'AdminRemoveUserFromGroup',
+] as const;
+
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /**
@@ -58,6 +66,8 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
  *   s3:PutObject and s3:DeleteObject on `private/*`, nothing else (no list, no version-level actions);
  *   `invokes`: lambda:InvokeFunction on those functions only, their name in `DOCUMENT_FUNCTION_NAME`
  *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
+ * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
+ *   (the user Lambda: invite, type change, delete; issue 8 section 4);
  * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
  */
 export class Api extends Construct {
@@ -65,6 +75,7 @@ export class Api extends Construct {
   /** API base URL without trailing slash (the `$default` stage), e.g. `https://abc.execute-api.us-east-1.amazonaws.com`. */
   readonly url: string;
   readonly functions: ReadonlyMap<Resource, lambda.Function>;
+  private readonly userPool: cognito.IUserPool;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -88,6 +99,7 @@ export class Api extends Construct {
       },
     });
     this.url = this.httpApi.apiEndpoint;
+    this.userPool = props.userPool;
 
     const environment: LambdaEnvInput = {
       CASES_TABLE: data.table('CASES_TABLE').tableName,
@@ -184,6 +196,16 @@ export class Api extends Construct {
     for (const envVar of access.write) data.table(envVar).grantReadWriteData(fn);
     for (const envVar of access.read) {
       if (!access.write.includes(envVar)) data.table(envVar).grantReadData(fn);
+    }
+    if (access.cognitoAdmin) {
+      // Issue 8, section 4: invitations, type changes (group follows), deletions (account disabled).
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: COGNITO_ADMIN_ACTIONS.map((a) => `cognito-idp:${a}`),
+          resources: [this.userPool.userPoolArn],
+        }),
+      );
+      fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
     }
     if (access.documentsBucket) {
       fn.addToRolePolicy(

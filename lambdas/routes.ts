@@ -33,6 +33,8 @@ export const ROUTES = [
   { method: 'PUT', path: '/case', resource: 'case', auth: true },
   { method: 'DELETE', path: '/case', resource: 'case', auth: true },
 
+  { method: 'GET', path: '/user/list', resource: 'user', auth: true },
+  { method: 'POST', path: '/user/invite', resource: 'user', auth: true },
   { method: 'GET', path: '/user', resource: 'user', auth: true },
   { method: 'POST', path: '/user', resource: 'user', auth: true },
   { method: 'PATCH', path: '/user', resource: 'user', auth: true },
@@ -72,6 +74,12 @@ export const RESOURCE_ACCESS: Record<
     nppes?: boolean;
     /** Resources whose function this one may invoke (lambda:InvokeFunction; name in DOCUMENT_FUNCTION_NAME). */
     invokes?: readonly Resource[];
+    /**
+     * Administrator calls on the user pool (cognito-idp AdminCreateUser, AdminDisableUser,
+     * AdminAddUserToGroup, AdminRemoveUserFromGroup on the pool's ARN only), the pool id in
+     * `USER_POOL_ID` (the user Lambda: invitations, type changes, deletions; issue 8, section 4).
+     */
+    cognitoAdmin?: boolean;
   }
 > = {
   case: {
@@ -81,7 +89,7 @@ export const RESOURCE_ACCESS: Record<
     invokes: ['document'],
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
-  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'], invokes: ['document'] },
+  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'], invokes: ['document'], cognitoAdmin: true },
   surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], nppes: true },
   facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'], nppes: true },
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },

@@ -24,3 +24,4 @@ export * from './schemas/lists';
 export * from './schemas/health';
 export * from './workflow';
 export * from './schemas/contact';
+export * from './schemas/users';

@@ -8,6 +8,10 @@
  * - GlobalSignOut -> 200 `{}` (no-op);
  * - InitiateAuth wrong password / unknown user -> NotAuthorizedException
  *   "Incorrect username or password." (as AWS with prevent-user-existence-errors);
+ * - InitiateAuth / refresh of a disabled account (AdminDisableUser) -> NotAuthorizedException
+ *   "User is disabled." (cognito-local signs it in);
+ * - AdminCreateUser (an invitation, issue 8 section 4): the invitation text with the temporary
+ *   password is printed in the server log (`[cognito] invitation email to ...`);
  * - ConfirmForgotPassword / ChangePassword / RespondToAuthChallenge NEW_PASSWORD: the pool's
  *   password policy, which cognito-local does not enforce -> InvalidPasswordException.
  *
@@ -89,6 +93,14 @@ const NO_KMS = {
   },
 } as unknown as CryptoService;
 
+/**
+ * The text of Cognito's default invitation message (AdminCreateUser without a custom template):
+ * the username and the temporary password, which the new user changes at first sign-in.
+ */
+export function invitationText(username: string, temporaryPassword: string): string {
+  return `Your username is ${username} and temporary password is ${temporaryPassword}.`;
+}
+
 /** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
 export async function startCognito(options: CognitoOptions): Promise<CognitoEmulator> {
   const dataDirectory = join(options.dir, 'db');
@@ -107,6 +119,13 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   const codes = new Map<string, string>();
   const sender: MessageSender = {
     async sendEmail(_ctx, user, destination, message) {
+      if (message.__code && user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+        // AdminCreateUser's invitation (issue 8, section 4): what Cognito would email, in the log.
+        codes.set(user.Username, message.__code);
+        codes.set(destination, message.__code);
+        options.log(`[cognito] invitation email to ${destination}: ${invitationText(destination, message.__code)}`);
+        return;
+      }
       if (message.__code) {
         codes.set(user.Username, message.__code);
         codes.set(destination, message.__code);
@@ -349,6 +368,46 @@ function fixInitiateAuth(answer: Forwarded): Forwarded {
   return answer;
 }
 
+/** AWS's answer to signing in (or refreshing) with a disabled account. */
+export const USER_DISABLED_MESSAGE = 'User is disabled.';
+
+/**
+ * Whether the account that a successful sign-in answer's id token names is disabled (AdminGetUser
+ * on cognito-local with the token's pool and `sub`). cognito-local signs disabled users in; AWS
+ * does not (issue 8, section 4: a deleted user's account is disabled).
+ */
+async function isDisabled(target: string, req: IncomingMessage, answer: Forwarded): Promise<boolean> {
+  const result = parseJson(answer.body)?.AuthenticationResult as Record<string, unknown> | undefined;
+  const idToken = typeof result?.IdToken === 'string' ? result.IdToken : '';
+  let claims: Record<string, unknown> | undefined;
+  try {
+    claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return false;
+  }
+  const poolId = String(claims?.iss ?? '')
+    .split('/')
+    .pop();
+  if (!poolId || typeof claims?.sub !== 'string') return false;
+  const user = await forward(
+    target,
+    'POST',
+    '/',
+    { ...req.headers, 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser', 'content-type': AMZ_JSON },
+    Buffer.from(JSON.stringify({ UserPoolId: poolId, Username: claims.sub })),
+  );
+  return user.status === 200 && parseJson(user.body)?.Enabled === false;
+}
+
+/** A successful sign-in of a disabled account -> NotAuthorizedException 'User is disabled.' (as AWS). */
+async function refuseDisabled(target: string, req: IncomingMessage, answer: Forwarded): Promise<Forwarded> {
+  if (answer.status !== 200 || !(await isDisabled(target, req, answer))) return answer;
+  return json(400, { __type: 'NotAuthorizedException', message: USER_DISABLED_MESSAGE });
+}
+
 /**
  * Proxy one request received under `/cognito` (prefix already removed: `path` is e.g. `/` or
  * `/us-east-1_x/.well-known/jwks.json`) to cognito-local, applying the AWS shims. `publicBase` is
@@ -394,7 +453,9 @@ export async function proxyCognito(
     };
     const upstream = await forward(target, 'POST', '/', headers, initiate);
     const payload = parseJson(upstream.body);
-    if (upstream.status === 200 && payload?.AuthenticationResult) {
+    if (upstream.status === 200 && payload?.AuthenticationResult && (await isDisabled(target, req, upstream))) {
+      answer = json(400, { __type: 'NotAuthorizedException', message: USER_DISABLED_MESSAGE });
+    } else if (upstream.status === 200 && payload?.AuthenticationResult) {
       const r = payload.AuthenticationResult as Record<string, unknown>;
       answer = json(200, {
         AuthenticationResult: { AccessToken: r.AccessToken, IdToken: r.IdToken, TokenType: 'Bearer', ExpiresIn: 3600 },
@@ -409,7 +470,9 @@ export async function proxyCognito(
       answer = json(400, { __type: 'InvalidPasswordException', message: violation });
     } else {
       answer = await forward(target, method, path, req.headers, body);
-      if (operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') answer = fixInitiateAuth(answer);
+      if (operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') {
+        answer = await refuseDisabled(target, req, fixInitiateAuth(answer));
+      }
     }
   }
 

@@ -334,6 +334,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const admin: CognitoIdentityProviderClient = localCognitoClient(cognito.endpoint);
     closers.push(async () => admin.destroy());
     const { userPoolId, clientId } = await ensureUserPool(admin, dataDir);
+    // The user Lambda's administrator calls (RESOURCE_ACCESS cognitoAdmin; issue 8, section 4).
+    process.env.USER_POOL_ID = userPoolId;
+    resetEnvCache();
     const issuer = `${url}/cognito/${userPoolId}`;
 
     const config = RuntimeConfigSchema.parse({

@@ -45,7 +45,7 @@ import { readState, updateState } from './state';
 export const DEMO_PASSWORD = 'Suture-Demo-2026!';
 
 /** Bump when the seed data changes shape: a data dir seeded with an older version is not re-seeded (reset instead). */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 export interface DemoAccount {
   email: string;
@@ -428,10 +428,11 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
   if (seeded) {
     if (seeded.version !== SEED_VERSION) {
       // Version 3 (issue 7) added index keys and counters that older data lacks: back-office lists,
-      // search and counts would miss those cases.
+      // search and counts would miss those cases. Version 4 (issue 8) added the users' list and
+      // search index keys and the profile counter (lambdas/lib/tables.ts USERS_TABLE).
       ctx.log(
         `The data in ${ctx.dataDir} was seeded by an older version (${seeded.version}, now ${SEED_VERSION}): ` +
-          'back-office lists, search and counts may miss its cases. Stop, run `npm run reset`, and start again.',
+          'back-office lists, search and counts may miss its cases and users. Stop, run `npm run reset`, and start again.',
       );
     }
     return summary;

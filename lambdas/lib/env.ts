@@ -38,6 +38,12 @@ export const LambdaEnvSchema = z.object({
    * case's files (issue 6, section 3). Only the case function gets it; absent elsewhere.
    */
   DOCUMENT_FUNCTION_NAME: z.string().min(1).optional(),
+  /**
+   * Id of the Cognito user pool, for the administrator calls of the user Lambda (issue 8, section 4:
+   * AdminCreateUser, AdminDisableUser, AdminAddUserToGroup, AdminRemoveUserFromGroup). Only the
+   * functions whose RESOURCE_ACCESS has `cognitoAdmin` get it; absent elsewhere.
+   */
+  USER_POOL_ID: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   POWERTOOLS_SERVICE_NAME: z.string().default('suture'),
 });

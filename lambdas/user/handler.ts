@@ -19,10 +19,22 @@
  *   Another user's id -> 404 'User not found'. user_npi: the same check digit as POST. `documents`
  *   and `document_key` may only keep or drop what is stored (each entry equal to a stored one, same
  *   document_type and document_name), never add a path: 400 naming the field (issue 6, section 3).
+ * - PATCH /user { user_id: <another user>, user_type } (issue 8, section 4): a type change. Callers
+ *   below 10 get 404 'User not found' (no existence leak); the rules of `userTypeChangeRefusal`
+ *   (shared/schemas/users.ts) answer 403 with their message; the Cognito group follows
+ *   (./accounts.ts), then the profile's user_type changes only while it is still the one checked
+ *   (409 otherwise, and the group is put back). -> 200 { success, message, user }. The caller's own
+ *   id with `user_type` and no profile field -> 403 'You cannot change your own user type.'
  * - DELETE /user?user_id= -> 200 { success, message }. No user_id: the caller's own profile; an
  *   empty or blank user_id -> 400 'user_id must not be empty' and nothing deleted (issue 6,
- *   section 5). Another user: for user admins (user_type >= 20), a user of a lower user_type
- *   (equal or higher -> 403); anyone else gets 404 'User not found'.
+ *   section 5). Another user: callers below 10 get 404 'User not found'; `userDeleteRefusal` (user
+ *   admins, 20 or more, up to their own type minus 1) answers 403; allowed: the Cognito account is
+ *   disabled (AdminDisableUser), then the profile removed; their cases stay.
+ * - GET /user/list?search=&limit=&cursor= (user_type >= 20, else 403) -> 200 { success, users,
+ *   next_cursor?, total, total_is_lower_bound? } (./lists.ts).
+ * - POST /user/invite { email } (user_type >= 20, else 403) -> 201 { success, message, user:
+ *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); 400 for
+ *   a bad email, 409 when the email has an account.
  */
 import * as z from 'zod';
 import {
@@ -31,14 +43,23 @@ import {
   ProfileDocumentSchema,
   ProfileFormSchema,
   ProfileSetupFormSchema,
+  InviteUserSchema,
+  USER_MGMT_MESSAGES,
+  UserTypeChangeSchema,
   canManageUsers,
+  invitationSentMessage,
   isBackOffice,
+  userDeleteRefusal,
+  userTypeChangeRefusal,
   normalizeProfileInput,
   toUserType,
 } from '../../shared';
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
+import { disableAccount, inviteUser, setRoleGroup } from './accounts';
+import { listUsers } from './lists';
 import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
@@ -49,6 +70,7 @@ import {
   deleteProfile,
   getProfile,
   profileFieldsFromForm,
+  setUserType,
   toApiProfile,
   updateProfile,
   type ProfileDocument,
@@ -120,11 +142,49 @@ async function createUser(event: ApiEvent) {
 
 const PartialProfileSchema = ProfileFormSchema.partial();
 
+/** Body keys of a type change besides `user_type` (anything else makes it a profile edit). */
+const TYPE_CHANGE_KEYS = new Set(['user_id', 'user_type']);
+
+/**
+ * PATCH /user { user_id, user_type } on another user (issue 8, section 4; see module doc). Every
+ * check happens before any write; a refused change writes nothing.
+ */
+async function changeUserType(event: ApiEvent, targetId: string, body: Record<string, unknown>) {
+  const caller = requireCaller(event);
+  const callerType = await callerUserType(event);
+  if (!isBackOffice(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+  if (!canManageUsers(callerType)) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
+  const { user_type: newType } = parseInput(UserTypeChangeSchema, { user_id: targetId, user_type: body.user_type });
+  const target = await getProfile(targetId);
+  if (!target) throw new NotFoundError(API_MESSAGES.userNotFound);
+  const targetType = toUserType(target.user_type);
+  const refusal = userTypeChangeRefusal({ callerType, targetType, newType, self: targetId === caller.sub });
+  if (refusal) throw new ForbiddenError(refusal);
+  await setRoleGroup(targetId, targetType, newType);
+  let item: ProfileItem;
+  try {
+    item = await setUserType(targetId, newType, { expectedUserType: targetType });
+  } catch (err) {
+    // The profile changed in between: put the group back (best effort), answer the error.
+    await setRoleGroup(targetId, newType, targetType).catch((e: unknown) =>
+      logger.error('Could not put a user back in their group', { error: (e as Error)?.name }),
+    );
+    throw err;
+  }
+  logger.info('User type changed', { target: targetId, from: targetType, to: newType });
+  return ok({ success: true, message: USER_MGMT_MESSAGES.userTypeUpdated, user: toApiProfile(item) });
+}
+
 async function patchUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const body = bodyObject(event);
   const requested = (typeof body.user_id === 'string' && body.user_id.trim()) || queryParam(event, 'user_id');
-  if (requested && requested !== caller.sub) throw new NotFoundError(API_MESSAGES.userNotFound);
+  const typeOnly = 'user_type' in body && Object.keys(body).every((k) => TYPE_CHANGE_KEYS.has(k));
+  if (requested && requested !== caller.sub) {
+    if ('user_type' in body) return changeUserType(event, requested, body);
+    throw new NotFoundError(API_MESSAGES.userNotFound);
+  }
+  if (typeOnly) throw new ForbiddenError(USER_MGMT_MESSAGES.ownType);
 
   const normalized = normalizeProfileInput(body);
   const parsed = parseInput(PartialProfileSchema, normalized);
@@ -180,18 +240,53 @@ async function deleteUser(event: ApiEvent) {
   const target = queryParam(event, 'user_id') ?? caller.sub;
   if (target !== caller.sub) {
     const callerType = await callerUserType(event);
-    if (!canManageUsers(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    if (!isBackOffice(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    if (!canManageUsers(callerType)) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
     const profile = await getProfile(target);
     if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
     // back-office-and-shell section 6: the maximum deletable type is the admin's own type minus 1.
-    if (toUserType(profile.user_type) >= callerType) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+    const refusal = userDeleteRefusal({ callerType, targetType: toUserType(profile.user_type) });
+    if (refusal) throw new ForbiddenError(refusal);
+    // Issue 8, section 4: the account can no longer sign in; their cases stay.
+    await disableAccount(target);
   }
   const deleted = await deleteProfile(target);
   await deleteProfileFiles(target, deleted);
   return ok({ success: true, message: 'User deleted successfully' });
 }
 
+/** GET /user/list (issue 8, section 4; see module doc). */
+async function listAllUsers(event: ApiEvent) {
+  requireCaller(event);
+  if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
+  const limit = parseLimit(event.queryStringParameters?.limit);
+  const page = await listUsers({
+    search: queryParam(event, 'search', 200),
+    limit,
+    cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
+  });
+  return ok({
+    success: true,
+    users: page.items.map(toApiProfile),
+    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+    total: page.total,
+    ...(page.total_is_lower_bound ? { total_is_lower_bound: true } : {}),
+  });
+}
+
+/** POST /user/invite (issue 8, section 4, beyond the spec; see module doc). */
+async function inviteNewUser(event: ApiEvent) {
+  requireCaller(event);
+  if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
+  const { email } = parseInput(InviteUserSchema, bodyObject(event));
+  const account = await inviteUser(email.toLowerCase());
+  logger.info('User invited', { user: account.user_id });
+  return created({ success: true, message: invitationSentMessage(account.email), user: account });
+}
+
 export const handler = apiHandler('user', {
+  'GET /user/list': listAllUsers,
+  'POST /user/invite': inviteNewUser,
   'GET /user': getUser,
   'POST /user': createUser,
   'PATCH /user': patchUser,

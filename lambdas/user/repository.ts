@@ -18,16 +18,24 @@
  *   patch: use {@link setUserType}.
  * - {@link setUserType}(userId, userType) -> ProfileItem: back-office tooling, seeding and tests
  *   only; no API call reaches it (nobody sets their own user_type).
- * - {@link deleteProfile}(userId) -> void (`NotFoundError` when missing).
+ * - {@link deleteProfile}(userId) -> the deleted ProfileItem (`NotFoundError` when missing).
+ * - {@link countUsers}() -> number of profiles (the counter item {@link USER_COUNT_KEY}).
+ *
+ * Index attributes (issue 8, section 4; `userIndexAttributes` in lambdas/lib/tables.ts): every
+ * create writes them, and every update that changes a name, the email or the NPI rewrites them
+ * (reading the stored profile first, and writing only while it is unchanged). Create and delete
+ * change the profile counter `n_users` in the same transaction (TransactWriteItems).
  * - {@link profileFieldsFromForm}(form) maps validated form fields (shared ProfileFormSchema
  *   names) to stored names.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../shared';
 import { ddb } from '../lib/aws';
 import { setUpdate } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+import { USER_COUNT_KEY, USER_SEARCH_ATTRIBUTES, userIndexAttributes, type UserIndexAttributes } from '../lib/tables';
+import { TransactionConditionError, transactWrite } from '../lib/transact';
 
 /** One entry of a profile's `documents` list (spec provider-side section 3). */
 export type ProfileDocument = Profile['documents'][number];
@@ -41,7 +49,7 @@ export type ProfileItem = Omit<Profile, 'user_type'> & {
   user_type?: number;
   /** Legacy single document path (spec provider-side section 3). */
   document_key?: string;
-};
+} & Partial<UserIndexAttributes>;
 
 /** The editable fields (stored names). */
 export type ProfileFields = Omit<ProfileItem, 'user_id' | 'user_type' | 'createdAt' | 'updatedAt'>;
@@ -147,7 +155,7 @@ export function toApiProfile(item: ProfileItem): ApiProfile {
  */
 export async function createProfile(input: CreateProfileInput, options: { now?: Date } = {}): Promise<ProfileItem> {
   const now = (options.now ?? new Date()).toISOString();
-  const item: ProfileItem = {
+  const fields: ProfileItem = {
     user_id: input.user_id,
     ...withFieldDefaults(input),
     ...(input.user_type !== undefined ? { user_type: input.user_type } : {}),
@@ -155,19 +163,46 @@ export async function createProfile(input: CreateProfileInput, options: { now?: 
     createdAt: input.createdAt ?? now,
     updatedAt: now,
   };
+  const item: ProfileItem = { ...fields, ...userIndexAttributes(fields) };
   try {
-    await ddb().send(
-      new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(user_id)' }),
-    );
+    await transactWrite([
+      { Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(user_id)' } },
+      counterChange(1),
+    ]);
   } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new ConflictError(API_MESSAGES.userAlreadyExists);
+    if (err instanceof TransactionConditionError) throw new ConflictError(API_MESSAGES.userAlreadyExists);
     throw err;
   }
   return item;
 }
 
+/** The counter update of a transaction: `n_users` plus `delta` (issue 8, section 4). */
+function counterChange(delta: 1 | -1) {
+  return {
+    Update: {
+      TableName: table(),
+      Key: { ...USER_COUNT_KEY },
+      UpdateExpression: 'ADD #n :d',
+      ExpressionAttributeNames: { '#n': 'n_users' },
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+/**
+ * Number of profiles: the counter kept by {@link createProfile} and {@link deleteProfile} (one
+ * GetItem). Profiles written before the counter existed are not in it (see the README backfill note).
+ */
+export async function countUsers(): Promise<number> {
+  const out = await ddb().send(new GetCommand({ TableName: table(), Key: { ...USER_COUNT_KEY } }));
+  const n = out.Item?.n_users;
+  return typeof n === 'number' && n > 0 ? n : 0;
+}
+
 /** One profile by user id (GetItem), or undefined. */
 export async function getProfile(userId: string): Promise<ProfileItem | undefined> {
+  // Ids starting with '#' are the table's own items (the counter), never a profile.
+  if (userId.startsWith('#')) return undefined;
   const out = await ddb().send(new GetCommand({ TableName: table(), Key: { user_id: userId } }));
   return out.Item as ProfileItem | undefined;
 }
@@ -180,8 +215,13 @@ async function conditionalUpdate(
   userId: string,
   fields: Record<string, unknown>,
   expectedUpdatedAt?: string,
+  remove: readonly string[] = [],
 ): Promise<ProfileItem> {
+  if (userId.startsWith('#')) throw new NotFoundError(API_MESSAGES.userNotFound);
   const update = setUpdate(fields);
+  const removeNames = Object.fromEntries(remove.map((name, i) => [`#r${i}`, name]));
+  if (remove.length) update.UpdateExpression += ` REMOVE ${Object.keys(removeNames).join(', ')}`;
+  Object.assign(update.ExpressionAttributeNames, removeNames);
   const locked = expectedUpdatedAt !== undefined;
   try {
     const out = await ddb().send(
@@ -223,39 +263,90 @@ export async function updateProfile(
   options: { now?: Date; expectedUpdatedAt?: string } = {},
 ): Promise<ProfileItem> {
   const { user_id: _ignoredId, user_type: _ignoredType, ...fields } = patch as Partial<ProfileItem>;
-  return conditionalUpdate(
-    userId,
-    { ...fields, updatedAt: (options.now ?? new Date()).toISOString() },
-    options.expectedUpdatedAt,
-  );
+  for (const name of ['list_p', 'list_name', ...USER_SEARCH_ATTRIBUTES])
+    delete (fields as Record<string, unknown>)[name];
+  const updatedAt = (options.now ?? new Date()).toISOString();
+  const indexed = (['first_name', 'last_name', 'user_email', 'user_npi'] as const).some((k) => fields[k] !== undefined);
+  if (!indexed) return conditionalUpdate(userId, { ...fields, updatedAt }, options.expectedUpdatedAt);
+  // A searched field changes: rewrite the index attributes from the stored profile plus the patch,
+  // only while the stored profile is the one read (else 409).
+  const stored = await getProfile(userId);
+  if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
+  if (options.expectedUpdatedAt !== undefined && stored.updatedAt !== options.expectedUpdatedAt) {
+    throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
+  }
+  const index = userIndexAttributes({ ...stored, ...fields, user_id: userId });
+  const remove = USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined);
+  return conditionalUpdate(userId, { ...fields, ...index, updatedAt }, stored.updatedAt, remove);
 }
 
-/** Set a profile's user_type (tooling, seeding, tests; not reachable through the API). */
+/**
+ * Set a profile's user_type (PATCH /user type change, issue 8 section 4; seeding, tests). With
+ * `expectedUserType`, only while the stored type is still that one (absent counts as 0): a lost
+ * race throws `ConflictError`, a missing profile `NotFoundError('User not found')`.
+ */
 export async function setUserType(
   userId: string,
   userType: number,
-  options: { now?: Date } = {},
+  options: { now?: Date; expectedUserType?: number } = {},
 ): Promise<ProfileItem> {
-  return conditionalUpdate(userId, { user_type: userType, updatedAt: (options.now ?? new Date()).toISOString() });
+  const fields = { user_type: userType, updatedAt: (options.now ?? new Date()).toISOString() };
+  if (options.expectedUserType === undefined) return conditionalUpdate(userId, fields);
+  const update = setUpdate(fields);
+  const expected = options.expectedUserType;
+  try {
+    const out = await ddb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId },
+        ...update,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#pk': 'user_id', '#ut': 'user_type' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':ut': expected },
+        ConditionExpression:
+          expected === 0
+            ? 'attribute_exists(#pk) AND (attribute_not_exists(#ut) OR #ut = :ut)'
+            : 'attribute_exists(#pk) AND #ut = :ut',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as ProfileItem;
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+    if (await getProfile(userId)) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
+    throw new NotFoundError(API_MESSAGES.userNotFound);
+  }
 }
 
 /**
  * Delete a profile and resolve with what was stored (its `documents` name the files to delete);
- * throws `NotFoundError('User not found')` when there is none.
+ * throws `NotFoundError('User not found')` when there is none. The profile counter goes down in
+ * the same transaction; the delete happens only while the profile is the one read (a change in
+ * between answers `ConflictError`).
  */
-export async function deleteProfile(userId: string): Promise<ProfileItem | undefined> {
+export async function deleteProfile(userId: string): Promise<ProfileItem> {
+  const stored = await getProfile(userId);
+  if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
   try {
-    const out = await ddb().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: { user_id: userId },
-        ConditionExpression: 'attribute_exists(user_id)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return out.Attributes as ProfileItem | undefined;
+    await transactWrite([
+      {
+        Delete: {
+          TableName: table(),
+          Key: { user_id: userId },
+          ...(stored.updatedAt
+            ? {
+                ConditionExpression: 'attribute_exists(user_id) AND #ua = :ua',
+                ExpressionAttributeNames: { '#ua': 'updatedAt' },
+                ExpressionAttributeValues: { ':ua': stored.updatedAt },
+              }
+            : { ConditionExpression: 'attribute_exists(user_id)' }),
+        },
+      },
+      counterChange(-1),
+    ]);
   } catch (err) {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(API_MESSAGES.userNotFound);
-    throw err;
+    if (!(err instanceof TransactionConditionError)) throw err;
+    if (await getProfile(userId)) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
+    throw new NotFoundError(API_MESSAGES.userNotFound);
   }
+  return stored;
 }

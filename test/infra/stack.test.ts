@@ -439,6 +439,39 @@ describe('the Lambdas', () => {
       }
     },
   );
+
+  it.each([...RESOURCES])(
+    'lets the %s function call the Cognito administrator actions, on its own pool, only if RESOURCE_ACCESS says so',
+    (resource) => {
+      // Prepare
+      const poolId = logicalId(dev, dev.stack.auth.userPool);
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(`no ${resource} function`);
+      const cognitoStatements = statementsOf(dev, resource).filter((st) =>
+        actions(st).some((a) => a.startsWith('cognito-idp:')),
+      );
+      const env = (dev.resources[logicalId(dev, fn)]?.Properties?.Environment as { Variables: Record<string, Json> })
+        .Variables;
+
+      // Act
+      const cognitoActions = new Set(cognitoStatements.flatMap(actions));
+
+      // Assess: the user function only, exactly the four admin actions on the pool ARN, with the pool id
+      if (RESOURCE_ACCESS[resource].cognitoAdmin) {
+        expect([...cognitoActions].sort()).toEqual([
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminRemoveUserFromGroup',
+        ]);
+        for (const st of cognitoStatements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
+        expect(env.USER_POOL_ID).toEqual({ Ref: poolId });
+      } else {
+        expect(cognitoActions.size).toBe(0);
+        expect(env.USER_POOL_ID).toBeUndefined();
+      }
+    },
+  );
 });
 
 describe('deleting a case deletes its documents', () => {

@@ -150,13 +150,19 @@ const TABLE: Record<RouteKey, Row> = {
   },
   // Everyone here already has a profile: a second one is refused, and nobody can create another's.
   'POST /user': { request: () => ({ body: {} }), expect: ALL(409) },
+  // A type change of another user (issue 8, section 4): user admins (20 or more) only, to a type below their own.
   'PATCH /user': {
-    request: () => ({ body: { user_id: users.providerA.sub, telephone: '(207) 555-0199' } }),
-    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+    request: async () => ({ body: { user_id: await freshProviderId(), user_type: 5 } }),
+    expect: [401, 404, 404, 403, 200, 200, 200, 200],
   },
   'DELETE /user': {
     request: async () => ({ query: { user_id: await freshProviderId() } }),
-    expect: [401, 404, 404, 404, 200, 200, 200, 200],
+    expect: [401, 404, 404, 403, 200, 200, 200, 200],
+  },
+  'GET /user/list': { request: () => ({ query: { limit: 5 } }), expect: [401, 403, 403, 403, 200, 200, 200, 200] },
+  'POST /user/invite': {
+    request: () => ({ body: { email: `invitee-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` } }),
+    expect: [401, 403, 403, 403, 201, 201, 201, 201],
   },
 
   'GET /surgeon/search': { request: () => ({ query: { first_name: 'John', last_name: 'Smith' } }), expect: ALL(200) },

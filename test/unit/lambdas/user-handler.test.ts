@@ -1,11 +1,37 @@
 import './support/env';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  CognitoIdentityProviderClient,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/user/handler';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
+const cognitoMock = mockClient(CognitoIdentityProviderClient);
+
+/** The Put of a profile create (a transaction with the profile counter, issue 8). */
+function putItems(): Record<string, unknown>[] {
+  return ddbMock
+    .commandCalls(TransactWriteCommand)
+    .flatMap((c) => c.args[0].input.TransactItems ?? [])
+    .flatMap((a) => (a.Put ? [a.Put.Item as Record<string, unknown>] : []));
+}
+
+/** Keys of the profiles deleted (transactions with the profile counter, issue 8). */
+function deletedKeys(): unknown[] {
+  return ddbMock
+    .commandCalls(TransactWriteCommand)
+    .flatMap((c) => c.args[0].input.TransactItems ?? [])
+    .flatMap((a) => (a.Delete ? [a.Delete.Key] : []));
+}
 
 /** The profile payload the setup screen's client sends (spec provider-side section 7). */
 const createPayload = {
@@ -27,13 +53,14 @@ const createPayload = {
 
 beforeEach(() => {
   ddbMock.reset();
+  cognitoMock.reset();
   ddbMock.on(GetCommand).resolves({});
 });
 
 describe('POST /user', () => {
   it('stores canonical names from the token identity and returns them with the aliases', async () => {
     // Prepare
-    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(TransactWriteCommand).resolves({});
     // Act
     const answer = await invoke(handler, {
       method: 'POST',
@@ -44,7 +71,7 @@ describe('POST /user', () => {
     });
     // Assess
     expect(answer.status).toBe(201);
-    const item = ddbMock.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    const item = putItems()[0]!;
     expect(item).toMatchObject({
       user_id: 'me',
       user_email: 'ada@example.com',
@@ -84,12 +111,18 @@ describe('POST /user', () => {
       user_npi: 'NPI must be exactly 10 digits',
       states_licensed: 'At least one licensed state is required',
     });
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+    expect(putItems()).toHaveLength(0);
   });
 
   it("answers 409 { success: false, message: 'User already exists' } when the profile exists", async () => {
     // Prepare
-    ddbMock.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    ddbMock.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     // Act
     const answer = await invoke(handler, { method: 'POST', path: '/user', sub: 'me', body: createPayload });
     // Assess
@@ -142,7 +175,8 @@ describe('GET, PATCH and DELETE /user', () => {
     ddbMock.on(GetCommand, { Key: { user_id: 'admin' } }).resolves({ Item: { user_type: 20 } });
     ddbMock.on(GetCommand, { Key: { user_id: 'provider' } }).resolves({ Item: { user_id: 'provider', user_type: 0 } });
     ddbMock.on(GetCommand, { Key: { user_id: 'peer' } }).resolves({ Item: { user_id: 'peer', user_type: 20 } });
-    ddbMock.on(DeleteCommand).resolves({});
+    ddbMock.on(TransactWriteCommand).resolves({});
+    cognitoMock.on(AdminDisableUserCommand).resolves({});
     // Act
     const lower = await invoke(handler, {
       method: 'DELETE',
@@ -154,7 +188,10 @@ describe('GET, PATCH and DELETE /user', () => {
     // Assess
     expect(lower.status).toBe(200);
     expect(equal.status).toBe(403);
-    expect(ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key)).toEqual([{ user_id: 'provider' }]);
+    expect(deletedKeys()).toEqual([{ user_id: 'provider' }]);
+    expect(cognitoMock.commandCalls(AdminDisableUserCommand).map((c) => c.args[0].input.Username)).toEqual([
+      'provider',
+    ]);
   });
 });
 
@@ -171,7 +208,7 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ field: 'user_id', message: 'user_id must not be empty' }]);
-    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(deletedKeys()).toHaveLength(0);
   });
 
   it("refuses a profile NPI whose check digit is wrong with 'NPI not found or invalid' on POST and PATCH", async () => {
@@ -212,7 +249,7 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
       'documents.0.document_name',
       'document_key',
     ]);
-    expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+    expect(putItems()).toHaveLength(0);
   });
 
   it.each([
@@ -250,5 +287,137 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
     // Assess
     expect([kept.status, dropped.status]).toEqual([200, 200]);
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(2);
+  });
+});
+
+describe('user management (issue 8, section 4)', () => {
+  /** The caller `admin` of type `adminType` and the target `target` of type `targetType`. */
+  function users(adminType: number, targetType: number) {
+    ddbMock
+      .on(GetCommand, { Key: { user_id: 'admin' } })
+      .resolves({ Item: { user_id: 'admin', user_type: adminType } });
+    ddbMock
+      .on(GetCommand, { Key: { user_id: 'target' } })
+      .resolves({ Item: { user_id: 'target', user_type: targetType, updatedAt: '2026-01-01T00:00:00.000Z' } });
+  }
+  const groupCalls = () => [
+    ...cognitoMock.commandCalls(AdminAddUserToGroupCommand).map((c) => `+${c.args[0].input.GroupName}`),
+    ...cognitoMock.commandCalls(AdminRemoveUserFromGroupCommand).map((c) => `-${c.args[0].input.GroupName}`),
+  ];
+
+  it('moves the Cognito group first, then sets the type only while it is still the one checked', async () => {
+    // Prepare
+    users(50, 0);
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { user_id: 'target', user_type: 20 } });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'admin',
+      body: { user_id: 'target', user_type: 20 },
+    });
+    // Assess
+    expect(answer).toMatchObject({ status: 200, body: { success: true, user: { user_type: 20 } } });
+    expect(groupCalls()).toEqual(['+admin', '-surgeon']);
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update.ConditionExpression).toContain('attribute_not_exists(#ut) OR #ut = :ut');
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':ut': 0 });
+  });
+
+  it('puts the group back and answers 409 when the type changed in between', async () => {
+    // Prepare
+    users(50, 0);
+    ddbMock.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'changed', $metadata: {} }));
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'admin',
+      body: { user_id: 'target', user_type: 10 },
+    });
+    // Assess
+    expect(answer.status).toBe(409);
+    expect(groupCalls()).toEqual(['+admin', '+surgeon', '-surgeon', '-admin']);
+  });
+
+  it('changes no group when the type stays on the same side of 10, and nothing at all when refused', async () => {
+    // Prepare
+    users(1000, 50);
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { user_id: 'target', user_type: 100 } });
+    // Act
+    const allowed = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'admin',
+      body: { user_id: 'target', user_type: 100 },
+    });
+    const refused = await invoke(handler, {
+      method: 'PATCH',
+      path: '/user',
+      sub: 'admin',
+      body: { user_id: 'target', user_type: 1000 },
+    });
+    // Assess
+    expect(allowed.status).toBe(200);
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { message: 'You can only set a user type below your own (1000).' },
+    });
+    expect(groupCalls()).toEqual([]);
+    expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+
+  it('refuses a delete above the caller’s own type minus 1 without disabling the account', async () => {
+    // Prepare
+    users(20, 20);
+    // Act
+    const answer = await invoke(handler, {
+      method: 'DELETE',
+      path: '/user',
+      sub: 'admin',
+      query: { user_id: 'target' },
+    });
+    // Assess
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { message: 'You can only delete users whose user type is at most 19 (your own type minus 1).' },
+    });
+    expect(cognitoMock.commandCalls(AdminDisableUserCommand)).toHaveLength(0);
+    expect(deletedKeys()).toHaveLength(0);
+  });
+
+  it('invites with Cognito’s own email invitation and the surgeon group, and answers 409 for a known email', async () => {
+    // Prepare
+    users(20, 0);
+    cognitoMock.on(AdminCreateUserCommand, { Username: 'new@example.com' }).resolves({
+      User: { Username: 'sub-1', UserStatus: 'FORCE_CHANGE_PASSWORD', Attributes: [{ Name: 'sub', Value: 'sub-1' }] },
+    });
+    cognitoMock
+      .on(AdminCreateUserCommand, { Username: 'known@example.com' })
+      .rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
+    // Act
+    const sent = await invoke(handler, {
+      method: 'POST',
+      path: '/user/invite',
+      sub: 'admin',
+      body: { email: ' New@Example.com ' },
+    });
+    const known = await invoke(handler, {
+      method: 'POST',
+      path: '/user/invite',
+      sub: 'admin',
+      body: { email: 'known@example.com' },
+    });
+    // Assess
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { success: true, user: { user_id: 'sub-1', email: 'new@example.com', status: 'FORCE_CHANGE_PASSWORD' } },
+    });
+    const create = cognitoMock.commandCalls(AdminCreateUserCommand)[0]!.args[0].input;
+    expect(create.MessageAction).toBeUndefined();
+    expect(create.DesiredDeliveryMediums).toEqual(['EMAIL']);
+    expect(create.UserPoolId).toBe('us-east-1_unit');
+    expect(groupCalls()).toEqual(['+surgeon']);
+    expect(known).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
   });
 });

@@ -13,6 +13,7 @@ const BackOfficeHomePage = lazy(() => import('../shell/BackOfficeHomePage'));
 const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
 const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
+const UserManagement = lazy(() => import('./users/UserManagement'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -21,4 +22,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/dashboard', element: <AnalyticsDashboardPage />, handle: title('Dashboard') },
   { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
   { path: '/back-office/faq', element: <BackOfficeFaqPage />, handle: title('FAQ & Tutorials') },
+  { path: '/back-office/users/:userId?', element: <UserManagement />, handle: title('User Management') },
 ];

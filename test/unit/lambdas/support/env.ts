@@ -14,6 +14,7 @@ Object.assign(process.env, {
   CPT_CODES_TABLE: 'cpt-codes',
   CPT_SEARCH_TABLE: 'cpt-search',
   DOCUMENTS_BUCKET: 'documents',
+  USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',
   POWERTOOLS_LOG_LEVEL: 'SILENT',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

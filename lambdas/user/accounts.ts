@@ -1,0 +1,103 @@
+/**
+ * Administrator calls on the Cognito user pool for user management (issue 8, section 4). The pool
+ * id comes from `USER_POOL_ID` (lambdas/lib/env.ts; granted by RESOURCE_ACCESS `cognitoAdmin`).
+ * Accounts are addressed by the user id (the `sub`), which is the Cognito username of a pool whose
+ * username attribute is the email (AWS), and which cognito-local also resolves.
+ *
+ * - {@link setRoleGroup}(userId, fromType, toType): the Cognito group follows the user_type
+ *   ({@link roleGroupFor}: `admin` for 10 or more, `surgeon` otherwise): AdminAddUserToGroup of the
+ *   new group, then AdminRemoveUserFromGroup of the old one, only when the group changes.
+ * - {@link disableAccount}(userId): AdminDisableUser (the account can no longer sign in).
+ * - {@link inviteUser}(email): AdminCreateUser with Cognito's own invitation (a temporary password
+ *   by email; status FORCE_CHANGE_PASSWORD), then the `surgeon` group (a new profile is type 0).
+ *   Throws `ConflictError` ({@link USER_EXISTS_MESSAGE}) when the email has an account.
+ * An account that does not exist (a profile without one) is logged and skipped by the first two:
+ * the profile is what decides a role (lambdas/lib/auth.ts).
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminRemoveUserFromGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { isBackOffice, type CognitoGroup } from '../../shared';
+import { cognitoClient } from '../lib/aws';
+import { getEnv } from '../lib/env';
+import { ConflictError } from '../lib/errors';
+import { logger } from '../lib/logger';
+
+/** 409 of an invitation to an email that already has an account. */
+export const USER_EXISTS_MESSAGE = 'An account with this email already exists';
+
+/** The Cognito group of a user_type: `admin` for back office (10 or more), else `surgeon`. */
+export function roleGroupFor(userType: number): CognitoGroup {
+  return isBackOffice(userType) ? 'admin' : 'surgeon';
+}
+
+function poolId(): string {
+  const id = getEnv().USER_POOL_ID;
+  if (!id) throw new Error('USER_POOL_ID is not set: the user Lambda needs the cognitoAdmin access');
+  return id;
+}
+
+const isUserNotFound = (err: unknown) => (err as { name?: string })?.name === 'UserNotFoundException';
+
+/** Move the account to the group of `toType` when it differs from that of `fromType` (see module doc). */
+export async function setRoleGroup(userId: string, fromType: number, toType: number): Promise<void> {
+  const from = roleGroupFor(fromType);
+  const to = roleGroupFor(toType);
+  if (from === to) return;
+  const UserPoolId = poolId();
+  try {
+    await cognitoClient().send(new AdminAddUserToGroupCommand({ UserPoolId, Username: userId, GroupName: to }));
+    await cognitoClient().send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: userId, GroupName: from }));
+  } catch (err) {
+    if (!isUserNotFound(err)) throw err;
+    logger.warn('A profile without a user pool account changed type; no group to change');
+  }
+}
+
+/** Disable the account (AdminDisableUser); a missing account is logged and skipped. */
+export async function disableAccount(userId: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminDisableUserCommand({ UserPoolId: poolId(), Username: userId }));
+  } catch (err) {
+    if (!isUserNotFound(err)) throw err;
+    logger.warn('A deleted profile had no user pool account to disable');
+  }
+}
+
+/** The account an invitation created: its id (`sub`), email and Cognito status. */
+export interface InvitedAccount {
+  user_id: string;
+  email: string;
+  status: string;
+}
+
+/** Create the account with Cognito's invitation email (see module doc). */
+export async function inviteUser(email: string): Promise<InvitedAccount> {
+  const UserPoolId = poolId();
+  let out;
+  try {
+    out = await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'UsernameExistsException') throw new ConflictError(USER_EXISTS_MESSAGE);
+    throw err;
+  }
+  const user = out.User;
+  const sub = user?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? user?.Username ?? '';
+  await cognitoClient().send(
+    new AdminAddUserToGroupCommand({ UserPoolId, Username: sub || email, GroupName: roleGroupFor(0) }),
+  );
+  return { user_id: sub, email, status: user?.UserStatus ?? 'FORCE_CHANGE_PASSWORD' };
+}

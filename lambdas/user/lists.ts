@@ -1,0 +1,202 @@
+/**
+ * The back office's user list and search (issue 8, sections 1 and 4; spec back-office-and-shell
+ * section 2 "User Management"). Paged like every list (lambdas/lib/paging.ts): `limit` 1..200
+ * (default 50), an opaque `cursor`, `next_cursor` only when another page exists. Never a Scan.
+ *
+ * - No search: every profile by name (last name, first name, user id) from index `byListName`
+ *   (one partition, {@link USER_LIST_PARTITION}). `total` = the profile counter (one GetItem).
+ * - Search `q` (trimmed, lower-cased, at most {@link MAX_USER_SEARCH_LENGTH} characters): the
+ *   profiles whose last name, then first name, then email, then NPI starts with `q`, one group per
+ *   index (`bySearchLast`, `bySearchFirst`, `bySearchEmail`, `bySearchNpi`: partition = the first
+ *   character, `begins_with` on the lower-cased text), each in its index's order; a profile found
+ *   in an earlier group is filtered out of the later ones (nobody appears twice). `total` = the
+ *   number of matching profiles, counted with `Select: COUNT` Queries of the same four groups,
+ *   bounded at {@link MAX_SEARCH_COUNT_READ} index items per group; past that bound the answer
+ *   carries `total_is_lower_bound: true` (a count of at least `total`).
+ *
+ * The cursor scope names the search text, so a cursor of another search is a 400.
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { ddb } from '../lib/aws';
+import { getEnv } from '../lib/env';
+import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
+import { USER_LIST_PARTITION, firstCharacter } from '../lib/tables';
+import { countUsers, type ProfileItem } from './repository';
+
+/** Longest search text honoured (longer text is cut). */
+export const MAX_USER_SEARCH_LENGTH = 100;
+/** Index items a search's count reads per group at most (4 groups: 4,000 in all). */
+export const MAX_SEARCH_COUNT_READ = 1000;
+
+export interface UserListQuery {
+  search?: string;
+  /** 1..200 (parseLimit). */
+  limit: number;
+  cursor?: string;
+}
+
+export interface UserListPage {
+  items: ProfileItem[];
+  next_cursor?: string;
+  /** All profiles (no search), or the profiles matching the search. */
+  total: number;
+  /** true when a search's count stopped at its bound: there are at least `total` matches. */
+  total_is_lower_bound?: true;
+}
+
+interface Segment {
+  input: QueryCommandInput;
+  keyNames: readonly string[];
+}
+
+const table = () => getEnv().USERS_TABLE;
+
+const SEARCH_GROUPS = [
+  { index: 'bySearchLast', p: 'search_last_p', s: 'search_last', earlier: [] as string[] },
+  { index: 'bySearchFirst', p: 'search_first_p', s: 'search_first', earlier: ['search_last'] },
+  { index: 'bySearchEmail', p: 'search_email_p', s: 'search_email', earlier: ['search_last', 'search_first'] },
+  {
+    index: 'bySearchNpi',
+    p: 'search_npi_p',
+    s: 'search_npi',
+    earlier: ['search_last', 'search_first', 'search_email'],
+  },
+] as const;
+
+const CursorSchema = z.object({
+  g: z
+    .number()
+    .int()
+    .min(0)
+    .max(SEARCH_GROUPS.length - 1),
+  k: PageKeySchema.optional(),
+});
+
+function listSegment(): Segment {
+  return {
+    input: {
+      TableName: table(),
+      IndexName: 'byListName',
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': 'list_p' },
+      ExpressionAttributeValues: { ':p': USER_LIST_PARTITION },
+    },
+    keyNames: ['user_id', 'list_p', 'list_name'],
+  };
+}
+
+function searchSegment(g: number, q: string): Segment | undefined {
+  const group = SEARCH_GROUPS[g];
+  if (!group) return undefined;
+  const names: Record<string, string> = { '#p': group.p, '#s': group.s };
+  const filters = group.earlier.map((attr, i) => {
+    names[`#e${i}`] = attr;
+    return `NOT begins_with(#e${i}, :q)`;
+  });
+  return {
+    input: {
+      TableName: table(),
+      IndexName: group.index,
+      KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':p': firstCharacter(q), ':q': q },
+    },
+    keyNames: ['user_id', group.p, group.s],
+  };
+}
+
+/**
+ * Read segments in order from `start` until `limit` items are collected or none remain; a full page
+ * looks ahead (one small Query) so that the last page carries no `next_cursor`.
+ */
+async function pageSegments(
+  segmentAt: (g: number) => Segment | undefined,
+  start: { g: number; k?: PageKey },
+  limit: number,
+): Promise<{ items: ProfileItem[]; next?: { g: number; k?: PageKey } }> {
+  const items: ProfileItem[] = [];
+  let g = start.g;
+  let key = start.k;
+  for (let segment = segmentAt(g); segment; g += 1, key = undefined, segment = segmentAt(g)) {
+    const need = limit - items.length;
+    if (need === 0) {
+      const probe = await queryPage<ProfileItem & Record<string, unknown>>(segment.input, {
+        limit: 1,
+        startKey: key,
+        keyNames: segment.keyNames,
+        maxRead: 200,
+      });
+      if (probe.items.length > 0 || probe.lastKey) return { items, next: { g, k: key } };
+      continue;
+    }
+    const page = await queryPage<ProfileItem & Record<string, unknown>>(segment.input, {
+      limit: need,
+      startKey: key,
+      keyNames: segment.keyNames,
+    });
+    items.push(...page.items);
+    if (page.lastKey) return { items, next: { g, k: page.lastKey } };
+  }
+  return { items };
+}
+
+/** Matching profiles of a search, counted group by group (bounded; see module doc). */
+async function countMatches(q: string): Promise<{ total: number; capped: boolean }> {
+  let total = 0;
+  let capped = false;
+  for (let g = 0; g < SEARCH_GROUPS.length; g += 1) {
+    const segment = searchSegment(g, q)!;
+    let read = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await ddb().send(
+        new QueryCommand({
+          ...segment.input,
+          Select: 'COUNT',
+          Limit: MAX_SEARCH_COUNT_READ - read,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      total += out.Count ?? 0;
+      read += out.ScannedCount ?? 0;
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && read < MAX_SEARCH_COUNT_READ);
+    if (startKey) capped = true;
+  }
+  return { total, capped };
+}
+
+/**
+ * One page of the user list or of a search (see module doc). Throws `ValidationError` (400, field
+ * `cursor`) for a cursor of another list or search, or one that does not decode.
+ */
+export async function listUsers(query: UserListQuery): Promise<UserListPage> {
+  const q = (query.search ?? '').trim().toLowerCase().slice(0, MAX_USER_SEARCH_LENGTH);
+  if (q === '') {
+    const scope = 'user:list';
+    const state = decodeCursor(query.cursor, scope, CursorSchema.extend({ g: z.literal(0) }));
+    const [page, total] = await Promise.all([
+      pageSegments((g) => (g === 0 ? listSegment() : undefined), { g: 0, k: state?.k }, query.limit),
+      countUsers(),
+    ]);
+    return {
+      items: page.items,
+      ...(page.next ? { next_cursor: encodeCursor(scope, page.next) } : {}),
+      total: Math.max(total, page.items.length),
+    };
+  }
+  const scope = `user:search:${q}`;
+  const state = decodeCursor(query.cursor, scope, CursorSchema);
+  const [page, count] = await Promise.all([
+    pageSegments((g) => searchSegment(g, q), { g: state?.g ?? 0, k: state?.k }, query.limit),
+    countMatches(q),
+  ]);
+  return {
+    items: page.items,
+    ...(page.next ? { next_cursor: encodeCursor(scope, page.next) } : {}),
+    total: count.total,
+    ...(count.capped ? { total_is_lower_bound: true as const } : {}),
+  };
+}

@@ -1,0 +1,369 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * User management screens (issue 8, section 4; spec back-office-and-shell sections 2, 5, 8) with a
+ * fake API client: the list (columns, phone display, total and "Showing X of Y", Load more, search,
+ * the spec's error texts with Retry), the invite form, the detail page (sections, NPI Validate,
+ * long dates, User Not Found, Error Loading User), the user type control and Delete with a confirm.
+ * No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { sub: 'me', email: 'useradmin@example.com' },
+    signOut: jest.fn(async () => undefined),
+    refresh: jest.fn(),
+  }),
+}));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { longDateTime } from '../../../web/src/back-office/users/UserDetailPage';
+import UserManagement from '../../../web/src/back-office/users/UserManagement';
+import { ApiError, apiFetch } from './support/fake-api';
+
+type Req =
+  { method?: string; query?: Record<string, string | number | undefined>; body?: Record<string, unknown> } | undefined;
+
+let myType = 50;
+
+const userOf = (n: number, extra: Record<string, unknown> = {}) => ({
+  user_id: `user-${n}`,
+  user_email: `user${n}@example.com`,
+  first_name: `First${n}`,
+  last_name: `Last${n}`,
+  user_npi: `12345678${n}3`,
+  state: 'ME',
+  telephone: n === 1 ? '2075550142' : n === 2 ? '555-01' : '',
+  user_type: 0,
+  ...extra,
+});
+
+/** The caller's own profile (GET /user?user_id=me), then whatever `serve` answers. */
+function serve(handler: (path: string, req: Req) => unknown) {
+  apiFetch.mockImplementation(async (path: string, req: Req) => {
+    if (path === '/user' && req?.query?.user_id === 'me' && (req?.method ?? 'GET') === 'GET') {
+      return { success: true, user: { ...userOf(0), user_id: 'me', user_type: myType } };
+    }
+    return handler(path, req);
+  });
+}
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/back-office" element={<p>Back-office home</p>} />
+          <Route path="/back-office/users/:userId?" element={<UserManagement />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('row')
+    .slice(1);
+
+beforeEach(() => {
+  apiFetch.mockReset();
+  myType = 50;
+});
+
+describe('the user list', () => {
+  it('shows the spec columns, the phone display, the total and Showing X of Y, and Load more appends a page', async () => {
+    // Prepare
+    serve((path, req) => {
+      if (path !== '/user/list') throw new Error(`unexpected ${path}`);
+      if (req?.query?.cursor === undefined)
+        return { success: true, users: [userOf(1), userOf(2)], next_cursor: 'c2', total: 3 };
+      return { success: true, users: [userOf(3)], total: 3 };
+    });
+    renderAt('/back-office/users');
+    await screen.findByText('Showing 2 of 3');
+    // Assess the first page
+    const headers = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['User ID', 'Full Name', 'NPI Number', 'State', 'Phone Number']);
+    const first = within(rows()[0]!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(first).toEqual(['user-1', 'First1 Last1', '1234567813', 'ME', '(207) 555-0142']);
+    expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('555-01');
+    expect(within(rows()[0]!).getByRole('link').getAttribute('href')).toBe('/back-office/users/user-1');
+    expect(screen.getByText('Total users: 3')).toBeTruthy();
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    // Assess
+    await screen.findByText('Showing 3 of 3');
+    expect(within(rows()[2]!).getAllByRole('cell')[4]!.textContent).toBe('N/A');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const lists = apiFetch.mock.calls.filter(([p]) => p === '/user/list') as [string, Req][];
+    expect(lists.map(([, r]) => r?.query)).toEqual([
+      { search: undefined, limit: 50, cursor: undefined },
+      { search: undefined, limit: 50, cursor: 'c2' },
+    ]);
+  });
+
+  it('searches on the server after typing stops', async () => {
+    // Prepare
+    serve((path, req) =>
+      req?.query?.search === 'ada'
+        ? { success: true, users: [userOf(7, { first_name: 'Ada' })], total: 1 }
+        : { success: true, users: [userOf(1), userOf(2)], total: 2 },
+    );
+    renderAt('/back-office/users');
+    await screen.findByText('Showing 2 of 2');
+    // Act
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' ada ' } });
+    // Assess
+    await screen.findByText('Showing 1 of 1');
+    expect(within(rows()[0]!).getAllByRole('cell')[1]!.textContent).toBe('Ada Last7');
+  });
+
+  it.each([
+    [
+      new ApiError('Network error. Please check your internet connection.', 0),
+      'Backend API is currently unavailable. User listing will work once the backend server is running.',
+    ],
+    [
+      new ApiError('API request failed: 504 Gateway Timeout', 504),
+      'Backend API is currently unavailable. User listing will work once the backend server is running.',
+    ],
+    [
+      new ApiError('Authentication failed. Please sign in again.', 401),
+      'Authentication required. Please sign in again.',
+    ],
+    [new ApiError('Access denied: x', 403), 'Access denied: Back office functionality requires elevated permissions.'],
+    [
+      new ApiError('API request failed: 500 Internal Server Error', 500),
+      'Error loading users: API request failed: 500 Internal Server Error',
+    ],
+  ])('shows the spec text for %p with a Retry that reloads', async (error, text) => {
+    // Prepare
+    let fail = true;
+    serve(() => {
+      if (fail) throw error;
+      return { success: true, users: [userOf(1)], total: 1 };
+    });
+    renderAt('/back-office/users');
+    // Assess
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+    // Act
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // Assess
+    await screen.findByText('Showing 1 of 1');
+  });
+
+  it("shows 'Invalid response format from user list API' for an answer that is not a list", async () => {
+    // Prepare
+    serve(() => ({ success: true, users: 'nope' }));
+    // Act
+    renderAt('/back-office/users');
+    // Assess
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid response format from user list API');
+  });
+
+  it('sends an invitation and shows the server refusal in its words, refusing a bad email itself', async () => {
+    // Prepare
+    serve((path, req) => {
+      if (path === '/user/list') return { success: true, users: [], total: 0 };
+      if (req?.body?.email === 'taken@example.com')
+        throw new ApiError('An account with this email already exists', 409, {
+          message: 'An account with this email already exists',
+        });
+      return {
+        success: true,
+        message: `Invitation sent to ${String(req?.body?.email)}`,
+        user: { user_id: 'new', email: req?.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
+      };
+    });
+    renderAt('/back-office/users');
+    await screen.findByText('No users found');
+    const email = screen.getByLabelText('Email');
+    // Act: a bad email
+    fireEvent.change(email, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    // Assess
+    await screen.findByText('Invalid email address');
+    expect(apiFetch.mock.calls.some(([p]) => p === '/user/invite')).toBe(false);
+    // Act: a good one, then a taken one
+    fireEvent.change(email, { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText(/Invitation sent to new@example.com/);
+    fireEvent.change(email, { target: { value: 'taken@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    // Assess
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
+    const invites = apiFetch.mock.calls.filter(([p]) => p === '/user/invite') as [string, Req][];
+    expect(invites.map(([, r]) => r?.body)).toEqual([{ email: 'new@example.com' }, { email: 'taken@example.com' }]);
+  });
+
+  it('sends a back-office user below 20 to /back-office', async () => {
+    // Prepare
+    myType = 10;
+    serve(() => ({ success: true, users: [], total: 0 }));
+    // Act
+    renderAt('/back-office/users');
+    // Assess
+    await screen.findByText('Back-office home');
+    expect(apiFetch.mock.calls.some(([p]) => p === '/user/list')).toBe(false);
+  });
+});
+
+describe('the user detail', () => {
+  const detail = userOf(1, {
+    addr1: '12 Harbor ST',
+    addr2: '',
+    city: 'Portland',
+    zipcode: '04101',
+    states_licensed: ['ME', 'NH'],
+    message_pref: 3,
+    referred_by_user: 'Dr. Quill',
+    createdAt: '2026-03-04T14:05:00.000Z',
+    updatedAt: '2026-03-05T09:30:00.000Z',
+    user_type: 10,
+  });
+
+  it('shows the read-only sections with long US dates and validates the NPI with the spec messages', async () => {
+    // Prepare
+    let npiAnswer: unknown = { valid: true, first_name: 'ADA', last_name: 'QUILL' };
+    serve((path) => {
+      if (path === '/user') return { success: true, user: detail };
+      if (path === '/check_npi') return npiAnswer;
+      throw new Error(`unexpected ${path}`);
+    });
+    renderAt('/back-office/users/user-1');
+    await screen.findByRole('heading', { name: 'First1 Last1' });
+    // Assess the sections
+    for (const title of ['Basic Information', 'Professional Information', 'Address Information', 'Account Information'])
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByText(longDateTime('2026-03-04T14:05:00.000Z'))).toBeTruthy();
+    expect(longDateTime('2026-03-04T14:05:00.000Z')).toMatch(/^March [45], 2026 at \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(screen.getByText('Both Email and SMS')).toBeTruthy();
+    expect(screen.getByText('ME, NH')).toBeTruthy();
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    // Assess
+    await screen.findByText('NPI validated successfully for Ada Quill');
+    npiAnswer = { valid: true };
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByText('No name information returned');
+    npiAnswer = { valid: false, error: 'NPI not found' };
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByText('NPI not found');
+  });
+
+  it("shows 'User Not Found' with Back to User Management for a 404", async () => {
+    // Prepare
+    serve((path, req) => {
+      if (req?.query?.user_id === 'gone') throw new ApiError('User not found', 404, { message: 'User not found' });
+      throw new ApiError('API request failed: 500 Internal Server Error', 500);
+    });
+    // Act
+    renderAt('/back-office/users/gone');
+    // Assess
+    await screen.findByRole('heading', { name: 'User Not Found' });
+    expect(screen.getByRole('alert').textContent).toBe('User not found or invalid response format');
+    expect(screen.getByRole('button', { name: 'Back to User Management' })).toBeTruthy();
+  });
+
+  it("shows 'Error Loading User' with the spec's text and a Retry", async () => {
+    // Prepare
+    serve(() => {
+      throw new ApiError('API request failed: 500 Internal Server Error', 500);
+    });
+    // Act
+    renderAt('/back-office/users/user-1');
+    // Assess
+    await screen.findByRole('heading', { name: 'Error Loading User' });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Failed to load user details: API request failed: 500 Internal Server Error',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it("offers only types below the caller's own and changes the type with PATCH /user", async () => {
+    // Prepare
+    serve((path, req) => {
+      if (path === '/user' && req?.method === 'PATCH')
+        return { success: true, message: 'User type updated successfully', user: { ...detail, user_type: 20 } };
+      if (path === '/user') return { success: true, user: detail };
+      return { success: true, users: [], total: 0 };
+    });
+    renderAt('/back-office/users/user-1');
+    const select = (await screen.findByLabelText('User type')) as HTMLSelectElement;
+    // Assess the options
+    expect([...select.options].map((o) => o.value)).toEqual(['0', '10', '20']);
+    // Act
+    fireEvent.change(select, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change user type' }));
+    // Assess
+    await screen.findByText('User type updated successfully');
+    const patch = apiFetch.mock.calls.find(([p, r]) => p === '/user' && (r as Req)?.method === 'PATCH') as [
+      string,
+      Req,
+    ];
+    expect(patch[1]?.body).toEqual({ user_id: 'user-1', user_type: 20 });
+  });
+
+  it('deletes with DELETE /user only after the confirmation', async () => {
+    // Prepare
+    serve((path, req) => {
+      if (path === '/user' && req?.method === 'DELETE') return { success: true, message: 'User deleted successfully' };
+      if (path === '/user' && req?.query?.user_id === 'boss')
+        return { success: true, user: { ...detail, user_id: 'boss', user_type: 100 } };
+      if (path === '/user') return { success: true, user: detail };
+      return { success: true, users: [], total: 0 };
+    });
+    renderAt('/back-office/users/user-1');
+    await screen.findByRole('button', { name: 'Delete user' });
+    // Act: open and cancel, then confirm
+    fireEvent.click(screen.getByRole('button', { name: 'Delete user' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const deletesAfterCancel = apiFetch.mock.calls.filter(([, r]) => (r as Req)?.method === 'DELETE').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete user' }));
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    });
+    // Assess
+    expect(deletesAfterCancel).toBe(0);
+    await waitFor(() =>
+      expect(
+        apiFetch.mock.calls.filter(([, r]) => (r as Req)?.method === 'DELETE').map(([, r]) => (r as Req)?.query),
+      ).toEqual([{ user_id: 'user-1' }]),
+    );
+  });
+
+  it('shows no management controls for a user of a higher type', async () => {
+    // Prepare
+    serve(() => ({ success: true, user: { ...detail, user_type: 100 } }));
+    // Act
+    renderAt('/back-office/users/user-1');
+    // Assess
+    await screen.findByRole('heading', { name: 'Basic Information' });
+    expect(screen.queryByLabelText('User type')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
+  });
+
+  it('shows no management controls on one’s own page', async () => {
+    // Prepare
+    myType = 1000;
+    serve(() => {
+      throw new Error('unexpected');
+    });
+    // Act
+    renderAt('/back-office/users/me');
+    // Assess
+    await screen.findByRole('heading', { name: 'Basic Information' });
+    expect(screen.queryByLabelText('User type')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Invite user (issue 8, section 4, beyond the spec): an email, validated with the shared
+ * InviteUserSchema (react-hook-form + zod); POST /user/invite creates the account in the user pool
+ * with Cognito's own invitation (a temporary password by email); the new user sets a password and
+ * fills in the profile at first sign-in. Shows the server's message on success or refusal.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Flex, Heading, TextField } from '@aws-amplify/ui-react';
+import { useForm } from 'react-hook-form';
+import { InviteUserSchema, type InviteUserInput } from '../../../../shared/schemas/users';
+import { serverMessage } from './api';
+import { useInviteUser } from './queries';
+
+export function InviteUserForm() {
+  const invite = useInviteUser();
+  const form = useForm<InviteUserInput>({ resolver: zodResolver(InviteUserSchema), defaultValues: { email: '' } });
+  const error = form.formState.errors.email?.message;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await invite.mutateAsync(email);
+      form.reset({ email: '' });
+    } catch {
+      /* shown from invite.error */
+    }
+  });
+
+  return (
+    <Card variation="outlined">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="invite-user-heading">
+        <Flex direction="column" gap="0.5rem">
+          <Heading level={2} fontSize="large" id="invite-user-heading">
+            Invite user
+          </Heading>
+          <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="off"
+              flex="1 1 16rem"
+              hasError={Boolean(error)}
+              errorMessage={error}
+              {...form.register('email')}
+            />
+            <Button type="submit" variation="primary" isLoading={invite.isPending} loadingText="Sending...">
+              Send invitation
+            </Button>
+          </Flex>
+          {invite.isSuccess && (
+            <Alert variation="success" role="status">
+              {invite.data.message}. They will set a password and fill in their profile at first sign-in.
+            </Alert>
+          )}
+          {invite.isError && (
+            <Alert variation="error" role="alert">
+              {serverMessage(invite.error)}
+            </Alert>
+          )}
+        </Flex>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * User Management, /back-office/users (spec back-office-and-shell section 2; issue 8 section 4),
+ * for user_type 20 or more (UsersGuard).
+ *
+ * A search box (case-insensitive prefix of first name, last name, email or NPI; searched on the
+ * server, 300 ms after typing stops), the table User ID, Full Name, NPI Number, State, Phone Number
+ * (phone as (xxx) xxx-xxxx for exactly 10 digits, raw otherwise, N/A when empty), each row a link to
+ * /back-office/users/{user_id}; the footer "Total users: N" and "Showing X of Y" with Load more; the
+ * spec's error texts with Retry; and the Invite user form (beyond the spec).
+ */
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Loader,
+  SearchField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPhone } from '../../../../shared/display';
+import { userListErrorMessage } from './api';
+import { InviteUserForm } from './InviteUserForm';
+import { useUserList } from './queries';
+
+/** Delay between the last key stroke and the search (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** "Showing X of Y" (spec section 2), "of at least Y" when the server's count stopped at its bound. */
+export function showingOf(shown: number, total: number, lowerBound = false): string {
+  return `Showing ${shown.toLocaleString('en-US')} of ${lowerBound ? 'at least ' : ''}${total.toLocaleString('en-US')}`;
+}
+
+/** "First Last", or "N/A" when both are empty. */
+export function fullName(user: { first_name: string; last_name: string }): string {
+  return `${user.first_name} ${user.last_name}`.trim() || 'N/A';
+}
+
+export default function UserListPage() {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const list = useUserList(search);
+  const users = list.data?.pages.flatMap((p) => p.users) ?? [];
+  const first = list.data?.pages[0];
+  const total = first?.total ?? 0;
+
+  return (
+    <Flex direction="column" gap="1rem">
+      <Heading level={1}>User Management</Heading>
+      <InviteUserForm />
+      <SearchField
+        label="Search users"
+        placeholder="Search by name, email or NPI..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onClear={() => setText('')}
+        maxLength={100}
+      />
+      {list.isPending ? (
+        <Flex alignItems="center" gap="0.5rem" role="status">
+          <Loader aria-hidden="true" />
+          <Text>Loading users...</Text>
+        </Flex>
+      ) : list.isError && users.length === 0 ? (
+        <Alert variation="error" role="alert" heading="Error">
+          <Flex direction="column" gap="0.5rem" alignItems="flex-start">
+            <Text>{userListErrorMessage(list.error)}</Text>
+            <Button size="small" onClick={() => void list.refetch()} isLoading={list.isFetching}>
+              Retry
+            </Button>
+          </Flex>
+        </Alert>
+      ) : users.length === 0 ? (
+        <Text role="status">{search ? `No users found matching "${search}"` : 'No users found'}</Text>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table highlightOnHover size="small" caption="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell as="th" scope="col">
+                  User ID
+                </TableCell>
+                <TableCell as="th" scope="col">
+                  Full Name
+                </TableCell>
+                <TableCell as="th" scope="col">
+                  NPI Number
+                </TableCell>
+                <TableCell as="th" scope="col">
+                  State
+                </TableCell>
+                <TableCell as="th" scope="col">
+                  Phone Number
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.map((u) => (
+                <TableRow key={u.user_id}>
+                  <TableCell>
+                    <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{u.user_id}</Link>
+                  </TableCell>
+                  <TableCell>{fullName(u)}</TableCell>
+                  <TableCell>{u.user_npi || 'N/A'}</TableCell>
+                  <TableCell>{u.state || 'N/A'}</TableCell>
+                  <TableCell>{formatPhone(u.telephone)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {first && (
+        <Flex direction="column" alignItems="center" gap="0.5rem">
+          <Text>Total users: {total.toLocaleString('en-US')}</Text>
+          <Text role="status" aria-live="polite" fontSize="small" color="font.secondary">
+            {showingOf(users.length, total, first.total_is_lower_bound)}
+          </Text>
+          {list.isFetchNextPageError && (
+            <Alert variation="error" role="alert">
+              {userListErrorMessage(list.error)}
+            </Alert>
+          )}
+          {list.hasNextPage && (
+            <Button
+              style={{ minHeight: 44, minWidth: 160 }}
+              isLoading={list.isFetchingNextPage}
+              loadingText="Loading more…"
+              onClick={() => void list.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          )}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * React Query keys and hooks of user management (issue 8, section 4). Every query lives under
+ * `['users']`; a type change, a deletion or an invitation invalidates the lists and that user.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changeUserType, deleteUser, getUser, inviteUser, listUsersPage } from './api';
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: ['users', 'list'] as const,
+  list: (search: string) => ['users', 'list', search] as const,
+  one: (userId: string) => ['users', 'one', userId] as const,
+};
+
+/** The user list for a (debounced) search, page by page; `fetchNextPage()` reads the next one. */
+export function useUserList(search: string) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: userKeys.list(term),
+    queryFn: ({ pageParam, signal }) => listUsersPage(term, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** One user by id (the detail page). */
+export function useUser(userId: string | undefined) {
+  return useQuery({
+    queryKey: userKeys.one(userId ?? ''),
+    queryFn: ({ signal }) => getUser(userId ?? '', signal),
+    enabled: Boolean(userId),
+    retry: false,
+  });
+}
+
+/** PATCH /user { user_id, user_type }; refreshes the lists and the user. */
+export function useChangeUserType(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userType: number) => changeUserType(userId, userType),
+    onSuccess: (user) => {
+      client.setQueryData(userKeys.one(userId), user);
+      void client.invalidateQueries({ queryKey: userKeys.lists });
+    },
+  });
+}
+
+/** DELETE /user?user_id=; refreshes the lists and forgets the user. */
+export function useDeleteUser(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteUser(userId),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: userKeys.one(userId) });
+      void client.invalidateQueries({ queryKey: userKeys.lists });
+    },
+  });
+}
+
+/** POST /user/invite { email }. */
+export function useInviteUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => inviteUser(email),
+    onSuccess: () => void client.invalidateQueries({ queryKey: userKeys.lists }),
+  });
+}
