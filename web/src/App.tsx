@@ -40,6 +40,7 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
+const ListManagementPage = lazy(() => import('./back-office/lists/ListManagementPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -88,6 +89,12 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                          // user_type 100 or more: the page itself sends anyone else to /back-office.
+                          {
+                            path: '/back-office/list-management',
+                            element: <ListManagementPage />,
+                            handle: title('List Management'),
+                          },
                         ],
                       },
                     ],
