@@ -82,7 +82,8 @@ export function ListManagementTabs({ initial = 'cpt' }: { initial?: TabId }) {
                 background: 'transparent',
                 fontWeight: active ? 700 : 400,
                 cursor: 'pointer',
-                font: 'inherit',
+                fontFamily: 'inherit',
+                fontSize: 'inherit',
               }}
             >
               {tab.label}
