@@ -50,7 +50,7 @@ export function isProcessAlive(pid: number): boolean {
 
 /**
  * The endpoints of the runtime running on `dataDir`, or undefined when none runs: the file must
- * exist, name a live process other than this one, and that process must hold `local.pid`.
+ * exist and name a live process that holds `local.pid`.
  */
 export function findRunningEndpoints(dataDir: string): RunningEndpoints | undefined {
   const file = join(dataDir, ENDPOINTS_FILE);
@@ -60,7 +60,7 @@ export function findRunningEndpoints(dataDir: string): RunningEndpoints | undefi
     const content = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunningEndpoints>;
     const owner = Number(readFileSync(lock, 'utf8').trim());
     if (typeof content.pid !== 'number' || typeof content.dynamodb !== 'string') return undefined;
-    if (content.pid !== owner || content.pid === process.pid || !isProcessAlive(content.pid)) return undefined;
+    if (content.pid !== owner || !isProcessAlive(content.pid)) return undefined;
     return { pid: content.pid, dynamodb: content.dynamodb };
   } catch {
     return undefined;
