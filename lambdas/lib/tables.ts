@@ -197,7 +197,7 @@ export const CPT_SEARCH_TABLE = {
  * - NUCC provider taxonomy (Doctor Types): `nucc` / `<code>` (paged in code order on the table);
  *   search items `nucc-term#<first char>` / `<token>#<code>` (Query begins_with, like the CPT search);
  * - import jobs: `job` / `<job id>` (progress of a browser import);
- * - counters and seed marks: `meta` / `insurance` | `nucc`.
+ * - counters and seed marks: `meta` / `insurance` | `nucc`; import locks `meta` / `import-lock#<kind>`.
  */
 export const LISTS_TABLE = {
   id: 'lists',
@@ -347,6 +347,8 @@ export const listKeys = {
   },
   job: (jobId: string) => ({ list: 'job', item_id: jobId }),
   meta: (name: 'insurance' | 'nucc') => ({ list: 'meta', item_id: name }),
+  /** One import of a list at a time: held from start to the end of the run (or until it expires). */
+  importLock: (kind: string) => ({ list: 'meta', item_id: `import-lock#${kind}` }),
 } as const;
 
 /** Partition values of the lists table (for Query key conditions). */

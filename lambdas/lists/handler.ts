@@ -13,7 +13,7 @@
  *   classification, specialization, display_name? }], next_cursor?, total } (NUCC taxonomy, code order).
  * - POST /lists/import { kind: 'cpt' | 'nucc', file_name, size } -> 201 { success, job, key, upload:
  *   { method: 'PUT', url, headers }, expires_in }; POST /lists/import/start { job_id } -> 202
- *   { success, job }; GET /lists/import?job_id= -> { success, job } (see ./imports.ts for the job).
+ *   { success, job } (400 not uploaded / already started, 409 another import of that list runs); GET /lists/import?job_id= -> { success, job } (see ./imports.ts for the job).
  *
  * Who: user_type >= 100 (Global Admin, Super User) for everything but GET /lists/insurance; others
  * get 403 'Access denied: List management requires user_type >= 100'. `limit` defaults to 50 and is

@@ -7,7 +7,8 @@
  * 1. {@link createImportJob}: a job item `job` / `<id>` (status `awaiting_upload`) and a presigned PUT
  *    (300 s) of `imports/<kind>/<job id>/<file name>` in the documents bucket, signed for the
  *    announced size and `text/csv`.
- * 2. {@link startImportJob}: the object must exist; the job moves to `queued` (conditional: once only)
+ * 2. {@link startImportJob}: the object must exist and no other import of that list may run (a lock
+ *    item, 409 otherwise); the job moves to `queued` (conditional: once only)
  *    and the Lambda invokes ITSELF asynchronously with {@link ListImportEvent} (lambdas/lib/invoke.ts;
  *    locally the runtime's Invoke API, infra/local/lambda-api.ts), so the API answers at once.
  * 3. {@link runImportJob} (the asynchronous invocation): `running` / `parsing`, the object downloaded to
@@ -26,13 +27,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIST_MESSAGES, type ImportJob, type ImportKind, type ImportRequest } from '../../shared';
 import { parsePfsFile, writeCptRecords } from '../cpt_codes/import';
 import { deleteObject, headObject, presignUpload, UPLOAD_URL_TTL_SECONDS } from '../document/storage';
 import { ddb, s3Client } from '../lib/aws';
 import { getEnv } from '../lib/env';
-import { NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { listKeys } from '../lib/tables';
@@ -40,6 +41,8 @@ import { parseNuccFile, writeNuccRecords } from './nucc';
 
 /** Prefix of uploaded import files in the documents bucket (granted to the lists Lambda only). */
 export const IMPORTS_PREFIX = 'imports/';
+/** How long an import lock holds at most (ms): beyond the function's 15-minute limit. */
+export const IMPORT_LOCK_MS = 20 * 60_000;
 /** Least time between two progress writes of a running job (ms). */
 export const PROGRESS_EVERY_MS = 500;
 
@@ -132,6 +135,7 @@ export async function startImportJob(jobId: string, functionName: string): Promi
   const head = await headObject(job.key);
   if (!head) throw new ValidationError(LIST_MESSAGES.fileNotUploaded);
   const now = new Date().toISOString();
+  await takeImportLock(job.kind, jobId);
   try {
     await ddb().send(
       new UpdateCommand({
@@ -144,16 +148,57 @@ export async function startImportJob(jobId: string, functionName: string): Promi
       }),
     );
   } catch (err) {
+    await releaseImportLock(job.kind, jobId);
     if (isConditionalCheckFailed(err)) throw new ValidationError(LIST_MESSAGES.jobAlreadyStarted);
     throw err;
   }
   try {
     await invokeAsync(functionName, { type: LIST_IMPORT_EVENT, job_id: jobId } satisfies ListImportEvent);
   } catch (err) {
+    await releaseImportLock(job.kind, jobId);
     await finish(jobId, { status: 'failed', error: 'The import could not be started. Please try again.' });
     throw err;
   }
   return { ...toApiJob(job), status: 'queued', updated_at: now };
+}
+
+/**
+ * One import per list at a time (two writers of the same tables would race on the metadata): a
+ * conditional Put of `meta` / `import-lock#<kind>`, free when absent or expired.
+ * @throws ConflictError (409) while another job of the same kind holds it.
+ */
+async function takeImportLock(kind: ImportKind, jobId: string): Promise<void> {
+  const now = Date.now();
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...listKeys.importLock(kind), job_id: jobId, expires_at: now + IMPORT_LOCK_MS },
+        ConditionExpression: 'attribute_not_exists(#l) OR expires_at < :now',
+        ExpressionAttributeNames: { '#l': 'list' },
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+  } catch (err) {
+    if (isConditionalCheckFailed(err)) throw new ConflictError(LIST_MESSAGES.importRunning);
+    throw err;
+  }
+}
+
+/** Release the lock if this job holds it. */
+async function releaseImportLock(kind: ImportKind, jobId: string): Promise<void> {
+  try {
+    await ddb().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: listKeys.importLock(kind),
+        ConditionExpression: 'job_id = :job',
+        ExpressionAttributeValues: { ':job': jobId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionalCheckFailed(err)) throw err;
+  }
 }
 
 type JobFields = Partial<Omit<ImportJob, 'job_id' | 'kind' | 'created_at'>>;
@@ -295,6 +340,7 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     await deleteObject(job.key).catch(() => undefined);
+    await releaseImportLock(job.kind, jobId).catch(() => undefined);
   }
   return getImportJob(jobId);
 }

@@ -18,7 +18,8 @@
  *   {@link ImportTicket} `{ success, job, key, upload: { method: 'PUT', url, headers }, expires_in }`:
  *   PUT the file's bytes to `upload.url` with exactly `upload.headers`, then
  * - `POST /lists/import/start { job_id }` -> 202 `{ success, job }` (the import runs server-side,
- *   asynchronously); 400 when the file was not uploaded or the job already started;
+ *   asynchronously); 400 when the file was not uploaded or the job already started, 409 while another
+ *   import of the same list runs;
  * - `GET /lists/import?job_id=` -> `{ success, job }` ({@link ImportJob}): poll until `status` is
  *   `done` or `failed`.
  */
@@ -51,6 +52,7 @@ export const LIST_MESSAGES = {
   jobNotFound: 'Import job not found',
   fileNotUploaded: 'The file has not been uploaded yet. Upload it, then start the import.',
   jobAlreadyStarted: 'This import has already started',
+  importRunning: 'Another import of this list is running. Wait for it to finish, then try again.',
   fileTooLarge: `The file is too large (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`,
   notCsv: 'Choose a CSV file (.csv)',
   listAccessDenied: 'Access denied: List management requires user_type >= 100',

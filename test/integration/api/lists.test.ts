@@ -47,6 +47,11 @@ async function runJob(stack: LocalStackHandle, admin: TestUser, jobId: string): 
   });
   expect(start.status).toBe(202);
   expect(start.body.job.status).toBe('queued');
+  return pollJob(stack, admin, jobId);
+}
+
+/** Poll a started job until done or failed; resolves with every state seen, the last one final. */
+async function pollJob(stack: LocalStackHandle, admin: TestUser, jobId: string): Promise<ImportJob[]> {
   const seen: ImportJob[] = [];
   for (let i = 0; i < 900; i++) {
     const res = await stack.api<{ job: ImportJob }>('GET', '/lists/import', {
@@ -218,8 +223,17 @@ describe('importing the CMS fee-schedule file from the browser', () => {
     const admin = await signedInAdmin(local, 100);
     const ticket = await upload(local, admin, 'cpt', sharedDataFile('cms/PPRRVU2025_Oct.csv'), 'PPRRVU2025_Oct.csv');
     const notStartedTwice = ticket.job.job_id;
+    const second = await upload(local, admin, 'cpt', sharedDataFile('cms/PPRRVU2025_Oct.csv'), 'PPRRVU2025_Oct.csv');
     // Act
-    const seen = await runJob(local, admin, ticket.job.job_id);
+    const start = await local.api('POST', '/lists/import/start', {
+      token: admin.accessToken,
+      body: { job_id: ticket.job.job_id },
+    });
+    const concurrent = await local.api<{ message: string }>('POST', '/lists/import/start', {
+      token: admin.accessToken,
+      body: { job_id: second.job.job_id },
+    });
+    const seen = await pollJob(local, admin, ticket.job.job_id);
     const twice = await local.api('POST', '/lists/import/start', {
       token: admin.accessToken,
       body: { job_id: notStartedTwice },
@@ -241,6 +255,11 @@ describe('importing the CMS fee-schedule file from the browser', () => {
     const written = seen.map((j) => j.codes_written);
     expect(written).toEqual([...written].sort((a, b) => a - b));
     expect(twice.status).toBe(400);
+    expect(start.status).toBe(202);
+    expect(concurrent.status).toBe(409);
+    expect(concurrent.body.message).toBe(
+      'Another import of this list is running. Wait for it to finish, then try again.',
+    );
     expect(await cptTotal(local, admin)).toBe(16851);
     const search = await local.api<{ cpt_codes: { cpt_code: string }[] }>('GET', '/cpt_codes', {
       token: admin.accessToken,
