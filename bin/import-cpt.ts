@@ -5,17 +5,16 @@
  *
  * Targets, first that applies:
  * 1. `--endpoint URL`: a running DynamoDB-compatible endpoint (e.g. one you started yourself).
- * 2. `--local`, or no `CPT_CODES_TABLE` in the environment: the local runtime's store, opened
- *    directly (`<data dir>/dynamodb`, tables created if missing). LevelDB allows one process, so
- *    `npm start` must not be running; the script checks and says so.
+ * 2. `--local`, or no `CPT_CODES_TABLE` in the environment: the local runtime's DynamoDB: through
+ *    the running `npm start` when there is one (its emulator's endpoint), else the store opened
+ *    directly (`<data dir>/dynamodb`, tables created if missing); see bin/lib/local-target.ts.
+ *    `npm start` no longer needs stopping (issue 8, section 6).
  * 3. Otherwise AWS: the tables named by `CPT_CODES_TABLE` and `CPT_SEARCH_TABLE` (or `--stage S`
  *    for `suture-S-cpt-codes` / `suture-S-cpt-search`), with the SDK's usual credentials and region.
  *
  * The whole file is parsed and validated before the target is opened: a refused file writes nothing.
  * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -30,15 +29,7 @@ import {
   type CptWriteCounts,
 } from '../lambdas/cpt_codes/import';
 import { STARTER_CODES, STARTER_SOURCE } from '../lambdas/cpt_codes/starter';
-import { ensureTables, localDynamoClient, startDynamo } from '../infra/local/dynamodb';
-
-/**
- * Table prefix of the local runtime (`suture-local-cpt-codes`, ...): the same value as LOCAL_PREFIX
- * in infra/local/index.ts, repeated here so that this script does not load the whole runtime.
- */
-const DEFAULT_LOCAL_PREFIX = 'suture-local';
-/** The local runtime's data directory: `<project root>/.data`. */
-const DEFAULT_DATA_DIR = resolve(__dirname, '..', '.data');
+import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
 
 const HELP = `Usage: npm run import:cpt -- [options] FILE
        npm run import:cpt -- [options] --starter
@@ -52,10 +43,10 @@ A file of another layout is refused with a message and nothing is written.
 Target (first that applies):
   --endpoint URL     a running DynamoDB-compatible endpoint; tables from CPT_CODES_TABLE and
                      CPT_SEARCH_TABLE if set, else <prefix>-cpt-codes / <prefix>-cpt-search
-  --local            the local runtime's store, opened directly: <data dir>/dynamodb (this is the
-                     default when CPT_CODES_TABLE is not set). Stop \`npm start\` first: its LevelDB
-                     store allows one process at a time (the script checks <data dir>/local.pid and
-                     holds it while importing). Start it again afterwards: the codes are there.
+  --local            the local runtime's DynamoDB (the default when CPT_CODES_TABLE is not set):
+                     through the running \`npm start\` if there is one, else its store
+                     <data dir>/dynamodb opened directly (\`npm start\` then waits for the import).
+                     The List Management screen imports the same file from the browser.
   (AWS)              when CPT_CODES_TABLE and CPT_SEARCH_TABLE are set (or --stage S is given):
                      the real tables, with the AWS SDK's usual credentials and region
                      (AWS_PROFILE / AWS_REGION ...; AWS_ENDPOINT_URL_DYNAMODB is honoured)
@@ -72,11 +63,6 @@ Example: npm run import:cpt -- ../shared/data/cms/PPRRVU2025_Oct.csv`;
 
 class UsageError extends Error {
   override name = 'UsageError';
-}
-
-/** The local store is used by another process (the running `npm start`). */
-class StoreInUseError extends Error {
-  override name = 'StoreInUseError';
 }
 
 interface Target {
@@ -98,64 +84,6 @@ function prefixedTables(prefix: string) {
   };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Take the local runtime's data-directory lock (`<dataDir>/local.pid`, the protocol of
- * infra/local/index.ts) so that `npm start` refuses to start while the import runs. Returns the
- * release function.
- * @throws StoreInUseError when a live process (the running `npm start`) holds it.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = join(dataDir, 'local.pid');
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new StoreInUseError(
-        `The local runtime (pid ${pid}) is using ${dataDir} (is \`npm start\` running?). ` +
-          'Stop it, run the import, then start it again.',
-      );
-    }
-  }
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, String(process.pid));
-  return () => {
-    try {
-      if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
-    } catch {
-      // already gone
-    }
-  };
-}
-
-/** Throws StoreInUseError when another process holds the LevelDB lock of the store. */
-async function assertStoreFree(dir: string): Promise<void> {
-  if (!existsSync(dir)) return;
-  const { Level } = await import('level');
-  const db = new Level(dir);
-  try {
-    await db.open();
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    if (cause?.code === 'LEVEL_LOCKED') {
-      throw new StoreInUseError(
-        `The local store ${dir} is in use by another process (is \`npm start\` running?). ` +
-          'Stop it, run the import, then start it again.',
-      );
-    }
-    throw error;
-  } finally {
-    await db.close();
-  }
-}
-
 async function openTarget(values: Record<string, string | boolean | undefined>): Promise<Target> {
   const prefix = (values.prefix as string | undefined) ?? DEFAULT_LOCAL_PREFIX;
   if (values.endpoint) {
@@ -174,28 +102,13 @@ async function openTarget(values: Record<string, string | boolean | undefined>):
     };
   }
   if (values.local || (!process.env.CPT_CODES_TABLE && !values.stage)) {
-    const dataDir = resolve((values['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR);
-    const dir = join(dataDir, 'dynamodb');
-    const release = lockDataDir(dataDir);
-    try {
-      await assertStoreFree(dir);
-      const emulator = await startDynamo(dir);
-      const client = localDynamoClient(emulator.endpoint);
-      await ensureTables(client, prefix);
-      return {
-        description: `local store ${dir}`,
-        doc: documentClient(client),
-        ...prefixedTables(prefix),
-        close: async () => {
-          client.destroy();
-          await emulator.close();
-          release();
-        },
-      };
-    } catch (error) {
-      release();
-      throw error;
-    }
+    const local = await openLocalDynamo((values['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR, prefix);
+    return {
+      description: local.description,
+      doc: documentClient(local.client),
+      ...prefixedTables(prefix),
+      close: () => local.close(),
+    };
   }
   const tables = values.stage ? prefixedTables(`suture-${values.stage as string}`) : cptTablesFromEnv();
   const client = new DynamoDBClient({});

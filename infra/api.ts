@@ -54,6 +54,15 @@ export const COGNITO_ADMIN_ACTIONS = [
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /**
+ * Functions that need more than the default 10 s and 512 MB. The lists function imports the CMS PFS
+ * file (about 17,000 codes and 82,000 search-index items on a first import, about 12 s against the
+ * local emulator) in an asynchronous invocation, which API Gateway's 30 s limit does not bound.
+ */
+export const FUNCTION_SIZES: Partial<Record<Resource, { timeoutSeconds: number; memoryMb: number }>> = {
+  lists: { timeoutSeconds: 900, memoryMb: 1024 },
+};
+
+/**
  * The HTTP API.
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
@@ -68,6 +77,11 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
  *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
  * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
  *   (the user Lambda: invite, type change, delete; issue 8 section 4);
+ * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
+ *   (browser imports of reference files, issue 8 section 6); `invokesSelf`: lambda:InvokeFunction on
+ *   its own function (a separate policy, so that the function does not depend on its own ARN);
+ * - sizes: 10 s and 512 MB, except {@link FUNCTION_SIZES} (the lists Lambda runs imports of the CMS file
+ *   in its asynchronous self-invocation: 15 minutes, 1,024 MB);
  * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
  */
 export class Api extends Construct {
@@ -109,6 +123,7 @@ export class Api extends Construct {
       FACILITIES_TABLE: data.table('FACILITIES_TABLE').tableName,
       CPT_CODES_TABLE: data.table('CPT_CODES_TABLE').tableName,
       CPT_SEARCH_TABLE: data.table('CPT_SEARCH_TABLE').tableName,
+      LISTS_TABLE: data.table('LISTS_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
@@ -169,8 +184,8 @@ export class Api extends Construct {
       description: `Suture ${resource} API (${settings.stage})`,
       runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: FUNCTION_SIZES[resource]?.memoryMb ?? 512,
+      timeout: Duration.seconds(FUNCTION_SIZES[resource]?.timeoutSeconds ?? 10),
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling
@@ -214,6 +229,21 @@ export class Api extends Construct {
           resources: [documentsBucket.arnForObjects('private/*')],
         }),
       );
+    }
+    if (access.importsBucket) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [documentsBucket.arnForObjects('imports/*')],
+        }),
+      );
+    }
+    if (access.invokesSelf && fn.role) {
+      // Not the role's default policy: the function depends on that one, and this one names the function.
+      new iam.Policy(this, `Fn-${resource}-self-invoke`, {
+        roles: [fn.role],
+        statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+      });
     }
   }
 }

@@ -18,7 +18,7 @@ export interface StorageProps {
  * No public access (all four public-access blocks), TLS only (a bucket policy denies requests with
  * `aws:SecureTransport` false), S3-managed encryption, versioning, object ownership enforced, CORS for
  * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days,
- * unconfirmed staging uploads (`private/uploads/`) expire after 1 day
+ * unconfirmed staging uploads (`private/uploads/`) and list-import files (`imports/`) expire after 1 day
  * (noncurrent versions are kept: deciding their retention is a records-policy question).
  * Retained in prod; in other stages destroyed with the stack, its objects deleted first.
  */
@@ -48,6 +48,8 @@ export class Storage extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(7) },
         // Uploads never confirmed (lambdas/document/keys.ts STAGING_PREFIX) are PHI nobody can reach: gone after a day.
         { prefix: 'private/uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Reference files uploaded for a list import (lambdas/lists/imports.ts): deleted after the import, else after a day.
+        { prefix: 'imports/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !settings.isProd,

@@ -10,7 +10,16 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const RESOURCES = ['case', 'user', 'surgeon', 'facility', 'cpt_codes', 'check_npi', 'document'] as const;
+export const RESOURCES = [
+  'case',
+  'user',
+  'surgeon',
+  'facility',
+  'cpt_codes',
+  'check_npi',
+  'document',
+  'lists',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface RouteDef {
@@ -61,6 +70,16 @@ export const ROUTES = [
   { method: 'GET', path: '/document', resource: 'document', auth: true },
   { method: 'DELETE', path: '/document', resource: 'document', auth: true },
   { method: 'GET', path: '/doc_types', resource: 'document', auth: true },
+
+  // Back-office reference lists (issue 8, section 6): lambdas/lists/handler.ts.
+  { method: 'GET', path: '/lists/insurance', resource: 'lists', auth: true },
+  { method: 'POST', path: '/lists/insurance', resource: 'lists', auth: true },
+  { method: 'PATCH', path: '/lists/insurance', resource: 'lists', auth: true },
+  { method: 'DELETE', path: '/lists/insurance', resource: 'lists', auth: true },
+  { method: 'GET', path: '/lists/doctor_types', resource: 'lists', auth: true },
+  { method: 'POST', path: '/lists/import', resource: 'lists', auth: true },
+  { method: 'POST', path: '/lists/import/start', resource: 'lists', auth: true },
+  { method: 'GET', path: '/lists/import', resource: 'lists', auth: true },
 ] as const satisfies readonly RouteDef[];
 
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
@@ -80,6 +99,13 @@ export const RESOURCE_ACCESS: Record<
      * `USER_POOL_ID` (the user Lambda: invitations, type changes, deletions; issue 8, section 4).
      */
     cognitoAdmin?: boolean;
+    /**
+     * GetObject, PutObject, DeleteObject on `imports/*` of the documents bucket: files uploaded for a
+     * list import (issue 8, section 6; the lists Lambda presigns the upload and reads the file).
+     */
+    importsBucket?: boolean;
+    /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
+    invokesSelf?: boolean;
   }
 > = {
   case: {
@@ -98,5 +124,12 @@ export const RESOURCE_ACCESS: Record<
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
     documentsBucket: true,
+  },
+  // Reads USERS_TABLE for the caller's user_type; writes the CPT tables when importing the CMS file.
+  lists: {
+    read: ['USERS_TABLE', 'LISTS_TABLE', 'CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'],
+    write: ['LISTS_TABLE', 'CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'],
+    importsBucket: true,
+    invokesSelf: true,
   },
 };

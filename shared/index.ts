@@ -25,3 +25,4 @@ export * from './schemas/health';
 export * from './workflow';
 export * from './schemas/contact';
 export * from './schemas/users';
+export * from './schemas/reference-lists';

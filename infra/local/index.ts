@@ -43,6 +43,7 @@ import { createGateway } from './gateway';
 import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
 import { createS3Gateway } from './s3-gateway';
+import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
@@ -290,6 +291,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     // 2. Emulators.
     const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), previousPorts.dynamodb);
     closers.push(() => dynamo.close());
+    // The import CLIs write through this emulator while the runtime runs (infra/local/running.ts).
+    writeRunningEndpoints(dataDir, { dynamodb: dynamo.endpoint });
+    closers.push(async () => removeRunningEndpoints(dataDir));
     const s3: S3Emulator = await startS3(join(dataDir, 's3'), LOCAL_DOCUMENTS_BUCKET, origins, previousPorts.s3);
     closers.push(() => s3.close());
     const cognito: CognitoEmulator = await startCognito({

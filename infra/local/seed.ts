@@ -11,6 +11,7 @@
  *   miscellaneous document. Each referenced key (lambdas/document/keys.ts layout) holds a real, tiny,
  *   fictitious PDF made with pdf-lib, with the spec's metadata.
  * - The starter CPT list (lambdas/cpt_codes/starter.ts).
+ * - The payer list of Insurance Types from the spec's 20 names (lambdas/lists/repository.ts).
  *
  * Every write goes through the Lambdas' repositories (the same code paths as the API). Ids are
  * deterministic (surgeon/facility ids, case ids from fixed timestamps), so an interrupted seed is
@@ -31,6 +32,7 @@ import {
 import { formatAddress, formatFacilityName, titleCaseName } from '../../shared/display';
 import { createCase, getCase } from '../../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../../lambdas/cpt_codes/starter';
+import { ensureInsuranceSeeded } from '../../lambdas/lists/repository';
 import { caseDocumentKey } from '../../lambdas/document/keys';
 import { s3Client } from '../../lambdas/lib/aws';
 import { getEnv } from '../../lambdas/lib/env';
@@ -445,6 +447,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
 
   const starter = await importStarterList();
   summary.cptCodes = starter.inserted ?? 0;
+  // The payer list (Insurance Types, issue 8 section 6) from the spec's 20 names; on AWS the first read seeds it.
+  await ensureInsuranceSeeded();
 
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const sub = await ctx.createAccount(account.email, DEMO_PASSWORD, account.groups);

@@ -335,7 +335,7 @@ function searchItems(code: string, description: string): CptSearchItem[] {
   }));
 }
 
-type WriteRequest =
+export type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -343,9 +343,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * BatchWriteItem all requests to one table: chunks of 25, `concurrency` in flight, UnprocessedItems
  * retried up to 10 times with exponential backoff (50 ms doubling, at most 3 s).
- * @throws CptImportWriteError when items stay unprocessed.
+ * @throws CptImportWriteError when items stay unprocessed. Also used by the NUCC importer
+ *   (lambdas/lists/nucc.ts).
  */
-async function batchWriteAll(
+export async function batchWriteAll(
   doc: DynamoDBDocumentClient,
   table: string,
   requests: WriteRequest[],

@@ -19,6 +19,8 @@ export const LambdaEnvSchema = z.object({
   CPT_CODES_TABLE: z.string().min(1),
   CPT_SEARCH_TABLE: z.string().min(1),
   DOCUMENTS_BUCKET: z.string().min(1),
+  /** Reference lists of the back office (issue 8, section 6): payers, NUCC taxonomy, import jobs. */
+  LISTS_TABLE: z.string().min(1),
   /** NPPES NPI Registry base URL including `version=2.1`. */
   NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
   /**

@@ -428,11 +428,17 @@ describe('the Lambdas', () => {
       // Act
       const s3Actions = new Set(s3Statements.flatMap(actions));
 
-      // Assess: the document function only, exactly three object actions on private/*
+      // Assess: the document function only, exactly three object actions on private/*; the lists
+      // function the same three on imports/* (issue 8 section 6: reference files uploaded for an import)
       if (RESOURCE_ACCESS[resource].documentsBucket) {
         expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
         for (const st of s3Statements) {
           expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/*']] });
+        }
+      } else if (RESOURCE_ACCESS[resource].importsBucket) {
+        expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        for (const st of s3Statements) {
+          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/imports/*']] });
         }
       } else {
         expect(s3Actions.size).toBe(0);
@@ -493,10 +499,28 @@ describe('deleting a case deletes its documents', () => {
         expect(invokes.length).toBeGreaterThan(0);
         for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([documentId]);
         expect(env.DOCUMENT_FUNCTION_NAME).toEqual({ Ref: documentId });
+      } else if (RESOURCE_ACCESS[resource].invokesSelf) {
+        // The lists function invokes only itself (imports run asynchronously, issue 8 section 6).
+        expect(invokes.length).toBeGreaterThan(0);
+        for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([logicalId(dev, fn!)]);
+        expect(env.DOCUMENT_FUNCTION_NAME).toBeUndefined();
       } else {
         expect(invokes).toEqual([]);
         expect(env.DOCUMENT_FUNCTION_NAME).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('the list imports (issue 8, section 6)', () => {
+  it('gives the lists function 15 minutes and 1,024 MB for imports, and every other function 10 s and 512 MB', () => {
+    for (const resource of RESOURCES) {
+      // Act
+      const props = dev.resources[logicalId(dev, dev.stack.api.functions.get(resource)!)]?.Properties ?? {};
+      // Assess
+      expect([resource, props.Timeout, props.MemorySize]).toEqual(
+        resource === 'lists' ? [resource, 900, 1024] : [resource, 10, 512],
+      );
     }
   });
 });
@@ -590,7 +614,7 @@ describe('the documents bucket', () => {
     });
   });
 
-  it('expires unconfirmed staging uploads after a day and nothing else', () => {
+  it('expires unconfirmed staging uploads and list-import files after a day and nothing else', () => {
     // Prepare
     const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
 
@@ -598,10 +622,11 @@ describe('the documents bucket', () => {
     const rules = (dev.resources[bucketId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, Json>[] })
       .Rules;
 
-    // Assess: only private/uploads/ expires; attached documents never do
+    // Assess: only private/uploads/ and the list-import files expire; attached documents never do
     const expiring = rules.filter((r) => r.ExpirationInDays !== undefined);
     expect(expiring).toEqual([
       expect.objectContaining({ Prefix: 'private/uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 1, Status: 'Enabled' }),
     ]);
   });
 

@@ -112,6 +112,33 @@ async function freshProviderId(): Promise<string> {
   return (await signedInProvider(local)).sub;
 }
 
+let uniqueCounter = 0;
+/** A name no other call of this file uses. */
+function unique(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix} ${Date.now().toString(36)}${uniqueCounter}`;
+}
+
+/** A fresh insurance type, added by the global admin (user_type 100). */
+async function newInsuranceType(): Promise<string> {
+  const res = await local.api<{ insurance_type: { insurance_id: string } }>('POST', '/lists/insurance', {
+    token: users.type100.accessToken,
+    body: { name: unique('Payer') },
+  });
+  if (res.status !== 201) throw new Error(`insurance create failed: ${res.status}`);
+  return res.body.insurance_type.insurance_id;
+}
+
+/** A fresh import job (file never uploaded), opened by the global admin. */
+async function newImportJob(): Promise<string> {
+  const res = await local.api<{ job: { job_id: string } }>('POST', '/lists/import', {
+    token: users.type100.accessToken,
+    body: { kind: 'nucc', file_name: 'taxonomy.csv', size: 128 },
+  });
+  if (res.status !== 201) throw new Error(`import open failed: ${res.status}`);
+  return res.body.job.job_id;
+}
+
 const ALL = (status: number) => [401, status, status, status, status, status, status, status] as const;
 
 const TABLE: Record<RouteKey, Row> = {
@@ -229,6 +256,38 @@ const TABLE: Record<RouteKey, Row> = {
     expect: [401, 200, 404, 200, 200, 200, 200, 200],
   },
   'GET /doc_types': { request: () => ({}), expect: ALL(200) },
+  // Reference lists (issue 8, section 6): list management is user_type 100 or more; the payer list
+  // feeds the case form, so every signed-in user reads it.
+  'GET /lists/insurance': { request: () => ({ query: { limit: 5 } }), expect: ALL(200) },
+  'POST /lists/insurance': {
+    request: () => ({ body: { name: unique('Payer') } }),
+    expect: [401, 403, 403, 403, 403, 403, 201, 201],
+  },
+  'PATCH /lists/insurance': {
+    request: async () => ({ body: { insurance_id: await newInsuranceType(), name: unique('Renamed') } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
+  'DELETE /lists/insurance': {
+    request: async () => ({ query: { insurance_id: await newInsuranceType() } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
+  'GET /lists/doctor_types': {
+    request: () => ({ query: { limit: 5 } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
+  'POST /lists/import': {
+    request: () => ({ body: { kind: 'cpt', file_name: 'PPRRVU.csv', size: 1024 } }),
+    expect: [401, 403, 403, 403, 403, 403, 201, 201],
+  },
+  // The file was never uploaded: who may import learns that (400), nobody else gets that far.
+  'POST /lists/import/start': {
+    request: async () => ({ body: { job_id: await newImportJob() } }),
+    expect: [401, 403, 403, 403, 403, 403, 400, 400],
+  },
+  'GET /lists/import': {
+    request: async () => ({ query: { job_id: await newImportJob() } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
 };
 
 beforeAll(async () => {

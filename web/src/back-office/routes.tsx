@@ -14,6 +14,7 @@ const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
 const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
+const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -23,4 +24,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
   { path: '/back-office/faq', element: <BackOfficeFaqPage />, handle: title('FAQ & Tutorials') },
   { path: '/back-office/users/:userId?', element: <UserManagement />, handle: title('User Management') },
+  { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
 ];

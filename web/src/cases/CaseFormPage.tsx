@@ -42,7 +42,6 @@ import {
   CPT_UNKNOWN_MESSAGES,
   CPT_SUGGEST_MIN_CHARS,
   CaseFormSchema,
-  INSURANCE_SUGGESTIONS,
   INSURANCE_SUGGEST_MIN_CHARS,
   MAX_PROCEDURE_CODES,
   TIMING_MS,
@@ -61,7 +60,15 @@ import { caseCreator } from './createOnce';
 import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
 import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
-import { caseKeys, useCase, useCptSuggestions, useFacilities, useStarterCptList, useSurgeons } from './queries';
+import {
+  caseKeys,
+  useCase,
+  useCptSuggestions,
+  useFacilities,
+  useInsuranceNames,
+  useStarterCptList,
+  useSurgeons,
+} from './queries';
 import { SuggestInput, type SuggestOption } from './SuggestInput';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -309,6 +316,8 @@ function CaseForm({
   const isEdit = caseId !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The payer list of List Management (the spec's 20 names until it answers): never blocks the form.
+  const insuranceNames = useInsuranceNames();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -439,9 +448,9 @@ function CaseForm({
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
-                  options={INSURANCE_SUGGESTIONS.filter((s) =>
-                    s.toLowerCase().includes(field.value.trim().toLowerCase()),
-                  ).map((s) => ({ value: s, label: s }))}
+                  options={insuranceNames
+                    .filter((s) => s.toLowerCase().includes(field.value.trim().toLowerCase()))
+                    .map((s) => ({ value: s, label: s }))}
                   minChars={INSURANCE_SUGGEST_MIN_CHARS}
                   closeDelayMs={TIMING_MS.dropdownCloseDelay}
                   isRequired

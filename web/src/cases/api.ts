@@ -21,6 +21,7 @@ import {
 import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
 import { CaseListPageSchema, FacilityListPageSchema, SurgeonListPageSchema } from '../../../shared/schemas/lists';
+import { InsuranceListPageSchema } from '../../../shared/schemas/reference-lists';
 import { ApiError, apiFetch } from '../lib/api';
 import { fetchAllPages } from '../lib/pages';
 
@@ -413,4 +414,17 @@ export async function searchCpt(
     .map((c) => ({ cpt_code: text(c.cpt_code ?? c.code), cpt_description: text(c.cpt_description ?? c.description) }))
     .filter((c) => c.cpt_code !== '')
     .slice(0, limit);
+}
+
+/** Most payers the case form loads for its insurance suggestions (one page of GET /lists/insurance). */
+export const INSURANCE_SUGGESTIONS_LOADED = 200;
+
+/**
+ * The payer names of the Insurance Types list (issue 8, section 6), in name order: GET
+ * /lists/insurance?limit=200, one page (read by the shared `InsuranceListPageSchema`). Throws
+ * `ApiError` or a ZodError; the form then keeps the spec's 20 names (see `useInsuranceNames`).
+ */
+export async function listInsuranceNames(signal?: AbortSignal): Promise<string[]> {
+  const body = await apiFetch<unknown>('/lists/insurance', { query: { limit: INSURANCE_SUGGESTIONS_LOADED }, signal });
+  return InsuranceListPageSchema.parse(body).insurance_types.map((p) => p.name);
 }

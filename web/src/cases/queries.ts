@@ -4,7 +4,16 @@
  * `['cases']` prefix; after a case mutation the lists (`caseKeys.lists`) and that case are invalidated.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getCase, isStarterCptList, listCasesPage, listFacilities, listSurgeons, searchCpt } from './api';
+import { INSURANCE_SUGGESTIONS } from '../../../shared/constants';
+import {
+  getCase,
+  isStarterCptList,
+  listCasesPage,
+  listFacilities,
+  listInsuranceNames,
+  listSurgeons,
+  searchCpt,
+} from './api';
 
 export const caseKeys = {
   all: ['cases'] as const,
@@ -16,7 +25,24 @@ export const caseKeys = {
   facilities: (userId: string) => ['cases', 'facilities', userId] as const,
   cpt: (search: string, limit: number) => ['cases', 'cpt', search, limit] as const,
   cptCatalog: ['cases', 'cpt-catalog'] as const,
+  /** The payer names of the insurance suggestions (dropped by List Management's payer changes). */
+  insurance: ['cases', 'insurance'] as const,
 };
+
+/**
+ * The insurance suggestions of the case form: the Insurance Types list (issue 8, section 6), read
+ * once and kept 10 minutes. Until it answers (and if it fails) the form suggests the spec's 20 names
+ * (`INSURANCE_SUGGESTIONS`), so the form never waits for it. `data` is always a list of names.
+ */
+export function useInsuranceNames() {
+  const query = useQuery({
+    queryKey: caseKeys.insurance,
+    queryFn: ({ signal }) => listInsuranceNames(signal),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  return query.data ?? (INSURANCE_SUGGESTIONS as readonly string[]);
+}
 
 /**
  * The user's cases, optionally one status, page by page (issue 7): `data.pages[i].cases`;

@@ -13,6 +13,7 @@ Object.assign(process.env, {
   FACILITIES_TABLE: 'facilities',
   CPT_CODES_TABLE: 'cpt-codes',
   CPT_SEARCH_TABLE: 'cpt-search',
+  LISTS_TABLE: 'lists',
   DOCUMENTS_BUCKET: 'documents',
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',

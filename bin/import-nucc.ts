@@ -1,0 +1,137 @@
+/**
+ * `npm run import:nucc -- FILE`: import the NUCC Health Care Provider Taxonomy CSV
+ * (nucc_taxonomy_<version>.csv from nucc.org) into the Doctor Types list (issue 8, section 6). The
+ * parsing and writing live in `lambdas/lists/nucc.ts`, shared with the browser import of List
+ * Management. Run with `--help` for the targets.
+ *
+ * Targets, first that applies: `--endpoint URL`; `--local` or no `LISTS_TABLE` in the environment:
+ * the local runtime's DynamoDB (through the running `npm start`, else its store opened directly;
+ * bin/lib/local-target.ts); otherwise AWS: the table named by `LISTS_TABLE` (or `--stage S` for
+ * `suture-S-lists`). The whole file is parsed and validated before the target is opened.
+ * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
+ */
+// Before the SDK loads: it warns once per process on Node < 22; package.json's engines says what is supported.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+import { parseArgs } from 'node:util';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LISTS_TABLE, physicalTableName } from '../lambdas/lib/tables';
+import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/lists/nucc';
+import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
+
+const HELP = `Usage: npm run import:nucc -- [options] FILE
+
+Imports the NUCC Health Care Provider Taxonomy code set in CSV (nucc_taxonomy_<version>.csv from
+nucc.org; header Code,Grouping,Classification,Specialization,Definition,Notes,Display Name,Section)
+into Suture's Doctor Types list, with its search index. Idempotent: a second run writes nothing.
+A file of another layout is refused with a message and nothing is written.
+
+Target (first that applies):
+  --endpoint URL     a running DynamoDB-compatible endpoint (table <prefix>-lists)
+  --local            the local runtime's DynamoDB (default when LISTS_TABLE is not set): through the
+                     running \`npm start\` if there is one, else its store opened directly
+  (AWS)              LISTS_TABLE set (or --stage S: suture-S-lists), the SDK's usual credentials
+
+Options:
+  --data-dir DIR     local data directory (default <project>/.data)
+  --prefix P         table prefix for --local / --endpoint (default ${DEFAULT_LOCAL_PREFIX})
+  --stage S          AWS table of stage S
+  -h, --help         this text
+
+Example: npm run import:nucc -- ../shared/data/nucc/nucc_taxonomy_251.csv`;
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      local: { type: 'boolean' },
+      endpoint: { type: 'string' },
+      'data-dir': { type: 'string' },
+      prefix: { type: 'string' },
+      stage: { type: 'string' },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError('Give exactly one FILE.');
+  const started = Date.now();
+  const parsed = await parseNuccFile(positionals[0]!);
+  console.log(`Parsed ${parsed.fileName}: ${parsed.rowsRead} rows, ${parsed.records.length} codes.`);
+
+  const prefix = values.prefix ?? DEFAULT_LOCAL_PREFIX;
+  let client: DynamoDBClient;
+  let table: string;
+  let description: string;
+  let close: () => Promise<void>;
+  if (values.endpoint) {
+    client = new DynamoDBClient({
+      endpoint: values.endpoint,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    });
+    table = physicalTableName(prefix, LISTS_TABLE);
+    description = `endpoint ${values.endpoint}`;
+    close = async () => client.destroy();
+  } else if (values.local || (!process.env.LISTS_TABLE && !values.stage)) {
+    const local = await openLocalDynamo(values['data-dir'] ?? DEFAULT_DATA_DIR, prefix);
+    client = local.client;
+    table = physicalTableName(prefix, LISTS_TABLE);
+    description = local.description;
+    close = () => local.close();
+  } else {
+    client = new DynamoDBClient({});
+    table = values.stage ? physicalTableName(`suture-${values.stage}`, LISTS_TABLE) : process.env.LISTS_TABLE!.trim();
+    description = 'AWS';
+    close = async () => client.destroy();
+  }
+  try {
+    console.log(`Writing to ${description} (table ${table})...`);
+    const counts = await writeNuccRecords(parsed.records, {
+      doc: documentClient(client),
+      table,
+      source: `nucc:${parsed.fileName}`,
+    });
+    console.log(
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counts.inserted} inserted, ${counts.updated} updated, ` +
+        `${counts.unchanged} unchanged; search index: ${counts.searchItemsWritten} written, ` +
+        `${counts.searchItemsDeleted} deleted; ${counts.totalCodes} codes in the list.`,
+    );
+  } finally {
+    await close();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      console.error(`${(error as Error).message}\n\n${HELP}`);
+      process.exitCode = 2;
+    } else if (
+      error instanceof NuccFileLayoutError ||
+      error instanceof NuccFileDataError ||
+      error instanceof StoreInUseError
+    ) {
+      console.error(error.message);
+      process.exitCode = 1;
+    } else {
+      console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,238 @@
+/**
+ * Insurance Types tab (issue 8, section 6; beyond the spec's placeholder): the payer list that feeds
+ * the case form's insurance suggestions, started from the spec's 20 names. Searchable, 10 per page
+ * (GET /lists/insurance), add, rename in place, remove after a confirm. Server messages (409 'An
+ * insurance type with this name already exists') are shown as they come.
+ */
+import {
+  Alert,
+  Button,
+  Flex,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { INSURANCE_NAME_MAX, LIST_MESSAGES, type InsuranceType } from '../../../../shared/schemas/reference-lists';
+import { ConfirmDialog } from '../../cases/ConfirmDialog';
+import { Pager, SearchBox } from './parts';
+import { useAddInsurance, useCursorPages, useInsurancePage, useRemoveInsurance, useRenameInsurance } from './queries';
+
+function AddInsuranceForm() {
+  const add = useAddInsurance();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(LIST_MESSAGES.insuranceNameRequired);
+      return;
+    }
+    setError(null);
+    add.mutate(trimmed, {
+      onSuccess: (saved) => {
+        setName('');
+        setAdded(saved.name);
+      },
+      onError: (err) => setError((err as Error).message),
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add insurance type">
+      <Flex alignItems="flex-end" gap="small" wrap="wrap">
+        <TextField
+          label="New insurance type"
+          value={name}
+          maxLength={INSURANCE_NAME_MAX}
+          onChange={(e) => {
+            setName(e.target.value);
+            setAdded(null);
+          }}
+          hasError={Boolean(error)}
+          errorMessage={error ?? undefined}
+          flex="1 1 16rem"
+        />
+        <Button type="submit" variation="primary" isLoading={add.isPending} loadingText="Adding...">
+          Add
+        </Button>
+      </Flex>
+      {added && (
+        <Text role="status" fontSize="small">
+          Added {added}
+        </Text>
+      )}
+    </form>
+  );
+}
+
+function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item: InsuranceType) => void }) {
+  const rename = useRenameInsurance();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(item.name);
+  const [error, setError] = useState<string | null>(null);
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(LIST_MESSAGES.insuranceNameRequired);
+      return;
+    }
+    if (trimmed === item.name) {
+      setEditing(false);
+      return;
+    }
+    rename.mutate(
+      { id: item.insurance_id, name: trimmed },
+      { onSuccess: () => setEditing(false), onError: (err) => setError((err as Error).message) },
+    );
+  };
+  return (
+    <TableRow>
+      <TableCell>
+        {editing ? (
+          <form onSubmit={save} aria-label={`Rename ${item.name}`}>
+            <Flex alignItems="flex-start" gap="xs" wrap="wrap">
+              <TextField
+                label={`New name for ${item.name}`}
+                labelHidden
+                value={name}
+                maxLength={INSURANCE_NAME_MAX}
+                autoFocus
+                onChange={(e) => setName(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') {
+                    setEditing(false);
+                    setName(item.name);
+                    setError(null);
+                  }
+                }}
+                hasError={Boolean(error)}
+                errorMessage={error ?? undefined}
+              />
+              <Button size="small" type="submit" variation="primary" isLoading={rename.isPending}>
+                Save
+              </Button>
+              <Button
+                size="small"
+                onClick={() => {
+                  setEditing(false);
+                  setName(item.name);
+                  setError(null);
+                }}
+              >
+                Cancel
+              </Button>
+            </Flex>
+          </form>
+        ) : (
+          item.name
+        )}
+      </TableCell>
+      <TableCell>
+        {!editing && (
+          <Flex gap="xs">
+            <Button size="small" onClick={() => setEditing(true)} aria-label={`Rename ${item.name}`}>
+              Rename
+            </Button>
+            <Button size="small" colorTheme="error" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
+              Remove
+            </Button>
+          </Flex>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function InsuranceTypesTab() {
+  const [search, setSearch] = useState('');
+  const pages = useCursorPages(search);
+  const query = useInsurancePage(search, pages.cursor);
+  const remove = useRemoveInsurance();
+  const [pending, setPending] = useState<InsuranceType | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const data = query.data;
+  return (
+    <Flex direction="column" gap="small">
+      <Text fontSize="small">
+        These payers are the insurance suggestions of the case form. Cases keep the name they were saved with.
+      </Text>
+      <AddInsuranceForm />
+      <SearchBox label="Search insurance types" placeholder="Payer name" onSearch={setSearch} />
+      {removeError && (
+        <Alert variation="error" role="alert" isDismissible onDismiss={() => setRemoveError(null)}>
+          {removeError}
+        </Alert>
+      )}
+      {query.isPending ? (
+        <Loader ariaLabel="Loading..." />
+      ) : query.isError ? (
+        <Alert variation="error" role="alert" heading={LIST_MESSAGES.insuranceLoadFailed}>
+          <Text>{(query.error as Error).message}</Text>
+          <Button size="small" marginTop="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : data && data.insurance_types.length === 0 ? (
+        <Text role="status">{search ? LIST_MESSAGES.noInsuranceMatching(search) : LIST_MESSAGES.noInsurance}</Text>
+      ) : data ? (
+        <>
+          <Text fontSize="small" role="status">
+            {data.total} insurance type{data.total === 1 ? '' : 's'}
+            {search ? ` matching ${search}` : ''}
+          </Text>
+          <div style={{ overflowX: 'auto' }}>
+            <Table aria-label="Insurance types" size="small" highlightOnHover>
+              <TableHead>
+                <TableRow>
+                  <TableCell as="th" scope="col">
+                    Name
+                  </TableCell>
+                  <TableCell as="th" scope="col">
+                    Actions
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.insurance_types.map((item) => (
+                  <InsuranceRow key={`${item.insurance_id}:${item.name}`} item={item} onRemove={setPending} />
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pager
+            page={pages.pageNumber}
+            hasPrevious={pages.pageNumber > 1}
+            hasNext={Boolean(data.next_cursor)}
+            onPrevious={pages.previous}
+            onNext={() => data.next_cursor && pages.next(data.next_cursor)}
+            busy={query.isFetching}
+          />
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Remove insurance type"
+        message={pending ? LIST_MESSAGES.removeInsuranceConfirm(pending.name) : ''}
+        confirmLabel="Remove"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const item = pending;
+          setPending(null);
+          if (!item) return;
+          setRemoveError(null);
+          remove.mutate(item.insurance_id, {
+            onError: (err) => setRemoveError(`Failed to remove ${item.name}: ${(err as Error).message}`),
+          });
+        }}
+      />
+    </Flex>
+  );
+}

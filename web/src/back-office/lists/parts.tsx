@@ -1,0 +1,233 @@
+/**
+ * Pieces shared by the List Management tabs (issue 8, section 6): the search box (applies after a
+ * short pause, Enter applies at once, Clear empties it), the cursor pager and the import panel with
+ * its progress (upload percent, then rows read and codes written from the polled job).
+ */
+import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  LIST_MESSAGES,
+  MAX_IMPORT_BYTES,
+  type ImportJob,
+  type ImportKind,
+} from '../../../../shared/schemas/reference-lists';
+import { useListImport, type ImportState } from './queries';
+
+/** Pause after the last keystroke before a search runs (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A search field whose applied value follows typing after {@link SEARCH_DEBOUNCE_MS}. */
+export function SearchBox(props: { label: string; placeholder: string; onSearch: (term: string) => void }) {
+  const { onSearch } = props;
+  const [text, setText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const apply = (value: string, delay: number) => {
+    clearTimeout(timer.current);
+    if (delay === 0) onSearch(value.trim());
+    else timer.current = setTimeout(() => onSearch(value.trim()), delay);
+  };
+  return (
+    <Flex alignItems="flex-end" gap="small" wrap="wrap">
+      <TextField
+        label={props.label}
+        placeholder={props.placeholder}
+        value={text}
+        type="search"
+        autoComplete="off"
+        onChange={(e) => {
+          setText(e.target.value);
+          apply(e.target.value, SEARCH_DEBOUNCE_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply(text, 0);
+        }}
+        flex="1 1 16rem"
+      />
+      {text !== '' && (
+        <Button
+          onClick={() => {
+            setText('');
+            apply('', 0);
+          }}
+        >
+          Clear
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+/** Previous / Next with "Page N" (and "of M" when known). */
+export function Pager(props: {
+  page: number;
+  totalPages?: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Flex alignItems="center" gap="small" marginTop="small" as="nav" aria-label="Pages">
+      <Button size="small" onClick={props.onPrevious} isDisabled={!props.hasPrevious || props.busy}>
+        Previous
+      </Button>
+      <Text aria-live="polite">
+        Page {props.page}
+        {props.totalPages !== undefined ? ` of ${Math.max(1, props.totalPages)}` : ''}
+      </Text>
+      <Button size="small" onClick={props.onNext} isDisabled={!props.hasNext || props.busy}>
+        Next
+      </Button>
+      {props.busy && <Loader size="small" ariaLabel="Loading..." />}
+    </Flex>
+  );
+}
+
+const n = (value: number | undefined) => (value ?? 0).toLocaleString('en-US');
+
+/** The counts of a running or finished job, as sentences. */
+export function jobProgressLines(job: ImportJob): string[] {
+  const lines: string[] = [];
+  if (job.status === 'queued') lines.push('Waiting for the import to start...');
+  if (job.status === 'running' && job.phase === 'parsing') lines.push('Reading the file...');
+  if (job.rows_read > 0) lines.push(`Rows read: ${n(job.rows_read)} (${n(job.codes_total)} codes)`);
+  if (job.status === 'running' && job.phase === 'writing' && job.index_total !== undefined && job.index_total > 0) {
+    lines.push(`Search index: ${n(job.index_written)} of ${n(job.index_total)} entries written`);
+  }
+  if (job.codes_to_write !== undefined || job.status === 'done') {
+    lines.push(
+      `Codes written: ${n(job.codes_written)}${job.codes_to_write !== undefined ? ` of ${n(job.codes_to_write)}` : ''}`,
+    );
+  }
+  if (job.status === 'done') {
+    lines.push(
+      `Done: ${n(job.inserted)} new, ${n(job.updated)} changed, ${n(job.unchanged)} unchanged; ${n(job.total_codes)} codes in the list.`,
+    );
+  }
+  return lines;
+}
+
+/** Percent 0..100 of a running job: the search index first, then the codes. */
+export function jobPercent(job: ImportJob): number | undefined {
+  if (job.status === 'done') return 100;
+  const total = (job.index_total ?? 0) + (job.codes_to_write ?? 0);
+  if (job.status !== 'running' || job.phase !== 'writing' || total === 0) return undefined;
+  return Math.floor((((job.index_written ?? 0) + job.codes_written) / total) * 100);
+}
+
+function Progress({ label, percent }: { label: string; percent?: number }) {
+  return percent === undefined ? (
+    <Loader size="small" ariaLabel={label} />
+  ) : (
+    <progress aria-label={label} max={100} value={percent} style={{ width: '100%', maxWidth: 360 }}>
+      {percent}%
+    </progress>
+  );
+}
+
+function ImportStatus({ state, pollError }: { state: ImportState; pollError?: string }) {
+  if (state.step === 'idle') return null;
+  if (state.step === 'uploading') {
+    return (
+      <Flex direction="column" gap="xxs" role="status">
+        <Text>
+          Uploading {state.fileName}: {state.uploadPercent}%
+        </Text>
+        <Progress label="Upload progress" percent={state.uploadPercent} />
+      </Flex>
+    );
+  }
+  if (state.step === 'error') {
+    return (
+      <Alert variation="error" role="alert" heading="Import failed">
+        {state.message}
+      </Alert>
+    );
+  }
+  const { job } = state;
+  if (state.step === 'finished' && job.status === 'failed') {
+    return (
+      <Alert variation="error" role="alert" heading={`Import of ${state.fileName} failed`}>
+        {job.error ?? 'Import failed'}
+      </Alert>
+    );
+  }
+  const lines = jobProgressLines(job);
+  return (
+    <Flex direction="column" gap="xxs" role="status">
+      {state.step === 'finished' ? (
+        <Alert variation="success" heading={`Imported ${state.fileName}`}>
+          {lines.map((l) => (
+            <Text key={l}>{l}</Text>
+          ))}
+        </Alert>
+      ) : (
+        <>
+          <Text fontWeight="bold">Importing {state.fileName}...</Text>
+          <Progress label="Import progress" percent={jobPercent(job)} />
+          {lines.map((l) => (
+            <Text key={l}>{l}</Text>
+          ))}
+        </>
+      )}
+      {pollError && <Text color="font.error">Could not read the progress: {pollError}. Still trying...</Text>}
+    </Flex>
+  );
+}
+
+/**
+ * Choose a CSV file and import it server-side (presigned upload, then the job is polled). Refuses
+ * non-CSV and oversize files before any call. `help` says which file to use.
+ */
+export function ImportPanel(props: { kind: ImportKind; title: string; help: ReactNode }) {
+  const { state, run, pollError } = useListImport(props.kind);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const inputId = useId();
+  const busy = state.step === 'uploading' || state.step === 'importing';
+  return (
+    <Flex
+      as="section"
+      aria-label={props.title}
+      direction="column"
+      gap="small"
+      padding="medium"
+      marginBottom="medium"
+      style={{ border: '1px solid var(--amplify-colors-border-primary)', borderRadius: 8 }}
+    >
+      <Text fontWeight="bold">{props.title}</Text>
+      <Text fontSize="small">{props.help}</Text>
+      <Flex alignItems="center" gap="small" wrap="wrap">
+        <label htmlFor={inputId}>CSV file</label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            if (!file.name.toLowerCase().endsWith('.csv')) {
+              setPickError(LIST_MESSAGES.notCsv);
+              return;
+            }
+            if (file.size > MAX_IMPORT_BYTES) {
+              setPickError(LIST_MESSAGES.fileTooLarge);
+              return;
+            }
+            setPickError(null);
+            void run(file);
+          }}
+        />
+      </Flex>
+      {pickError && (
+        <Text color="font.error" role="alert">
+          {pickError}
+        </Text>
+      )}
+      <ImportStatus state={state} pollError={pollError} />
+    </Flex>
+  );
+}
