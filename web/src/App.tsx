@@ -32,6 +32,7 @@ const ProfileSetupPage = lazy(() => import('./profile/ProfileSetupPage'));
 const UpdateProfilePage = lazy(() => import('./profile/UpdateProfilePage'));
 const ReportBugPage = lazy(() => import('./report-bug/ReportBugPage'));
 const BackOfficeHomePage = lazy(() => import('./shell/BackOfficeHomePage'));
+const CaseManagementPage = lazy(() => import('./back-office/cases/CaseManagementPage'));
 const CaseListPage = lazy(() => import('./cases/CaseListPage'));
 const CaseFormPage = lazy(() => import('./cases/CaseFormPage'));
 const CaseDetailsPage = lazy(() => import('./cases/CaseDetailsPage'));
@@ -87,6 +88,11 @@ export const routes: RouteObject[] = [
                         element: <BackOfficeGuard />,
                         children: [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
+                          {
+                            path: '/back-office/cases',
+                            element: <CaseManagementPage />,
+                            handle: title('Case Management'),
+                          },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
                         ],
                       },
