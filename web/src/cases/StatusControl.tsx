@@ -70,6 +70,7 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
       }}
     >
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();

@@ -51,7 +51,9 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
   const remote = useUserSuggestions(term, canList && open && term.length > 0);
 
   const options = useMemo<KnownUser[]>(() => {
-    if (canList && term.length > 0 && remote.data) {
+    // user_type 20 or more: typed text is answered by the server only (no flicker between two sources).
+    if (canList && text.trim() !== '') {
+      if (term === '' || !remote.data) return [];
       return remote.data.users.map((u) => ({ user_id: u.user_id, name: userDisplayName(u) }));
     }
     const needle = text.trim().toLowerCase();
@@ -160,7 +162,8 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
             />
           ) : (
             text.trim() !== '' &&
-            !remote.isFetching && (
+            !remote.isFetching &&
+            (!canList || (term !== '' && remote.data)) && (
               <Text fontSize="small" padding="xs" backgroundColor="background.primary">
                 No users found
               </Text>
