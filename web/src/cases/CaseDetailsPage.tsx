@@ -63,7 +63,7 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         <Field label="Status">
           <Flex direction="column" gap="xs" alignItems="flex-start">
             <StatusBadge status={c.case_status} />
-            {backOffice && <StatusControl key={c.case_status} caseId={c.case_id} status={c.case_status} />}
+            {backOffice && <StatusControl caseId={c.case_id} status={c.case_status} />}
           </Flex>
         </Field>
         <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>
@@ -71,7 +71,7 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         <Field label="Insurance">{c.ins_provider.trim() || 'N/A'}</Field>
         <Field label="Pay Amount">
           {backOffice ? (
-            <PayAmountEditor key={`${c.case_id}:${c.pay_amount ?? ''}`} caseId={c.case_id} payAmount={c.pay_amount} />
+            <PayAmountEditor key={c.case_id} caseId={c.case_id} payAmount={c.pay_amount} />
           ) : (
             formatDollars(c.pay_amount)
           )}

@@ -171,7 +171,7 @@ function CaseManagement() {
 
   const rowActions = (c: ManagedCase) => (
     <Flex gap="xxs" alignItems="center" wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      <StatusControl compact key={`${c.case_id}:${c.case_status}`} caseId={c.case_id} status={c.case_status} />
+      <StatusControl compact key={c.case_id} caseId={c.case_id} status={c.case_status} />
       <Button
         size="small"
         variation="link"
