@@ -43,6 +43,7 @@ const ROUTES: readonly RouteModules[] = [
   { route: '/update-profile', modules: [...SIGNED_IN_PARTS, 'src/profile/UpdateProfilePage.tsx'] },
   { route: '/report-bug', modules: [...SIGNED_IN_PARTS, 'src/report-bug/ReportBugPage.tsx'] },
   { route: '/back-office', modules: [...SIGNED_IN_PARTS, 'src/shell/BackOfficeHomePage.tsx'] },
+  { route: '/back-office/cases', modules: [...SIGNED_IN_PARTS, 'src/back-office/cases/CaseManagementPage.tsx'] },
 ];
 
 function main(): void {
