@@ -39,6 +39,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import CaseManagementPage, { matchingText } from '../../../web/src/back-office/cases/CaseManagementPage';
 import CaseDetailsPage from '../../../web/src/cases/CaseDetailsPage';
+import CaseFormPage from '../../../web/src/cases/CaseFormPage';
 import { parseDollarsInput } from '../../../web/src/cases/caseAdmin';
 import { UserListPageSchema } from '../../../shared/schemas/user-list';
 import { ApiError, apiFetch } from './support/fake-api';
@@ -184,13 +185,18 @@ function serve() {
       cases = cases.filter((c) => c.case_id !== q.case_id);
       return { success: true, message: 'Case deleted successfully' };
     }
-    if (path === '/surgeon') return { success: true, surgeons: [] };
+    if (path === '/surgeon')
+      return {
+        success: true,
+        surgeons:
+          q.user_id === 'p1' ? [{ surgeon_id: 's1', user_id: 'p1', first_name: 'Meredith', last_name: 'Grey' }] : [],
+      };
     if (path === '/facility') return { success: true, facilities: [] };
     throw new Error(`unexpected ${method} ${path}`);
   });
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, editForm = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -198,7 +204,7 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/back-office/cases" element={<CaseManagementPage />} />
           <Route path="/case/:caseId" element={<CaseDetailsPage />} />
-          <Route path="/case/:caseId/edit" element={<p>Edit form</p>} />
+          <Route path="/case/:caseId/edit" element={editForm ? <CaseFormPage /> : <p>Edit form</p>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -544,6 +550,20 @@ describe('Case Details for the back office and for a provider', () => {
     await screen.findByText('$99.50');
     expect(screen.queryByRole('textbox', { name: 'Pay Amount (USD)' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Change Status' })).toBeNull();
+  });
+});
+
+describe("editing another owner's case", () => {
+  it("offers the case owner's surgeons, not the back-office user's", async () => {
+    // Prepare
+    const c = { ...cases[0]!, surgeon_id: 's1', facility_id: 'f1' };
+    cases[0] = c;
+    // Act
+    renderAt(`/case/${c.case_id}/edit`, true);
+    // Assess
+    expect(await screen.findByRole('option', { name: 'Dr. Meredith Grey' })).toBeTruthy();
+    const surgeonCalls = calls.filter(([p]) => p === '/surgeon').map(([, r]) => r.query?.user_id);
+    expect(surgeonCalls).toEqual(['p1']);
   });
 });
 
