@@ -17,7 +17,7 @@
  * (axe rules definition-list and dlitem).
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { Suspense, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
 import { useProfile } from '../profile/useProfile';
@@ -26,12 +26,10 @@ import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLab
 import { useCase, useFacilities, useSurgeons } from './queries';
 import { StatusBadge } from './StatusBadge';
 import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
+import { PayAmountEditor } from './PayAmountEditor';
+import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from './useCurrentUser';
-
-// The back office's controls load only when a back-office user opens a case (providers' chunk unchanged).
-const StatusControl = lazy(() => import('./StatusControl').then((m) => ({ default: m.StatusControl })));
-const PayAmountEditor = lazy(() => import('./PayAmountEditor').then((m) => ({ default: m.PayAmountEditor })));
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -65,11 +63,7 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         <Field label="Status">
           <Flex direction="column" gap="xs" alignItems="flex-start">
             <StatusBadge status={c.case_status} />
-            {backOffice && (
-              <Suspense fallback={<Loader />}>
-                <StatusControl caseId={c.case_id} status={c.case_status} />
-              </Suspense>
-            )}
+            {backOffice && <StatusControl caseId={c.case_id} status={c.case_status} />}
           </Flex>
         </Field>
         <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>
@@ -77,9 +71,7 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         <Field label="Insurance">{c.ins_provider.trim() || 'N/A'}</Field>
         <Field label="Pay Amount">
           {backOffice ? (
-            <Suspense fallback={<Loader />}>
-              <PayAmountEditor key={c.case_id} caseId={c.case_id} payAmount={c.pay_amount} />
-            </Suspense>
+            <PayAmountEditor key={c.case_id} caseId={c.case_id} payAmount={c.pay_amount} />
           ) : (
             formatDollars(c.pay_amount)
           )}
