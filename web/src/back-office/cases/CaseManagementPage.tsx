@@ -17,6 +17,7 @@
  * - Top Users by Case Count: the 5 of GET /case/stats?range=all `top_users` ('Loading user names'
  *   while loading); a name sets the user filter.
  * - The status control (web/src/cases/StatusControl.tsx: PUT /case; backwards asks for a reason).
+ *   An unknown status code shows as Incomplete (back-office-and-shell section 4).
  * - Empty states 'No cases match your search' / 'No cases found'; load errors in the spec's words
  *   (./api.ts caseManagementErrorMessage) with Retry; a render crash shows the 'Component Error'
  *   panel with Reload Page (./ComponentError.tsx).
@@ -43,9 +44,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   CASE_STATUSES,
+  INCOMPLETE_STATUS,
   UI_MESSAGES,
   caseStatusByKey,
   formatDollars,
+  isCaseStatus,
   messageTemplates,
   summarizeCodes,
 } from '../../../../shared';
@@ -69,6 +72,11 @@ import { UserFilter, type KnownUser } from './UserFilter';
 export const CASE_SEARCH_DEBOUNCE_MS = 300;
 /** Top Users by Case Count shows this many (back-office-and-shell section 9). */
 export const TOP_USERS_SHOWN = 5;
+
+/** The status a badge shows: an unknown code reads as Incomplete in the back office (spec section 4). */
+export function shownStatus(status: number): number {
+  return isCaseStatus(status) ? status : INCOMPLETE_STATUS;
+}
 
 /** 'Showing X of Y cases matching "text"' (Y omitted while the counts are unknown). */
 export function matchingText(shown: number, total: number | undefined, search: string): string {
@@ -263,7 +271,7 @@ function CaseManagement() {
                   <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
                   <TableCell>{c.owner_name || 'N/A'}</TableCell>
                   <TableCell>
-                    <StatusBadge status={c.case_status} />
+                    <StatusBadge status={shownStatus(c.case_status)} />
                   </TableCell>
                   <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
                   <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
@@ -289,7 +297,7 @@ function CaseManagement() {
                     <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
                       {patientName(c.patient_first, c.patient_last) || 'N/A'}
                     </Heading>
-                    <StatusBadge status={c.case_status} />
+                    <StatusBadge status={shownStatus(c.case_status)} />
                   </Flex>
                   <Text fontSize="small">
                     <CaseLink c={c} />
