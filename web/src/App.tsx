@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
                           {
                             path: '/back-office/cases',
                             element: <CaseManagementPage />,
-                            handle: title('Case Management'),
+                            handle: title('Cases'),
                           },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
                         ],
