@@ -44,6 +44,7 @@ const ROUTES: readonly RouteModules[] = [
   { route: '/report-bug', modules: [...SIGNED_IN_PARTS, 'src/report-bug/ReportBugPage.tsx'] },
   { route: '/back-office', modules: [...SIGNED_IN_PARTS, 'src/shell/BackOfficeHomePage.tsx'] },
   { route: '/back-office/dashboard', modules: [...SIGNED_IN_PARTS, 'src/back-office/dashboard/DashboardPage.tsx'] },
+  { route: '/back-office/cases', modules: [...SIGNED_IN_PARTS, 'src/back-office/cases/CaseManagementPage.tsx'] },
 ];
 
 function main(): void {

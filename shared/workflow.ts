@@ -89,6 +89,16 @@ export interface StatusHistoryEntry {
   at: string;
   /** `auto`: the workflow rule above; `manual`: the caller set the status (back office). */
   why: 'auto' | 'manual';
+  /**
+   * Why a back-office user made a manual change (issue 8, section 2): required (non-blank) when the
+   * change moves the case to a lower status code, optional otherwise; absent when none was given.
+   */
+  reason?: string;
+  /**
+   * "First Last" of the user `by` names, added by GET /case?case_id= and the PUT/PATCH answers
+   * (never stored); absent when the user has no profile (or `by` is `system`).
+   */
+  by_name?: string;
 }
 
 /**
@@ -101,4 +111,6 @@ export const StatusHistoryEntrySchema = z.object({
   by: z.string(),
   at: z.string(),
   why: z.enum(['auto', 'manual']),
+  reason: z.string().optional(),
+  by_name: z.string().optional(),
 }) satisfies z.ZodType<StatusHistoryEntry>;

@@ -36,7 +36,14 @@
  *   demo_file / note_file / misc_file accept '' or null (detach) or the key already stored;
  *   file_keys ('' or null: detach all) only when every key of each slot is already stored in that
  *   slot (the stored original file names are kept); anything else 400 naming the field.
- * - PUT /case { case_id, case_status } -> { success, message, case }: user_type >= 10 only (403).
+ * - PUT /case { case_id, case_status, reason? } -> { success, message, case }: user_type >= 10 only
+ *   (403, checked first); bad body 400; unknown case 404; a move to a LOWER status code without a
+ *   non-blank `reason` (text, at most 500 characters) -> 400 { field: 'reason', message: 'A reason
+ *   is required to move a case back to an earlier status' } and nothing written (issue 8, section
+ *   2; the rule is checked in the repository against the version written). The history entry keeps
+ *   `reason`. The same rule applies to `case_status` + `reason` in a back-office PATCH.
+ * - Status history in answers: GET /case?case_id= and the POST/PUT/PATCH answers add `by_name`
+ *   ("First Last" of the acting user, one batched read; absent when unknown) to each entry.
  * - Status (issue 6, section 4): a provider cannot set one by any call. `case_status` in a POST or
  *   PATCH body, and PUT /case, are back office only (user_type >= 10; providers 403 whatever the
  *   value); back office sets it as a manual change (history `why: 'manual'`). Every other write
@@ -59,6 +66,7 @@ import {
   isCaseStatus,
   liftPatient,
   parseFileKeys,
+  type Case,
   type FileKeys,
 } from '../../shared';
 import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '../lib/auth';
@@ -236,6 +244,24 @@ function fileFieldsPatch(
   return { patch, detached };
 }
 
+/**
+ * One case in the API shape with `by_name` on each status history entry (issue 8, section 2: who
+ * made each change), from one batched read of the users table (lambdas/case/owners.ts).
+ */
+async function apiCaseWithNames(item: CaseItem): Promise<Case> {
+  const apiCase = (await toApiCases([item]))[0] as Case;
+  const history = apiCase.status_history ?? [];
+  if (history.length === 0) return apiCase;
+  const names = await ownerNames(history.map((h) => h.by));
+  return {
+    ...apiCase,
+    status_history: history.map((h) => {
+      const name = names.get(h.by);
+      return name ? { ...h, by_name: name } : h;
+    }),
+  };
+}
+
 async function health() {
   return ok({ status: 'ok', service: 'case', time: new Date().toISOString() });
 }
@@ -244,7 +270,7 @@ async function getOneOrList(event: ApiEvent) {
   const caseId = queryParam(event, 'case_id');
   if (caseId) {
     const item = await accessibleCase(event, caseId);
-    return ok({ success: true, case: (await toApiCases([item]))[0] });
+    return ok({ success: true, case: await apiCaseWithNames(item) });
   }
   const status = parseStatusParam(queryParam(event, 'status'));
   const limit = parseLimit(queryParam(event, 'limit'));
@@ -342,7 +368,7 @@ async function create(event: ApiEvent) {
     // A client's case id that exists is a double submit: 409, never a second case.
     { now, actor: caller.sub, retryOnCollision: !clientId },
   );
-  const apiCase = (await toApiCases([item]))[0];
+  const apiCase = await apiCaseWithNames(item);
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
 }
 
@@ -398,7 +424,10 @@ async function update(event: ApiEvent) {
   if (input.pay_amount !== undefined) {
     patch.pay_amount_cents = input.pay_amount === null ? null : dollarsToCents(input.pay_amount);
   }
-  if (status !== undefined) patch.case_status = status;
+  if (status !== undefined) {
+    patch.case_status = status;
+    if (input.reason !== undefined) patch.status_reason = input.reason;
+  }
 
   // Without a client version the repository re-reads and retries once on a concurrent write; file
   // fields were checked against the version read here, so they are written only onto that version.
@@ -409,7 +438,7 @@ async function update(event: ApiEvent) {
     actor: caller.sub,
   });
   await deleteDocumentFiles(current, detached);
-  return ok({ success: true, message: 'Case updated successfully', case: (await toApiCases([item]))[0] });
+  return ok({ success: true, message: 'Case updated successfully', case: await apiCaseWithNames(item) });
 }
 
 async function setStatus(event: ApiEvent) {
@@ -420,10 +449,10 @@ async function setStatus(event: ApiEvent) {
   if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const item = await updateCase(
     current.case_id,
-    { case_status: input.case_status },
+    { case_status: input.case_status, ...(input.reason !== undefined ? { status_reason: input.reason } : {}) },
     { ownerId: current.user_id, actor: caller.sub },
   );
-  return ok({ success: true, message: 'Case status updated successfully', case: (await toApiCases([item]))[0] });
+  return ok({ success: true, message: 'Case status updated successfully', case: await apiCaseWithNames(item) });
 }
 
 /**

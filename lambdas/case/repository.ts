@@ -27,7 +27,10 @@
  *   (issue 6, section 4): the case is read, the content after the patch computed, and the status
  *   becomes `patch.case_status` when given (a manual set: back office only, checked by the caller;
  *   the rule is not applied on top of it in the same write) or `autoStatus(status, after)`. A change
- *   appends a {@link StatusHistoryEntry} to `status_history` and moves `user_status` with it. The
+ *   appends a {@link StatusHistoryEntry} to `status_history` (with `patch.status_reason` as `reason`
+ *   on a manual change) and moves `user_status` with it. A manual status LOWER than the stored one
+ *   without a non-blank `status_reason` throws `ValidationError` (400, field `reason`; issue 8,
+ *   section 2) before anything is written. The
  *   write is conditional on the version read (optimistic locking). A missing case (or one not owned
  *   by `ownerId` when given) throws `NotFoundError('Case not found')`; `expectedVersion` different
  *   from the stored one, or a write lost to a concurrent one when `expectedVersion` was given,
@@ -43,6 +46,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   API_MESSAGES,
+  CASE_MESSAGES,
   INITIAL_CASE_STATUS,
   autoStatus,
   centsToDollars,
@@ -52,7 +56,7 @@ import {
 import { ddb } from '../lib/aws';
 import { batchGetAll } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
 import { buildCaseId, monthOf, searchKey, statusMonthKey, userStatusKey } from '../lib/tables';
 import { TransactionConditionError, transactWrite } from '../lib/transact';
 import { counterUpdates } from './stats';
@@ -186,7 +190,15 @@ export type CasePatch = Partial<
     | 'file_keys'
     | 'case_status'
   >
-> & { pay_amount_cents?: number | null };
+> & {
+  pay_amount_cents?: number | null;
+  /**
+   * Why a manual `case_status` is set (issue 8, section 2): kept in the history entry; required
+   * (non-blank) when `case_status` is lower than the stored status, else `ValidationError` (400,
+   * field `reason`, `CASE_MESSAGES.reasonRequired`) and nothing written. Never stored on the case.
+   */
+  status_reason?: string;
+};
 
 const tables = () => ({ cases: getEnv().CASES_TABLE, cpt: getEnv().CPT_CODES_TABLE });
 
@@ -335,10 +347,15 @@ async function writeUpdate(
   options: UpdateCaseOptions,
 ): Promise<CaseItem | undefined> {
   const now = (options.now ?? new Date()).toISOString();
-  const { pay_amount_cents, case_status: manualStatus, ...fields } = patch;
+  const { pay_amount_cents, case_status: manualStatus, status_reason, ...fields } = patch;
   const after = contentAfter(current, fields);
   const before = current.case_status;
   const status = manualStatus ?? autoStatus(before, after);
+  const reason = status_reason?.trim() ?? '';
+  // Checked against the version this write is conditional on, so a concurrent move cannot slip by.
+  if (manualStatus !== undefined && manualStatus < before && reason === '') {
+    throw new ValidationError([{ field: 'reason', message: CASE_MESSAGES.reasonRequired }]);
+  }
 
   const names: Record<string, string> = { '#id': 'case_id', '#v': 'version', '#ua': 'updated_at' };
   const values: Record<string, unknown> = { ':next': (current.version ?? 0) + 1, ':ua': now };
@@ -374,6 +391,7 @@ async function writeUpdate(
       by: options.actor ?? SYSTEM_ACTOR,
       at: now,
       why: manualStatus !== undefined ? 'manual' : 'auto',
+      ...(manualStatus !== undefined && reason !== '' ? { reason } : {}),
     };
     set('case_status', status);
     set('status_history', appendHistory(current.status_history, entry));

@@ -32,6 +32,8 @@ export const CASE_MESSAGES = {
   /** PATCH /case: a file field names a key the server did not issue for it (issue 6, section 3). */
   fileNotStored: (field: string) =>
     `${field} can only keep or clear the document already attached; upload documents through POST /document`,
+  /** PUT/PATCH /case: a manual move to a lower status code needs a reason (issue 8, section 2). */
+  reasonRequired: 'A reason is required to move a case back to an earlier status',
   /** POST /case: documents are attached after creation (issue 6, section 3). */
   fileOnCreate: (field: string) =>
     `${field} must be empty when a case is created; upload documents through POST /document afterwards`,
@@ -157,6 +159,24 @@ const caseStatus = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: M.invalidStatus })
   .refine(isCaseStatus, M.invalidStatus);
 
+/** Longest reason kept with a status change (characters; issue 8, section 2). */
+export const MAX_STATUS_REASON_LENGTH = 500;
+
+/**
+ * `reason` of a status change (PUT /case, or PATCH /case with case_status): trimmed text of at most
+ * {@link MAX_STATUS_REASON_LENGTH} characters; null or absent = none. Whether one is required (a
+ * move to a lower status code) is decided against the stored status, in lambdas/case/repository.ts.
+ */
+export const StatusReasonSchema = z
+  .union(
+    [z.string().trim().max(MAX_STATUS_REASON_LENGTH, tooLongMessage('reason', MAX_STATUS_REASON_LENGTH)), z.null()],
+    {
+      error: 'reason must be text',
+    },
+  )
+  .optional()
+  .transform((r) => (r ? r : undefined));
+
 /** Add/Edit Case form. Procedure rows are objects for useFieldArray; at least one row always remains. */
 export const CaseFormSchema = z.object({
   case_date: CaseDateSchema,
@@ -252,14 +272,22 @@ export const UpdateCaseBodySchema = z.object({
   misc_file: fileRef,
   file_keys: z.union([fileKeysText, z.null()], { error: M.invalidFileKeys }).optional(),
   pay_amount: payAmount.optional(),
+  /** With case_status (back office): why; required for a move to a lower status code (issue 8, section 2). */
+  reason: StatusReasonSchema,
 });
 export type UpdateCaseBody = z.infer<typeof UpdateCaseBodySchema>;
 
-/** PUT /case body: change status (needs user_type 10 or more). */
+/**
+ * PUT /case body `{ case_id, case_status, reason? }`: change status (needs user_type 10 or more).
+ * A move to a lower status code needs a non-blank `reason` (400 `CASE_MESSAGES.reasonRequired`
+ * otherwise, nothing written; issue 8, section 2); the reason is kept in the history entry.
+ */
 export const CaseStatusBodySchema = z.object({
   case_id: caseId,
   case_status: caseStatus,
+  reason: StatusReasonSchema,
 });
+export type CaseStatusBody = z.infer<typeof CaseStatusBodySchema>;
 
 /** A case as the API returns it. */
 export interface Case {

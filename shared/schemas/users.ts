@@ -254,3 +254,8 @@ export const InviteResponseSchema = z.object({
   user: z.object({ user_id: z.string(), email: z.string(), status: z.string() }),
 });
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
+
+/** "First Last" of a listed user, else the email, else the id (the case screens' user filter). */
+export function userDisplayName(u: Pick<UserRecord, 'first_name' | 'last_name' | 'user_email' | 'user_id'>): string {
+  return `${u.first_name} ${u.last_name}`.trim() || u.user_email || u.user_id;
+}

@@ -592,9 +592,9 @@ describe('the case workflow (issue 6, section 4)', () => {
     expect(completed.body.case.case_status).toBe(10);
     expect(lost.body.case.case_status).toBe(0);
     expect(read.body.case.status_history).toEqual([
-      { from: null, to: 0, by: owner.sub, at: expect.any(String), why: 'auto' },
-      { from: 0, to: 10, by: owner.sub, at: completed.body.case.updatedAt, why: 'auto' },
-      { from: 10, to: 0, by: owner.sub, at: lost.body.case.updatedAt, why: 'auto' },
+      { from: null, to: 0, by: owner.sub, by_name: 'Ada Quill', at: expect.any(String), why: 'auto' },
+      { from: 0, to: 10, by: owner.sub, by_name: 'Ada Quill', at: completed.body.case.updatedAt, why: 'auto' },
+      { from: 10, to: 0, by: owner.sub, by_name: 'Ada Quill', at: lost.body.case.updatedAt, why: 'auto' },
     ]);
     expect(submittedList.body.cases.map((x) => x.case_id)).not.toContain(c.case_id);
     const stored = await getCase(c.case_id);
@@ -662,7 +662,7 @@ describe('the case workflow (issue 6, section 4)', () => {
     expect(posted.status).toBe(201);
     expect(posted.body.case.case_status).toBe(30);
     expect(posted.body.case.status_history).toEqual([
-      { from: null, to: 30, by: admin.sub, at: expect.any(String), why: 'manual' },
+      { from: null, to: 30, by: admin.sub, by_name: 'Admin Quill', at: expect.any(String), why: 'manual' },
     ]);
     expect(patched.status).toBe(200);
     expect(patched.body.case.case_status).toBe(40);

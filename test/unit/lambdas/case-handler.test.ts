@@ -288,7 +288,7 @@ describe('POST /case', () => {
     // Assess
     const item = transaction()[0]!.Put!.Item!;
     expect(item.status_history).toEqual([{ from: null, to: 0, by: OWNER, at: item.updated_at, why: 'auto' }]);
-    expect(answer.body.case.status_history).toEqual(item.status_history);
+    expect(answer.body.case.status_history).toEqual([{ ...item.status_history[0], by_name: 'Ada Lovelace' }]);
   });
 
   it('refuses case_status from a provider with 403 whatever the value, writing nothing', async () => {
@@ -784,6 +784,51 @@ describe('PATCH, PUT and DELETE /case', () => {
       Object.fromEntries(counterKeys(storedCase()).map((key) => [key, { n_0: -1, n_30: 1 }])),
     );
     expect(answer.body.case).toMatchObject({ case_status: 30, version: 4 });
+  });
+
+  it('refuses a move to a lower status without a non-blank reason with 400 and writes nothing (issue 8)', async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase({ case_status: 30 }) });
+    // Act
+    const answers = await Promise.all(
+      [{}, { reason: '  ' }, { reason: null }].map((extra) =>
+        invoke(handler, {
+          method: 'PUT',
+          path: '/case',
+          sub: ADMIN,
+          body: { case_id: storedCase().case_id, case_status: 20, ...extra },
+        }),
+      ),
+    );
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    expect(answers[0]!.body.message).toBe('A reason is required to move a case back to an earlier status');
+    expect(writeCalls()).toHaveLength(0);
+  });
+
+  it('keeps the reason of a move back in the history entry (issue 8)', async () => {
+    // Prepare
+    ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase({ case_status: 30 }) });
+    // Act
+    const answer = await invoke(handler, {
+      method: 'PUT',
+      path: '/case',
+      sub: ADMIN,
+      body: { case_id: storedCase().case_id, case_status: 20, reason: ' Claim returned by the payer ' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const update = transaction()[0]!.Update!;
+    expect(writtenFields(update).status_history).toEqual([
+      {
+        from: 30,
+        to: 20,
+        by: ADMIN,
+        at: update.ExpressionAttributeValues![':ua'],
+        why: 'manual',
+        reason: 'Claim returned by the payer',
+      },
+    ]);
   });
 
   it("answers 404 to a provider deleting another user's case and deletes nothing", async () => {

@@ -13,6 +13,7 @@ const BackOfficeHomePage = lazy(() => import('../shell/BackOfficeHomePage'));
 const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
 const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
+const CaseManagementPage = lazy(() => import('./cases/CaseManagementPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
 
@@ -25,4 +26,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/faq', element: <BackOfficeFaqPage />, handle: title('FAQ & Tutorials') },
   { path: '/back-office/users/:userId?', element: <UserManagement />, handle: title('User Management') },
   { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
+  { path: '/back-office/cases', element: <CaseManagementPage />, handle: title('Case Management') },
 ];

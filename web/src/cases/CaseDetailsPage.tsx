@@ -8,18 +8,26 @@
  * Retry; 'No case ID provided in URL'. Below the fields: what an Incomplete case lacks to be
  * submitted, the document slots (web/src/documents/CaseDocuments.tsx) and the status history timeline.
  *
+ * Back office (user_type 10 or more; issue 8, section 2): the Status field adds the status control
+ * (PUT /case; a move backwards asks for a reason), the Pay Amount field is an entry (dollars, 2
+ * decimals; PATCH /case), surgeon and facility names come from the case owner's lists, and Back
+ * to Case List goes to /back-office/cases. Providers see status and pay amount read-only.
+ *
  * The fields are one `<dl>` whose direct children are `<div>` groups of one `<dt>` and one `<dd>`
  * (axe rules definition-list and dlitem).
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { UI_MESSAGES, formatDollars, messageTemplates } from '../../../shared';
+import { UI_MESSAGES, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
+import { useProfile } from '../profile/useProfile';
 import type { CaseView } from './api';
 import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
 import { useCase, useFacilities, useSurgeons } from './queries';
 import { StatusBadge } from './StatusBadge';
 import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
+import { PayAmountEditor } from './PayAmountEditor';
+import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from './useCurrentUser';
 
@@ -33,9 +41,12 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-function CaseFields({ c, userId }: { c: CaseView; userId: string | undefined }) {
-  const surgeons = useSurgeons(userId);
-  const facilities = useFacilities(userId);
+function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | undefined; backOffice: boolean }) {
+  // The case owner's lists: the provider's own; for the back office, the owner's (GET /surgeon and
+  // /facility accept another user_id only from user_type 10 or more).
+  const ownerId = c.user_id || userId;
+  const surgeons = useSurgeons(ownerId);
+  const facilities = useFacilities(ownerId);
   const surgeon = surgeons.data?.find((s) => s.surgeon_id === c.surgeon_id || s.id === c.surgeon_id);
   const facility = facilities.data?.find((f) => f.facility_id === c.facility_id || f.id === c.facility_id);
   const loadingNames = surgeons.isPending || facilities.isPending;
@@ -50,12 +61,21 @@ function CaseFields({ c, userId }: { c: CaseView; userId: string | undefined }) 
           </Text>
         </Field>
         <Field label="Status">
-          <StatusBadge status={c.case_status} />
+          <Flex direction="column" gap="xs" alignItems="flex-start">
+            <StatusBadge status={c.case_status} />
+            {backOffice && <StatusControl caseId={c.case_id} status={c.case_status} />}
+          </Flex>
         </Field>
         <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>
         <Field label="Patient">{patientName(c.patient_first, c.patient_last) || 'N/A'}</Field>
         <Field label="Insurance">{c.ins_provider.trim() || 'N/A'}</Field>
-        <Field label="Pay Amount">{formatDollars(c.pay_amount)}</Field>
+        <Field label="Pay Amount">
+          {backOffice ? (
+            <PayAmountEditor key={c.case_id} caseId={c.case_id} payAmount={c.pay_amount} />
+          ) : (
+            formatDollars(c.pay_amount)
+          )}
+        </Field>
         <Field label="Surgeon">{nameOr(surgeon && surgeonLabel(surgeon), c.surgeon_id)}</Field>
         <Field label="Facility">{nameOr(facility && facilityLabel(facility), c.facility_id)}</Field>
         <Field label="Procedure Codes" wide>
@@ -85,9 +105,12 @@ export default function CaseDetailsPage() {
   const { caseId } = useParams();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
+  const profile = useProfile();
+  const backOffice = isBackOffice(profile.userType);
+  const listPath = backOffice ? '/back-office/cases' : '/dashboard';
   const query = useCase(caseId);
   const back = (
-    <Button onClick={() => navigate('/dashboard')} variation="link">
+    <Button onClick={() => navigate(listPath)} variation="link">
       Back to Case List
     </Button>
   );
@@ -103,7 +126,7 @@ export default function CaseDetailsPage() {
     content = (
       <Alert variation="error" role="alert" heading={messageTemplates.caseLoadFailed(query.error.message)}>
         <Flex gap="small" marginTop="small">
-          <Button onClick={() => navigate('/dashboard')}>Back to Case List</Button>
+          <Button onClick={() => navigate(listPath)}>Back to Case List</Button>
           <Button onClick={() => void query.refetch()} isLoading={query.isFetching} loadingText="Retrying...">
             Retry
           </Button>
@@ -121,7 +144,7 @@ export default function CaseDetailsPage() {
     content = (
       <>
         <MissingForSubmission c={query.data} />
-        <CaseFields c={query.data} userId={user?.sub} />
+        <CaseFields c={query.data} userId={user?.sub} backOffice={backOffice} />
         <CaseDocuments c={query.data} />
         <Card variation="outlined">
           <StatusTimeline history={query.data.status_history} />

@@ -608,9 +608,12 @@ export default function CaseFormPage() {
   const navigate = useNavigate();
   const isEdit = caseId !== undefined;
   const { user, error: userError } = useCurrentUser();
-  const surgeons = useSurgeons(user?.sub);
-  const facilities = useFacilities(user?.sub);
   const existing = useCase(caseId);
+  // An edited case chooses among its owner's surgeons and facilities (the back office edits other
+  // owners' cases, issue 8 section 2); a new case among the user's own.
+  const listOwner = isEdit ? existing.data?.user_id || user?.sub : user?.sub;
+  const surgeons = useSurgeons(isEdit && !existing.data ? undefined : listOwner);
+  const facilities = useFacilities(isEdit && !existing.data ? undefined : listOwner);
   // Back from "Add a surgeon/facility": start from what was typed (kept in memory, ./caseDraft.ts).
   const draft = useRestoredCaseDraft(user?.sub);
 

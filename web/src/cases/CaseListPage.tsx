@@ -78,7 +78,7 @@ export function caseListErrorMessage(err: unknown): string {
   return `Error loading cases: ${message}`;
 }
 
-function FileMark({ present, label }: { present: boolean; label?: string }) {
+export function FileMark({ present, label }: { present: boolean; label?: string }) {
   return (
     <Flex as="span" alignItems="center" gap="xxs" color={present ? '#15803d' : '#b91c1c'}>
       {present ? <CheckIcon /> : <CrossIcon />}
@@ -93,11 +93,11 @@ function FileMark({ present, label }: { present: boolean; label?: string }) {
 }
 
 /** Whether the demographic sheet / operative note is really attached (the key, or file_keys). */
-const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
-const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
+export const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
+export const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
 
 /** The link to a case: its distinguishing part visible, the full id in its name and tooltip. */
-function CaseLink({ c }: { c: CaseView }) {
+export function CaseLink({ c }: { c: CaseView }) {
   const visible = caseIdLabel(c.case_id);
   return (
     <Link

@@ -22,14 +22,19 @@ export interface LoadMoreProps {
   /** Loading the next page failed (the message is shown; Load more retries). */
   error?: Error | null;
   onLoadMore: () => void;
+  /** How many there are in all, when known (Case Management's counts): "Showing 50 of 1,234 cases". */
+  total?: number;
 }
 
-/** "Showing 1 case", "Showing 120 cases". */
-export function showingText(shown: number, noun: readonly [string, string]): string {
+/** "Showing 1 case", "Showing 120 cases"; with `total`, "Showing 50 of 1,234 cases". */
+export function showingText(shown: number, noun: readonly [string, string], total?: number): string {
+  if (total !== undefined) {
+    return `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? noun[0] : noun[1]}`;
+  }
   return `Showing ${shown.toLocaleString('en-US')} ${shown === 1 ? noun[0] : noun[1]}`;
 }
 
-export function LoadMore({ shown, noun, hasMore, isLoading, error, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ shown, noun, hasMore, isLoading, error, onLoadMore, total }: LoadMoreProps) {
   const statusRef = useRef<HTMLParagraphElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const hadFocus = useRef(false);
@@ -51,7 +56,7 @@ export function LoadMore({ shown, noun, hasMore, isLoading, error, onLoadMore }:
         color="font.secondary"
         margin="0"
       >
-        {showingText(shown, noun)}
+        {showingText(shown, noun, total)}
       </Text>
       {error && hasMore && (
         <Alert variation="error" role="alert">

@@ -1,7 +1,8 @@
 /**
  * The status history of a case as a timeline (issue 6, section 4): an ordered list, oldest first,
  * each entry 'from -> to' with the status badges, who ('Automatic (case complete)' / 'Automatic
- * (case incomplete)' for the workflow rule, 'Set by back office' for a manual change) and when.
+ * (case incomplete)' for the workflow rule, 'Set by back office' for a manual change, then 'by
+ * {name}' when the server named the user), when, and the reason given (issue 8, section 2).
  * Also {@link MissingForSubmission}: what an Incomplete case still needs (shared/workflow.ts).
  */
 import { Alert, Flex, Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';
@@ -51,6 +52,7 @@ export function StatusTimeline({ history }: { history: readonly StatusHistoryEnt
                 <StatusBadge status={h.to} />
                 <Text as="span" fontSize="small" color="font.secondary">
                   {statusChangeBy(h)}
+                  {h.by_name && ` by ${h.by_name}`}
                   {h.at && (
                     <>
                       {', '}
@@ -59,6 +61,11 @@ export function StatusTimeline({ history }: { history: readonly StatusHistoryEnt
                   )}
                 </Text>
               </Flex>
+              {h.reason && (
+                <Text fontSize="small" marginTop="xxs">
+                  Reason: {h.reason}
+                </Text>
+              )}
             </li>
           ))}
         </ol>

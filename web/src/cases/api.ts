@@ -105,7 +105,10 @@ function dollars(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The readable entries of a `status_history` list (issue 6 section 4); anything malformed is skipped. */
+/**
+ * The readable entries of a `status_history` list (issue 6 section 4; `reason` and `by_name` of
+ * issue 8 section 2 kept when non-blank); anything malformed is skipped.
+ */
 export function parseStatusHistory(value: unknown): StatusHistoryEntry[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((e): StatusHistoryEntry[] => {
@@ -117,6 +120,8 @@ export function parseStatusHistory(value: unknown): StatusHistoryEntry[] {
         by: text(e.by),
         at: text(e.at),
         why: e.why === 'manual' ? 'manual' : 'auto',
+        ...(typeof e.reason === 'string' && e.reason.trim() !== '' ? { reason: e.reason } : {}),
+        ...(typeof e.by_name === 'string' && e.by_name.trim() !== '' ? { by_name: e.by_name } : {}),
       },
     ];
   });

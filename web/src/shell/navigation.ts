@@ -31,7 +31,7 @@ export const PROVIDER_NAV: readonly NavItem[] = [
 export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office', label: 'Home', available: true },
   { to: '/back-office/dashboard', label: 'Dashboard', available: true },
-  { to: '/back-office/cases', label: 'Case Mgmt', available: false },
+  { to: '/back-office/cases', label: 'Case Mgmt', available: true },
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: true },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: false },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },

@@ -1,0 +1,596 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * Back-office Case Management (/back-office/cases) and the back office's controls on Case Details
+ * (issue 8, section 2) against a fake API client holding cases in memory: the table with the
+ * Status badge column, search with 'Showing X of Y cases matching' and Clear, the status and user
+ * filters, Top Users, the status control (backwards asks for a reason), delete with the spec's
+ * confirm, the Component Error panel, the pay amount entry and the history with who and why.
+ * No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/auth/AuthProvider', () => ({
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { sub: 'admin1', email: 'caseadmin@example.com' },
+    signOut: jest.fn(async () => undefined),
+    refresh: jest.fn(),
+  }),
+}));
+const profileState = { userType: 10 };
+jest.mock('../../../web/src/profile/useProfile', () => ({
+  useProfile: () => ({ data: { user_type: profileState.userType }, userType: profileState.userType, isPending: false }),
+}));
+// A badge that crashes while `crash.badge` is set lets a test reach the Component Error panel.
+const crash = { badge: false };
+jest.mock('../../../web/src/cases/StatusBadge', () => {
+  const actual = jest.requireActual('../../../web/src/cases/StatusBadge');
+  return {
+    StatusBadge: (props: { status: number }) => {
+      if (crash.badge) throw new Error('Badge exploded');
+      return actual.StatusBadge(props);
+    },
+  };
+});
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import CaseManagementPage, { matchingText } from '../../../web/src/back-office/cases/CaseManagementPage';
+import CaseDetailsPage from '../../../web/src/cases/CaseDetailsPage';
+import CaseFormPage from '../../../web/src/cases/CaseFormPage';
+import { parseDollarsInput } from '../../../web/src/cases/caseAdmin';
+import { ApiError, apiFetch } from './support/fake-api';
+
+// Debounced search and user filter on a shared, busy machine: wait up to 4 s for what should appear.
+configure({ asyncUtilTimeout: 4000 });
+
+type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: Record<string, unknown> };
+
+interface FakeCase {
+  case_id: string;
+  user_id: string;
+  owner_name: string;
+  case_date: string;
+  patient_first: string;
+  patient_last: string;
+  ins_provider: string;
+  procedure_codes: string[];
+  case_status: number;
+  pay_amount?: number;
+  demo_file: string;
+  note_file: string;
+  status_history: Record<string, unknown>[];
+}
+
+const OWNERS = { p1: 'Alice Baker', p2: 'Bruno Cole' } as const;
+let cases: FakeCase[];
+let calls: [string, Req][];
+
+function fakeCase(n: number, owner: keyof typeof OWNERS, last: string, status = 10): FakeCase {
+  return {
+    case_id: `${owner}_${1_760_000_000_000 + n}`,
+    user_id: owner,
+    owner_name: OWNERS[owner],
+    case_date: '2026-02-03',
+    patient_first: 'Pat',
+    patient_last: last,
+    ins_provider: 'Aetna',
+    procedure_codes: ['27447', '29881', '47562'],
+    case_status: status,
+    demo_file: n % 2 ? 'private/case-documents/x/demo.pdf' : '',
+    note_file: '',
+    status_history: [
+      { from: null, to: status, by: owner, by_name: OWNERS[owner], at: '2026-02-03T10:00:00Z', why: 'auto' },
+    ],
+  };
+}
+
+function statsOf(list: FakeCase[]) {
+  const by_status: Record<string, number> = {};
+  for (const s of [0, 10, 20, 30, 40, 50, 60, 70, 80, 90]) by_status[String(s)] = 0;
+  for (const c of list) by_status[String(c.case_status)] = (by_status[String(c.case_status)] ?? 0) + 1;
+  const counts = new Map<string, number>();
+  for (const c of list) counts.set(c.user_id, (counts.get(c.user_id) ?? 0) + 1);
+  return {
+    success: true,
+    range: 'all',
+    total_cases: list.length,
+    total_revenue: list.reduce((s, c) => s + (c.pay_amount ?? 0), 0),
+    pending_cases: by_status['20'],
+    incomplete_cases: by_status['0'],
+    by_status,
+    top_users: [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([user_id, case_count]) => ({ user_id, name: OWNERS[user_id as keyof typeof OWNERS], case_count })),
+  };
+}
+
+/** The fake server: GET /case pages 2 at a time (cursor = next index). */
+function serve() {
+  apiFetch.mockImplementation(async (path: string, req: Req = {}) => {
+    calls.push([path, req]);
+    const q = req.query ?? {};
+    const method = req.method ?? 'GET';
+    if (path === '/case' && method === 'GET' && q.case_id) {
+      const c = cases.find((x) => x.case_id === q.case_id);
+      if (!c) throw new ApiError('Case not found', 404);
+      return { success: true, case: c };
+    }
+    if (path === '/case' && method === 'GET') {
+      const search = String(q.search ?? '').toLowerCase();
+      const matched = cases.filter(
+        (c) =>
+          (!search || c.patient_last.toLowerCase().startsWith(search)) &&
+          (q.status === undefined || c.case_status === Number(q.status)) &&
+          (q.user_id === undefined || c.user_id === q.user_id),
+      );
+      const start = Number(q.cursor ?? 0);
+      const page = matched.slice(start, start + 2);
+      return {
+        success: true,
+        cases: page,
+        count: page.length,
+        ...(start + 2 < matched.length ? { next_cursor: String(start + 2) } : {}),
+      };
+    }
+    if (path === '/case/stats') return statsOf(q.user_id ? cases.filter((c) => c.user_id === q.user_id) : cases);
+    if (path === '/user/list') {
+      const s = String(q.search ?? '').toLowerCase();
+      const users = Object.entries(OWNERS)
+        .filter(([, name]) =>
+          name
+            .toLowerCase()
+            .split(' ')
+            .some((w) => w.startsWith(s)),
+        )
+        .map(([user_id, name]) => ({
+          user_id,
+          first_name: name.split(' ')[0],
+          last_name: name.split(' ')[1],
+          user_email: `${user_id}@example.com`,
+          user_type: 0,
+        }));
+      return { users, total: 2 };
+    }
+    if (path === '/case' && method === 'PUT') {
+      const c = cases.find((x) => x.case_id === req.body?.case_id);
+      if (!c) throw new ApiError('Case not found', 404);
+      const to = Number(req.body?.case_status);
+      c.status_history = [
+        ...c.status_history,
+        {
+          from: c.case_status,
+          to,
+          by: 'admin1',
+          by_name: 'Casey Admin',
+          at: '2026-03-01T12:00:00Z',
+          why: 'manual',
+          ...(req.body?.reason ? { reason: req.body.reason } : {}),
+        },
+      ];
+      c.case_status = to;
+      return { success: true, case: c };
+    }
+    if (path === '/case' && method === 'PATCH') {
+      const c = cases.find((x) => x.case_id === req.body?.case_id)!;
+      if (req.body?.pay_amount === null) delete c.pay_amount;
+      else c.pay_amount = Number(req.body?.pay_amount);
+      return { success: true, case: c };
+    }
+    if (path === '/case' && method === 'DELETE') {
+      cases = cases.filter((c) => c.case_id !== q.case_id);
+      return { success: true, message: 'Case deleted successfully' };
+    }
+    if (path === '/surgeon')
+      return {
+        success: true,
+        surgeons:
+          q.user_id === 'p1' ? [{ surgeon_id: 's1', user_id: 'p1', first_name: 'Meredith', last_name: 'Grey' }] : [],
+      };
+    if (path === '/facility') return { success: true, facilities: [] };
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+}
+
+function renderAt(path: string, editForm = false) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/back-office/cases" element={<CaseManagementPage />} />
+          <Route path="/case/:caseId" element={<CaseDetailsPage />} />
+          <Route path="/case/:caseId/edit" element={editForm ? <CaseFormPage /> : <p>Edit form</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const table = () => screen.getByRole('table', { name: 'Cases' });
+const rows = () => within(table()).getAllByRole('row').slice(1);
+const caseCalls = () => calls.filter(([p, r]) => p === '/case' && (r.method ?? 'GET') === 'GET' && !r.query?.case_id);
+
+beforeEach(() => {
+  apiFetch.mockReset();
+  profileState.userType = 10;
+  crash.badge = false;
+  calls = [];
+  cases = [
+    fakeCase(1, 'p1', 'Doe'),
+    fakeCase(2, 'p1', 'Dorsey', 20),
+    fakeCase(3, 'p2', 'Smith', 0),
+    fakeCase(4, 'p1', 'Young', 30),
+  ];
+  serve();
+});
+
+describe('the Case Management table', () => {
+  it('shows the spec columns with the Status badge and owner, Top Users, and Showing X of Y from the counts', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    // Act
+    await screen.findByText('Showing 2 of 4 cases');
+    // Assess
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Case ID',
+      'Date',
+      'Patient',
+      'User',
+      'Status',
+      'Insurance',
+      'Procedure Codes',
+      'Pay Amount',
+      'Demo Sheet',
+      'Op Note',
+      'Actions',
+    ]);
+    const first = within(rows()[0]!).getAllByRole('cell');
+    expect(first[2]!.textContent).toBe('Pat Doe');
+    expect(first[3]!.textContent).toBe('Alice Baker');
+    expect(first[4]!.textContent).toBe('Submitted');
+    expect(first[6]!.textContent).toBe('27447, 29881...');
+    expect(first[7]!.textContent).toBe('N/A');
+    const top = screen.getByRole('list', { name: 'Top users by case count' });
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alice Baker 3 cases', 'Bruno Cole 1 case']);
+    expect(caseCalls()[0]![1].query).toEqual({
+      search: undefined,
+      status: undefined,
+      user_id: undefined,
+      limit: 50,
+      cursor: undefined,
+    });
+  });
+
+  it('shows an unknown status code as Incomplete', async () => {
+    // Prepare
+    cases[0]!.case_status = 55;
+    renderAt('/back-office/cases');
+    // Act (the counts of this fake hold the unknown code, which the stats schema refuses: no Y)
+    await screen.findByText('Showing 2 cases');
+    // Assess
+    expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Incomplete');
+  });
+
+  it('appends the next page on Load more', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    // Assess
+    await screen.findByText('Showing 4 of 4 cases');
+    expect(rows()).toHaveLength(4);
+    expect(caseCalls().at(-1)![1].query?.cursor).toBe('2');
+  });
+
+  it('searches with GET /case?search=, says how many of the cases in scope match, and clears', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.change(screen.getByPlaceholderText('Search cases...'), { target: { value: 'do' } });
+    // Assess
+    await screen.findByText('Showing 2 of 4 cases matching "do"');
+    expect(caseCalls().at(-1)![1].query?.search).toBe('do');
+    expect(rows().map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Pat Doe', 'Pat Dorsey']);
+    // Act: Clear search
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    // Assess
+    await screen.findByText('Showing 2 of 4 cases');
+    expect(screen.queryByText(/matching/)).toBeNull();
+    expect((screen.getByPlaceholderText('Search cases...') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the empty states: no match for a search, no cases at all', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.change(screen.getByPlaceholderText('Search cases...'), { target: { value: 'zz' } });
+    // Assess
+    await screen.findByText('No cases match your search');
+    // Act: no cases at all
+    cases = [];
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Assess
+    await screen.findByRole('heading', { name: 'No cases found' });
+  });
+
+  it('filters by status (All Statuses) with Y from that status count', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    const select = screen.getByLabelText('Status filter');
+    expect(within(select).getAllByRole('option')[0]!.textContent).toBe('All Statuses');
+    fireEvent.change(select, { target: { value: 'paid' } });
+    // Assess
+    await screen.findByText('Showing 1 of 1 case');
+    expect(caseCalls().at(-1)![1].query?.status).toBe(20);
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('filters by a provider chosen by name from GET /user/list (user_type 20), with All Users to clear', async () => {
+    // Prepare
+    profileState.userType = 20;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    const box = screen.getByRole('combobox', { name: 'User filter' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'bru' } });
+    const option = await screen.findByRole('option', { name: 'Bruno Cole' });
+    fireEvent.click(option);
+    // Assess
+    await screen.findByText('Showing 1 of 1 case');
+    expect(calls.find(([p]) => p === '/user/list')![1].query).toEqual({ search: 'bru', limit: 10 });
+    expect(caseCalls().at(-1)![1].query?.user_id).toBe('p2');
+    expect(calls.some(([p, r]) => p === '/case/stats' && r.query?.user_id === 'p2')).toBe(true);
+    expect(screen.getByText('Bruno Cole', { selector: 'strong' })).toBeTruthy();
+    // Act: All Users
+    fireEvent.click(screen.getByRole('button', { name: 'All Users' }));
+    // Assess
+    await screen.findByText('Showing 2 of 4 cases');
+  });
+
+  it('offers the owners it knows, without GET /user/list, to user_type 10', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    const box = screen.getByRole('combobox', { name: 'User filter' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'ali' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Alice Baker' }));
+    // Assess
+    await screen.findByText('Showing 2 of 3 cases');
+    expect(calls.some(([p]) => p === '/user/list')).toBe(false);
+  });
+
+  it('sets the user filter from a Top Users name', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Bruno Cole' }));
+    // Assess
+    await screen.findByText('Showing 1 of 1 case');
+    expect(caseCalls().at(-1)![1].query?.user_id).toBe('p2');
+  });
+});
+
+describe('the row status control', () => {
+  it('moves a case forward at once with PUT /case and refreshes the list and counts', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const statsBefore = calls.filter(([p]) => p === '/case/stats').length;
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+      target: { value: '30' },
+    });
+    // Assess
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Sent to Biller'));
+    const put = calls.find(([p, r]) => p === '/case' && r.method === 'PUT')!;
+    expect(put[1].body).toEqual({ case_id: cases[0]!.case_id, case_status: 30 });
+    expect(calls.filter(([p]) => p === '/case/stats').length).toBeGreaterThan(statsBefore);
+  });
+
+  it('asks for a reason before moving a case back, refuses a blank one, and sends it', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const paid = cases[1]!;
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!, {
+      target: { value: '10' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case back to Submitted' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Back' }));
+    // Assess: blank refused, nothing sent
+    expect(within(dialog).getByText('A reason is required to move a case back to an earlier status')).toBeTruthy();
+    expect(calls.some(([, r]) => r.method === 'PUT')).toBe(false);
+    // Act: a reason
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: ' Payer recouped ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Back' }));
+    // Assess
+    await waitFor(() => expect(calls.some(([, r]) => r.method === 'PUT')).toBe(true));
+    expect(calls.find(([, r]) => r.method === 'PUT')![1].body).toEqual({
+      case_id: paid.case_id,
+      case_status: 10,
+      reason: 'Payer recouped',
+    });
+    await waitFor(() => expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('Submitted'));
+  });
+
+  it('leaves the status alone when the reason dialog is cancelled', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const paid = cases[1]!;
+    const select = screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!;
+    // Act
+    fireEvent.change(select, { target: { value: '0' } });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Assess
+    expect((select as HTMLSelectElement).value).toBe('20');
+    expect(calls.some(([, r]) => r.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('edit and delete', () => {
+  it('deletes after the spec confirm and reloads the list', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const victim = cases[0]!;
+    // Act
+    fireEvent.click(screen.getAllByRole('button', { name: `Delete case ${victim.case_id}` })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Delete case' });
+    expect(within(dialog).getByText('Are you sure you want to delete this case?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // Assess
+    await screen.findByText('Showing 2 of 3 cases');
+    expect(calls.find(([, r]) => r.method === 'DELETE')![1].query).toEqual({ case_id: victim.case_id });
+    expect(screen.queryByText('Pat Doe')).toBeNull();
+  });
+
+  it('opens the edit form from the row', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.click(screen.getAllByRole('button', { name: `Edit case ${cases[0]!.case_id}` })[0]!);
+    // Assess
+    expect(await screen.findByText('Edit form')).toBeTruthy();
+  });
+});
+
+describe('errors', () => {
+  it('shows the spec text for an unavailable backend with Retry', async () => {
+    // Prepare
+    apiFetch.mockImplementation(async (path: string) => {
+      if (path === '/case') throw new ApiError('Network error. Please check your internet connection.', 0);
+      return statsOf(cases);
+    });
+    renderAt('/back-office/cases');
+    // Assess
+    expect(
+      await screen.findByText(
+        'Backend API is currently unavailable. Case listing will work once the backend server is running.',
+      ),
+    ).toBeTruthy();
+    // Act
+    serve();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // Assess
+    await screen.findByText('Showing 2 of 4 cases');
+  });
+
+  it('shows the Component Error panel with the message and Reload Page when the screen crashes', async () => {
+    // Prepare
+    crash.badge = true;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Act
+    renderAt('/back-office/cases');
+    // Assess
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('Component Error')).toBeTruthy();
+    expect(within(panel).getByText('Badge exploded')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Reload Page' })).toBeTruthy();
+    (console.error as jest.Mock).mockRestore();
+    crash.badge = false;
+  });
+});
+
+describe('Case Details for the back office and for a provider', () => {
+  it('offers the status control and the pay amount entry to the back office, and shows who and why in the history', async () => {
+    // Prepare
+    const c = cases[3]!;
+    renderAt(`/case/${c.case_id}`);
+    await screen.findByRole('heading', { name: 'Case Details' });
+    const field = await screen.findByRole('textbox', { name: 'Pay Amount (USD)' });
+    // Act: a bad amount is refused before any call
+    fireEvent.change(field, { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Pay Amount' }));
+    // Assess
+    expect(await screen.findByText(/with at most 2 decimals/)).toBeTruthy();
+    expect(calls.some(([, r]) => r.method === 'PATCH')).toBe(false);
+    // Act: a good one
+    fireEvent.change(field, { target: { value: '$1,234.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Pay Amount' }));
+    // Assess
+    await screen.findByText('Pay amount saved');
+    expect(calls.find(([, r]) => r.method === 'PATCH')![1].body).toEqual({ case_id: c.case_id, pay_amount: 1234.5 });
+    expect((screen.getByRole('textbox', { name: 'Pay Amount (USD)' }) as HTMLInputElement).value).toBe('1234.50');
+    // Act: move back with a reason
+    fireEvent.change(screen.getByRole('combobox', { name: 'Change Status' }), { target: { value: '20' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case back to Paid' });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Posted to the wrong case' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Move Back' }));
+    });
+    // Assess
+    const history = await screen.findByRole('list', { name: 'Status history' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    const last = within(history).getAllByRole('listitem')[1]!;
+    expect(last.textContent).toContain('Set by back office by Casey Admin');
+    expect(last.textContent).toContain('Reason: Posted to the wrong case');
+    expect(calls.some(([p, r]) => p === '/surgeon' && r.query?.user_id === c.user_id)).toBe(true);
+  });
+
+  it('shows a provider the status and pay amount read-only', async () => {
+    // Prepare
+    profileState.userType = 0;
+    cases[3]!.pay_amount = 99.5;
+    // Act
+    renderAt(`/case/${cases[3]!.case_id}`);
+    // Assess
+    await screen.findByText('$99.50');
+    expect(screen.queryByRole('textbox', { name: 'Pay Amount (USD)' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Change Status' })).toBeNull();
+  });
+});
+
+describe("editing another owner's case", () => {
+  it("offers the case owner's surgeons, not the back-office user's", async () => {
+    // Prepare
+    const c = { ...cases[0]!, surgeon_id: 's1', facility_id: 'f1' };
+    cases[0] = c;
+    // Act
+    renderAt(`/case/${c.case_id}/edit`, true);
+    // Assess
+    expect(await screen.findByRole('option', { name: 'Dr. Meredith Grey' })).toBeTruthy();
+    const surgeonCalls = calls.filter(([p]) => p === '/surgeon').map(([, r]) => r.query?.user_id);
+    expect(surgeonCalls).toEqual(['p1']);
+  });
+});
+
+describe('helpers', () => {
+  it('reads pay amounts typed in dollars and refuses more than 2 decimals', () => {
+    expect(parseDollarsInput('1234.5')).toEqual({ value: 1234.5 });
+    expect(parseDollarsInput(' $1,234.56 ')).toEqual({ value: 1234.56 });
+    expect(parseDollarsInput('')).toEqual({ value: null });
+    expect(parseDollarsInput('0')).toEqual({ value: 0 });
+    for (const bad of ['12.345', '-1', 'abc', '1,23', '10000000.01'])
+      expect(parseDollarsInput(bad)).toHaveProperty('error');
+  });
+
+  it('words the search line with and without the scope count', () => {
+    expect(matchingText(3, 120, 'doe')).toBe('Showing 3 of 120 cases matching "doe"');
+    expect(matchingText(1, undefined, 'doe')).toBe('Showing 1 case matching "doe"');
+  });
+});

@@ -1,0 +1,459 @@
+/**
+ * Back-office Case Management, /back-office/cases (back-office-and-shell section 2; issue 8
+ * section 2), user_type 10 or more (BackOfficeGuard).
+ *
+ * - The provider Case List's table plus the Status badge column and the owner (User): Case ID,
+ *   Date, Patient, User, Status, Insurance, Procedure Codes, Pay Amount, Demo Sheet, Op Note,
+ *   Actions (status control, edit -> /case/{id}/edit, delete after 'Are you sure you want to delete
+ *   this case?', then the list reloads). Row click opens /case/{id}. Below 640 px one card per case.
+ * - 'Search cases...' (GET /case?search=, a prefix of case id, patient last name or insurance;
+ *   debounced 300 ms) with 'Showing X of Y cases matching "{text}"' and Clear search. X: the
+ *   matching cases loaded so far (Load more reads the next page); Y: the cases in the current scope
+ *   from the counts (GET /case/stats?range=all[&user_id=]: `total_cases`, or `by_status[status]`
+ *   with a status filter), i.e. "X of the Y cases in scope match". Without search the foot reads
+ *   'Showing X of Y cases' with the same Y.
+ * - Status filter (All Statuses) and user filter (All Users; ./UserFilter.tsx). Filters and search
+ *   are kept in the URL (`q`, `status` key, `user`, `uname`), so Back from a case returns to them.
+ * - Top Users by Case Count: the 5 of GET /case/stats?range=all `top_users` ('Loading user names'
+ *   while loading); a name sets the user filter.
+ * - The status control (web/src/cases/StatusControl.tsx: PUT /case; backwards asks for a reason).
+ *   An unknown status code shows as Incomplete (back-office-and-shell section 4).
+ * - Empty states 'No cases match your search' / 'No cases found'; load errors in the spec's words
+ *   (./api.ts caseManagementErrorMessage) with Retry; a render crash shows the 'Component Error'
+ *   panel with Reload Page (./ComponentError.tsx).
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  SearchField,
+  SelectField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  View,
+} from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  CASE_STATUSES,
+  INCOMPLETE_STATUS,
+  UI_MESSAGES,
+  caseStatusByKey,
+  formatDollars,
+  isCaseStatus,
+  messageTemplates,
+  summarizeCodes,
+} from '../../../../shared';
+import { deleteCase } from '../../cases/api';
+import { CaseLink, FileMark, hasDemo, hasNote } from '../../cases/CaseListPage';
+import { STATS_KEY } from '../../cases/caseAdmin';
+import { ConfirmDialog } from '../../cases/ConfirmDialog';
+import { LoadMore } from '../../cases/LoadMore';
+import { formatCaseDate, patientName } from '../../cases/format';
+import { EditIcon, TrashIcon } from '../../cases/icons';
+import { caseKeys } from '../../cases/queries';
+import { StatusBadge } from '../../cases/StatusBadge';
+import { StatusControl } from '../../cases/StatusControl';
+import { useProfile } from '../../profile/useProfile';
+import { caseManagementErrorMessage, type ManagedCase } from './api';
+import { ComponentErrorBoundary } from './ComponentError';
+import { useCaseCounts, useManagedCases } from './queries';
+import { UserFilter, type KnownUser } from './UserFilter';
+
+/** Debounce of the search box, ms. */
+export const CASE_SEARCH_DEBOUNCE_MS = 300;
+/** Top Users by Case Count shows this many (back-office-and-shell section 9). */
+export const TOP_USERS_SHOWN = 5;
+
+/** The status a badge shows: an unknown code reads as Incomplete in the back office (spec section 4). */
+export function shownStatus(status: number): number {
+  return isCaseStatus(status) ? status : INCOMPLETE_STATUS;
+}
+
+/** 'Showing X of Y cases matching "text"' (Y omitted while the counts are unknown). */
+export function matchingText(shown: number, total: number | undefined, search: string): string {
+  const x = shown.toLocaleString('en-US');
+  const noun = (total ?? shown) === 1 ? 'case' : 'cases';
+  return total === undefined
+    ? `Showing ${x} ${noun} matching "${search}"`
+    : `Showing ${x} of ${total.toLocaleString('en-US')} ${noun} matching "${search}"`;
+}
+
+const COLUMNS = [
+  'Case ID',
+  'Date',
+  'Patient',
+  'User',
+  'Status',
+  'Insurance',
+  'Procedure Codes',
+  'Pay Amount',
+  'Demo Sheet',
+  'Op Note',
+  'Actions',
+] as const;
+
+function CaseManagement() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('q') ?? '').trim();
+  const statusDef = caseStatusByKey(params.get('status') ?? '');
+  const userId = params.get('user') || undefined;
+  const selectedUser: KnownUser | null = userId ? { user_id: userId, name: params.get('uname') ?? '' } : null;
+  const [searchText, setSearchText] = useState(search);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // The search box sends its text after a pause in typing.
+  useEffect(() => {
+    const text = searchText.trim();
+    if (text === search) return;
+    const t = setTimeout(() => update({ q: text }), CASE_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt each render; the text is what matters
+  }, [searchText, search]);
+
+  const filters = useMemo(() => ({ search, status: statusDef?.value, userId }), [search, statusDef?.value, userId]);
+  const list = useManagedCases(filters);
+  const everyone = useCaseCounts(undefined);
+  const scoped = useCaseCounts(userId);
+  const scopeCounts = userId ? scoped : everyone;
+  const scopeTotal = scopeCounts.data
+    ? statusDef
+      ? (scopeCounts.data.by_status[String(statusDef.value)] ?? 0)
+      : scopeCounts.data.total_cases
+    : undefined;
+
+  const remove = useMutation({
+    mutationFn: deleteCase,
+    onMutate: () => setDeleteError(null),
+    onError: (err) => setDeleteError(messageTemplates.caseDeleteFailed(err instanceof Error ? err.message : undefined)),
+    onSettled: (_d, _e, caseId) => {
+      queryClient.removeQueries({ queryKey: caseKeys.one(caseId) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      ]);
+    },
+  });
+
+  const cases = useMemo(() => list.data?.pages.flatMap((p) => p.cases) ?? [], [list.data]);
+  const topUsers = useMemo(() => everyone.data?.top_users.slice(0, TOP_USERS_SHOWN) ?? [], [everyone.data]);
+  const known = useMemo<KnownUser[]>(() => {
+    const byId = new Map<string, string>();
+    for (const u of topUsers) byId.set(u.user_id, u.name);
+    for (const c of cases) if (!byId.has(c.user_id) && c.owner_name) byId.set(c.user_id, c.owner_name);
+    return [...byId].map(([user_id, name]) => ({ user_id, name }));
+  }, [topUsers, cases]);
+
+  const open = (c: ManagedCase) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
+  const clearSearch = () => {
+    setSearchText('');
+    update({ q: undefined });
+  };
+
+  const rowActions = (c: ManagedCase) => (
+    <Flex gap="xxs" alignItems="center" wrap="wrap" onClick={(e) => e.stopPropagation()}>
+      <StatusControl compact key={c.case_id} caseId={c.case_id} status={c.case_status} />
+      <Button
+        size="small"
+        variation="link"
+        className="suture-touch-target"
+        aria-label={`Edit case ${c.case_id}`}
+        title="Edit case"
+        onClick={() => navigate(`/case/${encodeURIComponent(c.case_id)}/edit`)}
+      >
+        <EditIcon />
+      </Button>
+      <Button
+        size="small"
+        variation="link"
+        colorTheme="error"
+        className="suture-touch-target"
+        aria-label={`Delete case ${c.case_id}`}
+        title="Delete case"
+        isDisabled={remove.isPending && remove.variables === c.case_id}
+        onClick={() => setToDelete(c.case_id)}
+      >
+        <TrashIcon />
+      </Button>
+    </Flex>
+  );
+
+  const loadError = list.isFetchNextPageError ? null : list.error;
+  let body;
+  if (loadError) {
+    body = (
+      <Alert variation="error" role="alert" heading={UI_MESSAGES.backendError}>
+        <Text>{caseManagementErrorMessage(loadError)}</Text>
+        <Button marginTop="small" onClick={() => void list.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  } else if (list.isPending) {
+    body = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else if (cases.length === 0 && !list.hasNextPage) {
+    body = (
+      <Card variation="outlined" textAlign="center" padding="xl">
+        <Heading level={2} fontSize="large">
+          {search ? 'No cases match your search' : UI_MESSAGES.noCasesFound}
+        </Heading>
+        {(search || statusDef || userId) && (
+          <Button
+            marginTop="medium"
+            onClick={() => {
+              setSearchText('');
+              update({ q: undefined, status: undefined, user: undefined, uname: undefined });
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
+          <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 1180 }}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((h) => (
+                  <TableCell as="th" scope="col" key={h}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {cases.map((c) => (
+                <TableRow
+                  key={c.case_id}
+                  data-case-id={c.case_id}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => open(c)}
+                >
+                  <TableCell>
+                    <CaseLink c={c} />
+                  </TableCell>
+                  <TableCell>{formatCaseDate(c.case_date)}</TableCell>
+                  <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
+                  <TableCell>{c.owner_name || 'N/A'}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={shownStatus(c.case_status)} />
+                  </TableCell>
+                  <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
+                  <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
+                  <TableCell>{formatDollars(c.pay_amount)}</TableCell>
+                  <TableCell>
+                    <FileMark present={hasDemo(c)} />
+                  </TableCell>
+                  <TableCell>
+                    <FileMark present={hasNote(c)} />
+                  </TableCell>
+                  <TableCell>{rowActions(c)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </View>
+        <ul className="suture-case-cards" aria-label="Cases">
+          {cases.map((c) => (
+            <li key={c.case_id} data-case-id={c.case_id}>
+              <Card variation="outlined" padding="medium">
+                <Flex direction="column" gap="xs">
+                  <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                    <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
+                      {patientName(c.patient_first, c.patient_last) || 'N/A'}
+                    </Heading>
+                    <StatusBadge status={shownStatus(c.case_status)} />
+                  </Flex>
+                  <Text fontSize="small">
+                    <CaseLink c={c} />
+                    {' · '}
+                    {formatCaseDate(c.case_date)}
+                  </Text>
+                  <Text fontSize="small">User: {c.owner_name || 'N/A'}</Text>
+                  <Text fontSize="small">
+                    Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
+                    {formatDollars(c.pay_amount)}
+                  </Text>
+                  <Flex gap="small" wrap="wrap">
+                    <FileMark present={hasDemo(c)} label="Demo Sheet" />
+                    <FileMark present={hasNote(c)} label="Op Note" />
+                  </Flex>
+                  {rowActions(c)}
+                </Flex>
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <LoadMore
+          shown={cases.length}
+          noun={['case', 'cases']}
+          total={search ? undefined : scopeTotal}
+          hasMore={list.hasNextPage}
+          isLoading={list.isFetchingNextPage}
+          error={list.isFetchNextPageError ? list.error : null}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Heading level={1} ref={headingRef} tabIndex={-1}>
+        Case Management
+      </Heading>
+      <Flex direction="column" gap="small">
+        <Flex gap="small" wrap="wrap" alignItems="flex-start">
+          <View flex="1 1 16rem" minWidth="0">
+            <SearchField
+              label="Search cases"
+              labelHidden
+              placeholder="Search cases..."
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              onSubmit={(text) => update({ q: text.trim() })}
+              onClear={clearSearch}
+              hasSearchButton={false}
+            />
+          </View>
+          <SelectField
+            label="Status filter"
+            labelHidden
+            value={statusDef?.key ?? ''}
+            onChange={(e) => update({ status: e.target.value || undefined })}
+          >
+            <option value="">All Statuses</option>
+            {CASE_STATUSES.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </SelectField>
+          <UserFilter
+            userType={profile.userType}
+            known={known}
+            selected={selectedUser}
+            onSelect={(u) => update({ user: u?.user_id, uname: u?.name })}
+          />
+        </Flex>
+        {search && !list.isPending && !loadError && (
+          <Flex alignItems="center" gap="small" wrap="wrap">
+            <Text fontSize="small" role="status" aria-live="polite">
+              {matchingText(cases.length, scopeTotal, search)}
+            </Text>
+            <Button size="small" variation="link" onClick={clearSearch}>
+              Clear search
+            </Button>
+          </Flex>
+        )}
+      </Flex>
+      {deleteError && (
+        <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
+          {deleteError}
+        </Alert>
+      )}
+      <Flex gap="medium" direction={{ base: 'column', large: 'row' }} alignItems="flex-start">
+        <Flex direction="column" gap="small" flex="1 1 auto" minWidth="0" width="100%">
+          {body}
+        </Flex>
+        <Card variation="outlined" width={{ base: '100%', large: '18rem' }} flex="0 0 auto">
+          <Heading level={2} fontSize="medium" marginBottom="small">
+            Top Users by Case Count
+          </Heading>
+          {everyone.isPending ? (
+            <Flex alignItems="center" gap="xs" role="status">
+              <Loader />
+              <Text fontSize="small">Loading user names</Text>
+            </Flex>
+          ) : everyone.isError ? (
+            <Flex direction="column" gap="xs" alignItems="flex-start">
+              <Text fontSize="small" color="font.error" role="alert">
+                {everyone.error.message}
+              </Text>
+              <Button size="small" onClick={() => void everyone.refetch()}>
+                Retry
+              </Button>
+            </Flex>
+          ) : topUsers.length === 0 ? (
+            <Text fontSize="small">{UI_MESSAGES.noCasesFound}</Text>
+          ) : (
+            <ol aria-label="Top users by case count" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {topUsers.map((u) => (
+                <li key={u.user_id}>
+                  <Button
+                    variation="link"
+                    size="small"
+                    padding="xxs"
+                    aria-pressed={userId === u.user_id}
+                    onClick={() => update({ user: u.user_id, uname: u.name })}
+                  >
+                    {u.name || u.user_id}
+                  </Button>
+                  <Text as="span" fontSize="small">
+                    {' '}
+                    {u.case_count.toLocaleString('en-US')} {u.case_count === 1 ? 'case' : 'cases'}
+                  </Text>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </Flex>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete case"
+        message={UI_MESSAGES.deleteCaseConfirm}
+        confirmLabel="Delete"
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete);
+          setToDelete(null);
+          headingRef.current?.focus();
+        }}
+      />
+    </Flex>
+  );
+}
+
+export default function CaseManagementPage() {
+  return (
+    <ComponentErrorBoundary>
+      <CaseManagement />
+    </ComponentErrorBoundary>
+  );
+}

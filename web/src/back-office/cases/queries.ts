@@ -1,0 +1,46 @@
+/**
+ * React Query hooks of Case Management. Keys sit under the case screens' prefixes
+ * (web/src/cases/queries.ts `caseKeys.lists`, and `['cases', 'stats']`), so that every case
+ * mutation (delete, status, pay amount; web/src/cases/caseAdmin.ts) refreshes this list and its counts.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { caseKeys } from '../../cases/queries';
+import { STATS_KEY } from '../../cases/caseAdmin';
+import { fetchStats, listAllCasesPage, searchUsers, type CaseFilters } from './api';
+
+export const managementKeys = {
+  list: (f: CaseFilters) => [...caseKeys.lists, 'back-office', f.search, f.status ?? 'all', f.userId ?? 'all'] as const,
+  stats: (userId: string | undefined) => [...STATS_KEY, 'all', userId ?? 'everyone'] as const,
+  users: (search: string) => ['back-office', 'users', 'search', search] as const,
+};
+
+/** Every owner's cases matching `filters`, page by page (Load more). */
+export function useManagedCases(filters: CaseFilters) {
+  return useInfiniteQuery({
+    queryKey: managementKeys.list(filters),
+    queryFn: ({ pageParam }) => listAllCasesPage(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** All-time counts (everyone's, or one owner's with `userId`). */
+export function useCaseCounts(userId: string | undefined) {
+  return useQuery({
+    queryKey: managementKeys.stats(userId),
+    queryFn: ({ signal }) => fetchStats(userId, signal),
+  });
+}
+
+/** User suggestions for a (debounced) search text; disabled while `enabled` is false. */
+export function useUserSuggestions(search: string, enabled: boolean) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: managementKeys.users(term),
+    queryFn: ({ signal }) => searchUsers(term, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
