@@ -41,7 +41,9 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 
 /**
  * Sign in through /auth: fill Email and Password, press Sign In, and wait for the success text
- * 'Successfully signed in! Redirecting...'. Does not wait for the redirect that follows.
+ * 'Successfully signed in! Redirecting...'. Does not wait for the redirect that follows. Waits up to
+ * 30 s for it: on 2 cores shared with other suites a sign-in (cognito-local, then the first chunks of
+ * the signed-in pages) has taken over 15 s.
  */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${baseUrl}/auth`);
@@ -49,7 +51,7 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor();
+  await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor({ timeout: 30_000 });
 }
 
 /** Collect uncaught page errors (for a clearer failure when the SPA crashes). */
