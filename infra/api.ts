@@ -45,6 +45,21 @@ export interface ApiProps {
  */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */
+export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } as const;
+
+/**
+ * Functions that need more than {@link DEFAULT_FUNCTION_SIZING}:
+ * - `report` (issue 8, section 5: "a report over 10,000 cases completes within the Lambda limits you
+ *   configure"): 1,769 MB, the size at which a function gets one full vCPU (the PDF is built on the
+ *   CPU; the read of the cases waits on DynamoDB), and 29 s, just inside the HTTP API's 30 s
+ *   integration timeout (a longer Lambda timeout would only let API Gateway give up first). Measured
+ *   figures (cases, time, pages, PDF size, memory): README "Provider payment report".
+ */
+export const FUNCTION_SIZING: Partial<Record<Resource, { memorySize: number; timeoutSeconds: number }>> = {
+  report: { memorySize: 1769, timeoutSeconds: 29 },
+};
+
 /**
  * The HTTP API.
  *
@@ -84,6 +99,8 @@ export class Api extends Construct {
           apigwv2.CorsHttpMethod.OPTIONS,
         ],
         allowHeaders: ['Authorization', 'Content-Type'],
+        // The SPA reads the report's file name (POST /report/provider-payment) from another origin.
+        exposeHeaders: ['Content-Disposition'],
         maxAge: Duration.hours(1),
       },
     });
@@ -97,6 +114,7 @@ export class Api extends Construct {
       FACILITIES_TABLE: data.table('FACILITIES_TABLE').tableName,
       CPT_CODES_TABLE: data.table('CPT_CODES_TABLE').tableName,
       CPT_SEARCH_TABLE: data.table('CPT_SEARCH_TABLE').tableName,
+      REPORTS_TABLE: data.table('REPORTS_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
@@ -157,8 +175,8 @@ export class Api extends Construct {
       description: `Suture ${resource} API (${settings.stage})`,
       runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
+      timeout: Duration.seconds((FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).timeoutSeconds),
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling

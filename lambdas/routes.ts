@@ -10,7 +10,16 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export const RESOURCES = ['case', 'user', 'surgeon', 'facility', 'cpt_codes', 'check_npi', 'document'] as const;
+export const RESOURCES = [
+  'case',
+  'user',
+  'surgeon',
+  'facility',
+  'cpt_codes',
+  'check_npi',
+  'document',
+  'report',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export interface RouteDef {
@@ -57,6 +66,10 @@ export const ROUTES = [
   { method: 'GET', path: '/document', resource: 'document', auth: true },
   { method: 'DELETE', path: '/document', resource: 'document', auth: true },
   { method: 'GET', path: '/doc_types', resource: 'document', auth: true },
+
+  { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
+  { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
+  { method: 'GET', path: '/report/history', resource: 'report', auth: true },
 ] as const satisfies readonly RouteDef[];
 
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
@@ -88,5 +101,11 @@ export const RESOURCE_ACCESS: Record<
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
     documentsBucket: true,
+  },
+  // The payment report (issue 8, section 5): Paid cases by index (byUserStatus, or the byStatusMonth
+  // month walk with the month counters of case-stats), provider names and NPIs, its own history.
+  report: {
+    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
+    write: ['REPORTS_TABLE'],
   },
 };

@@ -22,3 +22,4 @@ export * from './schemas/reference';
 export * from './schemas/document';
 export * from './schemas/lists';
 export * from './workflow';
+export * from './schemas/report';

@@ -13,6 +13,7 @@ Object.assign(process.env, {
   FACILITIES_TABLE: 'facilities',
   CPT_CODES_TABLE: 'cpt-codes',
   CPT_SEARCH_TABLE: 'cpt-search',
+  REPORTS_TABLE: 'reports',
   DOCUMENTS_BUCKET: 'documents',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',
   POWERTOOLS_LOG_LEVEL: 'SILENT',
