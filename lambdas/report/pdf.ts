@@ -87,6 +87,11 @@ export const REPORT_COLUMNS = [
   { header: 'Pay Amount', width: 74, right: true },
 ] as const;
 
+/** "1 case", "2 cases". */
+export function casesText(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
+}
+
 /** `MM/DD/YYYY` of a stored `YYYY-MM-DD` (other text as it is). */
 export function usDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
@@ -254,7 +259,12 @@ export async function renderPaymentReport(input: PaymentReportInput): Promise<Pa
       heading(`${title} (continued)`);
     }
     y -= ROW_HEIGHT + 2;
-    const label = fit(bold, text(`Subtotal for ${provider.name} (${provider.cases.length} cases)`), TABLE_SIZE, 560);
+    const label = fit(
+      bold,
+      text(`Subtotal for ${provider.name} (${casesText(provider.cases.length)})`),
+      TABLE_SIZE,
+      560,
+    );
     page.drawText(label, { x: MARGIN + CELL_PAD, y: y + 3.5, size: TABLE_SIZE, font: bold });
     const amount = formatCents(subtotal);
     page.drawText(amount, {
@@ -272,12 +282,15 @@ export async function renderPaymentReport(input: PaymentReportInput): Promise<Pa
   page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 1 });
   y -= HEADING_HEIGHT;
   const providers = input.providers.length;
-  page.drawText(`Grand total (${caseCount} cases, ${providers} ${providers === 1 ? 'provider' : 'providers'})`, {
-    x: MARGIN + CELL_PAD,
-    y: y + 5,
-    size: HEADING_SIZE,
-    font: bold,
-  });
+  page.drawText(
+    `Grand total (${casesText(caseCount)}, ${providers.toLocaleString('en-US')} ${providers === 1 ? 'provider' : 'providers'})`,
+    {
+      x: MARGIN + CELL_PAD,
+      y: y + 5,
+      size: HEADING_SIZE,
+      font: bold,
+    },
+  );
   const grand = formatCents(totalCents);
   page.drawText(grand, {
     x: PAGE_WIDTH - MARGIN - CELL_PAD - bold.widthOfTextAtSize(grand, HEADING_SIZE),

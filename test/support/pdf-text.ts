@@ -10,7 +10,14 @@
  */
 import { inflateSync } from 'node:zlib';
 
-const WIN_ANSI = new TextDecoder('windows-1252');
+/** WinAnsi (windows-1252) 0x80..0x9F; the rest is Latin-1. (Node's TextDecoder may read this label as Latin-1.) */
+const WIN_ANSI_HIGH =
+  '\u20ac\ufffd\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\ufffd\u017d\ufffd' +
+  '\ufffd\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\ufffd\u017e\u0178';
+const WIN_ANSI = {
+  decode: (bytes: Uint8Array): string =>
+    Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? WIN_ANSI_HIGH[b - 0x80]! : String.fromCharCode(b))).join(''),
+};
 
 function decodeHex(hex: string): string {
   const clean = hex.replace(/\s+/g, '');
