@@ -23,3 +23,4 @@ export * from './schemas/document';
 export * from './schemas/lists';
 export * from './workflow';
 export * from './schemas/report';
+export * from './schemas/user-list';

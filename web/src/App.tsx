@@ -40,6 +40,7 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
+const ReportsPage = lazy(() => import('./back-office/reports/ReportsPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: '/back-office', element: <BackOfficeHomePage />, handle: title('Back Office') },
                           { path: '/back-office/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+                          { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
                         ],
                       },
                     ],
