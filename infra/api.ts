@@ -15,7 +15,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
-import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../lambdas/routes';
+import {
+  DEFAULT_FUNCTION_SIZING,
+  FUNCTION_SIZING,
+  RESOURCES,
+  RESOURCE_ACCESS,
+  ROUTES,
+  type Resource,
+} from '../lambdas/routes';
 import { LAMBDA_BUNDLING, handlerEntry } from './bundling';
 import type { Data } from './data';
 import { PROJECT_ROOT } from './paths';
@@ -44,21 +51,6 @@ export interface ApiProps {
  * `node20` (see LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 22 runs unchanged.
  */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
-
-/** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */
-export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } as const;
-
-/**
- * Functions that need more than {@link DEFAULT_FUNCTION_SIZING}:
- * - `report` (issue 8, section 5: "a report over 10,000 cases completes within the Lambda limits you
- *   configure"): 1,769 MB, the size at which a function gets one full vCPU (the PDF is built on the
- *   CPU; the read of the cases waits on DynamoDB), and 29 s, just inside the HTTP API's 30 s
- *   integration timeout (a longer Lambda timeout would only let API Gateway give up first). Measured
- *   figures (cases, time, pages, PDF size, memory): README "Provider payment report".
- */
-export const FUNCTION_SIZING: Partial<Record<Resource, { memorySize: number; timeoutSeconds: number }>> = {
-  report: { memorySize: 1769, timeoutSeconds: 29 },
-};
 
 /**
  * The HTTP API.

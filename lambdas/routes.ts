@@ -109,3 +109,18 @@ export const RESOURCE_ACCESS: Record<
     write: ['REPORTS_TABLE'],
   },
 };
+
+/** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */
+export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } as const;
+
+/**
+ * Functions that need more than {@link DEFAULT_FUNCTION_SIZING}:
+ * - `report` (issue 8, section 5: "a report over 10,000 cases completes within the Lambda limits you
+ *   configure"): 1,769 MB, the size at which a function gets one full vCPU (the PDF is built on the
+ *   CPU; the read of the cases waits on DynamoDB), and 29 s, just inside the HTTP API's 30 s
+ *   integration timeout (a longer Lambda timeout would only let API Gateway give up first). Measured
+ *   figures (cases, time, pages, PDF size, memory): README "Provider payment report".
+ */
+export const FUNCTION_SIZING: Partial<Record<Resource, { memorySize: number; timeoutSeconds: number }>> = {
+  report: { memorySize: 1769, timeoutSeconds: 29 },
+};

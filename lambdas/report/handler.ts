@@ -17,7 +17,7 @@
  * - GET /report/history (user_type >= 50, else 403) -> 200 `{ reports: [{ id, reportType, userId,
  *   generatedAt, status, filename, case_count, total }] }`: the caller's 10 most recent, newest first.
  *
- * Sizing (infra/api.ts FUNCTION_SIZING): 1,769 MB (one full vCPU) and 29 s, inside the HTTP API's
+ * Sizing (FUNCTION_SIZING in lambdas/routes.ts, applied by infra/api.ts): 1,769 MB (one full vCPU) and 29 s, inside the HTTP API's
  * 30 s integration limit; figures in the README ("Provider payment report").
  */
 import {

@@ -238,11 +238,14 @@ describe('generating the report', () => {
 describe('the report error texts', () => {
   it('falls back to the message, then to "Failed to generate report"', () => {
     // Act
-    const tooLarge = reportErrorMessage(new ApiError('This report holds 30,000 cases, more than 25,000.', 413));
+    const tooLarge = reportErrorMessage(
+      new ApiError('This report holds 21,404 cases, more than the 20,000 one file can hold.', 413),
+    );
     const empty = reportErrorMessage(new Error(''));
 
     // Assess
-    expect(tooLarge).toBe('This report holds 30,000 cases, more than 25,000.');
+    expect(tooLarge).toBe('This report holds 21,404 cases, more than the 20,000 one file can hold.');
+    expect(reportErrorMessage(new Error('HTTP 404'))).toBe("Sorry, we can't find any cases in pending payment status.");
     expect(empty).toBe('Failed to generate report');
     expect(reportErrorMessage(new Error('Request timeout'))).toBe('Request timed out. Please try again.');
   });

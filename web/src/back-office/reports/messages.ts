@@ -11,9 +11,12 @@ export function reportErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   const status = (error as { status?: unknown } | null)?.status;
   const text = message.toLowerCase();
-  if (status === 404 || /not found|404|no data|pending payment status/.test(text)) return REPORT_MESSAGES.notFound;
-  if (status === 403 || /access denied|403|forbidden/.test(text)) return REPORT_MESSAGES.accessDenied;
-  if (status === 401 || /authentication|401|unauthorized/.test(text)) return REPORT_MESSAGES.authentication;
+  // Status numbers in the text count only when the error carries no status (a 413 message may
+  // hold "21,404 cases").
+  const code = (n: number) => status === n || (typeof status !== 'number' && new RegExp(`\\b${n}\\b`).test(text));
+  if (code(404) || /not found|no data|pending payment status/.test(text)) return REPORT_MESSAGES.notFound;
+  if (code(403) || /access denied|forbidden/.test(text)) return REPORT_MESSAGES.accessDenied;
+  if (code(401) || /authentication|unauthorized/.test(text)) return REPORT_MESSAGES.authentication;
   if (status === 0 || /network|fetch|connection/.test(text)) return REPORT_MESSAGES.network;
   if (status === 504 || /timeout|timed out/.test(text)) return REPORT_MESSAGES.timeout;
   return message || REPORT_MESSAGES.failed;
