@@ -16,6 +16,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ReportsPage from '../../../web/src/back-office/reports/ReportsPage';
 import { reportErrorMessage } from '../../../web/src/back-office/reports/messages';
+import { navItemsFor } from '../../../web/src/shell/navigation';
 import { ApiError, apiFetch, apiFetchBlob } from './support/fake-api';
 
 type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: unknown } | undefined;
@@ -248,5 +249,19 @@ describe('the report error texts', () => {
     expect(reportErrorMessage(new Error('HTTP 404'))).toBe("Sorry, we can't find any cases in pending payment status.");
     expect(empty).toBe('Failed to generate report');
     expect(reportErrorMessage(new Error('Request timeout'))).toBe('Request timed out. Please try again.');
+  });
+});
+
+describe('the Reports link', () => {
+  it('appears in the back-office navigation from user_type 50 only', () => {
+    // Act
+    const at = (type: number) => navItemsFor(true, type).map((i) => i.to);
+
+    // Assess
+    expect(at(20)).not.toContain('/back-office/reports');
+    expect(at(49)).not.toContain('/back-office/reports');
+    expect(at(50)).toContain('/back-office/reports');
+    expect(at(1000)).toContain('/back-office/reports');
+    expect(at(0)).not.toContain('/back-office/reports');
   });
 });
