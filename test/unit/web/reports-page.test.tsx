@@ -63,6 +63,14 @@ function serve(options: { permission?: unknown; permissionError?: Error; history
             user_type: 0,
             user_npi: '1234567893',
           },
+          {
+            user_id: 'admin-quinn',
+            first_name: 'Quinn',
+            last_name: 'Quist',
+            user_email: 'q@example.com',
+            user_type: 50,
+            user_npi: '',
+          },
         ].filter((u) => u.last_name.toLowerCase().startsWith(search.toLowerCase())),
         total: 1,
       };
@@ -195,6 +203,7 @@ describe('generating the report', () => {
     fireEvent.change(input, { target: { value: 'qui' } });
     await waitFor(() => expect(calls('/user/list')).toHaveLength(1));
     const option = await screen.findByRole('option', { name: 'Ada Quill (NPI 1234567893)' });
+    expect(screen.queryByRole('option', { name: /Quinn Quist/ })).toBeNull();
     fireEvent.click(option);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
 

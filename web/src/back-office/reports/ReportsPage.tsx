@@ -31,7 +31,7 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
-import { roleLabel } from '../../../../shared/roles';
+import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import { REPORT_MESSAGES, type ReportHistoryEntry } from '../../../../shared/schemas/report';
 import type { UserListItem } from '../../../../shared/schemas/user-list';
 import { reportErrorMessage } from './messages';
@@ -72,7 +72,11 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
   const search = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const providers = useProviderSearch(search, props.chosen === undefined);
   const options = useMemo(
-    () => (providers.data ?? []).map((u) => ({ id: u.user_id, label: providerLabel(u) })),
+    // Providers only (user_type below 10): back-office users own no cases.
+    () =>
+      (providers.data ?? [])
+        .filter((u) => !isBackOffice(u.user_type))
+        .map((u) => ({ id: u.user_id, label: providerLabel(u) })),
     [providers.data],
   );
   const hintId = useId();
