@@ -9,6 +9,7 @@
  * No network, no Amplify session.
  */
 jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/lib/apiFile', () => ({ apiFetchBlob: jest.fn() }));
 
 import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,7 +18,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ReportsPage from '../../../web/src/back-office/reports/ReportsPage';
 import { reportErrorMessage } from '../../../web/src/back-office/reports/messages';
 import { navItemsFor } from '../../../web/src/shell/navigation';
-import { ApiError, apiFetch, apiFetchBlob } from './support/fake-api';
+import { apiFetchBlob as realApiFetchBlob } from '../../../web/src/lib/apiFile';
+import { ApiError, apiFetch } from './support/fake-api';
+
+const apiFetchBlob = realApiFetchBlob as jest.MockedFunction<typeof realApiFetchBlob>;
 
 type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: unknown } | undefined;
 
@@ -272,5 +276,24 @@ describe('the Reports link', () => {
     expect(at(50)).toContain('/back-office/reports');
     expect(at(1000)).toContain('/back-office/reports');
     expect(at(0)).not.toContain('/back-office/reports');
+  });
+});
+
+describe('the file name of a download', () => {
+  it('reads the quoted, bare and UTF-8 forms of Content-Disposition, and nothing from a missing header', () => {
+    // Prepare
+    const { filenameFromDisposition } =
+      jest.requireActual<typeof import('../../../web/src/lib/apiFile')>('../../../web/src/lib/apiFile');
+
+    // Act and Assess
+    expect(filenameFromDisposition('attachment; filename="provider-payment-report_all_2026-11-23_180512.pdf"')).toBe(
+      'provider-payment-report_all_2026-11-23_180512.pdf',
+    );
+    expect(filenameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(filenameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf')).toBe(
+      'résumé.pdf',
+    );
+    expect(filenameFromDisposition(null)).toBeUndefined();
+    expect(filenameFromDisposition('attachment')).toBeUndefined();
   });
 });

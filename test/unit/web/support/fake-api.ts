@@ -17,6 +17,3 @@ export class ApiError extends Error {
 }
 
 export const apiFetch = jest.fn();
-
-/** `apiFetchBlob` (files such as the payment report) as a jest mock. */
-export const apiFetchBlob = jest.fn();

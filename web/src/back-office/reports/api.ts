@@ -15,7 +15,8 @@ import {
   type ReportPermission,
 } from '../../../../shared/schemas/report';
 import { UserListPageSchema, type UserListItem } from '../../../../shared/schemas/user-list';
-import { apiFetch, apiFetchBlob } from '../../lib/api';
+import { apiFetch } from '../../lib/api';
+import { apiFetchBlob } from '../../lib/apiFile';
 
 /** An answer of another shape (a server of another version). */
 export const REPORT_UNREADABLE = 'The server answered in a form this page cannot read. Please try again.';
