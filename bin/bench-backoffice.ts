@@ -39,7 +39,13 @@
  *    read (cases table and its indexes), other items read (users: the caller's profile, owner names;
  *    case-stats counters), read/returned, DynamoDB calls, response bytes (the JSON body, uncompressed;
  *    the local gateway does not compress), latency p50 and p90 (ms, request start to body read).
- *    The payment report (issue 8) is listed as not built yet.
+ * 4b. The payment report (issue 8, section 5): `POST /report/provider-payment {}` (every provider's
+ *    cases in status Paid, 20), `--report-runs` (3) measured calls after one warm-up. Reported: HTTP
+ *    status, cases in the report (`X-Report-Cases`), PDF pages (pdf-lib `getPageCount`), PDF bytes
+ *    and base64 bytes (what the Lambda answer carries; limit 6 MB), case items read, DynamoDB calls,
+ *    time p50 and max (ms), and the peak RSS of the process while reporting. The time is measured on
+ *    this machine, in the server's process; the deployed function has 1,769 MB (one vCPU) and 29 s
+ *    (FUNCTION_SIZING, lambdas/routes.ts). Goal: HTTP 200, base64 under 6 MB, max time under 29 s.
  * 5. Goals (issue 7): case items read per page at most 1.2x the items returned (for the stats
  *    calls, which return counts and no cases: no case item read at all); p50 latency at the largest
  *    size within 1.3x of the p50 at the smallest. A Markdown table with PASS/MISS per call is
@@ -49,7 +55,8 @@
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
  * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
- * files). Units: ms, bytes, items, MiB.
+ * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls).
+ * Units: ms, bytes, items, MiB.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -65,6 +72,8 @@ import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ddb } from '../lambdas/lib/aws';
 import { createProfile } from '../lambdas/user/repository';
 import { RSS_GOAL_MIB, readRss } from './lib/rss';
+import { PDFDocument } from 'pdf-lib';
+import { FUNCTION_SIZING } from '../lambdas/routes';
 
 /* ---------------------------------------------------------------- peak RSS */
 
@@ -111,7 +120,13 @@ const OPTIONS = {
   fresh: process.argv.includes('--fresh'),
   /** Use a cached data set even when the code that wrote it changed since (a warning is printed). */
   reuse: process.argv.includes('--reuse'),
+  reportRuns: numberOption('report-runs', 3),
+  /** Measure only the payment report (no list, search or stats calls). */
+  reportOnly: process.argv.includes('--report-only'),
 };
+
+/** Largest synchronous Lambda answer (bytes): the PDF travels in it base64-encoded. */
+const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 
 /** Goals of issue 7, section 1. */
 const GOAL_READ_RATIO = 1.2;
@@ -548,6 +563,63 @@ function callsFor(meta: DataMeta, apiUrl: string, token: string): Call[] {
   ];
 }
 
+/** What one size's payment report measured (see module doc, 4b). */
+interface ReportMeasured {
+  status: number;
+  cases: number;
+  pages: number;
+  pdfBytes: number;
+  base64Bytes: number;
+  caseReads: number;
+  otherReads: string;
+  calls: number;
+  p50: number;
+  max: number;
+  peakRssBytes: number;
+  note?: string;
+}
+
+/** POST /report/provider-payment for every provider: one warm-up, then `--report-runs` calls. */
+async function measureReport(apiUrl: string, token: string): Promise<ReportMeasured> {
+  const once = async () => {
+    tally = newTally();
+    const t = performance.now();
+    const res = await fetch(`${apiUrl}/report/provider-payment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { ms: performance.now() - t, res, bytes, reads: tally };
+  };
+  await once();
+  resetPeakRss();
+  const times: number[] = [];
+  let last = await once();
+  times.push(last.ms);
+  for (let i = 1; i < OPTIONS.reportRuns; i++) {
+    last = await once();
+    times.push(last.ms);
+  }
+  const ok = last.res.status === 200;
+  const pages = ok ? (await PDFDocument.load(last.bytes, { updateMetadata: false })).getPageCount() : 0;
+  const others = [...last.reads.items.entries()].filter(([t]) => t !== 'cases');
+  return {
+    status: last.res.status,
+    cases: Number(last.res.headers.get('x-report-cases') ?? 0),
+    pages,
+    pdfBytes: ok ? last.bytes.length : 0,
+    base64Bytes: ok ? Math.ceil(last.bytes.length / 3) * 4 : 0,
+    caseReads: last.reads.items.get('cases') ?? 0,
+    otherReads: others.map(([t, n]) => `${t} ${n}`).join(', '),
+    calls: last.reads.calls,
+    p50: quantile(times, 0.5),
+    max: Math.max(...times),
+    peakRssBytes: peakRssBytes(),
+    ...(ok ? {} : { note: `HTTP ${last.res.status} ${Buffer.from(last.bytes).toString('utf8').slice(0, 120)}` }),
+  };
+}
+
 /**
  * Compare `GET /case/stats?range=all` with what was generated: total, every status, revenue
  * (dollars vs generated cents). Returns '' when exact, else what differs.
@@ -580,6 +652,7 @@ interface SizeResult {
   meta: DataMeta;
   cached: boolean;
   rows: Measured[];
+  report: ReportMeasured;
   /** '' when the stats counters match the generated data, else what differs. */
   counters: string;
   peakRssMeasureBytes: number;
@@ -653,7 +726,7 @@ async function runSize(n: number): Promise<SizeResult> {
     installReadCounter();
     resetPeakRss();
     const rows: Measured[] = [];
-    for (const call of callsFor(meta, stack.apiUrl, accessToken)) {
+    for (const call of OPTIONS.reportOnly ? [] : callsFor(meta, stack.apiUrl, accessToken)) {
       const row = await measure(stack.apiUrl, accessToken, call);
       rows.push(row);
       console.log(
@@ -663,7 +736,15 @@ async function runSize(n: number): Promise<SizeResult> {
           `${row.scans ? `  [${row.scans} SCANS]` : ''}`,
       );
     }
-    return { n, meta, cached, rows, counters, peakRssMeasureBytes: peakRssBytes() };
+    const peakRssMeasureBytes = peakRssBytes();
+    const report = await measureReport(stack.apiUrl, accessToken);
+    console.log(
+      `    payment report (all providers): HTTP ${report.status}, ${fmt(report.cases)} cases, ${report.pages} pages, ` +
+        `PDF ${fmt(report.pdfBytes)} B (base64 ${fmt(report.base64Bytes)} B), ${fmt(report.caseReads)} case items read ` +
+        `(+ ${report.otherReads || 'nothing else'}), ${report.calls} DynamoDB calls, p50 ${msText(report.p50)} ms, ` +
+        `max ${msText(report.max)} ms, peak RSS ${mib(report.peakRssBytes)} MiB${report.note ? `  [${report.note}]` : ''}`,
+    );
+    return { n, meta, cached, rows, report, counters, peakRssMeasureBytes };
   } finally {
     await stack.close();
   }
@@ -727,12 +808,12 @@ function report(results: SizeResult[]): void {
         `${Number.isFinite(latency) ? `${latency.toFixed(2)}x` : '-'} | ${pass ? 'PASS' : 'MISS'}${l.note || s.note ? ` (${l.note ?? s.note})` : ''} |`,
     );
   }
-  lines.push('| payment report | not built yet (issue 8) | | | | | | | |');
   console.log(
     `\n## bench:backoffice: ${a} vs ${b} cases over ${large.meta.providers} providers ` +
       `(${OPTIONS.runs} sequential calls after ${OPTIONS.warmup} warm-ups, limit ${PAGE}; ${new Date().toISOString().slice(0, 10)})\n`,
   );
-  console.log(lines.join('\n'));
+  if (!OPTIONS.reportOnly) console.log(lines.join('\n'));
+  reportTable(results);
   console.log(
     `\nCase items read: ScannedCount of the Queries on the cases table and its indexes, plus cases got by key. ` +
       `Other items read: the caller's profile and the owners' names (users), counters (case-stats). ` +
@@ -745,7 +826,31 @@ function report(results: SizeResult[]): void {
         `(goal < ${fmt(RSS_GOAL_MIB)} MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
     );
   }
-  console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
+  if (!OPTIONS.reportOnly) {
+    console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
+  }
+}
+
+/** The payment report per size (module doc, 4b), as a Markdown table. */
+function reportTable(results: SizeResult[]): void {
+  const sizing = FUNCTION_SIZING.report;
+  const limitMs = (sizing?.timeoutSeconds ?? 29) * 1000;
+  console.log(
+    `\n### Payment report (POST /report/provider-payment, every provider; ${OPTIONS.reportRuns} calls after a warm-up; ` +
+      `deployed function ${sizing?.memorySize ?? '?'} MB, ${sizing?.timeoutSeconds ?? '?'} s)\n`,
+  );
+  console.log(
+    '| Data set | Cases in the report | PDF pages | PDF bytes | base64 bytes (limit 6 MB) | Case items read | DynamoDB calls | p50 ms | max ms | Peak RSS MiB | Result |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const x = r.report;
+    const pass = x.status === 200 && x.base64Bytes < LAMBDA_RESPONSE_LIMIT && x.max < limitMs;
+    console.log(
+      `| ${fmt(r.n)} cases | ${fmt(x.cases)} | ${x.pages} | ${fmt(x.pdfBytes)} | ${fmt(x.base64Bytes)} | ${fmt(x.caseReads)} | ` +
+        `${x.calls} | ${msText(x.p50)} | ${msText(x.max)} | ${mib(x.peakRssBytes)} | ${pass ? 'PASS' : 'MISS'}${x.note ? ` (${x.note})` : ''} |`,
+    );
+  }
 }
 
 /** Options passed on to the process of one size. */
@@ -753,6 +858,8 @@ function childArgs(n: number, resultFile: string): string[] {
   const args = ['--import', 'tsx', __filename, '--child', String(n), '--result-file', resultFile];
   for (const name of ['providers', 'runs', 'warmup', 'concurrency'] as const)
     args.push(`--${name}`, String(OPTIONS[name]));
+  args.push('--report-runs', String(OPTIONS.reportRuns));
+  if (OPTIONS.reportOnly) args.push('--report-only');
   if (OPTIONS.fresh) args.push('--fresh');
   if (OPTIONS.reuse) args.push('--reuse');
   if (process.stdout.isTTY) args.push('--tty');

@@ -15,7 +15,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
-import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../lambdas/routes';
+import {
+  DEFAULT_FUNCTION_SIZING,
+  FUNCTION_SIZING,
+  RESOURCES,
+  RESOURCE_ACCESS,
+  ROUTES,
+  type Resource,
+} from '../lambdas/routes';
 import { LAMBDA_BUNDLING, handlerEntry } from './bundling';
 import type { Data } from './data';
 import { PROJECT_ROOT } from './paths';
@@ -54,15 +61,6 @@ export const COGNITO_ADMIN_ACTIONS = [
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 
 /**
- * Functions that need more than the default 10 s and 512 MB. The lists function imports the CMS PFS
- * file (about 17,000 codes and 82,000 search-index items on a first import, about 12 s against the
- * local emulator) in an asynchronous invocation, which API Gateway's 30 s limit does not bound.
- */
-export const FUNCTION_SIZES: Partial<Record<Resource, { timeoutSeconds: number; memoryMb: number }>> = {
-  lists: { timeoutSeconds: 900, memoryMb: 1024 },
-};
-
-/**
  * The HTTP API.
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
@@ -80,8 +78,8 @@ export const FUNCTION_SIZES: Partial<Record<Resource, { timeoutSeconds: number; 
  * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
  *   (browser imports of reference files, issue 8 section 6); `invokesSelf`: lambda:InvokeFunction on
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
- * - sizes: 10 s and 512 MB, except {@link FUNCTION_SIZES} (the lists Lambda runs imports of the CMS file
- *   in its asynchronous self-invocation: 15 minutes, 1,024 MB);
+ * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
+ *   report and lists functions);
  * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
  */
 export class Api extends Construct {
@@ -109,6 +107,8 @@ export class Api extends Construct {
           apigwv2.CorsHttpMethod.OPTIONS,
         ],
         allowHeaders: ['Authorization', 'Content-Type'],
+        // The SPA reads the report's file name (POST /report/provider-payment) from another origin.
+        exposeHeaders: ['Content-Disposition'],
         maxAge: Duration.hours(1),
       },
     });
@@ -124,6 +124,7 @@ export class Api extends Construct {
       CPT_CODES_TABLE: data.table('CPT_CODES_TABLE').tableName,
       CPT_SEARCH_TABLE: data.table('CPT_SEARCH_TABLE').tableName,
       LISTS_TABLE: data.table('LISTS_TABLE').tableName,
+      REPORTS_TABLE: data.table('REPORTS_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
@@ -184,8 +185,8 @@ export class Api extends Construct {
       description: `Suture ${resource} API (${settings.stage})`,
       runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: FUNCTION_SIZES[resource]?.memoryMb ?? 512,
-      timeout: Duration.seconds(FUNCTION_SIZES[resource]?.timeoutSeconds ?? 10),
+      memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
+      timeout: Duration.seconds((FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).timeoutSeconds),
       logGroup,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling

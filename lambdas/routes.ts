@@ -19,6 +19,7 @@ export const RESOURCES = [
   'check_npi',
   'document',
   'lists',
+  'report',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -80,6 +81,9 @@ export const ROUTES = [
   { method: 'POST', path: '/lists/import', resource: 'lists', auth: true },
   { method: 'POST', path: '/lists/import/start', resource: 'lists', auth: true },
   { method: 'GET', path: '/lists/import', resource: 'lists', auth: true },
+  { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
+  { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
+  { method: 'GET', path: '/report/history', resource: 'report', auth: true },
 ] as const satisfies readonly RouteDef[];
 
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
@@ -132,4 +136,29 @@ export const RESOURCE_ACCESS: Record<
     importsBucket: true,
     invokesSelf: true,
   },
+  // The payment report (issue 8, section 5): Paid cases by index (byUserStatus, or the byStatusMonth
+  // month walk with the month counters of case-stats), provider names and NPIs, its own history.
+  report: {
+    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
+    write: ['REPORTS_TABLE'],
+  },
+};
+
+/** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */
+export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } as const;
+
+/**
+ * Functions that need more than {@link DEFAULT_FUNCTION_SIZING}:
+ * - `report` (issue 8, section 5: "a report over 10,000 cases completes within the Lambda limits you
+ *   configure"): 1,769 MB, the size at which a function gets one full vCPU (the PDF is built on the
+ *   CPU; the read of the cases waits on DynamoDB), and 29 s, just inside the HTTP API's 30 s
+ *   integration timeout (a longer Lambda timeout would only let API Gateway give up first). Measured
+ *   figures (cases, time, pages, PDF size, memory): README "Provider payment report".
+ * - `lists` (issue 8, section 6): imports of the CMS PFS file (about 17,000 codes and 82,000
+ *   search-index items on a first import, about 12 s against the local emulator) run in an
+ *   asynchronous self-invocation, which API Gateway's 30 s limit does not bound: 900 s, 1,024 MB.
+ */
+export const FUNCTION_SIZING: Partial<Record<Resource, { memorySize: number; timeoutSeconds: number }>> = {
+  report: { memorySize: 1769, timeoutSeconds: 29 },
+  lists: { memorySize: 1024, timeoutSeconds: 900 },
 };

@@ -56,8 +56,12 @@ export function formatPhone(text: string | null | undefined): string {
 /** Integer cents -> dollars text with 2 decimals and thousands separators, e.g. 123456 -> "$1,234.56". */
 export function formatCents(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return 'N/A';
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  // One formatter, made on first use (toLocaleString builds one per call: a quarter of the time of
+  // a 15,000-case payment report, issue 8).
+  usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+  return usdFormat.format(cents / 100);
 }
+let usdFormat: Intl.NumberFormat | undefined;
 
 /** Dollars (number) -> dollars text with 2 decimals; absent -> "N/A" (Case List "Pay Amount"). */
 export function formatDollars(dollars: number | null | undefined): string {

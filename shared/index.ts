@@ -26,3 +26,4 @@ export * from './workflow';
 export * from './schemas/contact';
 export * from './schemas/users';
 export * from './schemas/reference-lists';
+export * from './schemas/report';

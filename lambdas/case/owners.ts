@@ -19,3 +19,39 @@ export async function ownerNames(userIds: Iterable<string>): Promise<Map<string,
   });
   return new Map(items.map((u) => [String(u.user_id), `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim()]));
 }
+
+/** What the payment report needs of a provider: name ("First Last", trimmed) and NPI ('' when none). */
+export interface OwnerProfile {
+  name: string;
+  npi: string;
+}
+
+/**
+ * Names and NPIs of owners (issue 8, section 5: each provider section of the payment report), one
+ * batched read like {@link ownerNames} (BatchGetItem, 100 keys per call, names and NPI projected).
+ * Unknown ids are absent from the map.
+ */
+export async function ownerProfiles(userIds: Iterable<string>): Promise<Map<string, OwnerProfile>> {
+  const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
+  if (unique.length === 0) return new Map();
+  const { items } = await batchGetAll<{ user_id: string; first_name?: string; last_name?: string; user_npi?: unknown }>(
+    ddb(),
+    {
+      table: getEnv().USERS_TABLE,
+      keys: unique.map((user_id) => ({ user_id })),
+      projection: {
+        expression: '#u, #f, #l, #n',
+        names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name', '#n': 'user_npi' },
+      },
+    },
+  );
+  return new Map(
+    items.map((u) => [
+      String(u.user_id),
+      {
+        name: `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim(),
+        npi: typeof u.user_npi === 'string' || typeof u.user_npi === 'number' ? String(u.user_npi) : '',
+      },
+    ]),
+  );
+}

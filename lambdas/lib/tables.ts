@@ -241,6 +241,20 @@ export const LISTS_TABLE = {
   ],
 } as const satisfies TableDef;
 
+/**
+ * Reports generated (issue 8, section 5): one item per generation, success or error, in the
+ * partition of the back-office user who asked (`user_id`), sorted by `report_id`, which starts with
+ * the generation time (built only by {@link reportId}), so "the caller's 10 most recent" is one
+ * Query (ScanIndexForward false, Limit 10). Attributes: lambdas/report/history.ts.
+ */
+export const REPORTS_TABLE = {
+  id: 'reports',
+  envVar: 'REPORTS_TABLE',
+  partitionKey: { name: 'user_id', type: 'S' },
+  sortKey: { name: 'report_id', type: 'S' },
+  globalSecondaryIndexes: [],
+} as const satisfies TableDef;
+
 export const TABLES = [
   CASES_TABLE,
   CASE_STATS_TABLE,
@@ -250,6 +264,7 @@ export const TABLES = [
   CPT_CODES_TABLE,
   CPT_SEARCH_TABLE,
   LISTS_TABLE,
+  REPORTS_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */
@@ -463,4 +478,13 @@ export const LIST_PARTITIONS = { insurance: 'insurance', nucc: 'nucc', job: 'job
 /** A name folded for comparison and ordering: accents removed, lower-cased, spaces collapsed, trimmed. */
 export function foldListName(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Id (and sort key) of a generated report (issue 8, section 5): the generation time as ISO text, `#`,
+ * and a random suffix (`suffix`, 8 hex characters, so two reports in the same millisecond differ).
+ * Sorting the ids sorts the reports by time.
+ */
+export function reportId(generatedAt: string, suffix: string): string {
+  return `${generatedAt}#${suffix}`;
 }

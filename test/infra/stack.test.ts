@@ -286,6 +286,8 @@ describe('the HTTP API', () => {
         AllowOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
         AllowHeaders: ['Authorization', 'Content-Type'],
         AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+        // The SPA reads the payment report's file name (issue 8, section 5).
+        ExposeHeaders: ['Content-Disposition'],
       },
     });
   });
@@ -306,6 +308,21 @@ describe('the Lambdas', () => {
       expect(fs.existsSync(bundle)).toBe(true);
       // The AWS SDK is bundled (the versions the tests ran), not imported from the Lambda runtime.
       expect(fs.readFileSync(bundle, 'utf8')).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+
+  it('gives the report function 1,769 MB and 29 s (inside the 30 s HTTP API limit) and every other function 512 MB and 10 s', () => {
+    for (const resource of RESOURCES) {
+      // Prepare
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(resource);
+
+      // Act
+      const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
+
+      // Assess
+      const want = resource === 'report' ? { memory: 1769, timeout: 29 } : { memory: 512, timeout: 10 };
+      expect({ resource, memory: props.MemorySize, timeout: props.Timeout }).toEqual({ resource, ...want });
     }
   });
 

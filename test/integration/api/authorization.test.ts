@@ -288,6 +288,10 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ query: { job_id: await newImportJob() } }),
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
+  // The payment report (issue 8, section 5): user_type 50 or more; a case in Paid exists (beforeAll).
+  'GET /report/permission': { request: () => ({}), expect: ALL(200) },
+  'POST /report/provider-payment': { request: () => ({ body: {} }), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
+  'GET /report/history': { request: () => ({}), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
 };
 
 beforeAll(async () => {
@@ -307,6 +311,12 @@ beforeAll(async () => {
   refs = refsOf.providerA;
   caseId = await newCaseOfA();
   documentKey = await attachedDocumentOfA(caseId);
+  // A case in Paid (20), so that the payment report has something to report.
+  const paid = await local.api('PUT', '/case', {
+    token: users.type10.accessToken,
+    body: { case_id: await newCaseOfA(), case_status: 20 },
+  });
+  if (paid.status !== 200) throw new Error(`status change failed: ${paid.status}`);
 });
 
 describe('the authorization table', () => {

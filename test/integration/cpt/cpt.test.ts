@@ -145,6 +145,7 @@ describe('importing the CMS PFS file and reading it back', () => {
       FACILITIES_TABLE: 'x-facilities',
       CPT_CODES_TABLE: tables.codesTable,
       CPT_SEARCH_TABLE: tables.searchTable,
+      REPORTS_TABLE: 'x-reports',
       DOCUMENTS_BUCKET: 'x-documents',
       LISTS_TABLE: 'x-lists',
     });

@@ -14,6 +14,7 @@ const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
 const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
 const CaseManagementPage = lazy(() => import('./cases/CaseManagementPage'));
+const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
 
@@ -27,4 +28,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/users/:userId?', element: <UserManagement />, handle: title('User Management') },
   { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
   { path: '/back-office/cases', element: <CaseManagementPage />, handle: title('Case Management') },
+  { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
 ];

@@ -38,14 +38,16 @@ const AUTH_403 = /invalid|expired|malformed|signature|jwt|unauthorized|authentic
 /** Listeners told when the server rejects the session (the shell signs out): see authFailure.ts. */
 export { onAuthFailure } from './authFailure';
 
-async function bearerToken(): Promise<string> {
+/** The bearer token of the session (also used by ./apiFile.ts). Throws `ApiError` 401 without one. */
+export async function bearerToken(): Promise<string> {
   const session = await fetchAuthSession();
   const token = session.tokens?.accessToken?.toString() ?? session.tokens?.idToken?.toString();
   if (!token) throw new ApiError('No valid authentication tokens found. Please sign in again.', 401);
   return token;
 }
 
-function messageFor(status: number, statusText: string, body: unknown, forbidden: ForbiddenContext): string {
+/** The spec's message for a failed answer (also used by ./apiFile.ts). */
+export function messageFor(status: number, statusText: string, body: unknown, forbidden: ForbiddenContext): string {
   const bodyMessage =
     body && typeof body === 'object' && 'message' in body && typeof (body as { message: unknown }).message === 'string'
       ? (body as { message: string }).message

@@ -33,7 +33,7 @@ export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office/dashboard', label: 'Dashboard', available: true },
   { to: '/back-office/cases', label: 'Case Mgmt', available: true },
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: true },
-  { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: false },
+  { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: true },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   { to: '/back-office/faq', label: 'FAQ/Tutorials', available: true },
   { to: '/back-office/report-bug', label: 'Report Bug', available: true },

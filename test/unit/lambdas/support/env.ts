@@ -14,6 +14,7 @@ Object.assign(process.env, {
   CPT_CODES_TABLE: 'cpt-codes',
   CPT_SEARCH_TABLE: 'cpt-search',
   LISTS_TABLE: 'lists',
+  REPORTS_TABLE: 'reports',
   DOCUMENTS_BUCKET: 'documents',
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',

@@ -1,0 +1,299 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The Reports page (/back-office/reports; issue 8, section 5; spec back-office-and-shell sections 2
+ * "Reports" and 8 "Reports") with a fake API client: the permission check first, the redirect of
+ * users without access, the download under the server's file name, the provider picker (GET
+ * /user/list), the spec's error texts by cause and the server-side history.
+ * No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+jest.mock('../../../web/src/lib/apiFile', () => ({ apiFetchBlob: jest.fn() }));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import ReportsPage from '../../../web/src/back-office/reports/ReportsPage';
+import { reportErrorMessage } from '../../../web/src/back-office/reports/messages';
+import { navItemsFor } from '../../../web/src/shell/navigationFor';
+import { apiFetchBlob as realApiFetchBlob } from '../../../web/src/lib/apiFile';
+import { ApiError, apiFetch } from './support/fake-api';
+
+const apiFetchBlob = realApiFetchBlob as jest.MockedFunction<typeof realApiFetchBlob>;
+
+type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: unknown } | undefined;
+
+const HISTORY = [
+  {
+    id: '2026-11-23T18:05:12.000Z#aa',
+    reportType: 'provider-payment',
+    userId: '',
+    generatedAt: '2026-11-23T18:05:12.000Z',
+    status: 'success',
+    filename: 'provider-payment-report_all_2026-11-23_180512.pdf',
+    case_count: 1234,
+    total: 98765.4,
+  },
+  {
+    id: '2026-11-22T10:00:00.000Z#bb',
+    reportType: 'provider-payment',
+    userId: '72df5eef-d59b-41c9-abff-a3e5e991124a',
+    generatedAt: '2026-11-22T10:00:00.000Z',
+    status: 'error',
+    filename: 'provider-payment-report_72df5eef_2026-11-22_100000.pdf',
+    case_count: 0,
+    total: 0,
+  },
+];
+
+function serve(options: { permission?: unknown; permissionError?: Error; history?: unknown[] } = {}) {
+  apiFetch.mockImplementation(async (path: string, req: Req) => {
+    if (path === '/report/permission') {
+      if (options.permissionError) throw options.permissionError;
+      return options.permission ?? { userType: 50, hasReportingAccess: true, error: null };
+    }
+    if (path === '/report/history') return { reports: options.history ?? HISTORY };
+    if (path === '/user/list') {
+      const search = String(req?.query?.search ?? '');
+      return {
+        users: [
+          {
+            user_id: 'prov-ada',
+            first_name: 'Ada',
+            last_name: 'Quill',
+            user_email: 'ada@example.com',
+            user_type: 0,
+            user_npi: '1234567893',
+          },
+          {
+            user_id: 'admin-quinn',
+            first_name: 'Quinn',
+            last_name: 'Quist',
+            user_email: 'q@example.com',
+            user_type: 50,
+            user_npi: '',
+          },
+        ].filter((u) => u.last_name.toLowerCase().startsWith(search.toLowerCase())),
+        total: 1,
+      };
+    }
+    throw new ApiError('Resource not found', 404);
+  });
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/back-office/reports']}>
+        <Routes>
+          <Route path="/back-office/reports" element={<ReportsPage />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const calls = (path: string) => apiFetch.mock.calls.filter(([p]) => p === path);
+
+let clicked: HTMLAnchorElement[] = [];
+beforeEach(() => {
+  apiFetch.mockReset();
+  apiFetchBlob.mockReset();
+  clicked = [];
+  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:report'), revokeObjectURL: jest.fn() });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the permission check', () => {
+  it('says "Checking permissions..." first, then the user type with "Reporting Enabled" and the history', async () => {
+    // Prepare
+    serve({ permission: { userType: 100, hasReportingAccess: true, error: null } });
+
+    // Act
+    renderPage();
+
+    // Assess
+    expect(screen.getByText('Checking permissions...')).toBeTruthy();
+    expect(await screen.findByText('Reporting Enabled')).toBeTruthy();
+    expect(screen.getByText('User type: Global Admin (100)')).toBeTruthy();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('All providers');
+    expect(rows[0]!.textContent).toContain('Success');
+    expect(rows[0]!.textContent).toContain('1,234');
+    expect(rows[0]!.textContent).toContain('$98,765.40');
+    expect(rows[1]!.textContent).toContain('User 72DF5EEF');
+    expect(rows[1]!.textContent).toContain('Error');
+  });
+
+  it('sends a user without reporting access to /dashboard', async () => {
+    // Prepare
+    serve({
+      permission: {
+        userType: 20,
+        hasReportingAccess: false,
+        error: 'Access denied: Reporting functionality requires user_type >= 50',
+      },
+    });
+
+    // Act
+    renderPage();
+
+    // Assess
+    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    expect(calls('/report/history')).toHaveLength(0);
+  });
+
+  it('sends the user to /dashboard when the permission call fails', async () => {
+    // Prepare
+    serve({ permissionError: new ApiError('API request failed: 500 Internal Server Error', 500) });
+
+    // Act
+    renderPage();
+
+    // Assess
+    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+  });
+});
+
+describe('generating the report', () => {
+  it('downloads the PDF for every provider under the file name the server gave, then refreshes the history', async () => {
+    // Prepare
+    serve({ history: [] });
+    const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    apiFetchBlob.mockResolvedValue({
+      blob,
+      filename: 'provider-payment-report_all_2026-11-23_180512.pdf',
+      contentType: 'application/pdf',
+    });
+    renderPage();
+    await screen.findByText('No reports generated yet.');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+
+    // Assess
+    expect(
+      await screen.findByText('Report downloaded: provider-payment-report_all_2026-11-23_180512.pdf'),
+    ).toBeTruthy();
+    expect(apiFetchBlob).toHaveBeenCalledTimes(1);
+    const [path, req] = apiFetchBlob.mock.calls[0] as [string, { method: string; body: Record<string, unknown> }];
+    expect(path).toBe('/report/provider-payment');
+    expect(req.method).toBe('POST');
+    expect(req.body.user_id).toBeUndefined();
+    expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]!.download).toBe('provider-payment-report_all_2026-11-23_180512.pdf');
+    await waitFor(() => expect(calls('/report/history').length).toBe(2));
+  });
+
+  it('sends the provider chosen in the picker (searched through GET /user/list)', async () => {
+    // Prepare
+    serve();
+    apiFetchBlob.mockResolvedValue({ blob: new Blob(['x']), filename: 'r.pdf', contentType: 'application/pdf' });
+    renderPage();
+    const input = await screen.findByLabelText('Provider (optional)');
+
+    // Act
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'qui' } });
+    await waitFor(() => expect(calls('/user/list')).toHaveLength(1));
+    const option = await screen.findByRole('option', { name: 'Ada Quill (NPI 1234567893)' });
+    expect(screen.queryByRole('option', { name: /Quinn Quist/ })).toBeNull();
+    fireEvent.click(option);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+
+    // Assess
+    expect(calls('/user/list')[0]![1]).toMatchObject({ query: { search: 'qui', limit: 20 } });
+    expect(screen.getByTestId('chosen-provider').textContent).toBe('Ada Quill (NPI 1234567893)');
+    await waitFor(() => expect(apiFetchBlob).toHaveBeenCalledTimes(1));
+    expect((apiFetchBlob.mock.calls[0]![1] as { body: Record<string, unknown> }).body.user_id).toBe('prov-ada');
+  });
+
+  it.each([
+    [
+      new ApiError("Sorry, we can't find any cases in pending payment status.", 404),
+      "Sorry, we can't find any cases in pending payment status.",
+    ],
+    [
+      new ApiError('Access denied: Access denied: Reporting functionality requires user_type >= 50', 403),
+      'Access denied: You do not have permission to generate reports.',
+    ],
+    [new ApiError('Authentication failed. Please sign in again.', 401), 'Authentication failed. Please sign in again.'],
+    [
+      new ApiError('Network error. Please check your internet connection.', 0),
+      'Network error. Please check your connection and try again.',
+    ],
+    [new ApiError('API request failed: 504 Gateway Timeout', 504), 'Request timed out. Please try again.'],
+  ])('shows the spec text for %s', async (error, shown) => {
+    // Prepare
+    serve({ history: [] });
+    apiFetchBlob.mockRejectedValue(error);
+    renderPage();
+    await screen.findByText('No reports generated yet.');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
+
+    // Assess
+    expect(await screen.findByText(shown)).toBeTruthy();
+    expect(clicked).toHaveLength(0);
+  });
+});
+
+describe('the report error texts', () => {
+  it('falls back to the message, then to "Failed to generate report"', () => {
+    // Act
+    const tooLarge = reportErrorMessage(
+      new ApiError('This report holds 21,404 cases, more than the 20,000 one file can hold.', 413),
+    );
+    const empty = reportErrorMessage(new Error(''));
+
+    // Assess
+    expect(tooLarge).toBe('This report holds 21,404 cases, more than the 20,000 one file can hold.');
+    expect(reportErrorMessage(new Error('HTTP 404'))).toBe("Sorry, we can't find any cases in pending payment status.");
+    expect(empty).toBe('Failed to generate report');
+    expect(reportErrorMessage(new Error('Request timeout'))).toBe('Request timed out. Please try again.');
+  });
+});
+
+describe('the Reports link', () => {
+  it('appears in the back-office navigation from user_type 50 only', () => {
+    // Act
+    const at = (type: number) => navItemsFor(true, type).map((i) => i.to);
+
+    // Assess
+    expect(at(20)).not.toContain('/back-office/reports');
+    expect(at(49)).not.toContain('/back-office/reports');
+    expect(at(50)).toContain('/back-office/reports');
+    expect(at(1000)).toContain('/back-office/reports');
+    expect(at(0)).not.toContain('/back-office/reports');
+  });
+});
+
+describe('the file name of a download', () => {
+  it('reads the quoted, bare and UTF-8 forms of Content-Disposition, and nothing from a missing header', () => {
+    // Prepare
+    const { filenameFromDisposition } =
+      jest.requireActual<typeof import('../../../web/src/lib/apiFile')>('../../../web/src/lib/apiFile');
+
+    // Act and Assess
+    expect(filenameFromDisposition('attachment; filename="provider-payment-report_all_2026-11-23_180512.pdf"')).toBe(
+      'provider-payment-report_all_2026-11-23_180512.pdf',
+    );
+    expect(filenameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(filenameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.pdf')).toBe(
+      'résumé.pdf',
+    );
+    expect(filenameFromDisposition(null)).toBeUndefined();
+    expect(filenameFromDisposition('attachment')).toBeUndefined();
+  });
+});
