@@ -27,24 +27,36 @@ const SIGNED_IN_PARTS = [
   'src/shell/BetaNotice.tsx',
 ];
 
-/** Route -> lazily loaded modules (web/src/App.tsx). */
+/** The provider pages' route table (web/src/providerRoutes.tsx, loaded on the first navigation to one). */
+const PROVIDER = [...SIGNED_IN_PARTS, 'src/providerRoutes.tsx'];
+/** The back-office route table (web/src/back-office/routes.tsx, loaded on the first navigation under /back-office). */
+const BACK_OFFICE = [...SIGNED_IN_PARTS, 'src/back-office/routes.tsx'];
+
+/** Route -> lazily loaded modules (web/src/App.tsx and the route tables it patches in). */
 const ROUTES: readonly RouteModules[] = [
   { route: '/auth', modules: ['src/auth/AuthPage.tsx'] },
   { route: '(page not found)', modules: ['src/shell/NotFoundPage.tsx'] },
   { route: '/profile-setup', modules: [...SIGNED_IN_PARTS, 'src/profile/ProfileSetupPage.tsx'] },
-  { route: '/dashboard', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseListPage.tsx'] },
-  { route: '/case/new', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseFormPage.tsx'] },
-  { route: '/case/:caseId', modules: [...SIGNED_IN_PARTS, 'src/cases/CaseDetailsPage.tsx'] },
-  { route: '/surgeon-management', modules: [...SIGNED_IN_PARTS, 'src/surgeons/SurgeonListPage.tsx'] },
-  { route: '/surgeon/new', modules: [...SIGNED_IN_PARTS, 'src/surgeons/SurgeonFormPage.tsx'] },
-  { route: '/facility-management', modules: [...SIGNED_IN_PARTS, 'src/facilities/FacilityListPage.tsx'] },
-  { route: '/facility/new', modules: [...SIGNED_IN_PARTS, 'src/facilities/FacilityFormPage.tsx'] },
-  { route: '/facility/:facilityId/edit', modules: [...SIGNED_IN_PARTS, 'src/facilities/FacilityEditPage.tsx'] },
-  { route: '/update-profile', modules: [...SIGNED_IN_PARTS, 'src/profile/UpdateProfilePage.tsx'] },
-  { route: '/report-bug', modules: [...SIGNED_IN_PARTS, 'src/report-bug/ReportBugPage.tsx'] },
-  { route: '/back-office', modules: [...SIGNED_IN_PARTS, 'src/shell/BackOfficeHomePage.tsx'] },
-  { route: '/back-office/dashboard', modules: [...SIGNED_IN_PARTS, 'src/back-office/dashboard/DashboardPage.tsx'] },
-  { route: '/back-office/cases', modules: [...SIGNED_IN_PARTS, 'src/back-office/cases/CaseManagementPage.tsx'] },
+  { route: '/dashboard', modules: [...PROVIDER, 'src/cases/CaseListPage.tsx'] },
+  { route: '/case/new', modules: [...PROVIDER, 'src/cases/CaseFormPage.tsx'] },
+  { route: '/case/:caseId', modules: [...PROVIDER, 'src/cases/CaseDetailsPage.tsx'] },
+  { route: '/surgeon-management', modules: [...PROVIDER, 'src/surgeons/SurgeonListPage.tsx'] },
+  { route: '/surgeon/new', modules: [...PROVIDER, 'src/surgeons/SurgeonFormPage.tsx'] },
+  { route: '/facility-management', modules: [...PROVIDER, 'src/facilities/FacilityListPage.tsx'] },
+  { route: '/facility/new', modules: [...PROVIDER, 'src/facilities/FacilityFormPage.tsx'] },
+  { route: '/facility/:facilityId/edit', modules: [...PROVIDER, 'src/facilities/FacilityEditPage.tsx'] },
+  { route: '/update-profile', modules: [...PROVIDER, 'src/profile/UpdateProfilePage.tsx'] },
+  { route: '/report-bug', modules: [...PROVIDER, 'src/report-bug/ReportBugPage.tsx'] },
+  { route: '/back-office', modules: [...BACK_OFFICE, 'src/shell/BackOfficeHomePage.tsx'] },
+  { route: '/back-office/dashboard', modules: [...BACK_OFFICE, 'src/back-office/dashboard/DashboardPage.tsx'] },
+  { route: '/back-office/cases', modules: [...BACK_OFFICE, 'src/back-office/cases/CaseManagementPage.tsx'] },
+  { route: '/back-office/users', modules: [...BACK_OFFICE, 'src/back-office/users/UserManagement.tsx'] },
+  { route: '/back-office/reports', modules: [...BACK_OFFICE, 'src/back-office/reports/ReportsPage.tsx'] },
+  { route: '/back-office/list-management', modules: [...BACK_OFFICE, 'src/back-office/lists/ListManagementPage.tsx'] },
+  { route: '/back-office/faq', modules: [...BACK_OFFICE, 'src/back-office/faq/BackOfficeFaqPage.tsx'] },
+  { route: '/about', modules: ['src/public/routes.tsx', 'src/public/AboutPage.tsx'] },
+  { route: '/faq', modules: ['src/public/routes.tsx', 'src/public/FaqPage.tsx'] },
+  { route: '/contact', modules: ['src/public/routes.tsx', 'src/public/ContactPage.tsx'] },
 ];
 
 function main(): void {
