@@ -222,8 +222,11 @@ interface ServerInfo {
   sub: string;
 }
 
-/** `--serve DIR`: the local runtime on DIR in this process, a signed-in provider; runs until stdin closes. */
-async function serve(dataDir: string): Promise<void> {
+/**
+ * `--serve DIR [--lambda-workers N]`: the local runtime on DIR in this process (N threads in its
+ * Lambda pool, default the runtime's), a signed-in provider; runs until stdin closes.
+ */
+async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const stack = await startLocal({
     dataDir,
@@ -231,6 +234,7 @@ async function serve(dataDir: string): Promise<void> {
     quiet: true,
     log: () => undefined,
     webDist: join(dataDir, 'web'),
+    lambdaWorkers,
   });
   const email = `bench-${Date.now()}@example.com`;
   const sub = await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
@@ -248,9 +252,14 @@ async function serve(dataDir: string): Promise<void> {
   await stack.close();
 }
 
-function startServer(dataDir: string, cpuProfDir?: string): Promise<{ child: ChildProcess; info: ServerInfo }> {
+function startServer(
+  dataDir: string,
+  cpuProfDir?: string,
+  lambdaWorkers?: number,
+): Promise<{ child: ChildProcess; info: ServerInfo }> {
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir], {
+  const workers = lambdaWorkers === undefined ? [] : ['--lambda-workers', String(lambdaWorkers)];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir, ...workers], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -344,9 +353,10 @@ async function benchApi(options: {
   seconds: number;
   connections: number;
   cpuProfDir?: string;
+  lambdaWorkers?: number;
 }): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-api-'));
-  const { child, info } = await startServer(dataDir, options.cpuProfDir);
+  const { child, info } = await startServer(dataDir, options.cpuProfDir, options.lambdaWorkers);
   try {
     const t = performance.now();
     await seedCases(info, options.cases);
@@ -406,7 +416,12 @@ async function benchApi(options: {
 
 async function main(): Promise<void> {
   const serveAt = process.argv.indexOf('--serve');
-  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string);
+  const workersText = textOption('lambda-workers');
+  const lambdaWorkers = workersText === undefined ? undefined : Number(workersText);
+  if (lambdaWorkers !== undefined && !(Number.isInteger(lambdaWorkers) && lambdaWorkers >= 0)) {
+    throw new RangeError('--lambda-workers must be a whole number, 0 or more');
+  }
+  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string, lambdaWorkers);
   const only = textOption('only');
   const sdk = textOption('sdk');
   if (sdk !== undefined && sdk !== 'external') throw new RangeError('--sdk takes only "external"');
@@ -419,6 +434,7 @@ async function main(): Promise<void> {
         seconds: option('duration', 10),
         connections: Math.round(option('connections', 10)),
         cpuProfDir: textOption('server-cpu-prof'),
+        lambdaWorkers,
       })),
     );
   }

@@ -4,7 +4,8 @@
  * `startLocal()` starts dynalite (DynamoDB), s3rver (S3) and cognito-local (user pool), keeps their
  * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
  * and groups idempotently, and serves on ONE port:
- * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers);
+ * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers, which run in a
+ *   pool of worker threads: infra/local/lambda-pool.ts, option `lambdaWorkers`);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
  * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
  *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them;
@@ -15,7 +16,7 @@
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
  *
  * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
- * set in `process.env` before any handler is imported. process.env is process-wide, so only one
+ * set in `process.env` before any handler is imported, and the pool's threads get a copy of it. process.env is process-wide, so only one
  * runtime may run per process at a time; a restart in the same process reuses the previous ports
  * when they are free, so handler modules that cached SDK clients keep working.
  *
@@ -42,6 +43,8 @@ import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } fro
 import { createGateway } from './gateway';
 import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
+import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
+import { startLambdaPool } from './lambda-pool';
 import { createS3Gateway } from './s3-gateway';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
@@ -72,7 +75,19 @@ export interface LocalOptions {
   log?: (line: string) => void;
   /** No request log lines (notices such as verification codes still go to `log`). */
   quiet?: boolean;
+  /**
+   * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}; issue
+   * 7, section 1). 0 runs them on the main thread instead, through the same call
+   * (infra/local/lambda-handlers.ts).
+   */
+  lambdaWorkers?: number;
 }
+
+/**
+ * Default threads of the Lambda pool: two let the handlers of two requests run at once beside the
+ * main thread (gateway) and dynalite's thread, which is what a 2-core machine can use (bench:api).
+ */
+export const DEFAULT_LAMBDA_WORKERS = 2;
 
 export interface SignInResult {
   idToken: string;
@@ -345,8 +360,20 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       stage: 'local',
     });
 
+    // 5. The Lambda handlers: a pool of threads with a copy of the Lambda environment, or this thread.
+    const lambdaWorkers = options.lambdaWorkers ?? DEFAULT_LAMBDA_WORKERS;
+    if (!Number.isInteger(lambdaWorkers) || lambdaWorkers < 0) {
+      throw new RangeError(`Invalid lambdaWorkers ${lambdaWorkers}: use 0 (main thread) or more`);
+    }
+    const invoker: LambdaInvoker =
+      lambdaWorkers === 0
+        ? inProcessInvoker(PROJECT_ROOT)
+        : await startLambdaPool({ root: PROJECT_ROOT, size: lambdaWorkers, env: { ...process.env } });
+    closers.push(() => invoker.close());
+
     const gateway = createGateway({
       root: PROJECT_ROOT,
+      invoker,
       issuer,
       jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
       clientId,
@@ -359,12 +386,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       prefix: '/lambda',
       functionPrefix: LOCAL_PREFIX,
       credentials,
-      handlerFor: (resource) => gateway.handlerFor(resource) as never,
+      invoke: (resource, payload, timeoutMs) => gateway.invoke(resource, payload, timeoutMs),
       log,
     });
     closers.push(() => lambdaApi.idle());
 
-    // 5. The router of the public server.
+    // 6. The router of the public server.
     /** Requests from this time on are logged (not those of starting and seeding). */
     let readyAt = Number.POSITIVE_INFINITY;
     router.app = async (req, res) => {
@@ -420,7 +447,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       if (!options.quiet && started >= readyAt) log(`${method} ${label} ${status} ${Date.now() - started}ms`);
     };
 
-    // 6. Account helpers.
+    // 7. Account helpers.
     const publicCognito = localCognitoClient(`${url}/cognito`);
     closers.push(async () => publicCognito.destroy());
 
@@ -475,7 +502,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken, sub: payload.sub };
     };
 
-    // 7. Demo data.
+    // 8. Demo data.
     let seedSummary: SeedSummary | undefined;
     if (options.seed) {
       seedSummary = await seedDemoData({ dataDir, createAccount, log });
