@@ -206,7 +206,10 @@ function writeResult(res: ServerResponse, result: unknown, extra: Record<string,
   const status = r.statusCode ?? 200;
   const headers: Record<string, string> = { ...extra };
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-  const body = r.body === undefined ? '' : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
+  // A string body may come as its UTF-8 bytes from the Lambda pool (InvokeOptions.bodyBytes).
+  const raw = r.body as string | Uint8Array | undefined;
+  const body =
+    raw === undefined ? '' : raw instanceof Uint8Array ? raw : r.isBase64Encoded ? Buffer.from(raw, 'base64') : raw;
   const outHeaders: Record<string, string | string[]> = {
     ...headers,
     'content-length': String(Buffer.byteLength(body)),
@@ -376,7 +379,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       const timeout = new Promise<typeof INTEGRATION_TIMEOUT>((resolve) => {
         timer = setTimeout(() => resolve(INTEGRATION_TIMEOUT), INTEGRATION_TIMEOUT_MS);
       });
-      result = await Promise.race([invoker.invoke(route.resource, event, INTEGRATION_TIMEOUT_MS), timeout]);
+      result = await Promise.race([
+        invoker.invoke(route.resource, event, INTEGRATION_TIMEOUT_MS, { bodyBytes: true }),
+        timeout,
+      ]);
       if (result === INTEGRATION_TIMEOUT) {
         console.error(`[api] ${method} ${path} timed out after ${INTEGRATION_TIMEOUT_MS} ms`);
         sendJson(res, 503, { message: 'Service Unavailable' }, cors);

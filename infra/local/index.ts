@@ -5,7 +5,8 @@
  * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
  * and groups idempotently, and serves on ONE port:
  * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers, which run in a
- *   pool of worker threads: infra/local/lambda-pool.ts, option `lambdaWorkers`);
+ *   pool of worker threads on machines with 4 cores or more: infra/local/lambda-pool.ts, option
+ *   `lambdaWorkers`);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
  * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
  *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them;
@@ -23,6 +24,7 @@
  * For development and demos only: never real patient data.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import {
@@ -76,18 +78,23 @@ export interface LocalOptions {
   /** No request log lines (notices such as verification codes still go to `log`). */
   quiet?: boolean;
   /**
-   * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}; issue
-   * 7, section 1). 0 runs them on the main thread instead, through the same call
-   * (infra/local/lambda-handlers.ts).
+   * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}: 2 with
+   * 4 cores or more, else 0; issue 7, section 1). 0 runs them on the main thread instead, through the
+   * same call (infra/local/lambda-handlers.ts).
    */
   lambdaWorkers?: number;
 }
 
 /**
- * Default threads of the Lambda pool: two let the handlers of two requests run at once beside the
- * main thread (gateway) and dynalite's thread, which is what a 2-core machine can use (bench:api).
+ * Default threads of the Lambda pool: 2 when the machine has cores beyond the main thread's and
+ * dynalite's (4 or more), else 0, the handlers on the main thread. Measured with bench:api on 2
+ * cores (issue 7, section 1): there, every core is already busy during the API phase (main thread
+ * about 1.9 ms per list call, dynalite about 1.45 ms, GC threads and the client the rest), so the
+ * pool cannot add throughput, and it costs CPU of its own (a second heap and JIT per thread, thread
+ * hand-offs): 0.5 to 1 ms more per call in all, which lowered the API's requests/s in every paired
+ * run. With spare cores the pool takes the handlers off the main thread, the bottleneck there.
  */
-export const DEFAULT_LAMBDA_WORKERS = 2;
+export const DEFAULT_LAMBDA_WORKERS = Math.min(2, Math.max(0, availableParallelism() - 2));
 
 export interface SignInResult {
   idToken: string;

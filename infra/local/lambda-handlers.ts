@@ -20,13 +20,24 @@ import type { Resource } from '../../lambdas/routes';
 /** A Lambda handler as the local runtime calls it. */
 export type LocalHandler = (event: unknown, context: Context) => Promise<unknown>;
 
+/** How a caller of {@link LambdaInvoker.invoke} takes the result. */
+export interface InvokeOptions {
+  /**
+   * The caller writes an API answer and takes its `body` as bytes: a result object's string `body`
+   * (not `isBase64Encoded`) MAY then come as a Buffer of its UTF-8 bytes. The pool does so (the bytes
+   * are moved between threads, where a 40 KB string is copied slowly); in process it stays a string.
+   */
+  bodyBytes?: boolean;
+}
+
 /**
- * Calls handlers by resource. `invoke` resolves with the handler's result, or rejects with the
- * handler's error (for the pool: an Error of the same `name` and `message`; no stack, which may
- * hold PHI). `close` ends whatever runs the handlers (no-op in process).
+ * Calls handlers by resource. `invoke` resolves with the handler's result (see
+ * {@link InvokeOptions.bodyBytes}), or rejects with the handler's error (for the pool: an Error of
+ * the same `name` and `message`; no stack, which may hold PHI). `close` ends whatever runs the
+ * handlers (no-op in process).
  */
 export interface LambdaInvoker {
-  invoke(resource: Resource, event: unknown, timeoutMs: number): Promise<unknown>;
+  invoke(resource: Resource, event: unknown, timeoutMs: number, options?: InvokeOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 

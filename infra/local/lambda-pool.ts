@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { Resource } from '../../lambdas/routes';
 import { cpuProfileFlags } from './dynamodb';
-import type { LambdaInvoker } from './lambda-handlers';
+import type { InvokeOptions, LambdaInvoker } from './lambda-handlers';
 import type { LambdaWorkerCommand, LambdaWorkerData, LambdaWorkerError, LambdaWorkerMessage } from './lambda-worker';
 
 /** The thread's entry (registers tsx's CommonJS hook, then loads ./lambda-worker.ts). */
@@ -55,6 +55,8 @@ export interface LambdaPool extends LambdaInvoker {
 interface Pending {
   resolve(value: unknown): void;
   reject(err: Error): void;
+  /** The caller takes a string body as bytes (InvokeOptions.bodyBytes). */
+  bodyBytes: boolean;
 }
 
 interface Slot {
@@ -111,8 +113,13 @@ export async function startLambdaPool(options: LambdaPoolOptions): Promise<Lambd
         const pending = running.get(message.id);
         if (!pending) return;
         running.delete(message.id);
-        if (message.ok) pending.resolve(message.result);
-        else pending.reject(rebuildError(message.error));
+        if (!message.ok) pending.reject(rebuildError(message.error));
+        else if (!message.bodyBytes) pending.resolve(message.result);
+        else {
+          const bytes = Buffer.from(message.bodyBytes.buffer, message.bodyBytes.byteOffset, message.bodyBytes.length);
+          const body = pending.bodyBytes ? bytes : bytes.toString('utf8');
+          pending.resolve({ ...(message.result as object), body });
+        }
       });
       worker.on('error', (err) => {
         if (!ready) reject(err);
@@ -175,12 +182,12 @@ export async function startLambdaPool(options: LambdaPoolOptions): Promise<Lambd
 
   let closed: Promise<void> | undefined;
   return {
-    invoke(resource: Resource, event: unknown, timeoutMs: number): Promise<unknown> {
+    invoke(resource: Resource, event: unknown, timeoutMs: number, invokeOptions?: InvokeOptions): Promise<unknown> {
       if (closing) return Promise.reject(new Error('The Lambda pool is closed'));
       const slot = pick();
       const id = nextId++;
       const call = new Promise((resolve, reject) => {
-        slot.running.set(id, { resolve, reject });
+        slot.running.set(id, { resolve, reject, bodyBytes: invokeOptions?.bodyBytes === true });
         try {
           slot.worker.postMessage({
             type: 'invoke',

@@ -90,6 +90,23 @@ describe('the Lambda pool', () => {
     expect(used.has(mainThreadId)).toBe(false);
   });
 
+  it("gives an API answer's body as its UTF-8 bytes when asked, and as the same text otherwise", async () => {
+    // Prepare
+    const pool = await start(1);
+    const event = { patient: 'Zoë Núñez ✓' };
+
+    // Act
+    const asBytes = (await pool.invoke('case', event, 30_000, { bodyBytes: true })) as { body: unknown };
+    const asText = (await pool.invoke('case', event, 30_000)) as { body: unknown; statusCode: number };
+
+    // Assess
+    expect(Buffer.isBuffer(asBytes.body)).toBe(true);
+    expect(typeof asText.body).toBe('string');
+    expect(asText.statusCode).toBe(200);
+    expect((asBytes.body as Buffer).toString('utf8')).toContain('"patient":"Zoë Núñez ✓"');
+    expect(JSON.parse(asText.body as string).event).toEqual(event);
+  });
+
   it("rejects with the handler's error name and message", async () => {
     // Prepare
     const pool = await start(1);
