@@ -29,7 +29,10 @@
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--cases N`, `--duration S`,
  * `--connections N`, `--sdk external` (build with the AWS SDK left to the Lambda runtime, for
- * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server).
+ * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server, one
+ * file per thread), `--lambda-workers N` (threads of the server's Lambda pool; 0 = handlers on its
+ * main thread; default the runtime's). Each phase also reports the server's CPU ms per request (main
+ * thread, other threads) and the client's, and the machine's load average.
  */
 import { benchApi as apiClient, createBenchProvider } from './lib/bench-provider';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
