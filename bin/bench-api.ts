@@ -21,17 +21,22 @@
  *    (a) `GET /api/case?user_id=<sub>&limit=50` with the provider's access token;
  *    (b) the same Query straight to the local DynamoDB endpoint: a SigV4-signed POST (signed once,
  *        body built once) with `X-Amz-Target: DynamoDB_20120810.Query` on index byUser, Limit 50,
- *        ScanIndexForward false.
+ *        ScanIndexForward false, and the SAME ProjectionExpression as the list's Query (built by
+ *        `listProjection` of lambdas/case/lists.ts: the attributes the list answer reads, not the
+ *        case's index keys), so both sides read and send the same items.
  *    Requests/s, p50 and p99 latency (ms) and items per answer of each; the ratio raw/API of
  *    requests/s against the 1.3x goal; the server process's peak RSS (VmHWM of /proc/<pid>/status).
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--cases N`, `--duration S`,
  * `--connections N`, `--sdk external` (build with the AWS SDK left to the Lambda runtime, for
- * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server).
+ * comparison), `--only bundles|api`, `--server-cpu-prof DIR` (a V8 CPU profile of the server, one
+ * file per thread), `--lambda-workers N` (threads of the server's Lambda pool; 0 = handlers on its
+ * main thread; default the runtime's). Each phase also reports the server's CPU ms per request (main
+ * thread, other threads) and the client's, and the machine's load average.
  */
 import { benchApi as apiClient, createBenchProvider } from './lib/bench-provider';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,8 +45,9 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
 import { PROJECT_ROOT } from '../infra/paths';
-import { LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
+import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
 import { NodeSha256 } from '../infra/local/sigv4';
+import { listProjection } from '../lambdas/case/lists';
 import { CASES_TABLE, TABLES, physicalTableName } from '../lambdas/lib/tables';
 
 const GOALS = { bundleKb: 300, initRatio: 1.5, apiRatio: 1.3, rssMiB: 1024 } as const;
@@ -62,11 +68,48 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
+/** The machine's 1-minute load average (/proc/loadavg), or '?': the neighbours' share of the cores. */
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
 /** Peak resident set size of a process in bytes (VmHWM of /proc/<pid>/status, Linux), or undefined. */
 export function peakRssBytes(pid: number): number | undefined {
   try {
     const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms, user + system) of every thread of a process so far: the main thread (the one whose
+ * id is the pid) and the sum of all the others (Lambda pool, dynalite, GC and libuv threads), from
+ * /proc/<pid>/task/<tid>/stat (Linux; clock ticks of 1000/`ticksPerSecond` ms). Undefined without /proc.
+ */
+export function threadCpuMs(pid: number, ticksPerSecond = 100): { main: number; others: number } | undefined {
+  try {
+    let main = 0;
+    let others = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue; // a thread that ended meanwhile
+      }
+      // Fields after the command (which may hold spaces) in parentheses: utime and stime are 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+      if (Number(tid) === pid) main += ms;
+      else others += ms;
+    }
+    return { main, others };
   } catch {
     return undefined;
   }
@@ -222,8 +265,11 @@ interface ServerInfo {
   sub: string;
 }
 
-/** `--serve DIR`: the local runtime on DIR in this process, a signed-in provider; runs until stdin closes. */
-async function serve(dataDir: string): Promise<void> {
+/**
+ * `--serve DIR [--lambda-workers N]`: the local runtime on DIR in this process (N threads in its
+ * Lambda pool, default the runtime's), a signed-in provider; runs until stdin closes.
+ */
+async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const stack = await startLocal({
     dataDir,
@@ -231,6 +277,7 @@ async function serve(dataDir: string): Promise<void> {
     quiet: true,
     log: () => undefined,
     webDist: join(dataDir, 'web'),
+    lambdaWorkers,
   });
   const email = `bench-${Date.now()}@example.com`;
   const sub = await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
@@ -248,9 +295,14 @@ async function serve(dataDir: string): Promise<void> {
   await stack.close();
 }
 
-function startServer(dataDir: string, cpuProfDir?: string): Promise<{ child: ChildProcess; info: ServerInfo }> {
+function startServer(
+  dataDir: string,
+  cpuProfDir?: string,
+  lambdaWorkers?: number,
+): Promise<{ child: ChildProcess; info: ServerInfo }> {
   const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir], {
+  const workers = lambdaWorkers === undefined ? [] : ['--lambda-workers', String(lambdaWorkers)];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir, ...workers], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -276,12 +328,33 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<LoadResult>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- autocannon ships no types
 const autocannon = require('autocannon') as Autocannon;
 
+/** A load phase's result and the CPU it cost: ms per request of the server's threads and of the client. */
+interface Measured extends LoadResult {
+  /** Server main thread, server's other threads (pool, dynalite, GC), the autocannon client: CPU ms per request. */
+  cpu?: { main: number; others: number; client: number };
+}
+
 async function load(
   target: { url: string; method: string; headers: Record<string, string>; body?: string },
   connections: number,
   seconds: number,
-): Promise<LoadResult> {
-  return autocannon({ ...target, connections, duration: seconds, pipelining: 1 });
+  serverPid?: number,
+): Promise<Measured> {
+  const before = serverPid === undefined ? undefined : threadCpuMs(serverPid);
+  const client = process.cpuUsage();
+  const result = await autocannon({ ...target, connections, duration: seconds, pipelining: 1 });
+  const clientUs = process.cpuUsage(client);
+  const after = serverPid === undefined ? undefined : threadCpuMs(serverPid);
+  const requests = result.requests.average * seconds;
+  if (!before || !after || requests <= 0) return result;
+  return {
+    ...result,
+    cpu: {
+      main: (after.main - before.main) / requests,
+      others: (after.others - before.others) / requests,
+      client: (clientUs.user + clientUs.system) / 1000 / requests,
+    },
+  };
 }
 
 /** Create the provider's profile, a surgeon, a facility and `count` cases through the API. */
@@ -304,17 +377,28 @@ async function seedCases(info: ServerInfo, count: number): Promise<void> {
   await Promise.all(Array.from({ length: 6 }, worker));
 }
 
-/** The raw Query request, signed once (the local DynamoDB checks no clock skew within a run). */
+/**
+ * The raw Query request, signed once (the local DynamoDB checks no clock skew within a run): the
+ * Query the provider list sends (lambdas/case/lists.ts), with the same projection (`listProjection`:
+ * the attributes the list answer reads), Limit 50 where the list asks 51 (one more, to know whether
+ * a next page exists).
+ */
 async function rawQueryRequest(
   info: ServerInfo,
 ): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+  const projected = listProjection({
+    input: {
+      TableName: info.casesTable,
+      IndexName: 'byUser',
+      KeyConditionExpression: 'user_id = :u',
+      ScanIndexForward: false,
+    },
+    keyNames: ['case_id', 'user_id', 'created_at'],
+  });
   const body = JSON.stringify({
-    TableName: info.casesTable,
-    IndexName: 'byUser',
-    KeyConditionExpression: 'user_id = :u',
+    ...projected,
     ExpressionAttributeValues: { ':u': { S: info.sub } },
     Limit: PAGE,
-    ScanIndexForward: false,
   });
   const url = new URL(info.dynamodb);
   const signer = new SignatureV4({
@@ -344,9 +428,10 @@ async function benchApi(options: {
   seconds: number;
   connections: number;
   cpuProfDir?: string;
+  lambdaWorkers?: number;
 }): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-api-'));
-  const { child, info } = await startServer(dataDir, options.cpuProfDir);
+  const { child, info } = await startServer(dataDir, options.cpuProfDir, options.lambdaWorkers);
   try {
     const t = performance.now();
     await seedCases(info, options.cases);
@@ -372,20 +457,27 @@ async function benchApi(options: {
 
     await load(apiTarget, options.connections, 2);
     await load(rawTarget, options.connections, 2);
-    const a = await load(apiTarget, options.connections, options.seconds);
-    const r = await load(rawTarget, options.connections, options.seconds);
+    const loadBefore = loadAverage();
+    const a = await load(apiTarget, options.connections, options.seconds, child.pid);
+    const r = await load(rawTarget, options.connections, options.seconds, child.pid);
     const rss = peakRssBytes(child.pid!);
 
-    const row = (label: string, x: LoadResult, items: number, bytes: number) =>
+    const cpu = (x: Measured) =>
+      x.cpu
+        ? `${x.cpu.main.toFixed(2).padStart(6)} ${x.cpu.others.toFixed(2).padStart(6)} ${x.cpu.client.toFixed(2).padStart(6)}`
+        : `${'?'.padStart(6)} ${'?'.padStart(6)} ${'?'.padStart(6)}`;
+    const row = (label: string, x: Measured, items: number, bytes: number) =>
       `${label.padEnd(34)} ${x.requests.average.toFixed(0).padStart(8)} ${x.latency.p50.toFixed(1).padStart(8)} ${x.latency.p99.toFixed(1).padStart(8)} ` +
-      `${String(items).padStart(6)} ${kb(bytes).padStart(8)} ${String(x.non2xx + x.errors + x.timeouts).padStart(7)}`;
+      `${String(items).padStart(6)} ${kb(bytes).padStart(8)} ${String(x.non2xx + x.errors + x.timeouts).padStart(7)} ${cpu(x)}`;
     const ratio = r.requests.average / a.requests.average;
     const p50Ratio = a.latency.p50 / Math.max(r.latency.p50, 0.001);
     return [
       `API vs raw Query: ${options.cases} cases of one provider, ${options.connections} connections, ${options.seconds} s each (seeded through the API in ${seeded} s)`,
-      `${'call'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'items'.padStart(6)} ${'KB/ans'.padStart(8)} ${'errors'.padStart(7)}`,
+      `${'call'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'items'.padStart(6)} ${'KB/ans'.padStart(8)} ${'errors'.padStart(7)} ${'main'.padStart(6)} ${'others'.padStart(6)} ${'client'.padStart(6)}`,
       row(`GET /api/case?user_id&limit=${PAGE}`, a, apiItems, Buffer.byteLength(apiText)),
       row(`raw Query byUser Limit ${PAGE}`, r, rawItems, Buffer.byteLength(rawText)),
+      `CPU ms per request: main = the server's main thread (gateway, token check, answer writing), others = its other`,
+      `threads (the Lambda pool's ${options.lambdaWorkers ?? DEFAULT_LAMBDA_WORKERS} handler threads: 0 = handlers on the main thread; dynalite's; GC), client = autocannon; load average ${loadBefore} -> ${loadAverage()}`,
       `ratio raw/API requests/s ${ratio.toFixed(2)}x, p50 API/raw ${p50Ratio.toFixed(2)}x` +
         (apiItems !== rawItems
           ? ` (the API answered ${apiItems} items, the Query ${rawItems}: limit not honoured yet)`
@@ -406,7 +498,12 @@ async function benchApi(options: {
 
 async function main(): Promise<void> {
   const serveAt = process.argv.indexOf('--serve');
-  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string);
+  const workersText = textOption('lambda-workers');
+  const lambdaWorkers = workersText === undefined ? undefined : Number(workersText);
+  if (lambdaWorkers !== undefined && !(Number.isInteger(lambdaWorkers) && lambdaWorkers >= 0)) {
+    throw new RangeError('--lambda-workers must be a whole number, 0 or more');
+  }
+  if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string, lambdaWorkers);
   const only = textOption('only');
   const sdk = textOption('sdk');
   if (sdk !== undefined && sdk !== 'external') throw new RangeError('--sdk takes only "external"');
@@ -419,6 +516,7 @@ async function main(): Promise<void> {
         seconds: option('duration', 10),
         connections: Math.round(option('connections', 10)),
         cpuProfDir: textOption('server-cpu-prof'),
+        lambdaWorkers,
       })),
     );
   }

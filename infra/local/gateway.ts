@@ -15,14 +15,15 @@
  *   503 `{"message":"Service Unavailable"}`, a body over 10 MB 413, as API Gateway does.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { ROUTES, type Resource, type RouteDef } from '../../lambdas/routes';
+import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
+
+export { lambdaContext } from './lambda-handlers';
 
 /** The event the Lambdas receive: payload v2.0 with the JWT authorizer context on auth routes. */
 export type LocalApiEvent = APIGatewayProxyEventV2 & {
@@ -35,8 +36,6 @@ export type LocalApiEvent = APIGatewayProxyEventV2 & {
   };
 };
 
-type Handler = (event: LocalApiEvent, context: Context) => Promise<unknown>;
-
 export interface GatewayOptions {
   /** Project root (handlers are `<root>/lambdas/<resource>/handler.ts`). */
   root: string;
@@ -48,6 +47,11 @@ export interface GatewayOptions {
   clientId: string;
   /** Host header value to put in the event's domainName. */
   domainName: string;
+  /**
+   * What runs the handlers: the runtime's Lambda pool (./lambda-pool.ts), or by default the
+   * handlers of `<root>/lambdas/` on this thread (./lambda-handlers.ts).
+   */
+  invoker?: LambdaInvoker;
 }
 
 export const CORS_HEADERS = {
@@ -181,29 +185,6 @@ export function buildEvent(input: EventInput): LocalApiEvent {
   return event;
 }
 
-/**
- * The Lambda context a local invocation gets: the function `suture-local-<resource>` and a deadline
- * `timeoutMs` from now (also used by the local Invoke API, infra/local/lambda-api.ts).
- */
-export function lambdaContext(resource: Resource, timeoutMs: number): Context {
-  const deadline = Date.now() + timeoutMs;
-  const functionName = `suture-local-${resource}`;
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
   res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
@@ -225,7 +206,10 @@ function writeResult(res: ServerResponse, result: unknown, extra: Record<string,
   const status = r.statusCode ?? 200;
   const headers: Record<string, string> = { ...extra };
   for (const [k, v] of Object.entries(r.headers ?? {})) headers[k.toLowerCase()] = String(v);
-  const body = r.body === undefined ? '' : r.isBase64Encoded ? Buffer.from(r.body, 'base64') : r.body;
+  // A string body may come as its UTF-8 bytes from the Lambda pool (InvokeOptions.bodyBytes).
+  const raw = r.body as string | Uint8Array | undefined;
+  const body =
+    raw === undefined ? '' : raw instanceof Uint8Array ? raw : r.isBase64Encoded ? Buffer.from(raw, 'base64') : raw;
   const outHeaders: Record<string, string | string[]> = {
     ...headers,
     'content-length': String(Buffer.byteLength(body)),
@@ -291,13 +275,16 @@ export interface Gateway {
   ): Promise<number>;
   /** Verify a bearer token like the JWT authorizer; resolves with the claims or undefined. */
   verify(authorization: string | undefined): Promise<JwtPayload | undefined>;
-  /** A resource's handler (imported on first use, cached), e.g. for the local Lambda Invoke API. */
-  handlerFor(resource: Resource): Promise<Handler>;
+  /**
+   * Call a resource's handler with an event or Invoke payload and a context of deadline `timeoutMs`
+   * (the local Lambda Invoke API uses it too): resolves with its result, rejects with its error.
+   */
+  invoke(resource: Resource, event: unknown, timeoutMs: number): Promise<unknown>;
 }
 
-/** Create the local gateway. Handlers are imported on first use and cached. */
+/** Create the local gateway. Handlers are imported on first use and cached (by `options.invoker`). */
 export function createGateway(options: GatewayOptions): Gateway {
-  const handlers = new Map<Resource, Promise<Handler>>();
+  const invoker = options.invoker ?? inProcessInvoker(options.root);
   const verifier = JwtRsaVerifier.create(
     {
       issuer: options.issuer,
@@ -335,23 +322,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     } catch {
       return undefined;
     }
-  }
-
-  function loadHandler(resource: Resource): Promise<Handler> {
-    let loading = handlers.get(resource);
-    if (!loading) {
-      const file = join(options.root, 'lambdas', resource, 'handler.ts');
-      loading = (async () => {
-        if (!existsSync(file)) throw new Error(`No handler for resource ${resource} (${file})`);
-        const mod = (await import(file)) as { handler?: Handler; default?: { handler?: Handler } };
-        const handler = mod.handler ?? mod.default?.handler;
-        if (typeof handler !== 'function') throw new Error(`${file} does not export handler`);
-        return handler;
-      })();
-      loading.catch(() => handlers.delete(resource));
-      handlers.set(resource, loading);
-    }
-    return loading;
   }
 
   async function handle(
@@ -406,11 +376,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     let result: unknown;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const handler = await loadHandler(route.resource);
       const timeout = new Promise<typeof INTEGRATION_TIMEOUT>((resolve) => {
         timer = setTimeout(() => resolve(INTEGRATION_TIMEOUT), INTEGRATION_TIMEOUT_MS);
       });
-      result = await Promise.race([handler(event, lambdaContext(route.resource, INTEGRATION_TIMEOUT_MS)), timeout]);
+      result = await Promise.race([
+        invoker.invoke(route.resource, event, INTEGRATION_TIMEOUT_MS, { bodyBytes: true }),
+        timeout,
+      ]);
       if (result === INTEGRATION_TIMEOUT) {
         console.error(`[api] ${method} ${path} timed out after ${INTEGRATION_TIMEOUT_MS} ms`);
         sendJson(res, 503, { message: 'Service Unavailable' }, cors);
@@ -428,5 +400,5 @@ export function createGateway(options: GatewayOptions): Gateway {
     return writeResult(res, result, cors);
   }
 
-  return { handle, verify, handlerFor: loadHandler };
+  return { handle, verify, invoke: (resource, event, timeoutMs) => invoker.invoke(resource, event, timeoutMs) };
 }

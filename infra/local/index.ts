@@ -4,7 +4,9 @@
  * `startLocal()` starts dynalite (DynamoDB), s3rver (S3) and cognito-local (user pool), keeps their
  * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
  * and groups idempotently, and serves on ONE port:
- * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers);
+ * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers, which run in a
+ *   pool of worker threads on machines with 4 cores or more: infra/local/lambda-pool.ts, option
+ *   `lambdaWorkers`);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
  * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
  *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them;
@@ -15,13 +17,14 @@
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
  *
  * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
- * set in `process.env` before any handler is imported. process.env is process-wide, so only one
+ * set in `process.env` before any handler is imported, and the pool's threads get a copy of it. process.env is process-wide, so only one
  * runtime may run per process at a time; a restart in the same process reuses the previous ports
  * when they are free, so handler modules that cached SDK clients keep working.
  *
  * For development and demos only: never real patient data.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import {
@@ -42,6 +45,8 @@ import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } fro
 import { createGateway } from './gateway';
 import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
+import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
+import { startLambdaPool } from './lambda-pool';
 import { createS3Gateway } from './s3-gateway';
 import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
@@ -73,7 +78,24 @@ export interface LocalOptions {
   log?: (line: string) => void;
   /** No request log lines (notices such as verification codes still go to `log`). */
   quiet?: boolean;
+  /**
+   * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}: 2 with
+   * 4 cores or more, else 0; issue 7, section 1). 0 runs them on the main thread instead, through the
+   * same call (infra/local/lambda-handlers.ts).
+   */
+  lambdaWorkers?: number;
 }
+
+/**
+ * Default threads of the Lambda pool: 2 when the machine has cores beyond the main thread's and
+ * dynalite's (4 or more), else 0, the handlers on the main thread. Measured with bench:api on 2
+ * cores (issue 7, section 1): there, every core is already busy during the API phase (main thread
+ * about 1.9 ms per list call, dynalite about 1.45 ms, GC threads and the client the rest), so the
+ * pool cannot add throughput, and it costs CPU of its own (a second heap and JIT per thread, thread
+ * hand-offs): 0.5 to 1 ms more per call in all, which lowered the API's requests/s in every paired
+ * run. With spare cores the pool takes the handlers off the main thread, the bottleneck there.
+ */
+export const DEFAULT_LAMBDA_WORKERS = Math.min(2, Math.max(0, availableParallelism() - 2));
 
 export interface SignInResult {
   idToken: string;
@@ -354,8 +376,20 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       debugPages: true,
     });
 
+    // 5. The Lambda handlers: a pool of threads with a copy of the Lambda environment, or this thread.
+    const lambdaWorkers = options.lambdaWorkers ?? DEFAULT_LAMBDA_WORKERS;
+    if (!Number.isInteger(lambdaWorkers) || lambdaWorkers < 0) {
+      throw new RangeError(`Invalid lambdaWorkers ${lambdaWorkers}: use 0 (main thread) or more`);
+    }
+    const invoker: LambdaInvoker =
+      lambdaWorkers === 0
+        ? inProcessInvoker(PROJECT_ROOT)
+        : await startLambdaPool({ root: PROJECT_ROOT, size: lambdaWorkers, env: { ...process.env } });
+    closers.push(() => invoker.close());
+
     const gateway = createGateway({
       root: PROJECT_ROOT,
+      invoker,
       issuer,
       jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
       clientId,
@@ -368,12 +402,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       prefix: '/lambda',
       functionPrefix: LOCAL_PREFIX,
       credentials,
-      handlerFor: (resource) => gateway.handlerFor(resource) as never,
+      invoke: (resource, payload, timeoutMs) => gateway.invoke(resource, payload, timeoutMs),
       log,
     });
     closers.push(() => lambdaApi.idle());
 
-    // 5. The router of the public server.
+    // 6. The router of the public server.
     /** Requests from this time on are logged (not those of starting and seeding). */
     let readyAt = Number.POSITIVE_INFINITY;
     router.app = async (req, res) => {
@@ -429,7 +463,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       if (!options.quiet && started >= readyAt) log(`${method} ${label} ${status} ${Date.now() - started}ms`);
     };
 
-    // 6. Account helpers.
+    // 7. Account helpers.
     const publicCognito = localCognitoClient(`${url}/cognito`);
     closers.push(async () => publicCognito.destroy());
 
@@ -484,7 +518,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       return { idToken: r.IdToken, accessToken: r.AccessToken, refreshToken: r.RefreshToken, sub: payload.sub };
     };
 
-    // 7. Demo data.
+    // 8. Demo data.
     let seedSummary: SeedSummary | undefined;
     if (options.seed) {
       seedSummary = await seedDemoData({ dataDir, createAccount, log });

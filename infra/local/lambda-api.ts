@@ -14,8 +14,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESOURCES, type Resource } from '../../lambdas/routes';
-import type { Context } from 'aws-lambda';
-import { lambdaContext } from './gateway';
 import { verifySigV4 } from './sigv4';
 import { readBody } from './util';
 
@@ -29,8 +27,11 @@ export interface LambdaApiOptions {
   /** Local function name prefix: `suture-local` -> `suture-local-document`. */
   functionPrefix: string;
   credentials: Readonly<Record<string, string>>;
-  /** The handler of a resource (the gateway's loader). */
-  handlerFor(resource: Resource): Promise<(event: never, context: Context) => Promise<unknown>>;
+  /**
+   * Call a resource's handler (the gateway's `invoke`: the Lambda pool, or this thread) with a
+   * payload and a context of deadline `timeoutMs`; resolves with its result, rejects with its error.
+   */
+  invoke(resource: Resource, payload: unknown, timeoutMs: number): Promise<unknown>;
   log?: (line: string) => void;
 }
 
@@ -91,8 +92,7 @@ export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
     } catch {
       return sendJson(res, 400, { Type: 'User', message: 'Could not parse request body into json' });
     }
-    const handler = await options.handlerFor(resource);
-    const run = () => handler(payload as never, lambdaContext(resource, INVOKE_TIMEOUT_MS));
+    const run = () => options.invoke(resource, payload, INVOKE_TIMEOUT_MS);
     if (String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse') === 'Event') {
       const p = run()
         .catch((err: unknown) => {

@@ -22,6 +22,8 @@ import { startLocal, type LocalStack, type SignInResult } from '../../infra/loca
 export interface UseLocalStackOptions {
   /** Seed the demo accounts and data (slower; default false). */
   seed?: boolean;
+  /** Threads of the runtime's Lambda pool (default the runtime's; 0 = handlers on the main thread). */
+  lambdaWorkers?: number;
 }
 
 export interface ApiOptions {
@@ -88,6 +90,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
       dataDir,
       port: 0,
       seed: options.seed ?? false,
+      lambdaWorkers: options.lambdaWorkers,
       log,
       webDist: join(dataDir!, 'web-dist'),
     });

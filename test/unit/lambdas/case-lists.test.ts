@@ -1,8 +1,8 @@
 import './support/env';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { listCases, previousMonth, type CaseListQuery } from '../../../lambdas/case/lists';
-import { indexAttributes, type CaseItem } from '../../../lambdas/case/repository';
+import { LIST_ATTRIBUTES, listCases, previousMonth, type CaseListQuery } from '../../../lambdas/case/lists';
+import { indexAttributes, toApiCase, type CaseItem } from '../../../lambdas/case/repository';
 import { ValidationError } from '../../../lambdas/lib/errors';
 import { CURSOR_MESSAGE, encodeCursor } from '../../../lambdas/lib/paging';
 import { CASES_TABLE } from '../../../lambdas/lib/tables';
@@ -110,11 +110,17 @@ function useTable(rows: Row[]) {
     }
     const read = ordered.slice(start, input.Limit === undefined ? undefined : start + input.Limit);
     const last = read[read.length - 1];
+    // ProjectionExpression: only the attributes named (after the filter, as DynamoDB applies it).
+    const projected = input.ProjectionExpression?.split(', ').map(attr);
+    const project = (r: Row) =>
+      projected ? Object.fromEntries(projected.filter((n) => n in r).map((n) => [n, r[n]])) : r;
     return {
-      Items: read.filter((r) => {
-        current = r;
-        return filterClauses.every(test);
-      }),
+      Items: read
+        .filter((r) => {
+          current = r;
+          return filterClauses.every(test);
+        })
+        .map(project),
       ScannedCount: read.length,
       ...(last && read.length === input.Limit
         ? {
@@ -482,5 +488,53 @@ describe('previousMonth', () => {
     const months = ['2026-03', '2026-10', '2026-01', '2000-01', '0001-01'].map(previousMonth);
     // Assess
     expect(months).toEqual(['2026-02', '2026-09', '2025-12', '1999-12', '0000-12']);
+  });
+});
+
+describe('listCases: what a list reads', () => {
+  const rows = [
+    row({ case_id: 'owner-1_0', created_at: '2026-03-01T10:00:00.000Z', patient_last: 'Roe' }),
+    row({ case_id: 'owner-1_1', created_at: '2026-03-02T10:00:00.000Z', case_status: 10, patient_last: 'Rowe' }),
+  ];
+  /** The attribute names a Query projects. */
+  const projectedNames = (q: QueryCommandInput) =>
+    q.ProjectionExpression!.split(', ').map((token) => q.ExpressionAttributeNames![token]);
+
+  it("reads only the list answer's attributes and the index key of its cursor, never the other index keys", async () => {
+    // Prepare
+    useTable(rows);
+
+    // Act
+    await listCases({ ownerId: 'owner-1', limit: 1 });
+    await listCases({ ownerId: 'owner-1', status: 10, limit: 1 });
+    await listCases({ search: 'ro', limit: 1 });
+
+    // Assess
+    const [byUser, byUserStatus, bySearchId] = caseQueries();
+    expect(projectedNames(byUser!).sort()).toEqual([...LIST_ATTRIBUTES].sort());
+    expect(projectedNames(byUserStatus!).sort()).toEqual([...LIST_ATTRIBUTES, 'user_status'].sort());
+    expect(projectedNames(bySearchId!).sort()).toEqual([...LIST_ATTRIBUTES, 'search_id_p', 'search_id'].sort());
+    expect(projectedNames(byUser!)).not.toContain('search_last');
+  });
+
+  it('answers the same API cases from the projected items as from the whole stored cases', async () => {
+    // Prepare
+    const stored = rows.map((r) => ({
+      ...r,
+      pay_amount_cents: 125_050,
+      procedure_codes: ['27447'],
+      cpt_descriptors: { '27447': 'Total knee arthroplasty' },
+      status_history: [{ from: null, to: 0, by: 'owner-1', at: r.created_at, why: 'auto' as const }],
+    })) as Row[];
+    useTable(stored);
+
+    // Act
+    const page = await listCases({ ownerId: 'owner-1', limit: 50 });
+
+    // Assess
+    const whole = new Map(stored.map((r) => [r.case_id, r]));
+    expect(page.items).toHaveLength(2);
+    for (const item of page.items) expect(toApiCase(item)).toEqual(toApiCase(whole.get(item.case_id)!));
+    expect(page.items[0]).not.toHaveProperty('user_status');
   });
 });
