@@ -18,43 +18,19 @@
  * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
  * the first page; a failed next page keeps the rows shown and offers Load more again.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-  View,
-  VisuallyHidden,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  CASE_STATUSES,
-  UI_MESSAGES,
-  caseStatusByKey,
-  formatDollars,
-  messageTemplates,
-  summarizeCodes,
-} from '../../../shared';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CASE_STATUSES, UI_MESSAGES, caseStatusByKey, messageTemplates } from '../../../shared';
 import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LoadMore } from './LoadMore';
 import PracticePipeline from './PracticePipeline';
-import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
-import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
+import { EditIcon, TrashIcon } from './icons';
+import { CaseTable } from './CaseTable';
 import { caseKeys, useCaseList } from './queries';
-import { StatusBadge } from './StatusBadge';
 import { useCurrentUser } from './useCurrentUser';
 
 /**
@@ -76,40 +52,6 @@ export function caseListErrorMessage(err: unknown): string {
   }
   if (status === 401 || status === 403) return 'Authentication required. Please sign in again.';
   return `Error loading cases: ${message}`;
-}
-
-export function FileMark({ present, label }: { present: boolean; label?: string }) {
-  return (
-    <Flex as="span" alignItems="center" gap="xxs" color={present ? '#15803d' : '#b91c1c'}>
-      {present ? <CheckIcon /> : <CrossIcon />}
-      {label && (
-        <Text as="span" color="font.primary" fontSize="small">
-          {label}
-        </Text>
-      )}
-      <VisuallyHidden>{present ? 'Present' : 'Missing'}</VisuallyHidden>
-    </Flex>
-  );
-}
-
-/** Whether the demographic sheet / operative note is really attached (the key, or file_keys). */
-export const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
-export const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
-
-/** The link to a case: its distinguishing part visible, the full id in its name and tooltip. */
-export function CaseLink({ c }: { c: CaseView }) {
-  const visible = caseIdLabel(c.case_id);
-  return (
-    <Link
-      to={`/case/${encodeURIComponent(c.case_id)}`}
-      aria-label={caseLinkName(c.case_id, visible)}
-      title={c.case_id}
-      className="suture-case-link"
-      onClick={(e) => e.stopPropagation()}
-    >
-      {visible}
-    </Link>
-  );
 }
 
 export default function CaseListPage() {
@@ -207,93 +149,7 @@ export default function CaseListPage() {
   } else {
     body = (
       <>
-        {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
-        <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
-          <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 960 }}>
-            <TableHead>
-              <TableRow>
-                {[
-                  'Case ID',
-                  'Date',
-                  'Patient',
-                  'Status',
-                  'Insurance',
-                  'Procedure Codes',
-                  'Pay Amount',
-                  'Demo Sheet',
-                  'Op Note',
-                  'Actions',
-                ].map((h) => (
-                  <TableCell as="th" scope="col" key={h}>
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cases.map((c) => (
-                <TableRow
-                  key={c.case_id}
-                  data-case-id={c.case_id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => open(c)}
-                >
-                  <TableCell>
-                    {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
-                    <CaseLink c={c} />
-                  </TableCell>
-                  <TableCell>{formatCaseDate(c.case_date)}</TableCell>
-                  <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={c.case_status} />
-                  </TableCell>
-                  <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
-                  <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
-                  <TableCell>{formatDollars(c.pay_amount)}</TableCell>
-                  <TableCell>
-                    <FileMark present={hasDemo(c)} />
-                  </TableCell>
-                  <TableCell>
-                    <FileMark present={hasNote(c)} />
-                  </TableCell>
-                  <TableCell>{rowActions(c)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
-        <ul className="suture-case-cards" aria-label="Cases">
-          {cases.map((c) => (
-            <li key={c.case_id} data-case-id={c.case_id}>
-              <Card variation="outlined" padding="medium">
-                <Flex direction="column" gap="xs">
-                  <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
-                    <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
-                      {patientName(c.patient_first, c.patient_last) || 'N/A'}
-                    </Heading>
-                    <StatusBadge status={c.case_status} />
-                  </Flex>
-                  <Text fontSize="small">
-                    <CaseLink c={c} />
-                    {' · '}
-                    {formatCaseDate(c.case_date)}
-                  </Text>
-                  <Text fontSize="small">
-                    Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
-                    {formatDollars(c.pay_amount)}
-                  </Text>
-                  <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-                    <Flex gap="small" wrap="wrap">
-                      <FileMark present={hasDemo(c)} label="Demo Sheet" />
-                      <FileMark present={hasNote(c)} label="Op Note" />
-                    </Flex>
-                    {rowActions(c)}
-                  </Flex>
-                </Flex>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <CaseTable cases={cases} onOpen={open} rowActions={rowActions} />
         <LoadMore
           shown={cases.length}
           noun={['case', 'cases']}

@@ -31,11 +31,6 @@ import {
   Loader,
   SearchField,
   SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Text,
   View,
 } from '@aws-amplify/ui-react';
@@ -47,20 +42,16 @@ import {
   INCOMPLETE_STATUS,
   UI_MESSAGES,
   caseStatusByKey,
-  formatDollars,
   isCaseStatus,
   messageTemplates,
-  summarizeCodes,
 } from '../../../../shared';
 import { deleteCase } from '../../cases/api';
-import { CaseLink, FileMark, hasDemo, hasNote } from '../../cases/CaseListPage';
+import { CaseTable } from '../../cases/CaseTable';
 import { STATS_KEY } from '../../cases/caseAdmin';
 import { ConfirmDialog } from '../../cases/ConfirmDialog';
 import { LoadMore } from '../../cases/LoadMore';
-import { formatCaseDate, patientName } from '../../cases/format';
 import { EditIcon, TrashIcon } from '../../cases/icons';
 import { caseKeys } from '../../cases/queries';
-import { StatusBadge } from '../../cases/StatusBadge';
 import { StatusControl } from '../../cases/StatusControl';
 import { useProfile } from '../../profile/useProfile';
 import { caseManagementErrorMessage, type ManagedCase } from './api';
@@ -86,20 +77,6 @@ export function matchingText(shown: number, total: number | undefined, search: s
     ? `Showing ${x} ${noun} matching "${search}"`
     : `Showing ${x} of ${total.toLocaleString('en-US')} ${noun} matching "${search}"`;
 }
-
-const COLUMNS = [
-  'Case ID',
-  'Date',
-  'Patient',
-  'User',
-  'Status',
-  'Insurance',
-  'Procedure Codes',
-  'Pay Amount',
-  'Demo Sheet',
-  'Op Note',
-  'Actions',
-] as const;
 
 function CaseManagement() {
   const navigate = useNavigate();
@@ -245,80 +222,13 @@ function CaseManagement() {
   } else {
     body = (
       <>
-        <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
-          <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: 1180 }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((h) => (
-                  <TableCell as="th" scope="col" key={h}>
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cases.map((c) => (
-                <TableRow
-                  key={c.case_id}
-                  data-case-id={c.case_id}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => open(c)}
-                >
-                  <TableCell>
-                    <CaseLink c={c} />
-                  </TableCell>
-                  <TableCell>{formatCaseDate(c.case_date)}</TableCell>
-                  <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
-                  <TableCell>{c.owner_name || 'N/A'}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={shownStatus(c.case_status)} />
-                  </TableCell>
-                  <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
-                  <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
-                  <TableCell>{formatDollars(c.pay_amount)}</TableCell>
-                  <TableCell>
-                    <FileMark present={hasDemo(c)} />
-                  </TableCell>
-                  <TableCell>
-                    <FileMark present={hasNote(c)} />
-                  </TableCell>
-                  <TableCell>{rowActions(c)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </View>
-        <ul className="suture-case-cards" aria-label="Cases">
-          {cases.map((c) => (
-            <li key={c.case_id} data-case-id={c.case_id}>
-              <Card variation="outlined" padding="medium">
-                <Flex direction="column" gap="xs">
-                  <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
-                    <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
-                      {patientName(c.patient_first, c.patient_last) || 'N/A'}
-                    </Heading>
-                    <StatusBadge status={shownStatus(c.case_status)} />
-                  </Flex>
-                  <Text fontSize="small">
-                    <CaseLink c={c} />
-                    {' · '}
-                    {formatCaseDate(c.case_date)}
-                  </Text>
-                  <Text fontSize="small">User: {c.owner_name || 'N/A'}</Text>
-                  <Text fontSize="small">
-                    Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
-                    {formatDollars(c.pay_amount)}
-                  </Text>
-                  <Flex gap="small" wrap="wrap">
-                    <FileMark present={hasDemo(c)} label="Demo Sheet" />
-                    <FileMark present={hasNote(c)} label="Op Note" />
-                  </Flex>
-                  {rowActions(c)}
-                </Flex>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <CaseTable
+          cases={cases}
+          onOpen={open}
+          rowActions={rowActions}
+          statusOf={(c) => shownStatus(c.case_status)}
+          ownerOf={(c) => c.owner_name ?? ''}
+        />
         <LoadMore
           shown={cases.length}
           noun={['case', 'cases']}

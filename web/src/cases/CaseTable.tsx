@@ -1,0 +1,176 @@
+/**
+ * The case list's table and, below 640 px, its cards (spec provider-side section 2 "Case List";
+ * back-office-and-shell section 2 "Back-office Case Management": the same table plus a Status
+ * badge column), declared once for the provider's /dashboard and the back office's
+ * /back-office/cases. Columns: Case ID (its distinguishing part, the full id in the link's name),
+ * Date, Patient, [User: the owner's name, back office], Status, Insurance (N/A if empty), Procedure
+ * Codes (first 2, an ellipsis if more), Pay Amount (dollars, 2 decimals, N/A if absent), Demo Sheet
+ * and Op Note (check or cross), Actions. A row click opens the case; the link serves keyboard and
+ * screen-reader users.
+ */
+import {
+  Card,
+  Flex,
+  Heading,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  View,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDollars, summarizeCodes } from '../../../shared';
+import type { CaseView } from './api';
+import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
+import { CheckIcon, CrossIcon } from './icons';
+import { StatusBadge } from './StatusBadge';
+
+export function FileMark({ present, label }: { present: boolean; label?: string }) {
+  return (
+    <Flex as="span" alignItems="center" gap="xxs" color={present ? '#15803d' : '#b91c1c'}>
+      {present ? <CheckIcon /> : <CrossIcon />}
+      {label && (
+        <Text as="span" color="font.primary" fontSize="small">
+          {label}
+        </Text>
+      )}
+      <VisuallyHidden>{present ? 'Present' : 'Missing'}</VisuallyHidden>
+    </Flex>
+  );
+}
+
+/** Whether the demographic sheet / operative note is really attached (the key, or file_keys). */
+export const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
+export const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
+
+/** The link to a case: its distinguishing part visible, the full id in its name and tooltip. */
+export function CaseLink({ c }: { c: CaseView }) {
+  const visible = caseIdLabel(c.case_id);
+  return (
+    <Link
+      to={`/case/${encodeURIComponent(c.case_id)}`}
+      aria-label={caseLinkName(c.case_id, visible)}
+      title={c.case_id}
+      className="suture-case-link"
+      onClick={(e) => e.stopPropagation()}
+    >
+      {visible}
+    </Link>
+  );
+}
+
+export interface CaseTableProps<C extends CaseView> {
+  cases: readonly C[];
+  /** A row (or card) click: open the case. */
+  onOpen: (c: C) => void;
+  /** The Actions cell of a row (and the foot of a card). */
+  rowActions: (c: C) => ReactNode;
+  /** The status code the badge shows (default `case_status`; the back office shows unknown codes as Incomplete). */
+  statusOf?: (c: C) => number;
+  /** The owner's name: adds the User column (the back office's lists). */
+  ownerOf?: (c: C) => string;
+}
+
+/** The table (wide screens) and the cards (phones) of a page of cases; see the module header. */
+export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statusOf, ownerOf }: CaseTableProps<C>) {
+  const status = (c: C) => (statusOf ? statusOf(c) : c.case_status);
+  const columns = [
+    'Case ID',
+    'Date',
+    'Patient',
+    ...(ownerOf ? ['User'] : []),
+    'Status',
+    'Insurance',
+    'Procedure Codes',
+    'Pay Amount',
+    'Demo Sheet',
+    'Op Note',
+    'Actions',
+  ];
+  return (
+    <>
+      {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
+      <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
+        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: ownerOf ? 1180 : 960 }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((h) => (
+                <TableCell as="th" scope="col" key={h}>
+                  {h}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {cases.map((c) => (
+              <TableRow
+                key={c.case_id}
+                data-case-id={c.case_id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => onOpen(c)}
+              >
+                <TableCell>
+                  {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
+                  <CaseLink c={c} />
+                </TableCell>
+                <TableCell>{formatCaseDate(c.case_date)}</TableCell>
+                <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
+                {ownerOf && <TableCell>{ownerOf(c) || 'N/A'}</TableCell>}
+                <TableCell>
+                  <StatusBadge status={status(c)} />
+                </TableCell>
+                <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
+                <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
+                <TableCell>{formatDollars(c.pay_amount)}</TableCell>
+                <TableCell>
+                  <FileMark present={hasDemo(c)} />
+                </TableCell>
+                <TableCell>
+                  <FileMark present={hasNote(c)} />
+                </TableCell>
+                <TableCell>{rowActions(c)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </View>
+      <ul className="suture-case-cards" aria-label="Cases">
+        {cases.map((c) => (
+          <li key={c.case_id} data-case-id={c.case_id}>
+            <Card variation="outlined" padding="medium">
+              <Flex direction="column" gap="xs">
+                <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                  <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
+                    {patientName(c.patient_first, c.patient_last) || 'N/A'}
+                  </Heading>
+                  <StatusBadge status={status(c)} />
+                </Flex>
+                <Text fontSize="small">
+                  <CaseLink c={c} />
+                  {' · '}
+                  {formatCaseDate(c.case_date)}
+                </Text>
+                {ownerOf && <Text fontSize="small">User: {ownerOf(c) || 'N/A'}</Text>}
+                <Text fontSize="small">
+                  Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
+                  {formatDollars(c.pay_amount)}
+                </Text>
+                <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+                  <Flex gap="small" wrap="wrap">
+                    <FileMark present={hasDemo(c)} label="Demo Sheet" />
+                    <FileMark present={hasNote(c)} label="Op Note" />
+                  </Flex>
+                  {rowActions(c)}
+                </Flex>
+              </Flex>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
