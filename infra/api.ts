@@ -11,6 +11,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -34,6 +35,10 @@ export interface ApiProps {
   userPoolClient: cognito.IUserPoolClient;
   data: Data;
   documentsBucket: s3.IBucket;
+  /** The key of the documents bucket: functions that touch the bucket may encrypt and decrypt with it. */
+  documentsKey: kms.IKey;
+  /** The key of every log group (Lambda logs, API access log; infra/keys.ts `logsKey`). */
+  logsKey: kms.IKey;
   /** Origins the browser may call the API from (the SPA's CloudFront URL). */
   corsOrigins: string[];
   /** NPPES NPI Registry base URL with `version=2.1`; default the real registry. */
@@ -59,6 +64,48 @@ export const COGNITO_ADMIN_ACTIONS = [
 ] as const;
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/**
+ * Reserved concurrency per function (issue 9, section 3: one resource cannot starve the others):
+ * {@link DEFAULT_RESERVED_CONCURRENCY} unless listed here. The sum (about 250) leaves most of a default
+ * regional limit of 1,000 unreserved (AWS keeps at least 100 unreserved). The report and lists
+ * functions are heavy and rare, so they get a small share.
+ */
+export const RESERVED_CONCURRENCY: Readonly<Partial<Record<Resource, number>>> = {
+  case: 50,
+  cpt_codes: 40,
+  document: 40,
+  lists: 5,
+  report: 10,
+};
+/** Reserved concurrency of a function not listed in {@link RESERVED_CONCURRENCY}. */
+export const DEFAULT_RESERVED_CONCURRENCY = 25;
+
+/** Throttling of the `$default` stage (issue 9, section 3): steady requests per second and burst, per route. */
+export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/** Tighter throttling for routes that fan out to slow work or to a third party, by route key. */
+export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstLimit: number }>> = {
+  'POST /report/provider-payment': { rateLimit: 5, burstLimit: 10 },
+  'GET /check_npi': { rateLimit: 10, burstLimit: 20 },
+};
+
+/**
+ * The HTTP API's access log line (JSON; issue 9, section 3): request id, caller (source IP, user agent,
+ * the JWT's `sub`), route, status, latency in ms, integration latency and error. Never a body or a header.
+ */
+export const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  sourceIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  caller: '$context.authorizer.claims.sub',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+} as const;
 
 /**
  * The HTTP API.
@@ -87,6 +134,8 @@ export class Api extends Construct {
   /** API base URL without trailing slash (the `$default` stage), e.g. `https://abc.execute-api.us-east-1.amazonaws.com`. */
   readonly url: string;
   readonly functions: ReadonlyMap<Resource, lambda.Function>;
+  /** The `$default` stage's access log group. */
+  readonly accessLogGroup: logs.LogGroup;
   private readonly userPool: cognito.IUserPool;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -134,8 +183,8 @@ export class Api extends Construct {
     const functions = new Map<Resource, lambda.Function>();
     const integrations = new Map<Resource, HttpLambdaIntegration>();
     for (const resource of RESOURCES) {
-      const fn = this.createFunction(resource, settings, environment, props.skipBundling === true);
-      this.grantAccess(fn, resource, data, props.documentsBucket);
+      const fn = this.createFunction(resource, settings, environment, props.skipBundling === true, props.logsKey);
+      this.grantAccess(fn, resource, data, props.documentsBucket, props.documentsKey);
       functions.set(resource, fn);
       integrations.set(resource, new HttpLambdaIntegration(`${resource}-integration`, fn));
     }
@@ -157,28 +206,71 @@ export class Api extends Construct {
     });
     const noAuth = new apigwv2.HttpNoneAuthorizer();
 
+    const routesByKey = new Map<string, apigwv2.HttpRoute>();
     for (const route of ROUTES) {
       const integration = integrations.get(route.resource);
       if (!integration) throw new Error(`No integration for resource ${route.resource}`);
-      this.httpApi.addRoutes({
+      const [added] = this.httpApi.addRoutes({
         path: route.path,
         methods: [apigwv2.HttpMethod[route.method]],
         integration,
         authorizer: route.auth ? authorizer : noAuth,
       });
+      if (added) routesByKey.set(`${route.method} ${route.path}`, added);
     }
+    this.accessLogGroup = this.configureStage(settings, props.logsKey, routesByKey);
   }
 
-  /** One resource's function with its own log group (30 days, 1 year in prod). */
+  /**
+   * The `$default` stage: an access log ({@link ACCESS_LOG_FORMAT}) to its own encrypted log group
+   * (30 days, a year in prod), throttling {@link API_THROTTLE} for every route and
+   * {@link ROUTE_THROTTLE} for the routes it names (set on the stage resource itself, which the
+   * HttpApi L2 construct does not expose for its default stage).
+   */
+  private configureStage(
+    settings: StageSettings,
+    logsKey: kms.IKey,
+    routesByKey: ReadonlyMap<string, apigwv2.HttpRoute>,
+  ): logs.LogGroup {
+    const logGroup = new logs.LogGroup(this, 'AccessLogs', {
+      retention: settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
+      encryptionKey: logsKey,
+      removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const stage = this.httpApi.defaultStage?.node.defaultChild as apigwv2.CfnStage | undefined;
+    if (!stage) throw new Error('The HTTP API has no $default stage');
+    stage.accessLogSettings = { destinationArn: logGroup.logGroupArn, format: JSON.stringify(ACCESS_LOG_FORMAT) };
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: API_THROTTLE.rateLimit,
+      throttlingBurstLimit: API_THROTTLE.burstLimit,
+    };
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [routeKey, throttle] of Object.entries(ROUTE_THROTTLE)) {
+      const route = routesByKey.get(routeKey);
+      if (!route) throw new Error(`ROUTE_THROTTLE names ${routeKey}, which is not in ROUTES`);
+      routeSettings[routeKey] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      // A stage's route settings must name routes that already exist.
+      stage.node.addDependency(route);
+    }
+    stage.routeSettings = routeSettings;
+    return logGroup;
+  }
+
+  /**
+   * One resource's function with its own log group (30 days, 1 year in prod, encrypted with `logsKey`)
+   * and its reserved concurrency ({@link RESERVED_CONCURRENCY}).
+   */
   private createFunction(
     resource: Resource,
     settings: StageSettings,
     environment: LambdaEnvInput,
     skipBundling: boolean,
+    logsKey: kms.IKey,
   ): lambda.Function {
     const id = `Fn-${resource}`;
     const logGroup = new logs.LogGroup(this, `${id}-logs`, {
       retention: settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
+      encryptionKey: logsKey,
       removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     return new NodejsFunction(this, id, {
@@ -188,6 +280,7 @@ export class Api extends Construct {
       memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
       timeout: Duration.seconds((FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).timeoutSeconds),
       logGroup,
+      reservedConcurrentExecutions: RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling
         ? {
@@ -207,7 +300,13 @@ export class Api extends Construct {
   }
 
   /** Least-privilege grants from `RESOURCE_ACCESS` (write implies read). */
-  private grantAccess(fn: lambda.Function, resource: Resource, data: Data, documentsBucket: s3.IBucket): void {
+  private grantAccess(
+    fn: lambda.Function,
+    resource: Resource,
+    data: Data,
+    documentsBucket: s3.IBucket,
+    documentsKey: kms.IKey,
+  ): void {
     const access = RESOURCE_ACCESS[resource];
     for (const envVar of access.write) data.table(envVar).grantReadWriteData(fn);
     for (const envVar of access.read) {
@@ -239,6 +338,8 @@ export class Api extends Construct {
         }),
       );
     }
+    // SSE-KMS: reading and writing objects (also through the presigned URLs a function signs) needs the key.
+    if (access.documentsBucket || access.importsBucket) documentsKey.grantEncryptDecrypt(fn);
     if (access.invokesSelf && fn.role) {
       // Not the role's default policy: the function depends on that one, and this one names the function.
       new iam.Policy(this, `Fn-${resource}-self-invoke`, {

@@ -12,9 +12,12 @@
  * - `supportEmail` and `debugPages` (optional): read by the web construct into `config.json`
  *   (infra/web.ts; `debugPages` defaults to true except in prod);
  * - the CDK feature flags of cdk.json.
+ *
+ * The cdk-nag packs AwsSolutions and HIPAA.Security check every synth (infra/nag.ts).
  */
 import * as path from 'node:path';
 import { App, Tags } from 'aws-cdk-lib';
+import { applyNagChecks } from './nag';
 import { SutureStack } from './stack';
 import { parseStage, stageSettings } from './stage';
 
@@ -58,5 +61,6 @@ export function buildApp(context?: Record<string, unknown>, outdir?: string): Bu
   });
   Tags.of(stack).add('project', 'suture');
   Tags.of(stack).add('stage', settings.stage);
+  applyNagChecks(app);
   return { app, stack };
 }

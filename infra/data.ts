@@ -3,12 +3,15 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLES, physicalTableName, type AttributeType, type KeyDef, type TableDef } from '../lambdas/lib/tables';
 import type { StageSettings } from './stage';
 
 export interface DataProps {
   settings: StageSettings;
+  /** The customer-managed key the tables are encrypted with (infra/keys.ts `dataKey`). */
+  encryptionKey: kms.IKey;
 }
 
 /** Map a shared key definition to a CDK attribute. */
@@ -23,8 +26,8 @@ function attribute(key: KeyDef): dynamodb.Attribute {
 /**
  * The tables of the shared definitions (`TABLES`), with their keys and global secondary indexes.
  *
- * Every table: on-demand billing, point-in-time recovery, encryption at rest with the AWS-managed
- * key (`aws/dynamodb`), physical name `suture-<stage>-<id>` (the same names the local runtime uses).
+ * Every table: on-demand billing, point-in-time recovery, encryption at rest with the stack's
+ * customer-managed key (`encryptionKey`, issue 9 section 3; grants on a table include the key), physical name `suture-<stage>-<id>` (the same names the local runtime uses).
  * Retained and deletion-protected in prod; destroyed with the stack in other stages.
  */
 export class Data extends Construct {
@@ -43,7 +46,8 @@ export class Data extends Construct {
         ...(def.sortKey ? { sortKey: attribute(def.sortKey) } : {}),
         billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
+        encryptionKey: props.encryptionKey,
         deletionProtection: settings.isProd,
         removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       });

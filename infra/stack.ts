@@ -1,12 +1,16 @@
 /**
- * The Suture stack: one per stage, composed of the auth, data, storage, API and web constructs
- * (issue 2, section 7).
+ * The Suture stack: one per stage, composed of the keys, access-log, auth, data, storage, backup, API
+ * and web constructs (issue 2, section 7; issue 9, section 3).
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { AccessLogs } from './access-logs';
 import { Api } from './api';
 import { Auth } from './auth';
+import { Backup } from './backup';
 import { Data } from './data';
+import { Keys } from './keys';
+import { acknowledgeNagFindings } from './nag';
 import type { StageSettings } from './stage';
 import { Storage } from './storage';
 import { Web } from './web';
@@ -31,7 +35,10 @@ export interface SutureStackProps extends StackProps {
  * Outputs: `ApiUrl`, `SpaUrl`, `UserPoolId`, `UserPoolClientId`, `DocumentsBucketName`, `SpaBucketName`.
  */
 export class SutureStack extends Stack {
+  readonly keys: Keys;
+  readonly accessLogs: AccessLogs;
   readonly auth: Auth;
+  readonly backup: Backup;
   readonly data: Data;
   readonly storage: Storage;
   readonly api: Api;
@@ -41,16 +48,34 @@ export class SutureStack extends Stack {
     super(scope, id, props);
     const { settings } = props;
 
+    this.keys = new Keys(this, 'Keys', { settings });
+    this.accessLogs = new AccessLogs(this, 'AccessLogs', { settings });
     this.auth = new Auth(this, 'Auth', { settings });
-    this.data = new Data(this, 'Data', { settings });
-    this.web = new Web(this, 'Web', { settings, ...(props.webDistDir ? { distDir: props.webDistDir } : {}) });
-    this.storage = new Storage(this, 'Storage', { settings, corsOrigins: [this.web.origin] });
+    this.data = new Data(this, 'Data', { settings, encryptionKey: this.keys.dataKey });
+    this.web = new Web(this, 'Web', {
+      settings,
+      accessLogsBucket: this.accessLogs.bucket,
+      logsKey: this.keys.logsKey,
+      ...(props.webDistDir ? { distDir: props.webDistDir } : {}),
+    });
+    this.storage = new Storage(this, 'Storage', {
+      settings,
+      corsOrigins: [this.web.origin],
+      encryptionKey: this.keys.dataKey,
+      accessLogsBucket: this.accessLogs.bucket,
+    });
+    this.backup = new Backup(this, 'Backup', {
+      tables: [...this.data.tablesByEnvVar.values()],
+      documentsBucket: this.storage.documentsBucket,
+    });
     this.api = new Api(this, 'Api', {
       settings,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
       data: this.data,
       documentsBucket: this.storage.documentsBucket,
+      documentsKey: this.keys.dataKey,
+      logsKey: this.keys.logsKey,
       corsOrigins: [this.web.origin],
       ...(props.nppesApiUrl ? { nppesApiUrl: props.nppesApiUrl } : {}),
       skipBundling: props.skipBundling === true,
@@ -62,6 +87,8 @@ export class SutureStack extends Stack {
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       stage: settings.stage,
     });
+
+    acknowledgeNagFindings(this);
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API base URL (no trailing slash)' });
     new CfnOutput(this, 'SpaUrl', { value: this.web.origin, description: 'The SPA (CloudFront)' });

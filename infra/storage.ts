@@ -2,6 +2,7 @@
  * Storage construct: the private bucket for case documents (issue 2, section 7).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { StageSettings } from './stage';
@@ -10,13 +11,18 @@ export interface StorageProps {
   settings: StageSettings;
   /** Origins allowed to use presigned URLs from the browser, e.g. `https://d111.cloudfront.net`. */
   corsOrigins: string[];
+  /** The customer-managed key of the documents (infra/keys.ts `dataKey`). */
+  encryptionKey: kms.IKey;
+  /** The bucket that receives the server access logs (infra/access-logs.ts), under `s3/documents/`. */
+  accessLogsBucket: s3.IBucket;
 }
 
 /**
  * The documents bucket (PHI: case documents uploaded and downloaded through presigned URLs).
  *
  * No public access (all four public-access blocks), TLS only (a bucket policy denies requests with
- * `aws:SecureTransport` false), S3-managed encryption, versioning, object ownership enforced, CORS for
+ * `aws:SecureTransport` false), SSE-KMS with the stack's customer-managed key and an S3 bucket key
+ * (issue 9, section 3), server access logs to the access-log bucket, versioning, object ownership enforced, CORS for
  * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days,
  * unconfirmed staging uploads (`private/uploads/`) and list-import files (`imports/`) expire after 1 day
  * (noncurrent versions are kept: deciding their retention is a records-policy question).
@@ -32,7 +38,11 @@ export class Storage extends Construct {
     this.documentsBucket = new s3.Bucket(this, 'DocumentsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: props.encryptionKey,
+      bucketKeyEnabled: true,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 's3/documents/',
       versioned: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       cors: [

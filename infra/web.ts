@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -39,17 +41,22 @@ export interface WebProps {
   settings: StageSettings;
   /** Directory of the built SPA; default {@link WEB_DIST}. */
   distDir?: string;
+  /** The bucket that receives the SPA bucket's server access logs (`s3/spa/`) and CloudFront's logs (`cloudfront/`). */
+  accessLogsBucket: s3.IBucket;
+  /** The key of the deployment function's log group (infra/keys.ts `logsKey`). */
+  logsKey: kms.IKey;
 }
 
 /**
  * The SPA's hosting.
  *
- * - a private bucket (all public access blocked, TLS only, S3-managed encryption), read by CloudFront
- *   through origin access control only;
+ * - a private bucket (all public access blocked, TLS only, S3-managed encryption, versioned, server
+ *   access logs to the access-log bucket), read by CloudFront through origin access control only;
  * - a CloudFront distribution: HTTPS only (HTTP redirects), root object `index.html`, 403 and 404 answered
  *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, managed
  *   security headers, and compression on (CloudFront sends brotli or gzip by Accept-Encoding; the
- *   precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not deployed);
+ *   precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not deployed), standard
+ *   logging to the access-log bucket (`cloudfront/`, no cookies);
  * - {@link Web.deploy}: uploads `web/dist` and `config.json`. If `web/dist/index.html` does not exist
  *   at synth time a placeholder page is deployed instead: run `npm run build:web` before `cdk deploy`.
  *
@@ -64,18 +71,28 @@ export class Web extends Construct {
   readonly hasBuiltSpa: boolean;
   private readonly settings: StageSettings;
   private readonly distDir: string;
+  /** The log group of the SPA deployment's function (encrypted, 30 days, a year in prod). */
+  private readonly deploymentLogGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     this.settings = props.settings;
     this.distDir = props.distDir ?? WEB_DIST;
     this.hasBuiltSpa = fs.existsSync(path.join(this.distDir, 'index.html'));
+    this.deploymentLogGroup = new logs.LogGroup(this, 'DeploymentLogs', {
+      retention: this.settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
+      encryptionKey: props.logsKey,
+      removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
 
     this.bucket = new s3.Bucket(this, 'SpaBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 's3/spa/',
       removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !this.settings.isProd,
     });
@@ -100,6 +117,10 @@ export class Web extends Construct {
       errorResponses: [spaFallback(403), spaFallback(404)],
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
     });
     this.origin = `https://${this.distribution.distributionDomainName}`;
   }
@@ -143,6 +164,7 @@ export class Web extends Construct {
         ],
         prune: false,
         memoryLimit: 512,
+        logGroup: this.deploymentLogGroup,
       });
     }
 
@@ -163,6 +185,7 @@ export class Web extends Construct {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup: this.deploymentLogGroup,
     });
     if (assets) site.node.addDependency(assets);
   }

@@ -12,10 +12,20 @@ import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import type { CfnResource } from 'aws-cdk-lib';
+import { Validations, type CfnResource } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
 import { build } from 'esbuild';
 import { buildApp } from '../../infra/app';
+import {
+  ACCESS_LOG_FORMAT,
+  API_THROTTLE,
+  DEFAULT_RESERVED_CONCURRENCY,
+  RESERVED_CONCURRENCY,
+  ROUTE_THROTTLE,
+} from '../../infra/api';
 import { esbuildOptionsFor, handlerEntry } from '../../infra/bundling';
+import { KNOWN_OPEN_FINDINGS, nagPacks } from '../../infra/nag';
 import { USER_POOL_GROUPS } from '../../infra/auth';
 import type { SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
@@ -565,14 +575,15 @@ describe('the tables', () => {
     qa.template.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'suture-qa-123-cases' });
   });
 
-  it('bills on demand, keeps point-in-time recovery and encrypts every table', () => {
+  it('bills on demand, keeps point-in-time recovery and encrypts every table with the customer-managed data key', () => {
     for (const s of [dev, prod, qa]) {
+      const keyId = logicalId(s, s.stack.keys.dataKey);
       for (const [, table] of ofType(s, 'AWS::DynamoDB::Table')) {
         // Assess
         expect(table.Properties).toMatchObject({
           BillingMode: 'PAY_PER_REQUEST',
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-          SSESpecification: { SSEEnabled: true },
+          SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } },
         });
       }
     }
@@ -594,10 +605,12 @@ describe('the tables', () => {
 });
 
 describe('the documents bucket', () => {
-  it('blocks public access, is versioned and encrypted, and allows CORS from the SPA for GET, PUT and HEAD', () => {
+  it('blocks public access, is versioned, encrypted with the data key, logged, and allows CORS from the SPA for GET, PUT and HEAD', () => {
     // Prepare
     const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
     const distributionId = logicalId(dev, dev.stack.web.distribution);
+    const keyId = logicalId(dev, dev.stack.keys.dataKey);
+    const logBucketId = logicalId(dev, dev.stack.accessLogs.bucket);
 
     // Act
     const props = dev.resources[bucketId]?.Properties;
@@ -612,8 +625,17 @@ describe('the documents bucket', () => {
       },
       VersioningConfiguration: { Status: 'Enabled' },
       BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        ServerSideEncryptionConfiguration: [
+          {
+            ServerSideEncryptionByDefault: {
+              SSEAlgorithm: 'aws:kms',
+              KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] },
+            },
+            BucketKeyEnabled: true,
+          },
+        ],
       },
+      LoggingConfiguration: { DestinationBucketName: { Ref: logBucketId }, LogFilePrefix: 's3/documents/' },
       CorsConfiguration: {
         CorsRules: [
           expect.objectContaining({
@@ -895,5 +917,228 @@ describe('the stack outputs', () => {
     for (const name of ['ApiUrl', 'SpaUrl', 'UserPoolId', 'UserPoolClientId', 'DocumentsBucketName']) {
       dev.template.hasOutput(name, Match.anyValue());
     }
+  });
+});
+
+/**
+ * The unacknowledged cdk-nag findings of the dev stack, per pack: issue 9 section 3 started at
+ * AwsSolutions 59 errors and 3 warnings, HIPAA.Security 66 errors (one finding per resource). A ratchet:
+ * a new finding fails this test; fixing one fails it too until the numbers here (and
+ * KNOWN_OPEN_FINDINGS in infra/nag.ts) are lowered. Rule id -> number of resources.
+ */
+const NAG_EXPECTED: Record<string, { errors: number; warnings: number; rules: Record<string, number> }> = {
+  AwsSolutions: {
+    errors: 20,
+    warnings: 3,
+    rules: {
+      'AwsSolutions-COG2': 1,
+      'AwsSolutions-COG8': 1,
+      'AwsSolutions-CFR1': 1,
+      'AwsSolutions-CFR2': 1,
+      'AwsSolutions-CFR4': 1,
+      'AwsSolutions-L1': 10,
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]': 1,
+      'AwsSolutions-IAM5[Action::s3:GetObject*]': 1,
+      'AwsSolutions-IAM5[Action::s3:List*]': 1,
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]': 1,
+      'AwsSolutions-IAM5[Action::s3:Abort*]': 1,
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]': 1,
+      'AwsSolutions-IAM5[Resource::<WebSpaBucket2BBFBAF8.Arn>/*]': 1,
+      'AwsSolutions-IAM5[Resource::*]': 1,
+    },
+  },
+  'HIPAA.Security': {
+    errors: 14,
+    warnings: 0,
+    rules: {
+      'HIPAA.Security-IAMNoInlinePolicy': 10,
+      'HIPAA.Security-LambdaDLQ': 3,
+      'HIPAA.Security-LambdaConcurrency': 1,
+    },
+  },
+};
+
+/** Run both packs on a synthesized app: unacknowledged findings per pack. */
+function nagFindings(s: Synth): Record<string, { errors: number; warnings: number; rules: Record<string, number> }> {
+  const out: Record<string, { errors: number; warnings: number; rules: Record<string, number> }> = {};
+  for (const pack of nagPacks()) {
+    const summary = { errors: 0, warnings: 0, rules: {} as Record<string, number> };
+    for (const v of pack.validateScope(s.stack.node.root).violations) {
+      const n = v.violatingResources.length;
+      if (v.severity === 'error') summary.errors += n;
+      else summary.warnings += n;
+      summary.rules[v.ruleName] = (summary.rules[v.ruleName] ?? 0) + n;
+    }
+    out[pack.name] = summary;
+  }
+  return out;
+}
+
+/** Every acknowledgement in a construct tree: rule id (without the finding suffix) and reason. */
+function acknowledgements(root: IConstruct): { id: string; reason: string }[] {
+  const out: { id: string; reason: string }[] = [];
+  for (const c of root.node.findAll()) {
+    for (const entry of c.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY || !entry.data) continue;
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+        out.push({ id: id.replace(/^annotation::/i, ''), reason });
+      }
+    }
+  }
+  return out;
+}
+
+describe('the cdk-nag checks (issue 9, section 3)', () => {
+  it('leaves exactly the known AwsSolutions and HIPAA.Security findings unacknowledged in every stage', () => {
+    for (const s of [dev, prod, qa]) {
+      // Act
+      const findings = nagFindings(s);
+
+      // Assess
+      expect(findings).toEqual(NAG_EXPECTED);
+    }
+  });
+
+  it('lists as known open findings exactly the errors that remain, so that synth fails on any other', () => {
+    for (const [pack, expected] of Object.entries(NAG_EXPECTED)) {
+      // Act
+      const errorRules = Object.keys(expected.rules).filter((r) => !/-(COG2|CFR1|CFR2)$/.test(r));
+
+      // Assess
+      expect([...(KNOWN_OPEN_FINDINGS[pack] ?? [])].sort()).toEqual(errorRules.sort());
+    }
+  });
+
+  it('fails synth on a new finding that is neither fixed nor acknowledged', () => {
+    // Prepare: the stack plus a bucket without access logs
+    const { app, stack } = buildApp({ ...CDK_JSON.context, skipBundling: 'true' }, tempDir('suture-nag-'));
+    new s3.Bucket(stack, 'Unlogged', { enforceSSL: true });
+
+    // Act / Assess
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
+  });
+
+  it('acknowledges fewer than 15 rules, each with its reason', () => {
+    // Act
+    const acks = acknowledgements(dev.stack);
+    const byRuleAndReason = new Set(acks.map((a) => `${a.id.replace(/\[.*\]$/, '')} ${a.reason}`));
+
+    // Assess
+    expect(byRuleAndReason.size).toBeLessThan(15);
+    for (const a of acks) expect(a.reason.length).toBeGreaterThan(40);
+  });
+});
+
+describe('the hardening of issue 9, section 3', () => {
+  it('gives every function its reserved concurrency and an encrypted log group kept 30 days, a year in prod', () => {
+    for (const [s, days] of [
+      [dev, 30],
+      [prod, 365],
+    ] as const) {
+      const keyId = logicalId(s, s.stack.keys.logsKey);
+      for (const [resource, fn] of s.stack.api.functions) {
+        // Act
+        const props = s.resources[logicalId(s, fn)]?.Properties ?? {};
+        const logGroupId = (props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+
+        // Assess
+        expect(props.ReservedConcurrentExecutions).toBe(RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY);
+        expect(s.resources[logGroupId]?.Properties).toMatchObject({
+          RetentionInDays: days,
+          KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] },
+        });
+      }
+    }
+  });
+
+  it('logs every API request without bodies and throttles every route, the report and NPI routes tighter', () => {
+    // Prepare
+    const logGroupId = logicalId(dev, dev.stack.api.accessLogGroup);
+
+    // Act
+    const [, stage] = ofType(dev, 'AWS::ApiGatewayV2::Stage')[0] ?? [];
+    const props = stage?.Properties as {
+      AccessLogSettings: { DestinationArn: Json; Format: string };
+      DefaultRouteSettings: Record<string, number>;
+      RouteSettings: Record<string, Record<string, number>>;
+    };
+    const format = JSON.parse(props.AccessLogSettings.Format) as Record<string, string>;
+
+    // Assess
+    expect(props.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    expect(format).toEqual(ACCESS_LOG_FORMAT);
+    expect(Object.keys(format)).toEqual(
+      expect.arrayContaining(['requestId', 'caller', 'routeKey', 'status', 'responseLatency']),
+    );
+    expect(props.AccessLogSettings.Format).not.toMatch(/body|header/i);
+    expect(props.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: API_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+    });
+    expect(Object.keys(props.RouteSettings).sort()).toEqual(Object.keys(ROUTE_THROTTLE).sort());
+    expect(props.RouteSettings['POST /report/provider-payment']).toEqual({
+      ThrottlingRateLimit: 5,
+      ThrottlingBurstLimit: 10,
+    });
+  });
+
+  it('backs up every table and the documents bucket daily and keeps each backup 35 days', () => {
+    // Prepare
+    const tableIds = [...dev.stack.data.tablesByEnvVar.values()].map((t) => logicalId(dev, t));
+    const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
+
+    // Act
+    const [, plan] = ofType(dev, 'AWS::Backup::BackupPlan')[0] ?? [];
+    const [, selection] = ofType(dev, 'AWS::Backup::BackupSelection')[0] ?? [];
+    const rules = (plan?.Properties?.BackupPlan as { BackupPlanRule: Record<string, Json>[] }).BackupPlanRule;
+    const selected = referencedIds(selection?.Properties?.BackupSelection);
+
+    // Assess
+    expect(rules).toEqual([
+      expect.objectContaining({ ScheduleExpression: 'cron(0 5 * * ? *)', Lifecycle: { DeleteAfterDays: 35 } }),
+    ]);
+    for (const id of [...tableIds, bucketId]) expect(selected.has(id)).toBe(true);
+  });
+
+  it('rotates both customer-managed keys and encrypts and TLS-guards every bucket', () => {
+    // Assess
+    const keys = ofType(dev, 'AWS::KMS::Key');
+    expect(keys).toHaveLength(2);
+    for (const [, key] of keys) expect(key.Properties?.EnableKeyRotation).toBe(true);
+    for (const [id, bucket] of ofType(dev, 'AWS::S3::Bucket')) {
+      expect(bucket.Properties?.BucketEncryption).toBeDefined();
+      dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it("writes the CloudFront and the buckets' access logs to the access-log bucket, kept six years", () => {
+    // Prepare
+    const logBucketId = logicalId(dev, dev.stack.accessLogs.bucket);
+    const spaBucketId = logicalId(dev, dev.stack.web.bucket);
+
+    // Assess
+    dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        Logging: {
+          Bucket: { 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] },
+          IncludeCookies: false,
+          Prefix: 'cloudfront/',
+        },
+      }),
+    });
+    expect(dev.resources[spaBucketId]?.Properties?.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logBucketId },
+      LogFilePrefix: 's3/spa/',
+    });
+    expect(dev.resources[logBucketId]?.Properties?.LifecycleConfiguration).toEqual({
+      Rules: [expect.objectContaining({ ExpirationInDays: 2190, Status: 'Enabled' })],
+    });
   });
 });
