@@ -14,6 +14,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
 import {
@@ -80,6 +81,20 @@ export const RESERVED_CONCURRENCY: Readonly<Partial<Record<Resource, number>>> =
 };
 /** Reserved concurrency of a function not listed in {@link RESERVED_CONCURRENCY}. */
 export const DEFAULT_RESERVED_CONCURRENCY = 25;
+
+/**
+ * Resources whose function is also invoked asynchronously (`InvocationType: Event`, lambdas/lib/invoke.ts):
+ * the targets of `invokes` and the `invokesSelf` resources of `RESOURCE_ACCESS`. Each gets a dead-letter
+ * queue for the events that fail after Lambda's retries.
+ */
+export function asyncInvokedResources(): Set<Resource> {
+  const out = new Set<Resource>();
+  for (const r of RESOURCES) {
+    for (const target of RESOURCE_ACCESS[r].invokes ?? []) out.add(target);
+    if (RESOURCE_ACCESS[r].invokesSelf) out.add(r);
+  }
+  return out;
+}
 
 /** Throttling of the `$default` stage (issue 9, section 3): steady requests per second and burst, per route. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
@@ -268,6 +283,14 @@ export class Api extends Construct {
     logsKey: kms.IKey,
   ): lambda.Function {
     const id = `Fn-${resource}`;
+    // Failed asynchronous events (after Lambda's two retries) are kept 14 days, SSE-SQS, TLS only.
+    const deadLetterQueue = asyncInvokedResources().has(resource)
+      ? new sqs.Queue(this, `${id}-dlq`, {
+          encryption: sqs.QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          retentionPeriod: Duration.days(14),
+        })
+      : undefined;
     const logGroup = new logs.LogGroup(this, `${id}-logs`, {
       retention: settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
       encryptionKey: logsKey,
@@ -280,6 +303,7 @@ export class Api extends Construct {
       memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
       timeout: Duration.seconds((FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).timeoutSeconds),
       logGroup,
+      ...(deadLetterQueue ? { deadLetterQueue } : {}),
       reservedConcurrentExecutions: RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling

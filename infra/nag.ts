@@ -18,7 +18,8 @@ import {
 } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks, type NagPack } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../lambdas/routes';
+import { RESOURCES, ROUTES } from '../lambdas/routes';
+import { asyncInvokedResources } from './api';
 import { S3_BACKUP_POLICIES } from './backup';
 import type { SutureStack } from './stack';
 
@@ -50,13 +51,23 @@ export const KNOWN_OPEN_FINDINGS: Readonly<Record<string, readonly string[]>> = 
   'HIPAA.Security': [
     // CDK grants write each role's statements as an inline (default) policy, not a managed policy.
     'HIPAA.Security-IAMNoInlinePolicy',
-    // The document and lists functions are also invoked asynchronously and have no DLQ yet; the SPA
-    // deployment function neither.
+    // The CDK-managed SPA deployment function has no dead-letter queue (CloudFormation invokes it).
     'HIPAA.Security-LambdaDLQ',
     // The CDK-managed SPA deployment function has no reserved concurrency (BucketDeployment has no option).
     'HIPAA.Security-LambdaConcurrency',
   ],
 };
+
+/**
+ * A finding's id without the account, region and partition a CLI synth resolves (the CDK asset bucket
+ * is `cdk-hnb659fds-assets-<account>-<region>`), so that {@link KNOWN_OPEN_FINDINGS} matches in every
+ * environment.
+ */
+export function normalizeFinding(ruleName: string): string {
+  return ruleName
+    .replace(/arn:aws[a-z-]*:s3:::/g, 'arn:<AWS::Partition>:s3:::')
+    .replace(/cdk-([a-z0-9]+)-assets-[^/\]]+\/\*/g, 'cdk-$1-assets-<AWS::AccountId>-<AWS::Region>/*');
+}
 
 /** The two packs, fresh (a pack keeps the findings of its last run). */
 export function nagPacks(): NagPack[] {
@@ -78,7 +89,7 @@ class RatchetedPack implements IPolicyValidationPlugin {
     const report = this.pack.validate(context);
     const known = new Set(KNOWN_OPEN_FINDINGS[this.name] ?? []);
     const violations = report.violations.map((v) =>
-      known.has(v.ruleName)
+      known.has(normalizeFinding(v.ruleName))
         ? { ...v, severity: 'warning', description: `${v.description} (known open finding, infra/nag.ts)` }
         : v,
     );
@@ -94,16 +105,6 @@ export function applyNagChecks(app: IConstruct): void {
 /** Acknowledge `id` on `scope` and everything below it, with the reason it does not apply there. */
 function acknowledge(scope: IConstruct, id: string, reason: string): void {
   Validations.of(scope).acknowledge({ id, reason });
-}
-
-/** Resources whose function something invokes asynchronously (`InvocationType: Event`, lambdas/lib/invoke.ts). */
-function asyncInvoked(): Set<Resource> {
-  const out = new Set<Resource>();
-  for (const r of RESOURCES) {
-    for (const target of RESOURCE_ACCESS[r].invokes ?? []) out.add(target);
-    if (RESOURCE_ACCESS[r].invokesSelf) out.add(r);
-  }
-  return out;
 }
 
 /**
@@ -132,7 +133,7 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
   // 3. Lambda dead-letter queue: a DLQ receives failed *asynchronous* invocations only. Functions that
   // only API Gateway invokes (synchronously, the error goes back to the caller) have nothing to catch.
   for (const resource of RESOURCES) {
-    if (asyncInvoked().has(resource)) continue;
+    if (asyncInvokedResources().has(resource)) continue;
     const fn = stack.api.functions.get(resource);
     if (fn) {
       acknowledge(
@@ -203,7 +204,15 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     );
   }
 
-  // 9. Scoped wildcards in the functions' least-privilege grants (infra/api.ts): each names one resource
+  // 9. The functions' dead-letter queues are themselves the last stop of failed events: a queue
+  // behind a dead-letter queue would only move the same messages once more.
+  for (const resource of asyncInvokedResources()) {
+    const queue = stack.api.node.tryFindChild(`Fn-${resource}-dlq`);
+    if (queue)
+      acknowledge(queue, 'AwsSolutions-SQS3', 'It is the dead-letter queue of a function: failed events end here.');
+  }
+
+  // 10. Scoped wildcards in the functions' least-privilege grants (infra/api.ts): each names one resource
   // and covers only its sub-resources, which cannot be listed ahead of time: the global secondary
   // indexes of one table, the object keys under one prefix of the documents bucket, the versions and
   // aliases of one function, and the action families of CDK's grant on the one data key.
