@@ -27,6 +27,8 @@ export interface AuthProps {
  *   an administrator (AdminCreateUser), who sends the temporary password;
  * - password policy: at least 8 characters with a lowercase letter, an uppercase letter, a digit and
  *   a symbol; account recovery by email only;
+ * - threat protection in enforced mode (feature plan Plus; issue 9, section 3): Cognito blocks
+ *   sign-ins with compromised credentials and challenges or blocks risky ones;
  * - groups admin (0), surgeon (1), staff (2);
  * - one public app client for the SPA: USER_PASSWORD_AUTH and refresh tokens, no client secret,
  *   no OAuth (no hosted UI, no callback URLs).
@@ -63,6 +65,9 @@ export class Auth extends Construct {
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       mfa: cognito.Mfa.OFF,
+      // Issue 9, section 3: threat protection (compromised credentials, risky sign-ins) enforced; needs the Plus plan.
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: settings.isProd,
       removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });

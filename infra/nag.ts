@@ -30,8 +30,6 @@ import type { SutureStack } from './stack';
  */
 export const KNOWN_OPEN_FINDINGS: Readonly<Record<string, readonly string[]>> = {
   AwsSolutions: [
-    // Cognito threat protection needs the Plus feature plan (issue 9 section 3, Cognito bullet: not done yet).
-    'AwsSolutions-COG8',
     // TLS 1.2 minimum needs a custom domain with an ACM certificate; the default *.cloudfront.net
     // certificate cannot raise the minimum.
     'AwsSolutions-CFR4',
