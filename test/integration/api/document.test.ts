@@ -586,22 +586,42 @@ describe('documents and the case workflow', () => {
 });
 
 describe('deleting a case', () => {
-  it('deletes its documents through the document Lambda', async () => {
+  // Issue 9, section 2: DELETE /case is a soft delete; the files stay in the bucket until a restore
+  // gives them back or the 30-day purge removes them (it used to delete them at once).
+  it('keeps its documents in the bucket, refuses document calls on it, and gives them back on restore', async () => {
     // Prepare
     const c = await newCase();
     const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
     const misc = await uploadCaseDocument(owner, c.case_id, 'misc', 'misc.pdf', PDF);
-    const keep = await uploadCaseDocument(owner, (await newCase()).case_id, 'op_note', 'op.pdf', PDF);
+    const globalAdmin = await signedInAdmin(local, 100);
 
     // Act
     const res = await local.api('DELETE', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
     await local.stack.lambdaIdle();
+    const link = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
+    const upload = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'op.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    const restored = await local.api<CaseAnswer>('POST', '/case/restore', {
+      token: globalAdmin.accessToken,
+      body: { case_id: c.case_id },
+    });
+    const linkAfter = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
 
     // Assess
     expect(res.status).toBe(200);
-    expect(await headObject(demo.key)).toBeUndefined();
-    expect(await headObject(misc.key)).toBeUndefined();
-    expect(await headObject(keep.key)).toBeDefined();
+    expect(await headObject(demo.key)).toBeDefined();
+    expect(await headObject(misc.key)).toBeDefined();
+    expect(link.status).toBe(404);
+    expect(upload.status).toBe(404);
+    expect(restored.status).toBe(200);
+    expect(restored.body.case.demo_file).toBe(demo.key);
+    expect(parseFileKeys(restored.body.case.file_keys).misc_documents).toEqual([misc.key]);
+    expect(linkAfter.status).toBe(200);
   });
 
   it('keeps every credential when several are confirmed at the same time', async () => {
