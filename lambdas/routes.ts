@@ -118,8 +118,9 @@ export const RESOURCE_ACCESS: Record<
   case: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
-    // No bucket grant: a PATCH that detaches documents asks the document Lambda (async invoke) to delete
-    // them. DELETE /case is a soft delete that keeps the files (issue 9, section 2).
+    // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases
+    // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE
+    // /case is a soft delete that keeps them (issue 9, section 2).
     invokes: ['document'],
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.

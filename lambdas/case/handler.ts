@@ -55,6 +55,7 @@
  * - GET /case/deleted?limit=&cursor= -> { success, cases, count, next_cursor? } and POST /case/restore
  *   { case_id } -> { success, message, case }: user_type >= 100 only (403); see listDeleted / restore.
  */
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import {
   API_MESSAGES,
@@ -88,6 +89,7 @@ import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
 import { health as systemHealth } from './health';
 import { ownerNames } from './owners';
+import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
 import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
 import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor, parseLimit } from '../lib/paging';
 import {
@@ -552,7 +554,7 @@ async function restore(event: ApiEvent) {
   return ok({ success: true, message: 'Case restored successfully', case: await apiCaseWithNames(item) });
 }
 
-export const handler = apiHandler('case', {
+const api = apiHandler('case', {
   'GET /case/health': health,
   'GET /health': systemHealth,
   'GET /case/filter': filter,
@@ -565,3 +567,15 @@ export const handler = apiHandler('case', {
   'PUT /case': setStatus,
   'DELETE /case': remove,
 });
+
+/**
+ * The Lambda entry point: API Gateway events through the routes above, or the internal event of
+ * the daily schedule `{ type: 'suture.purge-deleted-cases' }` (the 30-day purge, ./purge.ts; issue
+ * 9, section 2), which answers `{ purged: string[], more: boolean }`.
+ */
+export function handler(event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
+export function handler(event: PurgeEvent, context: Context): Promise<PurgeResult>;
+export async function handler(event: ApiEvent | PurgeEvent, context: Context): Promise<unknown> {
+  if (isPurgeEvent(event)) return purgeDeletedCases();
+  return api(event as ApiEvent, context);
+}

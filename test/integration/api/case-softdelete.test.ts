@@ -7,6 +7,7 @@
  */
 import './quiet';
 import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/case/repository';
+import { purgeDeletedCases } from '../../../lambdas/case/purge';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 
@@ -258,5 +259,33 @@ describe('soft delete and restore of a case', () => {
     // Assess
     expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
     expect((await get(owner, `/case?case_id=${c.case_id}`)).status).toBe(404);
+  });
+
+  // Last in the file: a clock 31 days ahead purges every case deleted by the tests above.
+  it('purges a deleted case only once the clock is past 30 days after the delete, leaving the counts alone', async () => {
+    // Prepare
+    const c = await newCase();
+    await local.api('DELETE', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
+    const deletedAt = Date.parse((await getCase(c.case_id, true, { includeDeleted: true }))?.deleted_at ?? '');
+    const statsBefore = (await get<StatsAnswer>(owner, `/case/stats?range=all&user_id=${owner.sub}`)).body;
+    const day = 86_400_000;
+
+    // Act
+    const early = await purgeDeletedCases({ now: new Date(deletedAt + 30 * day - 1000) });
+    const afterEarly = await getCase(c.case_id, true, { includeDeleted: true });
+    const late = await purgeDeletedCases({ now: new Date(deletedAt + 30 * day + 1000) });
+    const statsAfter = (await get<StatsAnswer>(owner, `/case/stats?range=all&user_id=${owner.sub}`)).body;
+
+    // Assess
+    expect(early.purged).not.toContain(c.case_id);
+    expect(afterEarly?.deleted_at).toEqual(expect.any(String));
+    expect(late.purged).toContain(c.case_id);
+    expect(await getCase(c.case_id, true, { includeDeleted: true })).toBeUndefined();
+    expect(statsAfter).toEqual(statsBefore);
+    const restore = await local.api('POST', '/case/restore', {
+      token: globalAdmin.accessToken,
+      body: { case_id: c.case_id },
+    });
+    expect(restore.status).toBe(404);
   });
 });
