@@ -5,6 +5,8 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -16,6 +18,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { PURGE_EVENT } from '../lambdas/case/purge';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
 import {
   DEFAULT_FUNCTION_SIZING,
@@ -213,6 +216,19 @@ export class Api extends Construct {
         if (target === 'document') caller.addEnvironment('DOCUMENT_FUNCTION_NAME', callee.functionName);
       }
     }
+
+    // The 30-day purge of soft-deleted cases (issue 9, section 2; lambdas/case/purge.ts): once a day
+    // the case Lambda gets `{ type: PURGE_EVENT }`, removes the cases past the window and asks the
+    // document Lambda to delete their files.
+    const caseFunction = functions.get('case');
+    if (!caseFunction) throw new Error('No function for case');
+    new events.Rule(this, 'PurgeDeletedCases', {
+      description: 'Removes cases soft-deleted more than 30 days ago, with their documents (issue 9)',
+      schedule: events.Schedule.rate(Duration.days(1)),
+      targets: [
+        new targets.LambdaFunction(caseFunction, { event: events.RuleTargetInput.fromObject({ type: PURGE_EVENT }) }),
+      ],
+    });
 
     const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
       authorizerName: 'cognito-jwt',

@@ -37,6 +37,9 @@ export const ROUTES = [
   { method: 'GET', path: '/health', resource: 'case', auth: false },
   { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
   { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
+  // Soft-deleted cases (issue 9, section 2): list and restore, user_type 100 or more.
+  { method: 'GET', path: '/case/deleted', resource: 'case', auth: true },
+  { method: 'POST', path: '/case/restore', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },
   { method: 'POST', path: '/case', resource: 'case', auth: true },
   { method: 'PATCH', path: '/case', resource: 'case', auth: true },
@@ -115,7 +118,9 @@ export const RESOURCE_ACCESS: Record<
   case: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
-    // No bucket grant: DELETE /case asks the document Lambda (async invoke) to delete the files.
+    // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases
+    // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE
+    // /case is a soft delete that keeps them (issue 9, section 2).
     invokes: ['document'],
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.

@@ -43,6 +43,10 @@ export function canReport(userType: number): boolean {
 export function canManageLists(userType: number): boolean {
   return userType >= USER_TYPE.GLOBAL_ADMIN;
 }
+/** 100 or more: list soft-deleted cases and restore them (issue 9, section 2). */
+export function canRestoreCases(userType: number): boolean {
+  return userType >= USER_TYPE.GLOBAL_ADMIN;
+}
 /** Changing a case status (PUT /case) needs back-office access (issue 2, section 4 rules). */
 export function canChangeCaseStatus(userType: number): boolean {
   return isBackOffice(userType);

@@ -49,8 +49,13 @@
  *   value); back office sets it as a manual change (history `why: 'manual'`). Every other write
  *   applies the workflow rule in the repository and records `why: 'auto'`. `GET /case` returns
  *   `status_history` ({ from, to, by, at, why }[], oldest first).
- * - DELETE /case?case_id= -> { success, message }: the owner or back office; else 404.
+ * - DELETE /case?case_id= -> { success, message }: the owner or back office; else 404. A SOFT delete
+ *   (issue 9, section 2): out of every list, search and count at once, documents kept in the bucket;
+ *   a deleted case answers 404 to GET/PATCH/PUT/DELETE like a missing one.
+ * - GET /case/deleted?limit=&cursor= -> { success, cases, count, next_cursor? } and POST /case/restore
+ *   { case_id } -> { success, message, case }: user_type >= 100 only (403); see listDeleted / restore.
  */
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import {
   API_MESSAGES,
@@ -60,6 +65,7 @@ import {
   CreateCaseBodySchema,
   UpdateCaseBodySchema,
   canChangeCaseStatus,
+  canRestoreCases,
   caseStatusByKey,
   dollarsToCents,
   isBackOffice,
@@ -83,9 +89,21 @@ import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
 import { health as systemHealth } from './health';
 import { ownerNames } from './owners';
+import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
 import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
-import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
-import { createCase, deleteCase, getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from './repository';
+import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor, parseLimit } from '../lib/paging';
+import {
+  createCase,
+  deleteCase,
+  getCase,
+  listDeletedCases,
+  restoreCase,
+  toApiCases,
+  toApiDeletedCase,
+  updateCase,
+  type CaseItem,
+  type CasePatch,
+} from './repository';
 
 export const SURGEON_NOT_FOUND = 'Primary surgeon not found';
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -476,29 +494,88 @@ async function deleteDocumentFiles(item: CaseItem, keys: readonly (string | unde
   }
 }
 
+/**
+ * DELETE /case: a soft delete (issue 9, section 2; repository `deleteCase`). The documents stay in
+ * the bucket (no request to the document Lambda): a restore gives them back, the purge removes them.
+ */
 async function remove(event: ApiEvent) {
+  const caller = requireCaller(event);
   const caseId = queryParam(event, 'case_id');
   if (!caseId) throw new ValidationError([{ field: 'case_id', message: 'case_id is required' }]);
   const current = await accessibleCase(event, caseId);
-  await deleteCase(current.case_id);
-  const files = parseFileKeys(current.file_keys);
-  await deleteDocumentFiles(
-    current,
-    [current.demo_file, current.note_file, current.misc_file, files.demographic_sheet, files.op_note].concat(
-      files.misc_documents,
-    ),
-  );
+  await deleteCase(current.case_id, { actor: caller.sub });
   return ok({ success: true, message: 'Case deleted successfully' });
 }
 
-export const handler = apiHandler('case', {
+/** Cursor scope of GET /case/deleted. */
+const DELETED_SCOPE = 'case:byDeleted';
+/** Resume state of GET /case/deleted: the last `byDeleted` key returned. */
+const DeletedCursorSchema = z.object({ case_id: z.string(), deleted_p: z.string(), deleted_at: z.string() });
+
+async function requireRestorer(event: ApiEvent): Promise<void> {
+  requireCaller(event);
+  if (!canRestoreCases(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+}
+
+/**
+ * GET /case/deleted?limit=&cursor= (issue 9, section 2; user_type >= 100, else 403) ->
+ * `{ success, cases: [case + owner_name, deleted_at, deleted_by], count, next_cursor? }`, most
+ * recently deleted first, paged like every list (lambdas/lib/paging.ts).
+ */
+async function listDeleted(event: ApiEvent) {
+  await requireRestorer(event);
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const startKey = decodeCursor(queryParam(event, 'cursor', MAX_CURSOR_LENGTH), DELETED_SCOPE, DeletedCursorSchema);
+  const page = await listDeletedCases(limit, startKey);
+  const names = await ownerNames(page.items.map((c) => c.user_id));
+  const cases = page.items.map((c) => ({ ...toApiDeletedCase(c), owner_name: names.get(c.user_id) ?? '' }));
+  return ok({
+    success: true,
+    cases,
+    count: cases.length,
+    ...(page.lastKey ? { next_cursor: encodeCursor(DELETED_SCOPE, page.lastKey) } : {}),
+  });
+}
+
+const RestoreBodySchema = z.object({ case_id: z.string().trim().min(1, 'case_id is required').max(200) });
+
+/**
+ * POST /case/restore { case_id } (issue 9, section 2; user_type >= 100, else 403) ->
+ * `{ success, message: 'Case restored successfully', case }`: back in every list, search and count,
+ * with its documents. 404 'Case not found' when no such case is deleted; 409
+ * 'A case can be restored only within 30 days of its deletion' (repository RESTORE_EXPIRED_MESSAGE)
+ * more than 30 days after the delete; 400 without case_id.
+ */
+async function restore(event: ApiEvent) {
+  const caller = requireCaller(event);
+  await requireRestorer(event);
+  const input = parseInput(RestoreBodySchema, bodyObject(event));
+  const item = await restoreCase(input.case_id, { actor: caller.sub });
+  return ok({ success: true, message: 'Case restored successfully', case: await apiCaseWithNames(item) });
+}
+
+const api = apiHandler('case', {
   'GET /case/health': health,
   'GET /health': systemHealth,
   'GET /case/filter': filter,
   'GET /case/stats': stats,
+  'GET /case/deleted': listDeleted,
+  'POST /case/restore': restore,
   'GET /case': getOneOrList,
   'POST /case': create,
   'PATCH /case': update,
   'PUT /case': setStatus,
   'DELETE /case': remove,
 });
+
+/**
+ * The Lambda entry point: API Gateway events through the routes above, or the internal event of
+ * the daily schedule `{ type: 'suture.purge-deleted-cases' }` (the 30-day purge, ./purge.ts; issue
+ * 9, section 2), which answers `{ purged: string[], more: boolean }`.
+ */
+export function handler(event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
+export function handler(event: PurgeEvent, context: Context): Promise<PurgeResult>;
+export async function handler(event: ApiEvent | PurgeEvent, context: Context): Promise<unknown> {
+  if (isPurgeEvent(event)) return purgeDeletedCases();
+  return api(event as ApiEvent, context);
+}

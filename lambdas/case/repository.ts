@@ -40,7 +40,10 @@
  * Status history: `status_history` holds at most {@link MAX_STATUS_HISTORY} entries, oldest first
  * (the oldest are dropped beyond that). `by` is the acting user id (`actor`), or `'system'` when a
  * write names none (seeding, tooling).
- * - {@link deleteCase}(caseId) -> the deleted CaseItem (`NotFoundError` when missing).
+ * - {@link deleteCase}(caseId, { now, actor }) -> the CaseItem before the delete: a SOFT delete (issue 9,
+ *   section 2; `NotFoundError` when missing or already deleted). {@link restoreCase} gives it back
+ *   within {@link RESTORE_WINDOW_DAYS} days; {@link listDeletedCases} pages the deleted ones.
+ *   {@link getCase} answers undefined for a deleted case (every caller's 404) unless `includeDeleted`.
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -57,7 +60,8 @@ import { ddb } from '../lib/aws';
 import { batchGetAll } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
-import { buildCaseId, monthOf, searchKey, statusMonthKey, userStatusKey } from '../lib/tables';
+import { queryPage, type PageKey } from '../lib/paging';
+import { DELETED_CASES_PARTITION, buildCaseId, monthOf, searchKey, statusMonthKey, userStatusKey } from '../lib/tables';
 import { TransactionConditionError, transactWrite } from '../lib/transact';
 import { counterUpdates } from './stats';
 
@@ -101,6 +105,14 @@ export interface CaseItem {
   search_last?: string;
   search_ins_p?: string;
   search_ins?: string;
+  /** Soft delete (issue 9, section 2): ISO time of the delete; present only on a deleted case. */
+  deleted_at?: string;
+  /** User id of who deleted it (or {@link SYSTEM_ACTOR}). */
+  deleted_by?: string;
+  /** `byDeleted` partition ({@link DELETED_CASES_PARTITION}); present only on a deleted case. */
+  deleted_p?: string;
+  /** `created_at` of a deleted case, kept here while `created_at` is removed (out of byUser and the month indexes). */
+  deleted_created_at?: string;
 }
 
 /** Names of the index attributes {@link indexAttributes} computes. */
@@ -286,8 +298,16 @@ export async function createCase(
 /** Message of the `ConflictError` when a case id is taken (POST /case with an existing case_id: 409). */
 export const CASE_EXISTS_MESSAGE = 'A case with this id already exists';
 
-/** One case by id (GetItem; `consistent` for a strongly consistent read before a write), or undefined. */
-export async function getCase(caseId: string, consistent = false): Promise<CaseItem | undefined> {
+/**
+ * One case by id (GetItem; `consistent` for a strongly consistent read before a write), or
+ * undefined. A soft-deleted case (issue 9, section 2) is undefined like a missing one, so every
+ * caller answers 404 for it, unless `includeDeleted` (restore, purge).
+ */
+export async function getCase(
+  caseId: string,
+  consistent = false,
+  options: { includeDeleted?: boolean } = {},
+): Promise<CaseItem | undefined> {
   const out = await ddb().send(
     new GetCommand({
       TableName: tables().cases,
@@ -295,7 +315,9 @@ export async function getCase(caseId: string, consistent = false): Promise<CaseI
       ...(consistent ? { ConsistentRead: true } : {}),
     }),
   );
-  return out.Item as CaseItem | undefined;
+  const item = out.Item as CaseItem | undefined;
+  if (item && item.deleted_at !== undefined && !options.includeDeleted) return undefined;
+  return item;
 }
 
 /** Options of {@link updateCase}. */
@@ -407,7 +429,8 @@ async function writeUpdate(
       delete next[name];
     }
   }
-  let condition = 'attribute_exists(#id)';
+  names['#del'] = 'deleted_at';
+  let condition = 'attribute_exists(#id) AND attribute_not_exists(#del)';
   if (current.version === undefined) condition += ' AND attribute_not_exists(#v)';
   else {
     condition += ' AND #v = :read';
@@ -436,25 +459,70 @@ async function writeUpdate(
   }
 }
 
+/** Days a soft-deleted case can be restored (issue 9, section 2); after that the purge removes it for good. */
+export const RESTORE_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Message of the 409 of a restore after {@link RESTORE_WINDOW_DAYS}. */
+export const RESTORE_EXPIRED_MESSAGE = `A case can be restored only within ${RESTORE_WINDOW_DAYS} days of its deletion`;
+
+/** Attributes a soft delete removes (it keeps them in `deleted_created_at` / recomputes them on restore). */
+const LIVE_ONLY_ATTRIBUTES = ['created_at', ...INDEX_ATTRIBUTES] as const;
+
+/** The version condition of a write onto `current` (a case written before versions has none). */
+function versionCondition(current: CaseItem): {
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  return current.version !== undefined
+    ? { condition: '#v = :read', names: { '#v': 'version' }, values: { ':read': current.version } }
+    : { condition: 'attribute_exists(case_id) AND attribute_not_exists(#v)', names: { '#v': 'version' }, values: {} };
+}
+
 /**
- * Delete a case and take it out of the counters, in one transaction conditional on the version
- * read (a concurrent write is re-read and retried, up to 3 times, then `ConflictError`). Throws
- * `NotFoundError('Case not found')` when missing. Resolves with the deleted item.
+ * Soft-delete a case (issue 9, section 2): in ONE transaction conditional on the version read, the
+ * item gets `deleted_at` (ISO, `now`), `deleted_by` (`actor`), `deleted_p` (the `byDeleted`
+ * partition) and `deleted_created_at` (its `created_at`), loses `created_at` and every index
+ * attribute (so no list, search or month index holds it), its version grows by 1, and the counters
+ * take it out (`counterUpdates(current, undefined)`). Content and file references stay, so a restore
+ * gives it back whole; its documents stay in the bucket. Throws `NotFoundError('Case not found')`
+ * when missing or already deleted; a concurrent write is re-read and retried, up to 3 times, then
+ * `ConflictError`. Resolves with the case as it was before the delete.
  */
-export async function deleteCase(caseId: string): Promise<CaseItem> {
+export async function deleteCase(caseId: string, options: { now?: Date; actor?: string } = {}): Promise<CaseItem> {
   for (let attempt = 1; ; attempt++) {
     const current = await getCase(caseId, true);
     if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
-    const versioned = current.version !== undefined;
+    const v = versionCondition(current);
+    const names: Record<string, string> = {
+      ...v.names,
+      '#da': 'deleted_at',
+      '#db': 'deleted_by',
+      '#dp': 'deleted_p',
+      '#dc': 'deleted_created_at',
+      '#ua': 'updated_at',
+    };
+    LIVE_ONLY_ATTRIBUTES.forEach((name, i) => (names[`#r${i}`] = name));
     try {
       await transactWrite([
         {
-          Delete: {
+          Update: {
             TableName: tables().cases,
             Key: { case_id: caseId },
-            ConditionExpression: versioned ? '#v = :v' : 'attribute_exists(case_id) AND attribute_not_exists(#v)',
-            ExpressionAttributeNames: { '#v': 'version' },
-            ...(versioned ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
+            UpdateExpression:
+              'SET #da = :da, #db = :db, #dp = :dp, #dc = :dc, #ua = :da, #v = :next REMOVE ' +
+              LIVE_ONLY_ATTRIBUTES.map((_, i) => `#r${i}`).join(', '),
+            ConditionExpression: `${v.condition} AND attribute_not_exists(#da)`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: {
+              ...v.values,
+              ':da': (options.now ?? new Date()).toISOString(),
+              ':db': options.actor ?? SYSTEM_ACTOR,
+              ':dp': DELETED_CASES_PARTITION,
+              ':dc': current.created_at,
+              ':next': (current.version ?? 0) + 1,
+            },
           },
         },
         ...counterUpdates(current, undefined),
@@ -465,6 +533,111 @@ export async function deleteCase(caseId: string): Promise<CaseItem> {
       if (attempt >= 3) throw new ConflictError(API_MESSAGES.caseConflict);
     }
   }
+}
+
+/** A deleted case as it was before the delete (`created_at` back, deleted_* dropped, index attributes recomputed). */
+function liveCaseOf(deleted: CaseItem): CaseItem {
+  const { deleted_at, deleted_by, deleted_p, deleted_created_at, ...rest } = deleted;
+  void deleted_at;
+  void deleted_by;
+  void deleted_p;
+  const item = { ...rest, created_at: deleted_created_at ?? deleted.created_at } as CaseItem;
+  return { ...item, ...indexAttributes(item) };
+}
+
+/**
+ * Restore a soft-deleted case (issue 9, section 2), in ONE transaction conditional on the version
+ * read: `created_at` and the index attributes come back (lists, search and month indexes hold it
+ * again), the deleted_* attributes go, the version grows by 1, and the counters count it again
+ * (`counterUpdates(undefined, restored)`): counts come back exactly. Its documents never left.
+ * Throws `NotFoundError('Case not found')` when no such case is deleted (missing or live);
+ * `ConflictError(RESTORE_EXPIRED_MESSAGE)` (409) when `now` is more than {@link RESTORE_WINDOW_DAYS}
+ * days after `deleted_at`; `ConflictError(caseConflict)` after 3 lost races. Resolves with the restored case.
+ */
+export async function restoreCase(caseId: string, options: { now?: Date; actor?: string } = {}): Promise<CaseItem> {
+  const now = options.now ?? new Date();
+  for (let attempt = 1; ; attempt++) {
+    const current = await getCase(caseId, true, { includeDeleted: true });
+    if (!current || current.deleted_at === undefined) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    if (now.getTime() - Date.parse(current.deleted_at) > RESTORE_WINDOW_DAYS * DAY_MS) {
+      throw new ConflictError(RESTORE_EXPIRED_MESSAGE);
+    }
+    const restored = { ...liveCaseOf(current), version: (current.version ?? 0) + 1, updated_at: now.toISOString() };
+    const v = versionCondition(current);
+    const names: Record<string, string> = {
+      ...v.names,
+      '#da': 'deleted_at',
+      '#db': 'deleted_by',
+      '#dp': 'deleted_p',
+      '#dc': 'deleted_created_at',
+      '#ua': 'updated_at',
+    };
+    const values: Record<string, unknown> = { ...v.values, ':next': restored.version, ':ua': restored.updated_at };
+    const sets = ['#v = :next', '#ua = :ua'];
+    LIVE_ONLY_ATTRIBUTES.forEach((name, i) => {
+      const value = (restored as unknown as Record<string, unknown>)[name];
+      if (value === undefined) return;
+      names[`#s${i}`] = name;
+      values[`:s${i}`] = value;
+      sets.push(`#s${i} = :s${i}`);
+    });
+    try {
+      await transactWrite([
+        {
+          Update: {
+            TableName: tables().cases,
+            Key: { case_id: caseId },
+            UpdateExpression: `SET ${sets.join(', ')} REMOVE #da, #db, #dp, #dc`,
+            ConditionExpression: `${v.condition} AND attribute_exists(#da)`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        ...counterUpdates(undefined, restored),
+      ]);
+      return restored;
+    } catch (err) {
+      if (!(err instanceof TransactionConditionError)) throw err;
+      if (attempt >= 3) throw new ConflictError(API_MESSAGES.caseConflict);
+    }
+  }
+}
+
+/** One page of {@link listDeletedCases}: the deleted cases (stored items) and the key after the last one. */
+export interface DeletedCasePage {
+  items: CaseItem[];
+  lastKey?: PageKey;
+}
+
+/**
+ * Soft-deleted cases, most recently deleted first (issue 9, section 2): one page of a Query on the
+ * `byDeleted` index (lambdas/lib/paging.ts queryPage; never a Scan). `startKey` from a cursor.
+ */
+export async function listDeletedCases(limit: number, startKey?: PageKey): Promise<DeletedCasePage> {
+  const page = await queryPage<Record<string, unknown>>(
+    {
+      TableName: tables().cases,
+      IndexName: 'byDeleted',
+      KeyConditionExpression: '#p = :p',
+      ExpressionAttributeNames: { '#p': 'deleted_p' },
+      ExpressionAttributeValues: { ':p': DELETED_CASES_PARTITION },
+      ScanIndexForward: false,
+    },
+    { limit, startKey, keyNames: DELETED_KEY_NAMES },
+  );
+  return { items: page.items as unknown as CaseItem[], ...(page.lastKey ? { lastKey: page.lastKey } : {}) };
+}
+
+/** Key attributes of a `byDeleted` page (table key and index key), for its cursor. */
+export const DELETED_KEY_NAMES = ['case_id', 'deleted_p', 'deleted_at'] as const;
+
+/** The API shape of a deleted case: {@link toApiCase} with its creation time and `deleted_at` / `deleted_by`. */
+export function toApiDeletedCase(item: CaseItem): Case & { deleted_at: string; deleted_by: string } {
+  return {
+    ...toApiCase(liveCaseOf(item)),
+    deleted_at: item.deleted_at ?? '',
+    deleted_by: item.deleted_by ?? '',
+  };
 }
 
 /**

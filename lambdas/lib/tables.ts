@@ -14,6 +14,9 @@
  *   spreads a status over the months its cases were created in, and each stays bounded)
  * - all cases (back office): Query `cases` index `byMonth` (created_month `YYYY-MM`, created_at desc),
  *   month after month; the months to walk come from the day counters of `case-stats`
+ * - soft-deleted cases (issue 9 section 2): Query `cases` index `byDeleted` (deleted_p = 'deleted',
+ *   deleted_at desc); a deleted case carries no other index attribute and no `created_at`, so no
+ *   other index holds it
  * - search (back office, issue 7 section 2): prefix of the lower-cased case id, patient last name or
  *   insurance provider: Query `bySearchId` / `bySearchLast` / `bySearchIns` (partition = the text's
  *   first character, sort = the lower-cased text, begins_with); DynamoDB keeps them on every write
@@ -88,8 +91,20 @@ export const CASES_TABLE = {
       partitionKey: { name: 'search_ins_p', type: 'S' },
       sortKey: { name: 'search_ins', type: 'S' },
     },
+    // Soft-deleted cases (issue 9, section 2): partition `deleted_p` = DELETED_CASES_PARTITION, newest delete first.
+    {
+      indexName: 'byDeleted',
+      partitionKey: { name: 'deleted_p', type: 'S' },
+      sortKey: { name: 'deleted_at', type: 'S' },
+    },
   ],
 } as const satisfies TableDef;
+
+/**
+ * Partition value (`deleted_p`) of the `byDeleted` index of the cases table: every soft-deleted case
+ * carries it, no live case does (issue 9, section 2; lambdas/case/repository.ts softDeleteCase).
+ */
+export const DELETED_CASES_PARTITION = 'deleted';
 
 /**
  * Counters of cases (issue 7, section 1): one item per (scope, bucket), each holding `n_<status>`

@@ -547,6 +547,33 @@ describe('deleting a case deletes its documents', () => {
   });
 });
 
+describe('the 30-day purge of soft-deleted cases (issue 9, section 2)', () => {
+  it('sends the purge event to the case function once a day, and to no other function', () => {
+    // Prepare
+    const caseFn = dev.stack.api.functions.get('case');
+    if (!caseFn) throw new Error('no case function');
+
+    // Act
+    const rules = dev.template.findResources('AWS::Events::Rule');
+
+    // Assess
+    const purge = Object.values(rules).filter((r) =>
+      JSON.stringify(r.Properties?.Targets ?? []).includes('suture.purge-deleted-cases'),
+    );
+    expect(purge).toHaveLength(1);
+    expect(purge[0]!.Properties).toMatchObject({ ScheduleExpression: 'rate(1 day)', State: 'ENABLED' });
+    const targets = purge[0]!.Properties!.Targets as { Arn: Json; Input: string }[];
+    expect(targets).toHaveLength(1);
+    expect([...referencedIds(targets[0]!.Arn)]).toEqual([logicalId(dev, caseFn)]);
+    expect(JSON.parse(targets[0]!.Input)).toEqual({ type: 'suture.purge-deleted-cases' });
+    dev.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: Match.objectLike({ 'Fn::GetAtt': [logicalId(dev, caseFn), 'Arn'] }),
+    });
+  });
+});
+
 describe('the tables', () => {
   it('creates every shared table with its keys and indexes under the stage prefix', () => {
     // Assess

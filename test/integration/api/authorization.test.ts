@@ -119,6 +119,14 @@ function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${uniqueCounter}`;
 }
 
+/** A fresh case of provider A, deleted (soft) by A: something to restore. */
+async function deletedCaseOfA(): Promise<string> {
+  const id = await newCaseOfA();
+  const res = await local.api('DELETE', '/case', { token: users.providerA.accessToken, query: { case_id: id } });
+  if (res.status !== 200) throw new Error(`case delete failed: ${res.status}`);
+  return id;
+}
+
 /** A fresh insurance type, added by the global admin (user_type 100). */
 async function newInsuranceType(): Promise<string> {
   const res = await local.api<{ insurance_type: { insurance_id: string } }>('POST', '/lists/insurance', {
@@ -151,6 +159,12 @@ const TABLE: Record<RouteKey, Row> = {
   'GET /case/stats': {
     request: () => ({ query: { range: 'all', user_id: users.providerA.sub } }),
     expect: [401, 200, 403, 200, 200, 200, 200, 200],
+  },
+  // Soft-deleted cases (issue 9, section 2): user_type 100 or more.
+  'GET /case/deleted': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
+  'POST /case/restore': {
+    request: async () => ({ body: { case_id: await deletedCaseOfA() } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
   'GET /case': { request: () => ({ query: { case_id: caseId } }), expect: [401, 200, 404, 200, 200, 200, 200, 200] },
   // A case of the caller's own, with the caller's own surgeon and facility.

@@ -5,7 +5,9 @@
  */
 import './quiet';
 import { createHash } from 'node:crypto';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/case/repository';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { parseFileKeys, type UploadTicket } from '../../../shared';
@@ -586,22 +588,77 @@ describe('documents and the case workflow', () => {
 });
 
 describe('deleting a case', () => {
-  it('deletes its documents through the document Lambda', async () => {
+  // Issue 9, section 2: DELETE /case is a soft delete; the files stay in the bucket until a restore
+  // gives them back or the 30-day purge removes them (it used to delete them at once).
+  it('keeps its documents in the bucket, refuses document calls on it, and gives them back on restore', async () => {
     // Prepare
     const c = await newCase();
     const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
     const misc = await uploadCaseDocument(owner, c.case_id, 'misc', 'misc.pdf', PDF);
-    const keep = await uploadCaseDocument(owner, (await newCase()).case_id, 'op_note', 'op.pdf', PDF);
+    const globalAdmin = await signedInAdmin(local, 100);
 
     // Act
     const res = await local.api('DELETE', '/case', { token: owner.accessToken, query: { case_id: c.case_id } });
     await local.stack.lambdaIdle();
+    const link = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
+    const upload = await requestUpload(owner, {
+      case_id: c.case_id,
+      slot: 'op_note',
+      file_name: 'op.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    const restored = await local.api<CaseAnswer>('POST', '/case/restore', {
+      token: globalAdmin.accessToken,
+      body: { case_id: c.case_id },
+    });
+    const linkAfter = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
 
     // Assess
     expect(res.status).toBe(200);
-    expect(await headObject(demo.key)).toBeUndefined();
-    expect(await headObject(misc.key)).toBeUndefined();
-    expect(await headObject(keep.key)).toBeDefined();
+    expect(await headObject(demo.key)).toBeDefined();
+    expect(await headObject(misc.key)).toBeDefined();
+    expect(link.status).toBe(404);
+    expect(upload.status).toBe(404);
+    expect(restored.status).toBe(200);
+    expect(restored.body.case.demo_file).toBe(demo.key);
+    expect(parseFileKeys(restored.body.case.file_keys).misc_documents).toEqual([misc.key]);
+    expect(linkAfter.status).toBe(200);
+  });
+
+  it('removes for good, with its documents, a case deleted over 30 days ago when the schedule runs the purge', async () => {
+    // Prepare: one case deleted 31 days ago and one 29 days ago (the stored delete time is the clock), each with a file
+    const day = 86_400_000;
+    const [old, recent] = [await newCase(), await newCase()];
+    const oldDoc = await uploadCaseDocument(owner, old.case_id, 'demographic_sheet', 'demo.pdf', PDF);
+    const recentDoc = await uploadCaseDocument(owner, recent.case_id, 'demographic_sheet', 'demo.pdf', PDF);
+    await repoDeleteCase(old.case_id, { now: new Date(Date.now() - 31 * day), actor: owner.sub });
+    await repoDeleteCase(recent.case_id, { now: new Date(Date.now() - 29 * day), actor: owner.sub });
+    const client = new LambdaClient({
+      region: 'us-east-1',
+      endpoint: local.stack.endpoints.lambda,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+
+    // Act: the schedule's event, through the Lambda Invoke API
+    const out = await client.send(
+      new InvokeCommand({
+        FunctionName: 'suture-local-case',
+        Payload: Buffer.from(JSON.stringify({ type: 'suture.purge-deleted-cases' })),
+      }),
+    );
+    client.destroy();
+    await local.stack.lambdaIdle();
+
+    // Assess
+    expect(out.FunctionError).toBeUndefined();
+    const result = JSON.parse(Buffer.from(out.Payload ?? []).toString('utf8')) as { purged: string[] };
+    expect(result.purged).toContain(old.case_id);
+    expect(result.purged).not.toContain(recent.case_id);
+    expect(await getCase(old.case_id, true, { includeDeleted: true })).toBeUndefined();
+    expect(await headObject(oldDoc.key)).toBeUndefined();
+    expect((await getCase(recent.case_id, true, { includeDeleted: true }))?.deleted_at).toEqual(expect.any(String));
+    expect(await headObject(recentDoc.key)).toBeDefined();
   });
 
   it('keeps every credential when several are confirmed at the same time', async () => {

@@ -644,7 +644,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     const [action, ...counters] = transaction();
     const update = action!.Update!;
     expect(update).toMatchObject({ TableName: 'cases', Key: { case_id: complete.case_id } });
-    expect(update.ConditionExpression).toBe('attribute_exists(#id) AND #v = :read');
+    expect(update.ConditionExpression).toBe('attribute_exists(#id) AND attribute_not_exists(#del) AND #v = :read');
     expect(update.ExpressionAttributeValues![':read']).toBe(3);
     const written = writtenFields(update);
     expect(written).toMatchObject({
@@ -773,7 +773,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
     const [action, ...counters] = transaction();
     const update = action!.Update!;
-    expect(update.ConditionExpression).toBe('attribute_exists(#id) AND #v = :read');
+    expect(update.ConditionExpression).toBe('attribute_exists(#id) AND attribute_not_exists(#del) AND #v = :read');
     expect(writtenFields(update)).toEqual({
       case_status: 30,
       status_history: [{ from: 0, to: 30, by: ADMIN, at: update.ExpressionAttributeValues![':ua'], why: 'manual' }],
@@ -844,7 +844,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(writeCalls()).toHaveLength(0);
   });
 
-  it("deletes the owner's case and takes it out of its six counters in one transaction guarded by the version", async () => {
+  it("soft-deletes the owner's case: marked, out of every index and its six counters in one transaction guarded by the version", async () => {
     // Prepare
     ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({
       Item: storedCase({ case_status: 20, pay_amount_cents: 5_000 }),
@@ -860,12 +860,38 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(answer).toMatchObject({ status: 200, body: { success: true } });
     expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
     const [action, ...counters] = transaction();
-    expect(action!.Delete).toMatchObject({
+    expect(action!.Delete).toBeUndefined();
+    const update = action!.Update!;
+    expect(update).toMatchObject({
       TableName: 'cases',
       Key: { case_id: storedCase().case_id },
-      ConditionExpression: '#v = :v',
-      ExpressionAttributeValues: { ':v': 3 },
+      ConditionExpression: '#v = :read AND attribute_not_exists(#da)',
+      ExpressionAttributeValues: {
+        ':read': 3,
+        ':next': 4,
+        ':db': OWNER,
+        ':dp': 'deleted',
+        ':dc': storedCase().created_at,
+      },
     });
+    const removed = update
+      .UpdateExpression!.split(' REMOVE ')[1]!
+      .split(', ')
+      .map((n) => update.ExpressionAttributeNames![n]);
+    expect(removed.sort()).toEqual(
+      [
+        'created_at',
+        'user_status',
+        'status_month',
+        'created_month',
+        'search_id_p',
+        'search_id',
+        'search_last_p',
+        'search_last',
+        'search_ins_p',
+        'search_ins',
+      ].sort(),
+    );
     expect(counterDeltas(counters)).toEqual(
       Object.fromEntries(counterKeys(storedCase()).map((key) => [key, { n_20: -1, n_total: -1, pay_cents: -5_000 }])),
     );
