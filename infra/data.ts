@@ -25,7 +25,8 @@ function attribute(key: KeyDef): dynamodb.Attribute {
  *
  * Every table: on-demand billing, point-in-time recovery, encryption at rest with the AWS-managed
  * key (`aws/dynamodb`), physical name `suture-<stage>-<id>` (the same names the local runtime uses).
- * Retained and deletion-protected in prod; destroyed with the stack in other stages.
+ * Retained and deletion-protected in prod; destroyed with the stack in other stages. A table with a
+ * `timeToLiveAttribute` (the audit trail: six years) expires its items by DynamoDB TTL.
  */
 export class Data extends Construct {
   /** Tables by the environment variable that carries their name, e.g. `CASES_TABLE`. */
@@ -46,6 +47,7 @@ export class Data extends Construct {
         encryption: dynamodb.TableEncryption.AWS_MANAGED,
         deletionProtection: settings.isProd,
         removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
       });
       for (const index of def.globalSecondaryIndexes) {
         table.addGlobalSecondaryIndex({

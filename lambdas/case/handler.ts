@@ -72,6 +72,7 @@ import {
 import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '../lib/auth';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { audit } from '../lib/audit';
 import { apiHandler } from '../lib/middleware';
 import { buildCaseId } from '../lib/tables';
 import { parseInput } from '../lib/validation';
@@ -108,10 +109,15 @@ export function isOwnCaseId(caseId: string | undefined, sub: string): caseId is 
 /** The case if the caller may act on it, else 404 'Case not found' (same answer as a missing case). */
 async function accessibleCase(event: ApiEvent, caseId: string): Promise<CaseItem> {
   const caller = requireCaller(event);
+  const trail = audit(event).touched('case', [caseId]);
   const item = await getCase(caseId);
   if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
+    // Another owner's case: the same 404 as a missing one, recorded as denied (issue 9, section 1).
+    trail.deniedIfNotFound();
+    throw new NotFoundError(API_MESSAGES.caseNotFound);
+  }
   return item;
 }
 
@@ -285,6 +291,10 @@ async function getOneOrList(event: ApiEvent) {
     limit,
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
+  audit(event).touched(
+    'case',
+    page.items.map((c) => c.case_id),
+  );
   // Back-office reads (all owners, or another owner's cases) name each case's owner.
   const backOffice = userId === undefined || userId !== requireCaller(event).sub;
   return ok(await pageAnswer(page, backOffice));
@@ -340,6 +350,10 @@ async function filter(event: ApiEvent) {
     limit: parseLimit(queryParam(event, 'limit')),
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
+  audit(event).touched(
+    'case',
+    page.items.map((c) => c.case_id),
+  );
   return ok(await pageAnswer(page, userId !== requireCaller(event).sub));
 }
 
@@ -368,6 +382,7 @@ async function create(event: ApiEvent) {
     // A client's case id that exists is a double submit: 409, never a second case.
     { now, actor: caller.sub, retryOnCollision: !clientId },
   );
+  audit(event).touched('case', [item.case_id]);
   const apiCase = await apiCaseWithNames(item);
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
 }
@@ -445,6 +460,7 @@ async function setStatus(event: ApiEvent) {
   const caller = requireCaller(event);
   if (!canChangeCaseStatus(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   const input = parseInput(CaseStatusBodySchema, bodyObject(event));
+  audit(event).touched('case', [input.case_id]);
   const current = await getCase(input.case_id);
   if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const item = await updateCase(

@@ -33,6 +33,11 @@
  *    resource's routes of `lambdas/routes.ts` (checked when the module loads), and routes with
  *    `auth: true` need a caller (`sub` claim) or answer 401 — defence in depth behind the JWT
  *    authorizer;
+ * 7. audit (issue 9, section 1; lambdas/lib/audit.ts): on every route with `auth: true` (and any
+ *    path the router does not know), one audit entry is written after the answer is known, whatever
+ *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
+ *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
+ *    access). Routes without a token (health, check_npi) touch no PHI and are not audited.
  * 6. errors: `ERROR_STATUS` maps the error's name to a status and the answer is
  *    `{ success: false, message, ...error.body }` (+ `errors: [{ field, message }]` for a
  *    `ValidationError`; a stray `ZodError` is treated as one); anything else is logged (name,
@@ -47,6 +52,7 @@ import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
+import { auditEntry, writeAuditEntry } from './audit';
 import { requireCaller } from './caller';
 import { getEnv } from './env';
 import {
@@ -258,7 +264,9 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
     },
   });
 
-  return middy<ApiEvent, ApiResult, Error, Context>()
+  const openRoutes = new Set(defs.filter((d) => !d.auth).map((d) => `${d.method} ${d.path}`));
+
+  const inner = middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorHandler)
     .use(envCheck)
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -267,4 +275,20 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
     .use(jsonBody)
     .use(safeText)
     .handler(router as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>);
+
+  return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const result = await inner(event, context);
+    if (openRoutes.has(event.routeKey)) return result;
+    try {
+      await writeAuditEntry(auditEntry(event, result.statusCode ?? 200));
+    } catch (err) {
+      return errorResponse(new AuditWriteError('The audit entry could not be written', { cause: err }), event.routeKey);
+    }
+    return result;
+  };
+}
+
+/** The audit write of a request failed (answered 500: issue 9, section 1, no unaudited access). */
+export class AuditWriteError extends Error {
+  override name = 'AuditWriteError';
 }

@@ -32,6 +32,7 @@
  *   disabled (AdminDisableUser), then the profile removed; their cases stay.
  * - GET /user/list?search=&limit=&cursor= (user_type >= 20, else 403) -> 200 { success, users,
  *   next_cursor?, total, total_is_lower_bound? } (./lists.ts).
+ * - GET /audit (user_type >= 100, else 403): the audit trail (issue 9, section 1; ./audit.ts).
  * - POST /user/invite { email } (user_type >= 20, else 403) -> 201 { success, message, user:
  *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); 400 for
  *   a bad email, 409 when the email has an account.
@@ -64,6 +65,7 @@ import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { apiHandler } from '../lib/middleware';
+import { listAudit } from './audit';
 import { parseInput } from '../lib/validation';
 import {
   createProfile,
@@ -288,6 +290,7 @@ export const handler = apiHandler('user', {
   'GET /user/list': listAllUsers,
   'POST /user/invite': inviteNewUser,
   'GET /user': getUser,
+  'GET /audit': listAudit,
   'POST /user': createUser,
   'PATCH /user': patchUser,
   'DELETE /user': deleteUser,

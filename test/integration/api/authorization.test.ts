@@ -186,6 +186,11 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ query: { user_id: await freshProviderId() } }),
     expect: [401, 404, 404, 403, 200, 200, 200, 200],
   },
+  // The audit trail (issue 9, section 1): user_type 100 or more.
+  'GET /audit': {
+    request: () => ({ query: { user_id: users.providerA.sub, limit: 5 } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
   'GET /user/list': { request: () => ({ query: { limit: 5 } }), expect: [401, 403, 403, 403, 200, 200, 200, 200] },
   'POST /user/invite': {
     request: () => ({ body: { email: `invitee-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` } }),

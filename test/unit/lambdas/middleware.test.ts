@@ -19,6 +19,11 @@ import {
 } from '../../../lambdas/lib/middleware';
 import { parseInput } from '../../../lambdas/lib/validation';
 import { invoke } from './support/events';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+
+// The audit entry of each guarded request (issue 9, section 1; tested in audit.test.ts): no network.
+mockClient(DynamoDBDocumentClient).on(PutCommand).resolves({});
 
 const parse = (res: { statusCode?: number; body?: string }) => ({
   status: res.statusCode,
