@@ -33,15 +33,15 @@
  *    resource's routes of `lambdas/routes.ts` (checked when the module loads), and routes with
  *    `auth: true` need a caller (`sub` claim) or answer 401 — defence in depth behind the JWT
  *    authorizer;
+ * 6. errors: `ERROR_STATUS` maps the error's name to a status and the answer is
+ *    `{ success: false, message, ...error.body }` (+ `errors: [{ field, message }]` for a
+ *    `ValidationError`; a stray `ZodError` is treated as one); anything else is logged (name,
+ *    message, stack — never the body) and answered 500 `{ success: false, message: 'Internal server error' }`.
  * 7. audit (issue 9, section 1; lambdas/lib/audit.ts): on every route with `auth: true` (and any
  *    path the router does not know), one audit entry is written after the answer is known, whatever
  *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
  *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
  *    access). Routes without a token (health, check_npi) touch no PHI and are not audited.
- * 6. errors: `ERROR_STATUS` maps the error's name to a status and the answer is
- *    `{ success: false, message, ...error.body }` (+ `errors: [{ field, message }]` for a
- *    `ValidationError`; a stray `ZodError` is treated as one); anything else is logged (name,
- *    message, stack — never the body) and answered 500 `{ success: false, message: 'Internal server error' }`.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';

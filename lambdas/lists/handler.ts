@@ -35,6 +35,7 @@ import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, ValidationError } from '../lib/errors';
 import { bodyObject, created, json, ok, queryParam, type ApiEvent } from '../lib/http';
 import { apiHandler } from '../lib/middleware';
+import { audit } from '../lib/audit';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { createImportJob, getImportJob, isListImportEvent, runImportJob, startImportJob } from './imports';
@@ -87,12 +88,15 @@ async function getDoctorTypes(event: ApiEvent) {
 async function requestImport(event: ApiEvent) {
   await requireListManager(event);
   const request = parseInput(ImportRequestSchema, bodyObject(event));
-  return created({ success: true, ...(await createImportJob(request, requireCaller(event).sub)) });
+  const ticket = await createImportJob(request, requireCaller(event).sub);
+  audit(event).touched('list-import', [ticket.job.job_id]);
+  return created({ success: true, ...ticket });
 }
 
 async function startImport(event: ApiEvent, context: Context) {
   await requireListManager(event);
   const { job_id } = parseInput(ImportStartSchema, bodyObject(event));
+  audit(event).touched('list-import', [job_id]);
   return json(202, { success: true, job: await startImportJob(job_id, context.functionName) });
 }
 

@@ -115,6 +115,21 @@ describe('the audit trail', () => {
     expect(res.body.entries.some((e) => e.user_id === providerB.sub && e.outcome === 'denied')).toBe(true);
   });
 
+  it("records profile reads by someone else: a provider's as denied, the back office's as allowed", async () => {
+    // Prepare
+    const byB = await local.api('GET', '/user', { token: providerB.accessToken, query: { user_id: providerA.sub } });
+    const byAdmin = await local.api('GET', '/user', { token: admin.accessToken, query: { user_id: providerA.sub } });
+    // Act
+    const res = await auditPage({ action: 'GET /user', limit: 100 });
+    // Assess
+    expect([byB.status, byAdmin.status]).toEqual([404, 200]);
+    const reads = res.body.entries.filter((e) => e.resource_ids.includes(providerA.sub) && e.user_id !== providerA.sub);
+    expect(reads.map((e) => [e.user_id, e.resource_type, e.outcome])).toEqual([
+      [admin.sub, 'user', 'allowed'],
+      [providerB.sub, 'user', 'denied'],
+    ]);
+  });
+
   it('refuses a cursor of another filter and a bad date with 400', async () => {
     // Prepare
     const first = await auditPage({ user_id: providerA.sub, limit: 1 });
