@@ -73,6 +73,7 @@ import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { buildCaseId } from '../lib/tables';
 import { parseInput } from '../lib/validation';
@@ -507,14 +508,18 @@ async function remove(event: ApiEvent) {
   return ok({ success: true, message: 'Case deleted successfully' });
 }
 
-export const handler = apiHandler('case', {
-  'GET /case/health': health,
-  'GET /health': systemHealth,
-  'GET /case/filter': filter,
-  'GET /case/stats': stats,
-  'GET /case': getOneOrList,
-  'POST /case': create,
-  'PATCH /case': update,
-  'PUT /case': setStatus,
-  'DELETE /case': remove,
-});
+export const handler = apiHandler(
+  'case',
+  {
+    'GET /case/health': health,
+    'GET /health': systemHealth,
+    'GET /case/filter': filter,
+    'GET /case/stats': stats,
+    'GET /case': getOneOrList,
+    'POST /case': create,
+    'PATCH /case': update,
+    'PUT /case': setStatus,
+    'DELETE /case': remove,
+  },
+  { writeAudit: writeAuditEntry },
+);

@@ -56,6 +56,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { logger } from '../lib/logger';
 import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../case/repository';
@@ -511,13 +512,17 @@ async function docTypes() {
   return ok({ doc_types: [...PROFILE_DOCUMENT_TYPES] });
 }
 
-const api = apiHandler('document', {
-  'POST /document': requestUpload,
-  'POST /document/confirm': confirm,
-  'GET /document': link,
-  'DELETE /document': remove,
-  'GET /doc_types': docTypes,
-});
+const api = apiHandler(
+  'document',
+  {
+    'POST /document': requestUpload,
+    'POST /document/confirm': confirm,
+    'GET /document': link,
+    'DELETE /document': remove,
+    'GET /doc_types': docTypes,
+  },
+  { writeAudit: writeAuditEntry },
+);
 
 /** true for the internal event of {@link DeleteCaseDocumentsEvent}. */
 export function isDeleteCaseDocumentsEvent(event: unknown): event is DeleteCaseDocumentsEvent {

@@ -14,13 +14,12 @@
  * birth, bodies or query values other than ids. Outcome ({@link auditOutcome}): `allowed` below 400,
  * `denied` for 401 and 403 and for a 404 the handler marked as another owner's item, `failed` for
  * anything else (other 4xx, 5xx). Writing is one PutItem (the Lambda roles hold nothing else on the
- * table); a failed write is thrown, and the middleware answers 500 instead (no unaudited access).
+ * table; ./audit-writer.ts); a failed write is thrown, and the middleware answers 500 instead (no
+ * unaudited access). This module holds no AWS SDK import: a Lambda without guarded routes
+ * (check_npi) bundles no DynamoDB client for it.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { auditKeys } from './tables';
-import { ddb } from './aws';
 import { getCaller, knownUserType } from './caller';
-import { getEnv } from './env';
 import type { ApiEvent } from './http';
 
 /** Outcomes of an audited request (issue 9, section 1). */
@@ -148,7 +147,5 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   return entry;
 }
 
-/** Append `entry` to the audit table (one PutItem). Throws the SDK's error when the write fails. */
-export async function writeAuditEntry(entry: AuditEntry): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: getEnv().AUDIT_TABLE, Item: entry }));
-}
+/** Writes one entry (./audit-writer.ts `writeAuditEntry`); throws when the write fails. */
+export type AuditWriter = (entry: AuditEntry) => Promise<void>;

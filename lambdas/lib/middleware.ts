@@ -52,7 +52,7 @@ import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
-import { auditEntry, writeAuditEntry } from './audit';
+import { auditEntry, type AuditWriter } from './audit';
 import { requireCaller } from './caller';
 import { getEnv } from './env';
 import {
@@ -232,9 +232,16 @@ const errorHandler: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
 
 /**
  * Build a resource's Lambda handler from its route handlers, keyed `METHOD /path`.
- * Throws at module load when the keys differ from the resource's routes in `lambdas/routes.ts`.
+ * Throws at module load when the keys differ from the resource's routes in `lambdas/routes.ts`, and
+ * when the resource has routes with `auth: true` but no `writeAudit` (pass `writeAuditEntry` of
+ * ./audit-writer.ts: every guarded request is audited, issue 9 section 1). A resource without
+ * guarded routes (check_npi) writes no entry and bundles no DynamoDB client.
  */
-export function apiHandler(resource: Resource, handlers: Record<string, RouteHandler>) {
+export function apiHandler(
+  resource: Resource,
+  handlers: Record<string, RouteHandler>,
+  options: { writeAudit?: AuditWriter } = {},
+) {
   const defs = (ROUTES as readonly RouteDef[]).filter((r) => r.resource === resource);
   const expected = new Set(defs.map((r) => `${r.method} ${r.path}`));
   const given = new Set(Object.keys(handlers));
@@ -265,6 +272,10 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
   });
 
   const openRoutes = new Set(defs.filter((d) => !d.auth).map((d) => `${d.method} ${d.path}`));
+  const { writeAudit } = options;
+  if (!writeAudit && defs.some((d) => d.auth)) {
+    throw new Error(`apiHandler(${resource}): routes with auth need { writeAudit } (lambdas/lib/audit-writer.ts)`);
+  }
 
   const inner = middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorHandler)
@@ -278,9 +289,9 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
 
   return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const result = await inner(event, context);
-    if (openRoutes.has(event.routeKey)) return result;
+    if (!writeAudit || openRoutes.has(event.routeKey)) return result;
     try {
-      await writeAuditEntry(auditEntry(event, result.statusCode ?? 200));
+      await writeAudit(auditEntry(event, result.statusCode ?? 200));
     } catch (err) {
       return errorResponse(new AuditWriteError('The audit entry could not be written', { cause: err }), event.routeKey);
     }

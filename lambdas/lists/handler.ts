@@ -34,6 +34,7 @@ import {
 import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, ValidationError } from '../lib/errors';
 import { bodyObject, created, json, ok, queryParam, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { audit } from '../lib/audit';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
@@ -107,16 +108,20 @@ async function importStatus(event: ApiEvent) {
   return ok({ success: true, job: await getImportJob(jobId) });
 }
 
-const api = apiHandler('lists', {
-  'GET /lists/insurance': getInsurance,
-  'POST /lists/insurance': addInsurance,
-  'PATCH /lists/insurance': patchInsurance,
-  'DELETE /lists/insurance': removeInsurance,
-  'GET /lists/doctor_types': getDoctorTypes,
-  'POST /lists/import': requestImport,
-  'POST /lists/import/start': startImport,
-  'GET /lists/import': importStatus,
-});
+const api = apiHandler(
+  'lists',
+  {
+    'GET /lists/insurance': getInsurance,
+    'POST /lists/insurance': addInsurance,
+    'PATCH /lists/insurance': patchInsurance,
+    'DELETE /lists/insurance': removeInsurance,
+    'GET /lists/doctor_types': getDoctorTypes,
+    'POST /lists/import': requestImport,
+    'POST /lists/import/start': startImport,
+    'GET /lists/import': importStatus,
+  },
+  { writeAudit: writeAuditEntry },
+);
 
 /** The Lambda entry point: API Gateway events through the routes above, or an import job to run. */
 export async function handler(event: unknown, context: Context): Promise<unknown> {

@@ -31,6 +31,7 @@ import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
 import { bodyObject, ok, type ApiEvent, type ApiResult } from '../lib/http';
 import { logger } from '../lib/logger';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { audit } from '../lib/audit';
 import { parseInput } from '../lib/validation';
@@ -128,8 +129,12 @@ async function history(event: ApiEvent) {
   return ok({ reports: await recentReports(caller.sub) });
 }
 
-export const handler = apiHandler('report', {
-  'GET /report/permission': permission,
-  'POST /report/provider-payment': providerPayment,
-  'GET /report/history': history,
-});
+export const handler = apiHandler(
+  'report',
+  {
+    'GET /report/permission': permission,
+    'POST /report/provider-payment': providerPayment,
+    'GET /report/history': history,
+  },
+  { writeAudit: writeAuditEntry },
+);

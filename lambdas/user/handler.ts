@@ -65,6 +65,7 @@ import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { listAudit } from './audit';
 import { parseInput } from '../lib/validation';
@@ -305,12 +306,16 @@ async function inviteNewUser(event: ApiEvent) {
   return created({ success: true, message: invitationSentMessage(account.email), user: account });
 }
 
-export const handler = apiHandler('user', {
-  'GET /user/list': listAllUsers,
-  'POST /user/invite': inviteNewUser,
-  'GET /user': getUser,
-  'GET /audit': listAudit,
-  'POST /user': createUser,
-  'PATCH /user': patchUser,
-  'DELETE /user': deleteUser,
-});
+export const handler = apiHandler(
+  'user',
+  {
+    'GET /user/list': listAllUsers,
+    'POST /user/invite': inviteNewUser,
+    'GET /user': getUser,
+    'GET /audit': listAudit,
+    'POST /user': createUser,
+    'PATCH /user': patchUser,
+    'DELETE /user': deleteUser,
+  },
+  { writeAudit: writeAuditEntry },
+);

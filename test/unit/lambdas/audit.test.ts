@@ -11,6 +11,7 @@ import { callerUserType } from '../../../lambdas/lib/auth';
 import { ForbiddenError, NotFoundError } from '../../../lambdas/lib/errors';
 import { bodyObject, ok } from '../../../lambdas/lib/http';
 import { logger } from '../../../lambdas/lib/logger';
+import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
 import { invoke } from './support/events';
 
@@ -24,21 +25,25 @@ function entries(): AuditEntry[] {
     .map((c) => c.args[0].input.Item as AuditEntry);
 }
 
-const handler = apiHandler('cpt_codes', {
-  'GET /cpt_codes': async (event) => {
-    const mode = event.queryStringParameters?.mode;
-    if (mode === 'forbidden') throw new ForbiddenError('Insufficient permissions');
-    if (mode === 'missing') throw new NotFoundError('Case not found');
-    if (mode === 'others') {
-      audit(event).touched('case', ['c-9']).deniedIfNotFound();
-      throw new NotFoundError('Case not found');
-    }
-    if (mode === 'boom') throw new Error('boom');
-    await callerUserType(event);
-    audit(event).touched('case', ['c-1', 'c-2', undefined, 'c-1']);
-    return ok({ success: true, patient: bodyObject(event) });
+const handler = apiHandler(
+  'cpt_codes',
+  {
+    'GET /cpt_codes': async (event) => {
+      const mode = event.queryStringParameters?.mode;
+      if (mode === 'forbidden') throw new ForbiddenError('Insufficient permissions');
+      if (mode === 'missing') throw new NotFoundError('Case not found');
+      if (mode === 'others') {
+        audit(event).touched('case', ['c-9']).deniedIfNotFound();
+        throw new NotFoundError('Case not found');
+      }
+      if (mode === 'boom') throw new Error('boom');
+      await callerUserType(event);
+      audit(event).touched('case', ['c-1', 'c-2', undefined, 'c-1']);
+      return ok({ success: true, patient: bodyObject(event) });
+    },
   },
-});
+  { writeAudit: writeAuditEntry },
+);
 
 beforeEach(() => {
   ddbMock.reset();
@@ -154,6 +159,11 @@ describe('the audit entry of the shared middleware', () => {
     // Assess
     expect(answer.status).toBe(200);
     expect(entries()).toHaveLength(0);
+  });
+
+  it('refuses to build a handler with guarded routes and no audit writer', () => {
+    // Act & Assess
+    expect(() => apiHandler('cpt_codes', { 'GET /cpt_codes': async () => ok({}) })).toThrow(/writeAudit/);
   });
 
   it('fails the request with a 500 when the audit entry cannot be written', async () => {

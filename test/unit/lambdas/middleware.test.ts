@@ -19,6 +19,7 @@ import {
 } from '../../../lambdas/lib/middleware';
 import { parseInput } from '../../../lambdas/lib/validation';
 import { invoke } from './support/events';
+import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 
@@ -104,13 +105,17 @@ describe('the shared middleware bundle', () => {
       return ok({ success: true, body: event.body ?? null, header: event.headers['x-custom'] ?? null });
     },
   });
-  const guarded = apiHandler('cpt_codes', {
-    'GET /cpt_codes': async (event) => {
-      const body = bodyObject(event);
-      if (body.explode) throw new Error(`failed for patient ${String(body.patient)}`);
-      return ok({ success: true });
+  const guarded = apiHandler(
+    'cpt_codes',
+    {
+      'GET /cpt_codes': async (event) => {
+        const body = bodyObject(event);
+        if (body.explode) throw new Error(`failed for patient ${String(body.patient)}`);
+        return ok({ success: true });
+      },
     },
-  });
+    { writeAudit: writeAuditEntry },
+  );
 
   afterEach(() => {
     seen.length = 0;
@@ -272,7 +277,7 @@ describe('the shared middleware bundle', () => {
 
   it('refuses to build a Lambda whose routes differ from lambdas/routes.ts', () => {
     // Act & Assess
-    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) })).toThrow(
+    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) }, { writeAudit: async () => {} })).toThrow(
       /missing: GET \/surgeon\/search, POST \/surgeon/,
     );
   });
