@@ -192,6 +192,7 @@ export class Api extends Construct {
       CPT_SEARCH_TABLE: data.table('CPT_SEARCH_TABLE').tableName,
       LISTS_TABLE: data.table('LISTS_TABLE').tableName,
       REPORTS_TABLE: data.table('REPORTS_TABLE').tableName,
+      AUDIT_TABLE: data.table('AUDIT_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
@@ -352,6 +353,8 @@ export class Api extends Construct {
     for (const envVar of access.read) {
       if (!access.write.includes(envVar)) data.table(envVar).grantReadData(fn);
     }
+    // Append-only tables (the audit trail, issue 9 section 1): PutItem and nothing else.
+    for (const envVar of access.append) data.table(envVar).grant(fn, 'dynamodb:PutItem');
     if (access.cognitoAdmin) {
       // Issue 8, section 4: invitations, type changes (group follows), deletions (account disabled).
       fn.addToRolePolicy(

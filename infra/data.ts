@@ -27,8 +27,10 @@ function attribute(key: KeyDef): dynamodb.Attribute {
  * The tables of the shared definitions (`TABLES`), with their keys and global secondary indexes.
  *
  * Every table: on-demand billing, point-in-time recovery, encryption at rest with the stack's
- * customer-managed key (`encryptionKey`, issue 9 section 3; grants on a table include the key), physical name `suture-<stage>-<id>` (the same names the local runtime uses).
- * Retained and deletion-protected in prod; destroyed with the stack in other stages.
+ * customer-managed key (`encryptionKey`, issue 9 section 3; grants on a table include the key),
+ * physical name `suture-<stage>-<id>` (the same names the local runtime uses). Retained and
+ * deletion-protected in prod; destroyed with the stack in other stages. A table with a
+ * `timeToLiveAttribute` (the audit trail: six years) expires its items by DynamoDB TTL.
  */
 export class Data extends Construct {
   /** Tables by the environment variable that carries their name, e.g. `CASES_TABLE`. */
@@ -50,6 +52,7 @@ export class Data extends Construct {
         encryptionKey: props.encryptionKey,
         deletionProtection: settings.isProd,
         removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        ...(def.timeToLiveAttribute ? { timeToLiveAttribute: def.timeToLiveAttribute } : {}),
       });
       for (const index of def.globalSecondaryIndexes) {
         table.addGlobalSecondaryIndex({

@@ -49,6 +49,8 @@ export const ROUTES = [
   { method: 'GET', path: '/user/list', resource: 'user', auth: true },
   { method: 'POST', path: '/user/invite', resource: 'user', auth: true },
   { method: 'GET', path: '/user', resource: 'user', auth: true },
+  // The audit trail (issue 9, section 1), user_type 100 or more: lambdas/user/audit.ts.
+  { method: 'GET', path: '/audit', resource: 'user', auth: true },
   { method: 'POST', path: '/user', resource: 'user', auth: true },
   { method: 'PATCH', path: '/user', resource: 'user', auth: true },
   { method: 'DELETE', path: '/user', resource: 'user', auth: true },
@@ -89,12 +91,21 @@ export const ROUTES = [
   { method: 'GET', path: '/report/history', resource: 'report', auth: true },
 ] as const satisfies readonly RouteDef[];
 
+/** The audit trail, appended to by every resource's Lambda (issue 9, section 1). */
+const AUDIT_APPEND = ['AUDIT_TABLE'] as const;
+
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
 export const RESOURCE_ACCESS: Record<
   Resource,
   {
     read: readonly string[];
     write: readonly string[];
+    /**
+     * Append-only tables: dynamodb:PutItem and nothing else (no UpdateItem, DeleteItem or
+     * BatchWriteItem). Every resource appends to AUDIT_TABLE: the shared middleware writes one audit
+     * entry per request (issue 9, section 1).
+     */
+    append: readonly string[];
     /** GetObject, PutObject, DeleteObject on `private/*` of the documents bucket (the document Lambda only). */
     documentsBucket?: boolean;
     nppes?: boolean;
@@ -118,26 +129,41 @@ export const RESOURCE_ACCESS: Record<
   case: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
+    append: AUDIT_APPEND,
     // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases
     // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE
     // /case is a soft delete that keeps them (issue 9, section 2).
     invokes: ['document'],
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
-  user: { read: ['USERS_TABLE'], write: ['USERS_TABLE'], invokes: ['document'], cognitoAdmin: true },
-  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], nppes: true },
-  facility: { read: ['FACILITIES_TABLE', 'USERS_TABLE'], write: ['FACILITIES_TABLE'], nppes: true },
-  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [] },
-  check_npi: { read: [], write: [], nppes: true },
+  // GET /audit (issue 9, section 1) reads the audit trail.
+  user: {
+    read: ['USERS_TABLE', 'AUDIT_TABLE'],
+    write: ['USERS_TABLE'],
+    append: AUDIT_APPEND,
+    invokes: ['document'],
+    cognitoAdmin: true,
+  },
+  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], append: AUDIT_APPEND, nppes: true },
+  facility: {
+    read: ['FACILITIES_TABLE', 'USERS_TABLE'],
+    write: ['FACILITIES_TABLE'],
+    append: AUDIT_APPEND,
+    nppes: true,
+  },
+  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [], append: AUDIT_APPEND },
+  check_npi: { read: [], write: [], append: AUDIT_APPEND, nppes: true },
   document: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
+    append: AUDIT_APPEND,
     documentsBucket: true,
   },
   // Reads USERS_TABLE for the caller's user_type; writes the CPT tables when importing the CMS file.
   lists: {
     read: ['USERS_TABLE', 'LISTS_TABLE', 'CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'],
     write: ['LISTS_TABLE', 'CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'],
+    append: AUDIT_APPEND,
     importsBucket: true,
     invokesSelf: true,
   },
@@ -146,6 +172,7 @@ export const RESOURCE_ACCESS: Record<
   report: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
     write: ['REPORTS_TABLE'],
+    append: AUDIT_APPEND,
   },
 };
 

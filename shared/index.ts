@@ -27,3 +27,4 @@ export * from './schemas/contact';
 export * from './schemas/users';
 export * from './schemas/reference-lists';
 export * from './schemas/report';
+export * from './schemas/audit';

@@ -78,6 +78,8 @@ import {
 import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '../lib/auth';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
+import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { buildCaseId } from '../lib/tables';
 import { parseInput } from '../lib/validation';
@@ -126,10 +128,15 @@ export function isOwnCaseId(caseId: string | undefined, sub: string): caseId is 
 /** The case if the caller may act on it, else 404 'Case not found' (same answer as a missing case). */
 async function accessibleCase(event: ApiEvent, caseId: string): Promise<CaseItem> {
   const caller = requireCaller(event);
+  const trail = audit(event).touched('case', [caseId]);
   const item = await getCase(caseId);
   if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
+    // Another owner's case: the same 404 as a missing one, recorded as denied (issue 9, section 1).
+    trail.deniedIfNotFound();
+    throw new NotFoundError(API_MESSAGES.caseNotFound);
+  }
   return item;
 }
 
@@ -303,6 +310,10 @@ async function getOneOrList(event: ApiEvent) {
     limit,
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
+  audit(event).touched(
+    'case',
+    page.items.map((c) => c.case_id),
+  );
   // Back-office reads (all owners, or another owner's cases) name each case's owner.
   const backOffice = userId === undefined || userId !== requireCaller(event).sub;
   return ok(await pageAnswer(page, backOffice));
@@ -358,6 +369,10 @@ async function filter(event: ApiEvent) {
     limit: parseLimit(queryParam(event, 'limit')),
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
+  audit(event).touched(
+    'case',
+    page.items.map((c) => c.case_id),
+  );
   return ok(await pageAnswer(page, userId !== requireCaller(event).sub));
 }
 
@@ -386,6 +401,7 @@ async function create(event: ApiEvent) {
     // A client's case id that exists is a double submit: 409, never a second case.
     { now, actor: caller.sub, retryOnCollision: !clientId },
   );
+  audit(event).touched('case', [item.case_id]);
   const apiCase = await apiCaseWithNames(item);
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
 }
@@ -463,6 +479,7 @@ async function setStatus(event: ApiEvent) {
   const caller = requireCaller(event);
   if (!canChangeCaseStatus(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   const input = parseInput(CaseStatusBodySchema, bodyObject(event));
+  audit(event).touched('case', [input.case_id]);
   const current = await getCase(input.case_id);
   if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const item = await updateCase(
@@ -554,19 +571,23 @@ async function restore(event: ApiEvent) {
   return ok({ success: true, message: 'Case restored successfully', case: await apiCaseWithNames(item) });
 }
 
-const api = apiHandler('case', {
-  'GET /case/health': health,
-  'GET /health': systemHealth,
-  'GET /case/filter': filter,
-  'GET /case/stats': stats,
-  'GET /case/deleted': listDeleted,
-  'POST /case/restore': restore,
-  'GET /case': getOneOrList,
-  'POST /case': create,
-  'PATCH /case': update,
-  'PUT /case': setStatus,
-  'DELETE /case': remove,
-});
+const api = apiHandler(
+  'case',
+  {
+    'GET /case/health': health,
+    'GET /health': systemHealth,
+    'GET /case/filter': filter,
+    'GET /case/stats': stats,
+    'GET /case/deleted': listDeleted,
+    'POST /case/restore': restore,
+    'GET /case': getOneOrList,
+    'POST /case': create,
+    'PATCH /case': update,
+    'PUT /case': setStatus,
+    'DELETE /case': remove,
+  },
+  { writeAudit: writeAuditEntry },
+);
 
 /**
  * The Lambda entry point: API Gateway events through the routes above, or the internal event of

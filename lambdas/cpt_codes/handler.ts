@@ -13,6 +13,7 @@
  */
 import { CptQuerySchema } from '../../shared';
 import { ok, queryParams, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { listCptCodes, searchCptCodes } from './repository';
@@ -31,4 +32,4 @@ async function getCodes(event: ApiEvent) {
   return ok({ success: true, ...page });
 }
 
-export const handler = apiHandler('cpt_codes', { 'GET /cpt_codes': getCodes });
+export const handler = apiHandler('cpt_codes', { 'GET /cpt_codes': getCodes }, { writeAudit: writeAuditEntry });

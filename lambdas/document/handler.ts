@@ -55,6 +55,8 @@ import { callerEmail, callerUserType, canActOnOwnedItem, requireCaller, type Cal
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { logger } from '../lib/logger';
+import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../case/repository';
@@ -115,17 +117,24 @@ function parseOr404(key: string): ParsedKey {
 /** The case of a case key, if the caller may act on it and the key's owner is the case's owner; else 404. */
 async function caseForKey(event: ApiEvent, parsed: CaseParsed): Promise<CaseItem> {
   const caller = requireCaller(event);
+  const trail = audit(event).touched('document', [parsed.key]).forCase(parsed.caseId);
   const item = await getCase(parsed.caseId);
   if (!item || item.user_id !== parsed.ownerId) throw notFound(parsed.key);
   const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw notFound(parsed.key);
+  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
+    trail.deniedIfNotFound();
+    throw notFound(parsed.key);
+  }
   return item;
 }
 
 /** The profile of a profile key: the owner always, user_type >= 20 when `read`; else 404. */
 async function profileForKey(event: ApiEvent, parsed: ProfileParsed, read: boolean): Promise<ProfileItem> {
   const caller = requireCaller(event);
+  // A profile document's key holds the owner's email: the audit records the owner's id instead.
+  const trail = audit(event).touched('profile-document', [parsed.userId]);
   if (parsed.userId !== caller.sub && !(read && canManageUsers(await callerUserType(event)))) {
+    trail.deniedIfNotFound();
     throw notFound(parsed.key);
   }
   const profile = await getProfile(parsed.userId);
@@ -270,6 +279,7 @@ async function requestUpload(event: ApiEvent) {
     input = req;
     documentType = req.document_type;
     checkExtension(req.file_name);
+    audit(event).touched('profile-document', [caller.sub]);
     const profile = await getProfile(caller.sub);
     if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
     const email = profile.user_email || (await callerEmail(event, caller));
@@ -278,10 +288,14 @@ async function requestUpload(event: ApiEvent) {
     const req = parseInput(CaseUploadRequestSchema, body);
     input = req;
     checkExtension(req.file_name);
+    const trail = audit(event).forCase(req.case_id);
     const item = await getCase(req.case_id);
     if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
     const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-    if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
+      trail.deniedIfNotFound();
+      throw new NotFoundError(API_MESSAGES.caseNotFound);
+    }
     if (req.slot === 'misc' && caseFiles(item).misc_documents.length >= MAX_MISC_DOCUMENTS) {
       throw new ValidationError([
         { field: 'slot', message: `A case holds at most ${MAX_MISC_DOCUMENTS} miscellaneous documents` },
@@ -297,6 +311,7 @@ async function requestUpload(event: ApiEvent) {
       // The demographic sheet and operative note go to a staging key first (lambdas/document/keys.ts).
       key =
         req.slot === 'misc' ? caseDocumentKey({ ...where, slot: 'misc' }) : stagingKey({ ...where, slot: req.slot });
+      audit(event).touched('document', [key]);
     } catch {
       // A stored case whose id does not fit the layout cannot hold documents.
       throw new NotFoundError(API_MESSAGES.caseNotFound);
@@ -497,13 +512,17 @@ async function docTypes() {
   return ok({ doc_types: [...PROFILE_DOCUMENT_TYPES] });
 }
 
-const api = apiHandler('document', {
-  'POST /document': requestUpload,
-  'POST /document/confirm': confirm,
-  'GET /document': link,
-  'DELETE /document': remove,
-  'GET /doc_types': docTypes,
-});
+const api = apiHandler(
+  'document',
+  {
+    'POST /document': requestUpload,
+    'POST /document/confirm': confirm,
+    'GET /document': link,
+    'DELETE /document': remove,
+    'GET /doc_types': docTypes,
+  },
+  { writeAudit: writeAuditEntry },
+);
 
 /** true for the internal event of {@link DeleteCaseDocumentsEvent}. */
 export function isDeleteCaseDocumentsEvent(event: unknown): event is DeleteCaseDocumentsEvent {

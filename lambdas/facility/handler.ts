@@ -30,6 +30,7 @@ import {
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
 import { searchFacilities } from '../lib/nppes-search';
@@ -87,10 +88,14 @@ async function remove(event: ApiEvent) {
   return ok({ success: true, message: 'Facility deleted successfully' });
 }
 
-export const handler = apiHandler('facility', {
-  'GET /facility/search': search,
-  'GET /facility': list,
-  'POST /facility': create,
-  'PATCH /facility': update,
-  'DELETE /facility': remove,
-});
+export const handler = apiHandler(
+  'facility',
+  {
+    'GET /facility/search': search,
+    'GET /facility': list,
+    'POST /facility': create,
+    'PATCH /facility': update,
+    'DELETE /facility': remove,
+  },
+  { writeAudit: writeAuditEntry },
+);

@@ -20,7 +20,7 @@ import { ForbiddenError } from './errors';
 import type { ApiEvent } from './http';
 
 export { getCaller, parseGroups, requireCaller, type Caller } from './caller';
-import { requireCaller, type Caller } from './caller';
+import { rememberUserType, requireCaller, type Caller } from './caller';
 
 /**
  * The caller's email address as the user pool holds it, never as a request body claims it.
@@ -64,6 +64,7 @@ export function callerUserType(event: ApiEvent): Promise<number> {
   if (!cached) {
     cached = loadUserType(requireCaller(event).sub);
     userTypeCache.set(event, cached);
+    cached.then((n) => rememberUserType(event, n)).catch(() => undefined);
     cached.catch(() => userTypeCache.delete(event));
   }
   return cached;

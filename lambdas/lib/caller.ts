@@ -73,3 +73,15 @@ export function requireCaller(event: ApiEvent): Caller {
   if (!caller) throw new UnauthorizedError(API_MESSAGES.userNotAuthenticated);
   return caller;
 }
+
+const knownUserTypes = new WeakMap<ApiEvent, number>();
+
+/** Record the caller's user_type once a handler has loaded it (lambdas/lib/auth.ts), for the audit entry. */
+export function rememberUserType(event: ApiEvent, userType: number): void {
+  knownUserTypes.set(event, userType);
+}
+
+/** The caller's user_type if this request loaded it, else undefined (the audit never loads it itself). */
+export function knownUserType(event: ApiEvent): number | undefined {
+  return knownUserTypes.get(event);
+}

@@ -20,6 +20,8 @@ export const LambdaEnvSchema = z.object({
   CPT_SEARCH_TABLE: z.string().min(1),
   /** Reports generated (issue 8, section 5): written and read by the report Lambda only. */
   REPORTS_TABLE: z.string().min(1),
+  /** The audit trail (issue 9, section 1): every Lambda appends (PutItem only); GET /audit reads it. */
+  AUDIT_TABLE: z.string().min(1),
   DOCUMENTS_BUCKET: z.string().min(1),
   /** Reference lists of the back office (issue 8, section 6): payers, NUCC taxonomy, import jobs. */
   LISTS_TABLE: z.string().min(1),

@@ -37,6 +37,11 @@
  *    `{ success: false, message, ...error.body }` (+ `errors: [{ field, message }]` for a
  *    `ValidationError`; a stray `ZodError` is treated as one); anything else is logged (name,
  *    message, stack — never the body) and answered 500 `{ success: false, message: 'Internal server error' }`.
+ * 7. audit (issue 9, section 1; lambdas/lib/audit.ts): on every route with `auth: true` (and any
+ *    path the router does not know), one audit entry is written after the answer is known, whatever
+ *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
+ *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
+ *    access). Routes without a token (health, check_npi) touch no PHI and are not audited.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -47,6 +52,7 @@ import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
+import { auditEntry, type AuditWriter } from './audit';
 import { requireCaller } from './caller';
 import { getEnv } from './env';
 import {
@@ -226,9 +232,16 @@ const errorHandler: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
 
 /**
  * Build a resource's Lambda handler from its route handlers, keyed `METHOD /path`.
- * Throws at module load when the keys differ from the resource's routes in `lambdas/routes.ts`.
+ * Throws at module load when the keys differ from the resource's routes in `lambdas/routes.ts`, and
+ * when the resource has routes with `auth: true` but no `writeAudit` (pass `writeAuditEntry` of
+ * ./audit-writer.ts: every guarded request is audited, issue 9 section 1). A resource without
+ * guarded routes (check_npi) writes no entry and bundles no DynamoDB client.
  */
-export function apiHandler(resource: Resource, handlers: Record<string, RouteHandler>) {
+export function apiHandler(
+  resource: Resource,
+  handlers: Record<string, RouteHandler>,
+  options: { writeAudit?: AuditWriter } = {},
+) {
   const defs = (ROUTES as readonly RouteDef[]).filter((r) => r.resource === resource);
   const expected = new Set(defs.map((r) => `${r.method} ${r.path}`));
   const given = new Set(Object.keys(handlers));
@@ -258,7 +271,13 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
     },
   });
 
-  return middy<ApiEvent, ApiResult, Error, Context>()
+  const openRoutes = new Set(defs.filter((d) => !d.auth).map((d) => `${d.method} ${d.path}`));
+  const { writeAudit } = options;
+  if (!writeAudit && defs.some((d) => d.auth)) {
+    throw new Error(`apiHandler(${resource}): routes with auth need { writeAudit } (lambdas/lib/audit-writer.ts)`);
+  }
+
+  const inner = middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorHandler)
     .use(envCheck)
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -267,4 +286,20 @@ export function apiHandler(resource: Resource, handlers: Record<string, RouteHan
     .use(jsonBody)
     .use(safeText)
     .handler(router as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>);
+
+  return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const result = await inner(event, context);
+    if (!writeAudit || openRoutes.has(event.routeKey)) return result;
+    try {
+      await writeAudit(auditEntry(event, result.statusCode ?? 200));
+    } catch (err) {
+      return errorResponse(new AuditWriteError('The audit entry could not be written', { cause: err }), event.routeKey);
+    }
+    return result;
+  };
+}
+
+/** The audit write of a request failed (answered 500: issue 9, section 1, no unaudited access). */
+export class AuditWriteError extends Error {
+  override name = 'AuditWriteError';
 }

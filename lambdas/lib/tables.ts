@@ -53,6 +53,8 @@ export interface TableDef {
   partitionKey: KeyDef;
   sortKey?: KeyDef;
   globalSecondaryIndexes: IndexDef[];
+  /** Attribute holding the expiry time (epoch seconds) when the table expires items by TTL. */
+  timeToLiveAttribute?: string;
 }
 
 export const CASES_TABLE = {
@@ -270,6 +272,38 @@ export const REPORTS_TABLE = {
   globalSecondaryIndexes: [],
 } as const satisfies TableDef;
 
+/**
+ * The audit trail (issue 9, section 1; HIPAA 45 CFR 164.312(b)): one item per API request, written
+ * by the shared middleware (lambdas/lib/audit.ts) with PutItem only, never updated or deleted by a
+ * Lambda (the CDK test asserts no role has UpdateItem or DeleteItem on it). Keys (built only by
+ * {@link auditKeys}):
+ * - table: partition `day` (`YYYY-MM-DD` of `at`, UTC), sort `at_id` (`<ISO at>#<request id>`):
+ *   every entry of a date range, newest first, one Query per day;
+ * - `byUser`: (`user_id`, `at_id`): one user's entries, newest first (absent for anonymous calls);
+ * - `byCase`: (`case_id`, `at_id`): entries that touched exactly one case (get, create, update,
+ *   status, delete, document calls), newest first; list and search entries carry their ids in
+ *   `resource_ids` only;
+ * - `byAction`: (`action`, `at_id`): one route key (`GET /case`), newest first.
+ * `expires_at` (epoch seconds, six years after `at`: 45 CFR 164.316(b)(2)) is the TTL attribute.
+ */
+export const AUDIT_TABLE = {
+  id: 'audit',
+  envVar: 'AUDIT_TABLE',
+  partitionKey: { name: 'day', type: 'S' },
+  sortKey: { name: 'at_id', type: 'S' },
+  globalSecondaryIndexes: [
+    { indexName: 'byUser', partitionKey: { name: 'user_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
+    { indexName: 'byCase', partitionKey: { name: 'case_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
+    { indexName: 'byAction', partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
+  ],
+  timeToLiveAttribute: 'expires_at',
+} as const satisfies TableDef;
+
+/** Keys of an audit entry at ISO time `at` for request `requestId` ({@link AUDIT_TABLE}). */
+export function auditKeys(at: string, requestId: string): { day: string; at_id: string } {
+  return { day: at.slice(0, 10), at_id: `${at}#${requestId}` };
+}
+
 export const TABLES = [
   CASES_TABLE,
   CASE_STATS_TABLE,
@@ -280,6 +314,7 @@ export const TABLES = [
   CPT_SEARCH_TABLE,
   LISTS_TABLE,
   REPORTS_TABLE,
+  AUDIT_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */

@@ -34,7 +34,9 @@ import {
 import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, ValidationError } from '../lib/errors';
 import { bodyObject, created, json, ok, queryParam, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
+import { audit } from '../lib/audit';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { createImportJob, getImportJob, isListImportEvent, runImportJob, startImportJob } from './imports';
@@ -87,12 +89,15 @@ async function getDoctorTypes(event: ApiEvent) {
 async function requestImport(event: ApiEvent) {
   await requireListManager(event);
   const request = parseInput(ImportRequestSchema, bodyObject(event));
-  return created({ success: true, ...(await createImportJob(request, requireCaller(event).sub)) });
+  const ticket = await createImportJob(request, requireCaller(event).sub);
+  audit(event).touched('list-import', [ticket.job.job_id]);
+  return created({ success: true, ...ticket });
 }
 
 async function startImport(event: ApiEvent, context: Context) {
   await requireListManager(event);
   const { job_id } = parseInput(ImportStartSchema, bodyObject(event));
+  audit(event).touched('list-import', [job_id]);
   return json(202, { success: true, job: await startImportJob(job_id, context.functionName) });
 }
 
@@ -103,16 +108,20 @@ async function importStatus(event: ApiEvent) {
   return ok({ success: true, job: await getImportJob(jobId) });
 }
 
-const api = apiHandler('lists', {
-  'GET /lists/insurance': getInsurance,
-  'POST /lists/insurance': addInsurance,
-  'PATCH /lists/insurance': patchInsurance,
-  'DELETE /lists/insurance': removeInsurance,
-  'GET /lists/doctor_types': getDoctorTypes,
-  'POST /lists/import': requestImport,
-  'POST /lists/import/start': startImport,
-  'GET /lists/import': importStatus,
-});
+const api = apiHandler(
+  'lists',
+  {
+    'GET /lists/insurance': getInsurance,
+    'POST /lists/insurance': addInsurance,
+    'PATCH /lists/insurance': patchInsurance,
+    'DELETE /lists/insurance': removeInsurance,
+    'GET /lists/doctor_types': getDoctorTypes,
+    'POST /lists/import': requestImport,
+    'POST /lists/import/start': startImport,
+    'GET /lists/import': importStatus,
+  },
+  { writeAudit: writeAuditEntry },
+);
 
 /** The Lambda entry point: API Gateway events through the routes above, or an import job to run. */
 export async function handler(event: unknown, context: Context): Promise<unknown> {

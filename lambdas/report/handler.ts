@@ -31,7 +31,9 @@ import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
 import { bodyObject, ok, type ApiEvent, type ApiResult } from '../lib/http';
 import { logger } from '../lib/logger';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
+import { audit } from '../lib/audit';
 import { parseInput } from '../lib/validation';
 import { MAX_PDF_BYTES, MAX_REPORT_CASES } from './constants';
 import { collectPaidCases } from './data';
@@ -65,6 +67,8 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
   const caller = requireCaller(event);
   await requireReporting(event);
   const input = parseInput(ProviderPaymentBodySchema, bodyObject(event));
+  // The report's scope: one provider's id, or every provider (issue 9, section 1).
+  audit(event).touched('provider-payment-report', [input.user_id ?? 'all-providers']);
   const generatedAt = new Date();
   const filename = reportFilename(input.user_id, generatedAt);
   const record = { callerId: caller.sub, reportType: PROVIDER_PAYMENT_REPORT, targetUserId: input.user_id ?? '' };
@@ -125,8 +129,12 @@ async function history(event: ApiEvent) {
   return ok({ reports: await recentReports(caller.sub) });
 }
 
-export const handler = apiHandler('report', {
-  'GET /report/permission': permission,
-  'POST /report/provider-payment': providerPayment,
-  'GET /report/history': history,
-});
+export const handler = apiHandler(
+  'report',
+  {
+    'GET /report/permission': permission,
+    'POST /report/provider-payment': providerPayment,
+    'GET /report/history': history,
+  },
+  { writeAudit: writeAuditEntry },
+);

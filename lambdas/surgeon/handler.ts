@@ -34,6 +34,7 @@ import {
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
 import { searchSurgeons } from '../lib/nppes-search';
@@ -86,10 +87,14 @@ async function remove(event: ApiEvent) {
   return ok({ success: true, message: 'Surgeon deleted successfully' });
 }
 
-export const handler = apiHandler('surgeon', {
-  'GET /surgeon/search': search,
-  'GET /surgeon': list,
-  'POST /surgeon': create,
-  'PATCH /surgeon': update,
-  'DELETE /surgeon': remove,
-});
+export const handler = apiHandler(
+  'surgeon',
+  {
+    'GET /surgeon/search': search,
+    'GET /surgeon': list,
+    'POST /surgeon': create,
+    'PATCH /surgeon': update,
+    'DELETE /surgeon': remove,
+  },
+  { writeAudit: writeAuditEntry },
+);

@@ -32,6 +32,7 @@
  *   disabled (AdminDisableUser), then the profile removed; their cases stay.
  * - GET /user/list?search=&limit=&cursor= (user_type >= 20, else 403) -> 200 { success, users,
  *   next_cursor?, total, total_is_lower_bound? } (./lists.ts).
+ * - GET /audit (user_type >= 100, else 403): the audit trail (issue 9, section 1; ./audit.ts).
  * - POST /user/invite { email } (user_type >= 20, else 403) -> 201 { success, message, user:
  *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); 400 for
  *   a bad email, 409 when the email has an account.
@@ -63,7 +64,10 @@ import { listUsers } from './lists';
 import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
+import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
+import { listAudit } from './audit';
 import { parseInput } from '../lib/validation';
 import {
   createProfile,
@@ -114,7 +118,9 @@ const ExtrasSchema = z.object({
 async function getUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const target = queryParam(event, 'user_id') ?? caller.sub;
+  const trail = audit(event).touched('user', [target]);
   if (target !== caller.sub && !isBackOffice(await callerUserType(event))) {
+    trail.deniedIfNotFound();
     throw new NotFoundError(API_MESSAGES.userNotFound);
   }
   const item = await getProfile(target);
@@ -137,6 +143,7 @@ async function createUser(event: ApiEvent) {
     referred_by_user: extras.referred_by_user ?? '',
     document_key: extras.document_key,
   });
+  audit(event).touched('user', [item.user_id]);
   return created({ success: true, message: 'User created successfully', user: toApiProfile(item) });
 }
 
@@ -151,8 +158,12 @@ const TYPE_CHANGE_KEYS = new Set(['user_id', 'user_type']);
  */
 async function changeUserType(event: ApiEvent, targetId: string, body: Record<string, unknown>) {
   const caller = requireCaller(event);
+  const trail = audit(event).touched('user', [targetId]);
   const callerType = await callerUserType(event);
-  if (!isBackOffice(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+  if (!isBackOffice(callerType)) {
+    trail.deniedIfNotFound();
+    throw new NotFoundError(API_MESSAGES.userNotFound);
+  }
   if (!canManageUsers(callerType)) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
   const { user_type: newType } = parseInput(UserTypeChangeSchema, { user_id: targetId, user_type: body.user_type });
   const target = await getProfile(targetId);
@@ -182,8 +193,10 @@ async function patchUser(event: ApiEvent) {
   const typeOnly = 'user_type' in body && Object.keys(body).every((k) => TYPE_CHANGE_KEYS.has(k));
   if (requested && requested !== caller.sub) {
     if ('user_type' in body) return changeUserType(event, requested, body);
+    audit(event).touched('user', [requested]).deniedIfNotFound();
     throw new NotFoundError(API_MESSAGES.userNotFound);
   }
+  audit(event).touched('user', [caller.sub]);
   if (typeOnly) throw new ForbiddenError(USER_MGMT_MESSAGES.ownType);
 
   const normalized = normalizeProfileInput(body);
@@ -238,9 +251,13 @@ async function deleteUser(event: ApiEvent) {
     throw new ValidationError([{ field: 'user_id', message: BLANK_USER_ID_MESSAGE }]);
   }
   const target = queryParam(event, 'user_id') ?? caller.sub;
+  const trail = audit(event).touched('user', [target]);
   if (target !== caller.sub) {
     const callerType = await callerUserType(event);
-    if (!isBackOffice(callerType)) throw new NotFoundError(API_MESSAGES.userNotFound);
+    if (!isBackOffice(callerType)) {
+      trail.deniedIfNotFound();
+      throw new NotFoundError(API_MESSAGES.userNotFound);
+    }
     if (!canManageUsers(callerType)) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
     const profile = await getProfile(target);
     if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
@@ -265,6 +282,10 @@ async function listAllUsers(event: ApiEvent) {
     limit,
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
+  audit(event).touched(
+    'user',
+    page.items.map((u) => u.user_id),
+  );
   return ok({
     success: true,
     users: page.items.map(toApiProfile),
@@ -280,15 +301,21 @@ async function inviteNewUser(event: ApiEvent) {
   if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
   const { email } = parseInput(InviteUserSchema, bodyObject(event));
   const account = await inviteUser(email.toLowerCase());
+  audit(event).touched('user', [account.user_id]);
   logger.info('User invited', { user: account.user_id });
   return created({ success: true, message: invitationSentMessage(account.email), user: account });
 }
 
-export const handler = apiHandler('user', {
-  'GET /user/list': listAllUsers,
-  'POST /user/invite': inviteNewUser,
-  'GET /user': getUser,
-  'POST /user': createUser,
-  'PATCH /user': patchUser,
-  'DELETE /user': deleteUser,
-});
+export const handler = apiHandler(
+  'user',
+  {
+    'GET /user/list': listAllUsers,
+    'POST /user/invite': inviteNewUser,
+    'GET /user': getUser,
+    'GET /audit': listAudit,
+    'POST /user': createUser,
+    'PATCH /user': patchUser,
+    'DELETE /user': deleteUser,
+  },
+  { writeAudit: writeAuditEntry },
+);

@@ -32,7 +32,7 @@ import type { SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
 import { PLACEHOLDER_INDEX_HTML } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
-import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
+import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
 import { RuntimeConfigSchema } from '../../shared/config';
 
@@ -447,7 +447,7 @@ describe('the Lambdas', () => {
     const read = tablesReachedBy(dev, statements, 'dynamodb:GetItem');
 
     // Assess
-    expect(written).toEqual([...access.write].sort());
+    expect(written).toEqual([...access.write, ...access.append].sort());
     expect(read).toEqual([...new Set([...access.read, ...access.write])].sort());
     expect(statements.every((st) => st.Effect === 'Allow')).toBe(true);
     expect(statements.flatMap(actions).some((a) => a === '*' || a === 'dynamodb:*' || a === 's3:*')).toBe(false);
@@ -629,6 +629,47 @@ describe('the tables', () => {
     }
     expect(ofType(prod, 'AWS::Cognito::UserPool')[0]?.[1].DeletionPolicy).toBe('Retain');
     expect(ofType(qa, 'AWS::Cognito::UserPool')[0]?.[1].DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('the audit table (issue 9, section 1)', () => {
+  it('lets every function append to the audit table and no role update, delete or batch-write it', () => {
+    // Prepare
+    const auditId = logicalId(dev, dev.stack.data.table('AUDIT_TABLE'));
+    const forbidden = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:*', '*'];
+    const inline = ofType(dev, 'AWS::IAM::Role').flatMap(
+      ([, r]) => (r.Properties?.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[],
+    );
+    const documents = [
+      ...ofType(dev, 'AWS::IAM::Policy').map(([, p]) => p.Properties?.PolicyDocument as { Statement: Statement[] }),
+      ...inline.map((p) => p.PolicyDocument),
+    ];
+
+    // Act
+    const onAudit = documents
+      .flatMap((d) => d.Statement)
+      .filter((st) => referencedIds(st.Resource).has(auditId) || JSON.stringify(st.Resource) === '"*"');
+    const appenders = RESOURCES.filter((r) =>
+      tablesReachedBy(dev, statementsOf(dev, r), 'dynamodb:PutItem').includes('AUDIT_TABLE'),
+    );
+
+    // Assess
+    expect(onAudit.length).toBeGreaterThan(0);
+    for (const st of onAudit) {
+      expect({ actions: actions(st).filter((a) => forbidden.includes(a)) }).toEqual({ actions: [] });
+    }
+    expect(appenders).toEqual([...RESOURCES]);
+  });
+
+  it('expires audit entries by TTL on expires_at and keeps point-in-time recovery', () => {
+    // Assess
+    for (const s of [dev, prod]) {
+      s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        TableName: physicalTableName(s === dev ? 'suture-dev' : 'suture-prod', AUDIT_TABLE),
+        TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      });
+    }
   });
 });
 

@@ -12,6 +12,9 @@
  */
 import './quiet';
 import { getRegistry } from '../../../infra/local/nppes-registry';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../../lambdas/lib/aws';
+import { getEnv } from '../../../lambdas/lib/env';
 import { ROUTES } from '../../../lambdas/routes';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
@@ -33,6 +36,11 @@ interface Request {
 interface Row {
   /** The request a caller sends (may create a fresh resource owned by provider A first). */
   request: (caller: Caller) => Promise<Request> | Request;
+  /**
+   * The audit outcome of this row's 404s when they are not another owner's item (a key that names
+   * nothing): 'failed'. Absent: {@link expectedOutcome}'s rule.
+   */
+  missing404?: 'failed';
   /** Expected statuses, in the order of {@link CALLERS}: anonymous, A, B, 10, 20, 50, 100, 1000. */
   expect: readonly [number, number, number, number, number, number, number, number];
 }
@@ -147,6 +155,37 @@ async function newImportJob(): Promise<string> {
   return res.body.job.job_id;
 }
 
+/**
+ * The outcome the audit must record for an answer (issue 9, sections 1 and 6): allowed below 400,
+ * denied for 401 and 403, and for a 404 of another's case, document or profile (the only 404s of
+ * these routes in this table), failed otherwise. Surgeons and facilities (no PHI) are keyed by the
+ * caller's own partition: another's is simply not found there (failed).
+ */
+function expectedOutcome(key: string, status: number): string {
+  if (status < 400) return 'allowed';
+  if (status === 401 || status === 403) return 'denied';
+  if (status === 404 && /^(\w+) \/(case|document|user)\b/.test(key)) return 'denied';
+  return 'failed';
+}
+
+/** The newest audit entry of `userId` for `action` (index byUser, newest first). */
+async function newestAuditEntry(userId: string, action: string): Promise<{ outcome: string; status: number }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: getEnv().AUDIT_TABLE,
+      IndexName: 'byUser',
+      KeyConditionExpression: 'user_id = :u',
+      FilterExpression: '#a = :a',
+      ExpressionAttributeNames: { '#a': 'action' },
+      ExpressionAttributeValues: { ':u': userId, ':a': action },
+      ScanIndexForward: false,
+      Limit: 200,
+    }),
+  );
+  const item = out.Items?.[0];
+  return { outcome: String(item?.outcome ?? 'none'), status: Number(item?.status ?? 0) };
+}
+
 const ALL = (status: number) => [401, status, status, status, status, status, status, status] as const;
 
 const TABLE: Record<RouteKey, Row> = {
@@ -199,6 +238,11 @@ const TABLE: Record<RouteKey, Row> = {
   'DELETE /user': {
     request: async () => ({ query: { user_id: await freshProviderId() } }),
     expect: [401, 404, 404, 403, 200, 200, 200, 200],
+  },
+  // The audit trail (issue 9, section 1): user_type 100 or more.
+  'GET /audit': {
+    request: () => ({ query: { user_id: users.providerA.sub, limit: 5 } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
   'GET /user/list': { request: () => ({ query: { limit: 5 } }), expect: [401, 403, 403, 403, 200, 200, 200, 200] },
   'POST /user/invite': {
@@ -259,6 +303,8 @@ const TABLE: Record<RouteKey, Row> = {
   // A key of A's case whose object was never uploaded: who may see the case learns that (400), others get 404.
   'POST /document/confirm': {
     request: () => ({ body: { key: `${documentKey.replace(/[^/]+$/, '')}never-uploaded.pdf` } }),
+    // A key of no document (outside the key layout): not found for everyone, recorded as failed.
+    missing404: 'failed',
     expect: [401, 404, 404, 404, 404, 404, 404, 404],
   },
   'GET /document': {
@@ -346,13 +392,16 @@ describe('the authorization table', () => {
   });
 
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`] as const))(
-    '%s answers each caller as the rules say',
+    '%s answers each caller as the rules say, and the audit records the outcome',
     async (key) => {
       // Prepare
       const row = TABLE[key as RouteKey];
       const [method, path] = key.split(' ') as [string, string];
       const observed: Record<string, number> = {};
       const expected: Record<string, number> = {};
+      const audited: Record<string, { outcome: string; status: number }> = {};
+      const expectedAudit: Record<string, { outcome: string; status: number }> = {};
+      const open = ROUTES.some((r) => `${r.method} ${r.path}` === key && !r.auth);
 
       // Act
       for (const [i, caller] of CALLERS.entries()) {
@@ -361,10 +410,16 @@ describe('the authorization table', () => {
         const res = await local.api(method, path, { token, query: request.query, body: request.body });
         observed[caller] = res.status;
         expected[caller] = row.expect[i]!;
+        if (caller !== 'anonymous' && !open) {
+          audited[caller] = await newestAuditEntry(users[caller].sub, key);
+          const outcome = res.status === 404 && row.missing404 ? row.missing404 : expectedOutcome(key, res.status);
+          expectedAudit[caller] = { outcome, status: res.status };
+        }
       }
 
       // Assess
       expect(observed).toEqual(expected);
+      expect(audited).toEqual(expectedAudit);
     },
   );
 });

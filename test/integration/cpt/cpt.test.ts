@@ -146,6 +146,7 @@ describe('importing the CMS PFS file and reading it back', () => {
       CPT_CODES_TABLE: tables.codesTable,
       CPT_SEARCH_TABLE: tables.searchTable,
       REPORTS_TABLE: 'x-reports',
+      AUDIT_TABLE: 'x-audit',
       DOCUMENTS_BUCKET: 'x-documents',
       LISTS_TABLE: 'x-lists',
     });

@@ -19,6 +19,12 @@ import {
 } from '../../../lambdas/lib/middleware';
 import { parseInput } from '../../../lambdas/lib/validation';
 import { invoke } from './support/events';
+import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+
+// The audit entry of each guarded request (issue 9, section 1; tested in audit.test.ts): no network.
+mockClient(DynamoDBDocumentClient).on(PutCommand).resolves({});
 
 const parse = (res: { statusCode?: number; body?: string }) => ({
   status: res.statusCode,
@@ -99,13 +105,17 @@ describe('the shared middleware bundle', () => {
       return ok({ success: true, body: event.body ?? null, header: event.headers['x-custom'] ?? null });
     },
   });
-  const guarded = apiHandler('cpt_codes', {
-    'GET /cpt_codes': async (event) => {
-      const body = bodyObject(event);
-      if (body.explode) throw new Error(`failed for patient ${String(body.patient)}`);
-      return ok({ success: true });
+  const guarded = apiHandler(
+    'cpt_codes',
+    {
+      'GET /cpt_codes': async (event) => {
+        const body = bodyObject(event);
+        if (body.explode) throw new Error(`failed for patient ${String(body.patient)}`);
+        return ok({ success: true });
+      },
     },
-  });
+    { writeAudit: writeAuditEntry },
+  );
 
   afterEach(() => {
     seen.length = 0;
@@ -267,7 +277,7 @@ describe('the shared middleware bundle', () => {
 
   it('refuses to build a Lambda whose routes differ from lambdas/routes.ts', () => {
     // Act & Assess
-    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) })).toThrow(
+    expect(() => apiHandler('surgeon', { 'GET /surgeon': async () => ok({}) }, { writeAudit: async () => {} })).toThrow(
       /missing: GET \/surgeon\/search, POST \/surgeon/,
     );
   });

@@ -18,6 +18,11 @@ import {
 import { handler as surgeonHandler } from '../../../lambdas/surgeon/handler';
 import { FacilitySearchResponseSchema, SurgeonSearchResponseSchema } from '../../../shared';
 import { invoke } from './support/events';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+
+// The middleware's audit entry of each request (issue 9, section 1): no network in unit tests.
+mockClient(DynamoDBDocumentClient).on(PutCommand).resolves({});
 
 const BASE = 'https://nppes.test/api/?version=2.1';
 

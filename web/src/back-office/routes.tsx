@@ -3,7 +3,7 @@
  * the BackOfficeGuard route of web/src/App.tsx (user_type 10 or more). This module is loaded on the
  * first navigation under /back-office (React Router's patchRoutesOnNavigation, see App.tsx), so
  * none of it is in the sign-in page's entry chunk. Each page is its own lazy chunk. Pages of a
- * higher threshold (User Mgmt 20, Reports 50, List Mgmt 100) check it themselves.
+ * higher threshold (User Mgmt 20, Reports 50, List Mgmt and Audit 100) check it themselves.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -17,6 +17,7 @@ const CaseManagementPage = lazy(() => import('./cases/CaseManagementPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
+const AuditPage = lazy(() => import('./audit/AuditPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -29,4 +30,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
   { path: '/back-office/cases', element: <CaseManagementPage />, handle: title('Case Management') },
   { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
+  { path: '/back-office/audit', element: <AuditPage />, handle: title('Audit Trail') },
 ];

@@ -35,6 +35,8 @@ export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: true },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: true },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
+  // The audit trail (issue 9, section 1).
+  { to: '/back-office/audit', label: 'Audit', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   { to: '/back-office/faq', label: 'FAQ/Tutorials', available: true },
   { to: '/back-office/report-bug', label: 'Report Bug', available: true },
 ];

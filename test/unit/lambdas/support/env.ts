@@ -15,6 +15,7 @@ Object.assign(process.env, {
   CPT_SEARCH_TABLE: 'cpt-search',
   LISTS_TABLE: 'lists',
   REPORTS_TABLE: 'reports',
+  AUDIT_TABLE: 'audit',
   DOCUMENTS_BUCKET: 'documents',
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',

@@ -1,0 +1,151 @@
+/**
+ * The audit trail's writing side (issue 9, section 1; HIPAA 45 CFR 164.312(b)).
+ *
+ * The shared middleware ({@link ./middleware}) writes one entry per request of every route with
+ * `auth: true`, after the answer is known, so no handler can forget it; a handler only declares what
+ * it touched:
+ *
+ * ```ts
+ * audit(event).touched('case', [item.case_id]);          // ids read or written (lists: the ids returned)
+ * audit(event).touched('case', [id]).deniedIfNotFound(); // a 404 from here hides another's item
+ * ```
+ *
+ * The entry ({@link AuditEntry}) holds who, what and how it ended, never PHI: no names, dates of
+ * birth, bodies or query values other than ids. Outcome ({@link auditOutcome}): `allowed` below 400,
+ * `denied` for 401 and 403 and for a 404 the handler marked as another owner's item, `failed` for
+ * anything else (other 4xx, 5xx). Writing is one PutItem (the Lambda roles hold nothing else on the
+ * table; ./audit-writer.ts); a failed write is thrown, and the middleware answers 500 instead (no
+ * unaudited access). This module holds no AWS SDK import: a Lambda without guarded routes
+ * (check_npi) bundles no DynamoDB client for it.
+ */
+import { auditKeys } from './tables';
+import { getCaller, knownUserType } from './caller';
+import type { ApiEvent } from './http';
+
+/** Outcomes of an audited request (issue 9, section 1). */
+export type AuditOutcome = 'allowed' | 'denied' | 'failed';
+
+/** Six years in seconds (45 CFR 164.316(b)(2): documentation kept six years), the entry's TTL. */
+export const AUDIT_RETENTION_SECONDS = 6 * 366 * 24 * 3600;
+/** Most resource ids one entry holds (a page of a list is at most MAX_PAGE_LIMIT = 100). */
+export const MAX_AUDIT_IDS = 200;
+
+/** One audit entry as stored (keys from {@link auditKeys}; `case_id` only when exactly one case). */
+export interface AuditEntry {
+  day: string;
+  at_id: string;
+  /** ISO UTC time the answer was given. */
+  at: string;
+  /** Cognito sub; absent for an anonymous caller (a 401). */
+  user_id?: string;
+  /** The caller's user_type when the request loaded it. */
+  user_type?: number;
+  /** Cognito username (`cognito:username` or `username` claim). */
+  username?: string;
+  /** Route key, e.g. `GET /case`. */
+  action: string;
+  status: number;
+  outcome: AuditOutcome;
+  resource_type?: string;
+  resource_ids: string[];
+  /** The one case concerned: declared with `forCase`, or the only id of a `case` entry (index `byCase`). */
+  case_id?: string;
+  request_id: string;
+  source_ip: string;
+  user_agent: string;
+  /** Epoch seconds: DynamoDB TTL. */
+  expires_at: number;
+}
+
+/** What a handler declares about one request. */
+export interface AuditRecorder {
+  /** Record the resource type and the ids read or written (appended; duplicates dropped). Chainable. */
+  touched(resourceType: string, ids: readonly (string | undefined)[]): AuditRecorder;
+  /** A 404 answered after this call hides another owner's item: recorded as `denied`. Chainable. */
+  deniedIfNotFound(): AuditRecorder;
+  /** The one case this request concerns (a document's case), for the `byCase` index. Chainable. */
+  forCase(caseId: string | undefined): AuditRecorder;
+}
+
+interface Declared {
+  resourceType?: string;
+  ids: string[];
+  deniedIfNotFound: boolean;
+  caseId?: string;
+}
+
+const declared = new WeakMap<ApiEvent, Declared>();
+
+function declaredOf(event: ApiEvent): Declared {
+  let d = declared.get(event);
+  if (!d) {
+    d = { ids: [], deniedIfNotFound: false };
+    declared.set(event, d);
+  }
+  return d;
+}
+
+/** The audit recorder of a request (see the module doc). */
+export function audit(event: ApiEvent): AuditRecorder {
+  const d = declaredOf(event);
+  const recorder: AuditRecorder = {
+    touched(resourceType, ids) {
+      d.resourceType ??= resourceType;
+      for (const id of ids) {
+        if (id && !d.ids.includes(id) && d.ids.length < MAX_AUDIT_IDS) d.ids.push(id);
+      }
+      return recorder;
+    },
+    deniedIfNotFound() {
+      d.deniedIfNotFound = true;
+      return recorder;
+    },
+    forCase(caseId) {
+      if (caseId) d.caseId = caseId;
+      return recorder;
+    },
+  };
+  return recorder;
+}
+
+/** Outcome of an answer with `status` (see the module doc). */
+export function auditOutcome(status: number, deniedIfNotFound: boolean): AuditOutcome {
+  if (status < 400) return 'allowed';
+  if (status === 401 || status === 403 || (status === 404 && deniedIfNotFound)) return 'denied';
+  return 'failed';
+}
+
+/** The entry for a request answered with `status` at `now` (pure; no PHI: ids and metadata only). */
+export function auditEntry(event: ApiEvent, status: number, now: Date = new Date()): AuditEntry {
+  const at = now.toISOString();
+  const http = event.requestContext?.http;
+  const requestId = event.requestContext?.requestId || 'unknown';
+  const caller = getCaller(event);
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  const cognitoUsername = claims?.['cognito:username'];
+  const username = typeof cognitoUsername === 'string' && cognitoUsername ? cognitoUsername : caller?.username;
+  const d = declared.get(event) ?? { ids: [], deniedIfNotFound: false };
+  const userType = caller ? knownUserType(event) : undefined;
+  const entry: AuditEntry = {
+    ...auditKeys(at, requestId),
+    at,
+    action: event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`,
+    status,
+    outcome: auditOutcome(status, d.deniedIfNotFound),
+    resource_ids: [...d.ids],
+    request_id: requestId,
+    source_ip: http?.sourceIp ?? '',
+    user_agent: (http?.userAgent ?? event.headers?.['user-agent'] ?? '').slice(0, 512),
+    expires_at: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_SECONDS,
+  };
+  if (caller) entry.user_id = caller.sub;
+  if (userType !== undefined) entry.user_type = userType;
+  if (username) entry.username = username;
+  if (d.resourceType) entry.resource_type = d.resourceType;
+  const caseId = d.caseId ?? (d.resourceType === 'case' && d.ids.length === 1 ? d.ids[0] : undefined);
+  if (caseId) entry.case_id = caseId;
+  return entry;
+}
+
+/** Writes one entry (./audit-writer.ts `writeAuditEntry`); throws when the write fails. */
+export type AuditWriter = (entry: AuditEntry) => Promise<void>;

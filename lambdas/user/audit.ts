@@ -1,0 +1,183 @@
+/**
+ * GET /audit (issue 9, section 1): the audit trail for user_type 100 or more (else 403
+ * 'Insufficient permissions'), newest first, paged like every list (lambdas/lib/paging.ts).
+ *
+ * Query parameters (all optional): `user_id`, `case_id`, `action` (route key, e.g. `GET /case`),
+ * `from`, `to` (ISO dates `YYYY-MM-DD`, whole UTC days, or ISO date-times; `from` after `to` -> 400),
+ * `limit` (default 25, at most 100), `cursor`.
+ * Answer: `{ entries: [{ at, user_id, user_type, username, action, status, resource_type,
+ * resource_ids, outcome, request_id, source_ip, user_agent }], next_cursor? }` (shared/schemas/audit.ts).
+ *
+ * Every read is a Query of the audit table (lambdas/lib/tables.ts AUDIT_TABLE), never a Scan:
+ * - `case_id` -> index `byCase`, else `user_id` -> `byUser`, else `action` -> `byAction`, each with
+ *   `at_id` between the range's bounds; the other filters given are a FilterExpression;
+ * - no filter but dates -> the day partitions, from `to` (default today) back to `from` (default
+ *   {@link DEFAULT_RANGE_DAYS} days before `to`), at most {@link MAX_DAYS_PER_PAGE} days per request
+ *   (a page may then be short and still carry a `next_cursor`).
+ */
+import * as z from 'zod';
+import { API_MESSAGES, USER_TYPE } from '../../shared';
+import type { AuditEntryView } from '../../shared';
+import { callerUserType } from '../lib/auth';
+import { getEnv } from '../lib/env';
+import { ForbiddenError, ValidationError } from '../lib/errors';
+import { ok, queryParam, type ApiEvent } from '../lib/http';
+import {
+  MAX_CURSOR_LENGTH,
+  PageKeySchema,
+  decodeCursor,
+  encodeCursor,
+  parseLimit,
+  queryPage,
+  type PageKey,
+} from '../lib/paging';
+import { AUDIT_TABLE } from '../lib/tables';
+
+/** Days read back from `to` when only the day partitions can answer and no `from` is given. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** Day partitions one request reads at most. */
+export const MAX_DAYS_PER_PAGE = 31;
+
+const DATE_MESSAGE = (field: string) => `${field} must be an ISO date (YYYY-MM-DD) or date-time`;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** `from` / `to` as an ISO time bound; a date alone is the start (from) or end (to) of that UTC day. */
+function parseBound(field: 'from' | 'to', raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const t = Date.parse(`${raw}T00:00:00.000Z`);
+    if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== raw) {
+      throw new ValidationError([{ field, message: DATE_MESSAGE(field) }]);
+    }
+    return field === 'from' ? `${raw}T00:00:00.000Z` : `${raw}T23:59:59.999Z`;
+  }
+  const t = /^\d{4}-\d{2}-\d{2}T/.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(t)) throw new ValidationError([{ field, message: DATE_MESSAGE(field) }]);
+  return new Date(t).toISOString();
+}
+
+const CursorStateSchema = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  key: PageKeySchema.optional(),
+});
+type CursorState = z.infer<typeof CursorStateSchema>;
+
+/** Stored item -> the API's entry (absent attributes as '' / null, see shared/schemas/audit.ts). */
+function toView(item: Record<string, unknown>): AuditEntryView {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    at: text(item.at),
+    user_id: text(item.user_id),
+    user_type: typeof item.user_type === 'number' ? item.user_type : null,
+    username: text(item.username),
+    action: text(item.action),
+    status: typeof item.status === 'number' ? item.status : 0,
+    resource_type: text(item.resource_type),
+    resource_ids: Array.isArray(item.resource_ids) ? item.resource_ids.map(String) : [],
+    outcome: item.outcome === 'allowed' || item.outcome === 'denied' ? item.outcome : 'failed',
+    request_id: text(item.request_id),
+    source_ip: text(item.source_ip),
+    user_agent: text(item.user_agent),
+  };
+}
+
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
+
+/** GET /audit (see the module doc). */
+export async function listAudit(event: ApiEvent) {
+  if ((await callerUserType(event)) < USER_TYPE.GLOBAL_ADMIN) {
+    throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+  }
+  const filters = {
+    case_id: queryParam(event, 'case_id'),
+    user_id: queryParam(event, 'user_id'),
+    action: queryParam(event, 'action'),
+  };
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const rawFrom = queryParam(event, 'from', 40);
+  const rawTo = queryParam(event, 'to', 40);
+  const toAt = parseBound('to', rawTo) ?? new Date().toISOString();
+  const indexed = filters.case_id ?? filters.user_id ?? filters.action;
+  const fromAt =
+    parseBound('from', rawFrom) ??
+    (indexed ? '0000' : new Date(Date.parse(toAt) - DEFAULT_RANGE_DAYS * DAY_MS).toISOString().slice(0, 10));
+  if (fromAt > toAt) throw new ValidationError([{ field: 'from', message: 'from must not be after to' }]);
+  // The filters as sent (not the defaults, which move with the clock between two pages).
+  const scope = `audit:${JSON.stringify([filters, rawFrom ?? '', rawTo ?? ''])}`;
+  const state = decodeCursor(queryParam(event, 'cursor', MAX_CURSOR_LENGTH), scope, CursorStateSchema) ?? {};
+
+  const table = getEnv().AUDIT_TABLE;
+  const names: Record<string, string> = { '#at': 'at_id' };
+  const values: Record<string, string> = { ':lo': fromAt, ':hi': `${toAt}\uffff` };
+  const filterParts: string[] = [];
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    names[`#${name}`] = name;
+    values[`:${name}`] = value;
+  }
+
+  if (indexed) {
+    const [indexName, keyName] = filters.case_id
+      ? ['byCase', 'case_id']
+      : filters.user_id
+        ? ['byUser', 'user_id']
+        : ['byAction', 'action'];
+    for (const name of Object.keys(filters) as (keyof typeof filters)[]) {
+      if (name !== keyName && filters[name] !== undefined) filterParts.push(`#${name} = :${name}`);
+    }
+    const page = await queryPage<Record<string, unknown>>(
+      {
+        TableName: table,
+        IndexName: indexName,
+        KeyConditionExpression: `#${keyName} = :${keyName} AND #at BETWEEN :lo AND :hi`,
+        ...(filterParts.length ? { FilterExpression: filterParts.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+      },
+      { limit, startKey: state.key, keyNames: [AUDIT_TABLE.partitionKey.name, 'at_id', keyName] },
+    );
+    return ok({
+      entries: page.items.map(toView),
+      ...(page.lastKey ? { next_cursor: encodeCursor(scope, { key: page.lastKey } satisfies CursorState) } : {}),
+    });
+  }
+
+  // No indexed filter: the day partitions, newest day first.
+  const firstDay = fromAt.slice(0, 10);
+  let day = state.day ?? toAt.slice(0, 10);
+  let startKey: PageKey | undefined = state.key;
+  const items: Record<string, unknown>[] = [];
+  for (let walked = 0; ; walked += 1) {
+    if (day < firstDay) return ok({ entries: items.map(toView) });
+    if (walked >= MAX_DAYS_PER_PAGE) {
+      return ok({ entries: items.map(toView), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
+    }
+    const page = await queryPage<Record<string, unknown>>(
+      {
+        TableName: table,
+        KeyConditionExpression: '#day = :day AND #at BETWEEN :lo AND :hi',
+        ExpressionAttributeNames: { ...names, '#day': 'day' },
+        ExpressionAttributeValues: { ...values, ':day': day },
+        ScanIndexForward: false,
+      },
+      { limit: limit - items.length, startKey, keyNames: ['day', 'at_id'] },
+    );
+    items.push(...page.items);
+    if (page.lastKey) {
+      return ok({ entries: items.map(toView), next_cursor: encodeCursor(scope, { day, key: page.lastKey }) });
+    }
+    startKey = undefined;
+    day = previousDay(day);
+    if (items.length >= limit) {
+      // Full page at a day's end: the next page starts with the previous day (when in range).
+      return ok({
+        entries: items.map(toView),
+        ...(day >= firstDay ? { next_cursor: encodeCursor(scope, { day } satisfies CursorState) } : {}),
+      });
+    }
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The audit trail against the local stack (issue 9, section 1): case calls leave entries with the
+ * ids they touched, another owner's case answered 404 is recorded as denied, and GET /audit filters,
+ * pages (newest first) and refuses callers below user_type 100.
+ */
+import './quiet';
+import type { AuditPage } from '../../../shared';
+import { useLocalStack, type TestUser } from '../../support/local';
+import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider } from './support';
+
+jest.setTimeout(180_000);
+
+const local = useLocalStack();
+
+let providerA: TestUser;
+let providerB: TestUser;
+let admin: TestUser;
+let caseId: string;
+let listed: string[];
+
+async function auditPage(query: Record<string, string | number>, user: TestUser = admin) {
+  return local.api<AuditPage>('GET', '/audit', { token: user.accessToken, query });
+}
+
+beforeAll(async () => {
+  [providerA, providerB, admin] = await Promise.all([
+    signedInProvider(local),
+    signedInProvider(local),
+    signedInAdmin(local, 100),
+  ]);
+  const refs = await ownSurgeonAndFacility(local, providerA);
+  const made = await local.api<{ case_id: string }>('POST', '/case', {
+    token: providerA.accessToken,
+    body: caseBody(refs, { patient: { first: 'Jane', last: 'Roe', ins_provider: 'Aetna' } }),
+  });
+  if (made.status !== 201) throw new Error(`case create failed: ${made.status}`);
+  caseId = made.body.case_id;
+  const got = await local.api('GET', '/case', { token: providerA.accessToken, query: { case_id: caseId } });
+  if (got.status !== 200) throw new Error(`case get failed: ${got.status}`);
+  const list = await local.api<{ cases: { case_id: string }[] }>('GET', '/case', { token: providerA.accessToken });
+  if (list.status !== 200) throw new Error(`case list failed: ${list.status}`);
+  listed = list.body.cases.map((c) => c.case_id);
+  const denied = await local.api('GET', '/case', { token: providerB.accessToken, query: { case_id: caseId } });
+  if (denied.status !== 404) throw new Error(`B's read answered ${denied.status}`);
+});
+
+describe('the audit trail', () => {
+  it("records the create, get and list of a provider's case with the ids, newest first", async () => {
+    // Act
+    const res = await auditPage({ user_id: providerA.sub, limit: 100 });
+    // Assess
+    expect(res.status).toBe(200);
+    const caseCalls = res.body.entries.filter((e) => e.action.endsWith(' /case'));
+    expect(caseCalls.map((e) => [e.action, e.outcome, e.resource_ids])).toEqual([
+      ['GET /case', 'allowed', listed],
+      ['GET /case', 'allowed', [caseId]],
+      ['POST /case', 'allowed', [caseId]],
+    ]);
+    expect(listed).toContain(caseId);
+    const [entry] = caseCalls;
+    expect(entry).toMatchObject({ user_id: providerA.sub, resource_type: 'case', status: 200 });
+    expect(entry!.request_id).not.toBe('');
+    expect(entry!.source_ip).not.toBe('');
+    const ats = res.body.entries.map((e) => e.at);
+    expect([...ats].sort().reverse()).toEqual(ats);
+    expect(JSON.stringify(res.body)).not.toMatch(/Jane|Roe/);
+  });
+
+  it("records a provider's 404 on another's case as denied, found by case with the case's other entries", async () => {
+    // Act
+    const res = await auditPage({ case_id: caseId });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.entries.map((e) => [e.user_id, e.action, e.status, e.outcome])).toEqual([
+      [providerB.sub, 'GET /case', 404, 'denied'],
+      // The list, which returned only this case, then the get.
+      [providerA.sub, 'GET /case', 200, 'allowed'],
+      [providerA.sub, 'GET /case', 200, 'allowed'],
+      [providerA.sub, 'POST /case', 201, 'allowed'],
+    ]);
+  });
+
+  it('filters by action and date range and pages with next_cursor', async () => {
+    // Prepare
+    const today = new Date().toISOString().slice(0, 10);
+    // Act
+    const first = await auditPage({ user_id: providerA.sub, action: 'GET /case', from: today, to: today, limit: 1 });
+    const second = await auditPage({
+      user_id: providerA.sub,
+      action: 'GET /case',
+      from: today,
+      to: today,
+      limit: 1,
+      cursor: first.body.next_cursor ?? '',
+    });
+    const longAgo = await auditPage({ user_id: providerA.sub, to: '2020-01-01' });
+    // Assess
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The list (newest) first, then the get of the one case.
+    expect(first.body.entries.map((e) => e.request_id)).not.toEqual(second.body.entries.map((e) => e.request_id));
+    expect(first.body.entries[0]!.at > second.body.entries[0]!.at).toBe(true);
+    expect(first.body.entries[0]!.resource_ids).toEqual(listed);
+    expect(second.body.entries[0]!.resource_ids).toEqual([caseId]);
+    expect(first.body.next_cursor).toBeDefined();
+    expect(second.body.next_cursor).toBeUndefined();
+    expect(longAgo.status).toBe(200);
+    expect(longAgo.body.entries).toEqual([]);
+  });
+
+  it("walks the day partitions without a filter and finds today's entries", async () => {
+    // Act
+    const res = await auditPage({ limit: 100 });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.entries.some((e) => e.user_id === providerB.sub && e.outcome === 'denied')).toBe(true);
+  });
+
+  it("records profile reads by someone else: a provider's as denied, the back office's as allowed", async () => {
+    // Prepare
+    const byB = await local.api('GET', '/user', { token: providerB.accessToken, query: { user_id: providerA.sub } });
+    const byAdmin = await local.api('GET', '/user', { token: admin.accessToken, query: { user_id: providerA.sub } });
+    // Act
+    const res = await auditPage({ action: 'GET /user', limit: 100 });
+    // Assess
+    expect([byB.status, byAdmin.status]).toEqual([404, 200]);
+    const reads = res.body.entries.filter((e) => e.resource_ids.includes(providerA.sub) && e.user_id !== providerA.sub);
+    expect(reads.map((e) => [e.user_id, e.resource_type, e.outcome])).toEqual([
+      [admin.sub, 'user', 'allowed'],
+      [providerB.sub, 'user', 'denied'],
+    ]);
+  });
+
+  it('refuses a cursor of another filter and a bad date with 400', async () => {
+    // Prepare
+    const first = await auditPage({ user_id: providerA.sub, limit: 1 });
+    // Act
+    const other = await auditPage({ user_id: providerB.sub, limit: 1, cursor: first.body.next_cursor ?? 'x' });
+    const badDate = await auditPage({ from: '2026-02-30' });
+    const reversed = await auditPage({ from: '2026-02-03', to: '2026-02-01' });
+    // Assess
+    expect([other.status, badDate.status, reversed.status]).toEqual([400, 400, 400]);
+  });
+
+  it('answers 403 below user_type 100 and records the refusal as denied', async () => {
+    // Prepare
+    const reportAdmin = await signedInAdmin(local, 50);
+    // Act
+    const refused = await auditPage({ limit: 1 }, reportAdmin);
+    const trail = await auditPage({ user_id: reportAdmin.sub, action: 'GET /audit' });
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(trail.body.entries).toEqual([expect.objectContaining({ status: 403, outcome: 'denied', user_type: 50 })]);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The audit entry the shared middleware writes for every guarded request (issue 9, section 1):
+ * outcome per answer, the ids a handler declares, who and from where, never PHI, and a failed
+ * write failing the request.
+ */
+import './support/env';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { AUDIT_RETENTION_SECONDS, audit, auditOutcome, type AuditEntry } from '../../../lambdas/lib/audit';
+import { callerUserType } from '../../../lambdas/lib/auth';
+import { ForbiddenError, NotFoundError } from '../../../lambdas/lib/errors';
+import { bodyObject, ok } from '../../../lambdas/lib/http';
+import { logger } from '../../../lambdas/lib/logger';
+import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
+import { apiHandler } from '../../../lambdas/lib/middleware';
+import { invoke } from './support/events';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+
+/** The audit entries written (PutItem on the audit table). */
+function entries(): AuditEntry[] {
+  return ddbMock
+    .commandCalls(PutCommand)
+    .filter((c) => c.args[0].input.TableName === 'audit')
+    .map((c) => c.args[0].input.Item as AuditEntry);
+}
+
+const handler = apiHandler(
+  'cpt_codes',
+  {
+    'GET /cpt_codes': async (event) => {
+      const mode = event.queryStringParameters?.mode;
+      if (mode === 'forbidden') throw new ForbiddenError('Insufficient permissions');
+      if (mode === 'missing') throw new NotFoundError('Case not found');
+      if (mode === 'others') {
+        audit(event).touched('case', ['c-9']).deniedIfNotFound();
+        throw new NotFoundError('Case not found');
+      }
+      if (mode === 'boom') throw new Error('boom');
+      await callerUserType(event);
+      audit(event).touched('case', ['c-1', 'c-2', undefined, 'c-1']);
+      return ok({ success: true, patient: bodyObject(event) });
+    },
+  },
+  { writeAudit: writeAuditEntry },
+);
+
+beforeEach(() => {
+  ddbMock.reset();
+  ddbMock.on(PutCommand).resolves({});
+  ddbMock.on(GetCommand).resolves({ Item: { user_type: 100 } });
+});
+
+describe('the audit entry of the shared middleware', () => {
+  it('records who, what, the ids declared, the request id, source IP and user agent of an allowed call', async () => {
+    // Prepare
+    const before = Date.now();
+    // Act
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/cpt_codes',
+      sub: 'u1',
+      claims: { 'cognito:username': 'ada' },
+      headers: { 'User-Agent': 'jest' },
+    });
+    // Assess
+    expect(answer.status).toBe(200);
+    const [entry] = entries();
+    expect(entries()).toHaveLength(1);
+    expect(entry).toMatchObject({
+      user_id: 'u1',
+      user_type: 100,
+      username: 'ada',
+      action: 'GET /cpt_codes',
+      outcome: 'allowed',
+      status: 200,
+      resource_type: 'case',
+      resource_ids: ['c-1', 'c-2'],
+      request_id: 'req-1',
+      source_ip: '127.0.0.1',
+      user_agent: 'jest',
+    });
+    expect(entry!.case_id).toBeUndefined();
+    expect(entry!.day).toBe(entry!.at.slice(0, 10));
+    expect(entry!.at_id).toBe(`${entry!.at}#req-1`);
+    expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(before);
+    expect(entry!.expires_at - Math.floor(Date.parse(entry!.at) / 1000)).toBe(AUDIT_RETENTION_SECONDS);
+  });
+
+  it('never stores the request body, query values or the answer (no PHI)', async () => {
+    // Act
+    await invoke(handler, {
+      method: 'GET',
+      path: '/cpt_codes',
+      sub: 'u1',
+      body: { patient_first: 'Jane', patient_last: 'Roe', patient_dob: '1970-01-01' },
+    });
+    // Assess
+    const stored = JSON.stringify(entries());
+    expect(stored).not.toMatch(/Jane|Roe|1970-01-01|patient/);
+    expect(Object.keys(entries()[0]!).sort()).toEqual(
+      [
+        'action',
+        'at',
+        'at_id',
+        'day',
+        'expires_at',
+        'outcome',
+        'request_id',
+        'resource_ids',
+        'resource_type',
+        'source_ip',
+        'status',
+        'user_agent',
+        'user_id',
+        'user_type',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['forbidden', 403, 'denied'],
+    ['others', 404, 'denied'],
+    ['missing', 404, 'failed'],
+    ['boom', 500, 'failed'],
+  ])('records a %s call answered %p as %p', async (mode, status, outcome) => {
+    // Prepare
+    const spy = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/cpt_codes', sub: 'u1', query: { mode } });
+    // Assess
+    expect(answer.status).toBe(status);
+    expect(entries()).toEqual([expect.objectContaining({ outcome, status, user_id: 'u1' })]);
+    spy.mockRestore();
+  });
+
+  it('records the one case of a denied 404 in case_id for the byCase index', async () => {
+    // Act
+    await invoke(handler, { method: 'GET', path: '/cpt_codes', sub: 'u1', query: { mode: 'others' } });
+    // Assess
+    expect(entries()[0]).toMatchObject({ case_id: 'c-9', resource_ids: ['c-9'], resource_type: 'case' });
+  });
+
+  it('records an anonymous call to a guarded route as denied, without a user', async () => {
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/cpt_codes' });
+    // Assess
+    expect(answer.status).toBe(401);
+    expect(entries()).toHaveLength(1);
+    expect(entries()[0]).toMatchObject({ outcome: 'denied', status: 401, resource_ids: [] });
+    expect(entries()[0]!.user_id).toBeUndefined();
+  });
+
+  it('writes no entry for a route without a token (health, check_npi)', async () => {
+    // Prepare
+    const open = apiHandler('check_npi', { 'GET /check_npi': async () => ok({ success: true }) });
+    // Act
+    const answer = await invoke(open, { method: 'GET', path: '/check_npi' });
+    // Assess
+    expect(answer.status).toBe(200);
+    expect(entries()).toHaveLength(0);
+  });
+
+  it('refuses to build a handler with guarded routes and no audit writer', () => {
+    // Act & Assess
+    expect(() => apiHandler('cpt_codes', { 'GET /cpt_codes': async () => ok({}) })).toThrow(/writeAudit/);
+  });
+
+  it('fails the request with a 500 when the audit entry cannot be written', async () => {
+    // Prepare
+    ddbMock.on(PutCommand).rejects(new Error('ProvisionedThroughputExceededException'));
+    const spy = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
+    // Act
+    const answer = await invoke(handler, { method: 'GET', path: '/cpt_codes', sub: 'u1' });
+    // Assess
+    expect(answer).toMatchObject({ status: 500, body: { success: false, message: 'Internal server error' } });
+    expect(JSON.stringify(spy.mock.calls)).toContain('AuditWriteError');
+    spy.mockRestore();
+  });
+});
+
+describe('auditOutcome', () => {
+  it('is allowed below 400, denied for 401, 403 and a marked 404, failed otherwise', () => {
+    // Act & Assess
+    expect([200, 201, 401, 403, 400, 409, 502].map((s) => auditOutcome(s, false))).toEqual([
+      'allowed',
+      'allowed',
+      'denied',
+      'denied',
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect([auditOutcome(404, true), auditOutcome(404, false)]).toEqual(['denied', 'failed']);
+  });
+});

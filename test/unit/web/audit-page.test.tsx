@@ -1,0 +1,104 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The audit screen (/back-office/audit; issue 9, section 1) with a fake API client: the filters sent
+ * to GET /audit, paging with Load more, the CSV of the filtered entries (quoting, formula guard).
+ * No network, no Amplify session.
+ */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AuditTrail } from '../../../web/src/back-office/audit/AuditPage';
+import { auditCsv } from '../../../web/src/back-office/audit/api';
+import type { AuditEntryView } from '../../../shared/schemas/audit';
+import { apiFetch } from './support/fake-api';
+
+type Req = { query?: Record<string, string | number | undefined> } | undefined;
+
+function entry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
+  return {
+    at: '2026-11-23T18:05:12.000Z',
+    user_id: 'u-1',
+    user_type: 0,
+    username: 'ada',
+    action: 'GET /case',
+    status: 200,
+    resource_type: 'case',
+    resource_ids: ['u-1_1760000000000'],
+    outcome: 'allowed',
+    request_id: 'req-1',
+    source_ip: '203.0.113.9',
+    user_agent: 'Mozilla/5.0',
+    ...overrides,
+  };
+}
+
+function renderTrail() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuditTrail />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => apiFetch.mockReset());
+
+describe('the audit screen', () => {
+  it('sends the filters to GET /audit and loads the next page with the cursor', async () => {
+    // Prepare
+    const calls: Record<string, unknown>[] = [];
+    apiFetch.mockImplementation(async (_path: string, req: Req) => {
+      calls.push({ ...(req?.query ?? {}) });
+      return req?.query?.cursor
+        ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] }
+        : { entries: [entry()], next_cursor: 'c1' };
+    });
+    renderTrail();
+    await screen.findByText('ada');
+
+    // Act
+    fireEvent.change(screen.getByLabelText('Case id'), { target: { value: ' u-1_1760000000000 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    // Assess
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(calls[1]).toMatchObject({ case_id: 'u-1_1760000000000', user_id: '', limit: 50 });
+    expect(calls[2]).toMatchObject({ case_id: 'u-1_1760000000000', cursor: 'c1' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says so when no entry matches', async () => {
+    // Prepare
+    apiFetch.mockResolvedValue({ entries: [] });
+    // Act
+    renderTrail();
+    // Assess
+    expect(await screen.findByText('No audit entries match these filters.')).toBeTruthy();
+  });
+});
+
+describe('auditCsv', () => {
+  it('writes a header and one row per entry, quoting commas and quotes and guarding formulas', () => {
+    // Act
+    const csv = auditCsv([
+      entry({ user_agent: 'Agent, "quoted"', resource_ids: ['a', 'b'], user_type: null }),
+      entry({ username: '=HYPERLINK("x")' }),
+    ]);
+    // Assess
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'at,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent',
+    );
+    expect(lines[1]).toBe(
+      '2026-11-23T18:05:12.000Z,u-1,,ada,GET /case,200,allowed,case,a b,req-1,203.0.113.9,"Agent, ""quoted"""',
+    );
+    expect(lines[2]).toContain(`,"'=HYPERLINK(""x"")",`);
+    expect(lines).toHaveLength(4);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Audit trail, /back-office/audit (issue 9, section 1), for user_type 100 or more (Global Admin,
+ * Super User); anyone else is sent to /back-office. Filters (user id, case id, action, from, to; UTC
+ * days) applied with a button, the entries newest first in a table, paged with "Load more", and an
+ * export of every filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
+ */
+import {
+  Alert,
+  Button,
+  Flex,
+  Heading,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { canManageLists } from '../../../../shared/roles';
+import { UI_MESSAGES } from '../../../../shared/messages';
+import { FullPageMessage } from '../../shell/FullPageMessage';
+import { useProfile } from '../../profile/useProfile';
+import {
+  MAX_EXPORT_ENTRIES,
+  NO_AUDIT_FILTERS,
+  auditCsv,
+  fetchAllAuditEntries,
+  saveCsv,
+  type AuditFilters,
+} from './api';
+import { useAuditEntries } from './queries';
+
+const FILTER_FIELDS: { key: keyof AuditFilters; label: string; type?: string; placeholder?: string }[] = [
+  { key: 'userId', label: 'User id' },
+  { key: 'caseId', label: 'Case id' },
+  { key: 'action', label: 'Action', placeholder: 'GET /case' },
+  { key: 'from', label: 'From (UTC)', type: 'date' },
+  { key: 'to', label: 'To (UTC)', type: 'date' },
+];
+
+/** The filters, table, paging and export (exported for tests, which render it without the guard). */
+export function AuditTrail() {
+  const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [exporting, setExporting] = useState<number | undefined>(undefined);
+  const [exportNote, setExportNote] = useState<string>('');
+  const query = useAuditEntries(filters);
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters(draft);
+  };
+  const exportCsv = async () => {
+    setExporting(0);
+    setExportNote('');
+    try {
+      const { entries: all, truncated } = await fetchAllAuditEntries(filters, setExporting);
+      saveCsv(auditCsv(all), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+      setExportNote(
+        truncated
+          ? `Exported the ${MAX_EXPORT_ENTRIES.toLocaleString()} newest entries; narrow the filters for the rest.`
+          : `Exported ${all.length.toLocaleString()} entries.`,
+      );
+    } catch (err) {
+      setExportNote(`Export failed: ${(err as Error).message}`);
+    } finally {
+      setExporting(undefined);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="small">
+      <form onSubmit={apply} aria-label="Audit filters">
+        <Flex wrap="wrap" gap="small" alignItems="flex-end">
+          {FILTER_FIELDS.map((f) => (
+            <TextField
+              key={f.key}
+              label={f.label}
+              type={f.type ?? 'text'}
+              placeholder={f.placeholder}
+              value={draft[f.key]}
+              onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
+              width={f.type === 'date' ? '11rem' : '14rem'}
+            />
+          ))}
+          <Button type="submit" variation="primary">
+            Apply filters
+          </Button>
+          <Button
+            type="button"
+            onClick={() => {
+              setDraft(NO_AUDIT_FILTERS);
+              setFilters(NO_AUDIT_FILTERS);
+            }}
+          >
+            Clear
+          </Button>
+          <Button type="button" onClick={() => void exportCsv()} isDisabled={exporting !== undefined}>
+            {exporting !== undefined ? `Exporting… ${exporting}` : 'Export CSV'}
+          </Button>
+        </Flex>
+      </form>
+      {exportNote && <Text role="status">{exportNote}</Text>}
+      {query.isError && <Alert variation="error">{(query.error as Error).message}</Alert>}
+      {query.isPending && <Text>{UI_MESSAGES.loading}</Text>}
+      {!query.isPending && !query.isError && entries.length === 0 && <Text>No audit entries match these filters.</Text>}
+      {entries.length > 0 && (
+        <div style={{ overflowX: 'auto' }}>
+          <Table caption="Audit entries, newest first" size="small" variation="striped">
+            <TableHead>
+              <TableRow>
+                {['When (UTC)', 'User', 'Type', 'Action', 'Outcome', 'Resource', 'Ids', 'Source IP', 'Request id'].map(
+                  (h) => (
+                    <TableCell as="th" key={h}>
+                      {h}
+                    </TableCell>
+                  ),
+                )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((e) => (
+                <TableRow key={`${e.at}#${e.request_id}`}>
+                  <TableCell>{e.at.replace('T', ' ').replace('Z', '')}</TableCell>
+                  <TableCell>{e.username || e.user_id || 'anonymous'}</TableCell>
+                  <TableCell>{e.user_type ?? ''}</TableCell>
+                  <TableCell>{e.action}</TableCell>
+                  <TableCell>
+                    {e.outcome} ({e.status})
+                  </TableCell>
+                  <TableCell>{e.resource_type}</TableCell>
+                  <TableCell style={{ wordBreak: 'break-all' }}>{e.resource_ids.join(', ')}</TableCell>
+                  <TableCell>{e.source_ip}</TableCell>
+                  <TableCell style={{ wordBreak: 'break-all' }}>{e.request_id}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      {query.hasNextPage && (
+        <Button onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
+          Load more
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+export default function AuditPage() {
+  const profile = useProfile();
+  if (profile.isPending) return <FullPageMessage text={UI_MESSAGES.loading} />;
+  if (profile.isError || !canManageLists(profile.userType)) return <Navigate to="/back-office" replace />;
+  return (
+    <Flex direction="column" gap="small" padding="medium" maxWidth="80rem" margin="0 auto" width="100%">
+      <Heading level={1}>Audit Trail</Heading>
+      <Text>Every request that reads or changes patient data: who, when, what and how it ended.</Text>
+      <AuditTrail />
+    </Flex>
+  );
+}

@@ -1,0 +1,18 @@
+/** React Query hooks of the audit screen (issue 9, section 1). */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { fetchAuditPage, type AuditFilters } from './api';
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (f: AuditFilters) => ['audit', f.userId, f.caseId, f.action, f.from, f.to] as const,
+};
+
+/** The filtered entries, newest first, page by page (Load more). */
+export function useAuditEntries(filters: AuditFilters) {
+  return useInfiniteQuery({
+    queryKey: auditKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => fetchAuditPage(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
