@@ -26,6 +26,7 @@ import {
 import { LAMBDA_BUNDLING, handlerEntry } from './bundling';
 import type { Data } from './data';
 import { PROJECT_ROOT } from './paths';
+import { RATE_LIMIT } from './security-headers';
 import type { StageSettings } from './stage';
 
 export interface ApiProps {
@@ -65,7 +66,7 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
  *   (issuer `https://cognito-idp.<region>.amazonaws.com/<poolId>`, audience the SPA's app client id,
- *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`, `/check_npi`) none;
+ *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`) none;
  * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
  *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
  * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket
@@ -80,7 +81,10 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
  * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
  *   report and lists functions);
- * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
+ * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers;
+ * - throttling of the `$default` stage's routes: `RATE_LIMIT` of infra/security-headers.ts (20 requests
+ *   per second, burst 40; issue 9, section 3), the numbers the local gateway applies per caller
+ *   (API Gateway applies them to each route of the stage, all callers together); beyond them 429.
  */
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
@@ -113,6 +117,12 @@ export class Api extends Construct {
       },
     });
     this.url = this.httpApi.apiEndpoint;
+    const stage = this.httpApi.defaultStage?.node.defaultChild as apigwv2.CfnStage | undefined;
+    if (!stage) throw new Error('The HTTP API has no $default stage');
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: RATE_LIMIT.ratePerSecond,
+      throttlingBurstLimit: RATE_LIMIT.burst,
+    };
     this.userPool = props.userPool;
 
     const environment: LambdaEnvInput = {

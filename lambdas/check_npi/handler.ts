@@ -1,5 +1,6 @@
 /**
- * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). No token needed.
+ * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). Sign-in required
+ * (issue 9, section 3: otherwise an open proxy to NPPES; departure from the spec).
  *
  * GET /check_npi?npi=NNNNNNNNNN answers `{ valid, first_name, last_name, status, error, message }`
  * (plus `success`, and `enumeration_type` / `organization_name` when found):

@@ -93,6 +93,7 @@ describe('the error-name-to-status table', () => {
 
 describe('the shared middleware bundle', () => {
   const seen: ApiEvent[] = [];
+  // /check_npi needs sign-in since issue 9: the calls carry a caller.
   const open = apiHandler('check_npi', {
     'GET /check_npi': async (event) => {
       seen.push(event);
@@ -113,7 +114,12 @@ describe('the shared middleware bundle', () => {
 
   it('lets a GET without a body through with body undefined and lower-cased header names', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', headers: { 'X-Custom': 'yes' } });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      headers: { 'X-Custom': 'yes' },
+    });
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, body: null, header: 'yes' });
@@ -132,6 +138,7 @@ describe('the shared middleware bundle', () => {
   ])('answers a JSON body sent as %p with %p', async (contentType, status) => {
     // Act
     const answer = await invoke(open, {
+      sub: 'provider-1',
       method: 'GET',
       path: '/check_npi',
       body: '{"a":1}',
@@ -147,7 +154,12 @@ describe('the shared middleware bundle', () => {
 
   it('lets a request without a body through whatever its content type says', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', headers: { 'Content-Type': 'text/plain' } });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     // Assess
     expect(answer.status).toBe(200);
   });
@@ -163,7 +175,12 @@ describe('the shared middleware bundle', () => {
     [{ name: '\udc00 broken' }, 'name', 'lone surrogate'],
   ])('answers 400 naming the field for %j, without calling the route handler', async (body, field, problem) => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: JSON.stringify(body) });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      body: JSON.stringify(body),
+    });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ field, message: expect.stringContaining(problem) }]);
@@ -175,7 +192,7 @@ describe('the shared middleware bundle', () => {
     // Prepare
     const body = { first: 'Zoë', last: "O'Brien-Núñez 😀", city: '東京' };
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body });
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body.body).toEqual(body);
@@ -183,8 +200,18 @@ describe('the shared middleware bundle', () => {
 
   it('answers 400 naming the query parameter that holds a control character or a lone surrogate', async () => {
     // Act
-    const nul = await invoke(open, { method: 'GET', path: '/check_npi', query: { npi: '123\u0000' } });
-    const surrogate = await invoke(open, { method: 'GET', path: '/check_npi', query: { case_id: 'a\ud83d' } });
+    const nul = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      query: { npi: '123\u0000' },
+    });
+    const surrogate = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      query: { case_id: 'a\ud83d' },
+    });
     // Assess
     expect(nul.status).toBe(400);
     expect(nul.body.errors).toEqual([{ field: 'npi', message: 'npi must not contain control characters' }]);
@@ -197,7 +224,7 @@ describe('the shared middleware bundle', () => {
     // Prepare
     const body = '['.repeat(5000) + ']'.repeat(5000);
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: `{"a":${body}}` });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body: `{"a":${body}}` });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Request body is nested too deeply');
@@ -205,7 +232,7 @@ describe('the shared middleware bundle', () => {
 
   it('answers invalid JSON with a 400 and a clear message, without calling the route handler', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: '{"a":' });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body: '{"a":' });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, message: 'Request body must be valid JSON' });
@@ -254,7 +281,7 @@ describe('the shared middleware bundle', () => {
     const spy = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     try {
       // Act
-      const answer = await invoke(open, { method: 'GET', path: '/check_npi' });
+      const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi' });
       // Assess
       expect(answer.status).toBe(500);
       expect(JSON.stringify(spy.mock.calls)).toContain('CASES_TABLE');
