@@ -278,6 +278,8 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
     log: () => undefined,
     webDist: join(dataDir, 'web'),
     lambdaWorkers,
+    // Measures the API's speed, not its rate limit (issue 9, section 4).
+    rateLimit: false,
   });
   const email = `bench-${Date.now()}@example.com`;
   const sub = await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);

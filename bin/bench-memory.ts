@@ -139,6 +139,8 @@ async function serve(dataDir: string, codes: number): Promise<void> {
     quiet: true,
     log: () => undefined,
     webDist: join(dataDir, 'web'),
+    // Measures memory under load, not the rate limit (issue 9, section 4).
+    rateLimit: false,
   });
   const { writeCptRecords, cptTablesFromEnv } = await import('../lambdas/cpt_codes/import');
   const { ddb } = await import('../lambdas/lib/aws');

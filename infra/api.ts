@@ -130,7 +130,7 @@ export const ACCESS_LOG_FORMAT = {
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
  *   (issuer `https://cognito-idp.<region>.amazonaws.com/<poolId>`, audience the SPA's app client id,
- *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`, `/check_npi`) none;
+ *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`) none;
  * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
  *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
  * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket
@@ -145,7 +145,11 @@ export const ACCESS_LOG_FORMAT = {
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
  * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
  *   report and lists functions);
- * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers.
+ * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers;
+ * - throttling of the `$default` stage (issue 9, section 3): {@link API_THROTTLE} for every route and
+ *   {@link ROUTE_THROTTLE} for the report and NPI routes, all callers of a route together (an HTTP
+ *   API cannot throttle per caller; the local gateway's per-caller limit is `RATE_LIMIT` of
+ *   infra/security-headers.ts); beyond them 429.
  */
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;

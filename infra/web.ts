@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -14,6 +14,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfigInput } from '../shared/config';
 import { WEB_DIST } from './paths';
+import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
 import type { StageSettings } from './stage';
 
 /** The page deployed instead of the SPA when `web/dist` is missing at synth time (tests, CI before the web build). */
@@ -53,8 +54,11 @@ export interface WebProps {
  * - a private bucket (all public access blocked, TLS only, S3-managed encryption, versioned, server
  *   access logs to the access-log bucket), read by CloudFront through origin access control only;
  * - a CloudFront distribution: HTTPS only (HTTP redirects), root object `index.html`, 403 and 404 answered
- *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, managed
- *   security headers, and compression on (CloudFront sends brotli or gzip by Accept-Encoding; the
+ *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, the
+ *   response headers policy {@link Web.headersPolicy} (issue 9, section 3: HSTS two years with
+ *   subdomains, X-Content-Type-Options nosniff, X-Frame-Options DENY, Referrer-Policy
+ *   strict-origin-when-cross-origin, and the Content-Security-Policy of infra/security-headers.ts
+ *   with connect-src the API, Cognito and the documents bucket of the stack's region), and compression on (CloudFront sends brotli or gzip by Accept-Encoding; the
  *   precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not deployed), standard
  *   logging to the access-log bucket (`cloudfront/`, no cookies);
  * - {@link Web.deploy}: uploads `web/dist` and `config.json`. If `web/dist/index.html` does not exist
@@ -65,6 +69,8 @@ export interface WebProps {
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
   readonly distribution: cloudfront.Distribution;
+  /** The security headers and CSP on every answer of the distribution (infra/security-headers.ts). */
+  readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
   /** The SPA origin, e.g. `https://d111111abcdef8.cloudfront.net` (no trailing slash). */
   readonly origin: string;
   /** true when the SPA was found in `web/dist` at synth time; false when the placeholder is deployed. */
@@ -104,6 +110,28 @@ export class Web extends Construct {
       ttl: Duration.seconds(0),
     });
 
+    const stack = Stack.of(this);
+    this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Suture security headers and CSP (${this.settings.stage})`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(deployedConnectSources(stack.region, stack.urlSuffix)),
+          override: true,
+        },
+      },
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Suture SPA (${this.settings.stage})`,
       defaultRootObject: 'index.html',
@@ -111,7 +139,7 @@ export class Web extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.headersPolicy,
         compress: true,
       },
       errorResponses: [spaFallback(403), spaFallback(404)],

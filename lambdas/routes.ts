@@ -69,7 +69,8 @@ export const ROUTES = [
 
   { method: 'GET', path: '/cpt_codes', resource: 'cpt_codes', auth: true },
 
-  { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: false },
+  // Sign-in required (issue 9, section 3; departure from the spec, which calls it without credentials).
+  { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: true },
 
   { method: 'POST', path: '/document', resource: 'document', auth: true },
   { method: 'POST', path: '/document/confirm', resource: 'document', auth: true },

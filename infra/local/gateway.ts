@@ -3,7 +3,15 @@
  * (`lambdas/routes.ts`), with the checks of the HTTP API Cognito JWT authorizer, and builds the
  * same payload v2.0 event that API Gateway gives the Lambdas on AWS.
  *
- * - unknown route: 404 `{"message":"Not Found"}`; OPTIONS (CORS preflight): 204 with CORS headers;
+ * - unknown route: 404 `{"message":"Not Found"}`; OPTIONS (CORS preflight): 204, with the CORS
+ *   headers only when the `Origin` is one of `allowedOrigins` (the runtime's own origins; issue 9,
+ *   section 4), as the HTTP API answers for its SPA origin only; other answers carry
+ *   `Access-Control-Allow-Origin` for those origins only, too;
+ * - every answer carries `responseHeaders` (the security headers and CSP of
+ *   infra/security-headers.ts);
+ * - a rate limit per caller ({@link GatewayOptions.rateLimit}; issue 9, section 4): the caller is
+ *   the verified token's `sub` on auth routes, else the source IP; beyond the limit 429
+ *   `{"message":"Too Many Requests"}` with `Retry-After`, before the handler runs (never a 5xx);
  * - auth routes: `Authorization: Bearer <jwt>` (or the bare token), an access or id token of the
  *   user pool: RS256 signature against the pool's JWKS, `iss`, `exp`, token_use id|access, `aud`
  *   (id token) or `client_id` (access token) equal to the app client id; any failure: 401
@@ -21,6 +29,8 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { ROUTES, type Resource, type RouteDef } from '../../lambdas/routes';
+import { RATE_LIMIT, type RateLimit } from '../security-headers';
+import { TokenBucketLimiter } from './rate-limit';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
 
 export { lambdaContext } from './lambda-handlers';
@@ -52,6 +62,17 @@ export interface GatewayOptions {
    * handlers of `<root>/lambdas/` on this thread (./lambda-handlers.ts).
    */
   invoker?: LambdaInvoker;
+  /** Origins answered with CORS headers (the runtime's own, e.g. `http://127.0.0.1:3000`); default none. */
+  allowedOrigins?: readonly string[];
+  /** Headers added to every answer (the security headers and CSP); default none. */
+  responseHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Requests per caller: default {@link RATE_LIMIT} (20 per second, burst 40: the deployed
+   * stage's numbers); `false`: no limit (benchmarks and tests that send many requests).
+   */
+  rateLimit?: RateLimit | false;
+  /** Clock of the rate limit, ms since the epoch (tests); default `Date.now`. */
+  now?: () => number;
 }
 
 export const CORS_HEADERS = {
@@ -60,6 +81,9 @@ export const CORS_HEADERS = {
     'authorization,content-type,x-amz-date,x-api-key,x-amz-security-token,x-amz-user-agent',
   'access-control-max-age': '600',
 } as const;
+
+/** Headers the SPA may read from another allowed origin (the HTTP API exposes the same). */
+const CORS_EXPOSE_HEADERS = { 'access-control-expose-headers': 'Content-Disposition' } as const;
 
 /** HTTP API limits: 30 s integration timeout (then 503), 10 MB payload (then 413). */
 export const INTEGRATION_TIMEOUT_MS = 30_000;
@@ -308,6 +332,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
 
   const verified = new VerifiedTokenCache();
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const responseHeaders = options.responseHeaders ?? {};
+  const rateLimit = options.rateLimit ?? RATE_LIMIT;
+  const limiter = rateLimit === false ? undefined : new TokenBucketLimiter(rateLimit, options.now ?? Date.now);
 
   async function verify(authorization: string | undefined): Promise<JwtPayload | undefined> {
     if (!authorization) return undefined;
@@ -333,14 +361,19 @@ export function createGateway(options: GatewayOptions): Gateway {
   ): Promise<number> {
     const method = req.method ?? 'GET';
     const origin = req.headers.origin;
-    const cors: Record<string, string> = origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+    const corsAllowed = origin !== undefined && allowedOrigins.has(origin);
+    const cors: Record<string, string> = {
+      ...responseHeaders,
+      vary: 'Origin',
+      ...(corsAllowed ? { 'access-control-allow-origin': origin, ...CORS_EXPOSE_HEADERS } : {}),
+    };
 
     if (body.length > MAX_PAYLOAD_BYTES) {
       sendJson(res, 413, { message: 'Request Entity Too Large' }, cors);
       return 413;
     }
     if (method === 'OPTIONS') {
-      send(res, 204, { ...cors, 'access-control-allow-origin': origin ?? '*', ...CORS_HEADERS }, '');
+      send(res, 204, corsAllowed ? { ...cors, ...CORS_HEADERS } : cors, '');
       return 204;
     }
     const route = findRoute(method, path);
@@ -349,10 +382,24 @@ export function createGateway(options: GatewayOptions): Gateway {
       return 404;
     }
 
+    const sourceIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const payload = route.auth ? await verify(req.headers.authorization) : undefined;
+    if (limiter) {
+      const decision = limiter.take(typeof payload?.sub === 'string' ? `sub:${payload.sub}` : `ip:${sourceIp}`);
+      if (!decision.allowed) {
+        sendJson(
+          res,
+          429,
+          { message: 'Too Many Requests' },
+          { ...cors, 'retry-after': String(decision.retryAfterSeconds) },
+        );
+        return 429;
+      }
+    }
+
     let claims: Record<string, string> | undefined;
     let scopes: string[] | null = null;
     if (route.auth) {
-      const payload = await verify(req.headers.authorization);
       if (!payload) {
         sendJson(res, 401, { message: 'Unauthorized' }, { ...cors, 'www-authenticate': 'Bearer' });
         return 401;
@@ -367,7 +414,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       rawQueryString,
       headers: req.headers,
       body,
-      sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+      sourceIp,
       domainName: options.domainName,
       claims,
       scopes,

@@ -16,6 +16,12 @@
  * - `/config.json`: the SPA runtime configuration (shared/config.ts);
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
  *
+ * The SPA, `/config.json` and `/api/*` answer with the security headers and Content-Security-Policy
+ * of infra/security-headers.ts, the same as CloudFront's (connect-src: the runtime's own origin,
+ * which serves the API, Cognito and S3); the API answers CORS for the runtime's own origins only
+ * (`http://127.0.0.1:<port>` and `http://localhost:<port>`) and limits each caller to
+ * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40; issue 9, section 4).
+ *
  * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
  * set in `process.env` before any handler is imported, and the pool's threads get a copy of it. process.env is process-wide, so only one
  * runtime may run per process at a time; a restart in the same process reuses the previous ports
@@ -40,6 +46,7 @@ import { RuntimeConfigSchema, type RuntimeConfig } from '../../shared/config';
 import { resetAwsClients } from '../../lambdas/lib/aws';
 import { resetEnvCache } from '../../lambdas/lib/env';
 import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
+import { RATE_LIMIT, contentSecurityPolicy, securityHeaders, type RateLimit } from '../security-headers';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { createGateway } from './gateway';
@@ -84,6 +91,12 @@ export interface LocalOptions {
    * same call (infra/local/lambda-handlers.ts).
    */
   lambdaWorkers?: number;
+  /**
+   * The API's rate limit per caller (issue 9, section 4): default {@link RATE_LIMIT} (20 requests per
+   * second, burst 40), what `npm start` and the deployed stage apply; `false` turns it off (the
+   * benchmarks and the integration tests, which send many requests from one caller).
+   */
+  rateLimit?: RateLimit | false;
 }
 
 /**
@@ -179,11 +192,12 @@ function serveStatic(
   webDist: string,
   pathname: string,
   method: string,
-  acceptEncoding?: string,
+  acceptEncoding: string | undefined,
+  headers: Readonly<Record<string, string>>,
 ): number {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(method === 'HEAD' ? undefined : NO_BUILD_PAGE);
     return 200;
   }
@@ -200,6 +214,7 @@ function serveStatic(
   const variant = pickEncoding(acceptEncoding, (suffix) => existsSync(file + suffix));
   const body = method === 'HEAD' ? undefined : readFileSync(variant ? file + variant.suffix : file);
   res.writeHead(200, {
+    ...headers,
     'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     vary: 'Accept-Encoding',
@@ -207,6 +222,15 @@ function serveStatic(
   });
   res.end(body);
   return 200;
+}
+
+/** The origin of a URL (`http://127.0.0.1:3000/api` -> `http://127.0.0.1:3000`); '' for '' or an invalid URL. */
+function originOf(url: string): string {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Thrown when another process runs a local runtime on the same data directory. */
@@ -387,9 +411,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         : await startLambdaPool({ root: PROJECT_ROOT, size: lambdaWorkers, env: { ...process.env } });
     closers.push(() => invoker.close());
 
+    // The same headers as CloudFront (infra/web.ts); the API, Cognito and S3 are all on this port.
+    const headers = securityHeaders(
+      contentSecurityPolicy(
+        [config.apiUrl, config.userPoolEndpoint ?? '', env.AWS_ENDPOINT_URL_S3 ?? ''].map(originOf),
+      ),
+    );
     const gateway = createGateway({
       root: PROJECT_ROOT,
       invoker,
+      allowedOrigins: origins,
+      responseHeaders: headers,
+      rateLimit: options.rateLimit ?? RATE_LIMIT,
       issuer,
       jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
       clientId,
@@ -448,14 +481,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         handleNppesRequest(req, res, parsed);
         status = 200;
       } else if (pathname === '/config.json') {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        res.writeHead(200, {
+          ...headers,
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
         res.end(JSON.stringify(config));
         status = 200;
       } else if (method === 'GET' || method === 'HEAD') {
-        serveStatic(res, webDist, pathname, method, req.headers['accept-encoding']);
+        serveStatic(res, webDist, pathname, method, req.headers['accept-encoding'], headers);
         return; // static files are not logged
       } else {
-        res.writeHead(405, { 'content-type': 'application/json' });
+        res.writeHead(405, { ...headers, 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'Method Not Allowed' }));
         status = 405;
       }

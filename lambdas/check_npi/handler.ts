@@ -1,5 +1,6 @@
 /**
- * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). No token needed.
+ * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). Sign-in required
+ * (issue 9, section 3: otherwise an open proxy to NPPES; departure from the spec).
  *
  * GET /check_npi?npi=NNNNNNNNNN answers `{ valid, first_name, last_name, status, error, message }`
  * (plus `success`, and `enumeration_type` / `organization_name` when found):
@@ -15,6 +16,7 @@
 import { NPI_MESSAGES, isValidNpi, type NpiCheckResult } from '../../shared';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { ok, queryParam, type ApiEvent } from '../lib/http';
+import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { invalid, lookupNpi, summarizeRecord } from './summary';
 
@@ -43,4 +45,4 @@ async function checkNpi(event: ApiEvent) {
   return ok(result);
 }
 
-export const handler = apiHandler('check_npi', { 'GET /check_npi': checkNpi });
+export const handler = apiHandler('check_npi', { 'GET /check_npi': checkNpi }, { writeAudit: writeAuditEntry });

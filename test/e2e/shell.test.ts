@@ -68,6 +68,24 @@ describeBrowser('App shell (browser)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('serves the SPA under the Content-Security-Policy, and a provider signs in and sees the case list with nothing refused', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    const errors = trackPageErrors(page);
+
+    // Act
+    const document = await page.goto(`${e2e.url}/auth`);
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+
+    // Assess (issue 9: the same headers as CloudFront, infra/security-headers.ts)
+    const headers = document?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self';");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(errors).toEqual([]);
+  });
+
   it('shows Page Not Found to a signed-in provider, whose link home leads to the case list', async () => {
     // Prepare
     const { page } = await e2e.newPage();

@@ -9,7 +9,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Validations, type CfnResource } from 'aws-cdk-lib';
@@ -29,6 +32,12 @@ import { esbuildOptionsFor, handlerEntry } from '../../infra/bundling';
 import { KNOWN_OPEN_FINDINGS, nagPacks, normalizeFinding } from '../../infra/nag';
 import { USER_POOL_GROUPS } from '../../infra/auth';
 import type { SutureStack } from '../../infra/stack';
+import {
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+  contentSecurityPolicy,
+  deployedConnectSources,
+} from '../../infra/security-headers';
 import { InvalidStageError, parseStage } from '../../infra/stage';
 import { PLACEHOLDER_INDEX_HTML } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
@@ -36,6 +45,8 @@ import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
 import { RuntimeConfigSchema } from '../../shared/config';
 
+/** Runs a command without blocking the event loop (the bundle test answers its DynamoDB calls meanwhile). */
+const runFile = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const CDK_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as {
   app: string;
@@ -257,14 +268,14 @@ describe('the HTTP API', () => {
     },
   );
 
-  it('leaves only /check_npi, /case/health and /health without a token', () => {
+  it('leaves only /case/health and /health without a token (/check_npi needs sign-in, issue 9)', () => {
     // Act
     const open = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .filter(([, r]) => r.Properties?.AuthorizationType === 'NONE')
       .map(([, r]) => r.Properties?.RouteKey);
 
     // Assess
-    expect(open.sort()).toEqual(['GET /case/health', 'GET /check_npi', 'GET /health']);
+    expect(open.sort()).toEqual(['GET /case/health', 'GET /health']);
   });
 
   it('verifies Cognito JWTs from the Authorization header against the pool issuer and the SPA client', () => {
@@ -365,15 +376,32 @@ describe('the Lambdas', () => {
     }
   });
 
-  it('ships bundles that run: /case/health answers 200 and a malformed NPI 400, error names surviving minification', () => {
-    // Prepare
+  it('ships bundles that run: /case/health answers 200 and a malformed NPI 400, error names surviving minification', async () => {
+    // Prepare: a stand-in DynamoDB endpoint that accepts the audit entry of the signed-in call
+    // (issue 9, section 1: a request whose entry cannot be written fails)
+    const puts: string[] = [];
+    const ddb = http.createServer((req, res) => {
+      puts.push(String(req.headers['x-amz-target']));
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => ddb.listen(0, '127.0.0.1', resolve));
+    const ddbUrl = `http://127.0.0.1:${(ddb.address() as AddressInfo).port}`;
     const bundleOf = (resource: Resource): string => {
       const fn = dev.stack.api.functions.get(resource);
       if (!fn) throw new Error(resource);
       const code = dev.resources[logicalId(dev, fn)]?.Properties?.Code as { S3Key: string };
       return path.join(dev.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
     };
-    const invoke = (resource: Resource, routePath: string, query: Record<string, string>): { statusCode: number } => {
+    const invoke = (
+      resource: Resource,
+      routePath: string,
+      query: Record<string, string>,
+      claims?: Record<string, string>,
+    ): Promise<{ statusCode: number }> => {
       const event = {
         version: '2.0',
         routeKey: `GET ${routePath}`,
@@ -387,6 +415,7 @@ describe('the Lambdas', () => {
           requestId: 'infra-test',
           routeKey: `GET ${routePath}`,
           stage: '$default',
+          ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
         },
       };
       const script =
@@ -394,27 +423,39 @@ describe('the Lambdas', () => {
         `const res = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 5000, awsRequestId: 'x', functionName: 'f' });` +
         `process.stdout.write(JSON.stringify(res));`;
       const env = Object.fromEntries(TABLES.map((def) => [def.envVar, `suture-test-${def.id}`]));
-      const out = execFileSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+      return runFile(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
         env: {
           PATH: process.env.PATH,
           ...env,
           DOCUMENTS_BUCKET: 'suture-test-documents',
           AWS_REGION: 'us-east-1',
+          AWS_ACCESS_KEY_ID: 'infra-test',
+          AWS_SECRET_ACCESS_KEY: 'infra-test',
+          AWS_ENDPOINT_URL_DYNAMODB: ddbUrl,
           LOG_LEVEL: 'ERROR',
         },
         encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      return JSON.parse(out.slice(out.indexOf('{"statusCode"'))) as { statusCode: number };
+      }).then(({ stdout }) => JSON.parse(stdout.slice(stdout.indexOf('{"statusCode"'))) as { statusCode: number });
     };
 
-    // Act
-    const health = invoke('case', '/case/health', {});
-    const badNpi = invoke('check_npi', '/check_npi', { npi: '123' });
+    try {
+      // Act
+      const health = await invoke('case', '/case/health', {});
+      // /check_npi needs sign-in (issue 9): the claims the JWT authorizer passes.
+      const badNpi = await invoke(
+        'check_npi',
+        '/check_npi',
+        { npi: '123' },
+        { sub: 'infra-test', token_use: 'access' },
+      );
 
-    // Assess
-    expect(health.statusCode).toBe(200);
-    expect(badNpi.statusCode).toBe(400);
+      // Assess
+      expect(health.statusCode).toBe(200);
+      expect(badNpi.statusCode).toBe(400);
+      expect(puts).toEqual(['DynamoDB_20120810.PutItem']);
+    } finally {
+      ddb.close();
+    }
   });
 
   it('gives every function the complete Lambda environment with the stage table names', () => {
@@ -915,6 +956,52 @@ describe('the SPA hosting', () => {
     expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
   });
 
+  it('sends HSTS, nosniff, DENY, the referrer policy and the CSP of infra/security-headers.ts on every answer (issue 9)', () => {
+    // Prepare: CloudFormation text with `${Ref}` for each reference (the region and URL suffix are pseudo parameters)
+    const policyId = logicalId(dev, dev.stack.web.headersPolicy);
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+    const text = (value: Json): string => {
+      if (typeof value === 'string') return value;
+      const v = value as { 'Fn::Join'?: [string, Json[]]; Ref?: string };
+      if (v.Ref) return `\${${v.Ref}}`;
+      if (v['Fn::Join']) return v['Fn::Join'][1].map(text).join(v['Fn::Join'][0]);
+      throw new Error(`Unexpected CloudFormation value ${JSON.stringify(value)}`);
+    };
+    const region = typeof dev.stack.region === 'string' && !dev.stack.region.startsWith('${') ? dev.stack.region : '';
+
+    // Act
+    const config = dev.resources[policyId]?.Properties?.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, Json>>;
+    };
+    const csp = text(config.SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy ?? '');
+    const distribution = dev.resources[distributionId]?.Properties?.DistributionConfig as {
+      DefaultCacheBehavior: { ResponseHeadersPolicyId: Json };
+    };
+
+    // Assess
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+        IncludeSubdomains: true,
+        Override: true,
+      },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: REFERRER_POLICY, Override: true },
+      ContentSecurityPolicy: { Override: true },
+    });
+    expect(csp).toBe(
+      contentSecurityPolicy(
+        deployedConnectSources(region || '${AWS::Region}', region ? 'amazonaws.com' : '${AWS::URLSuffix}'),
+      ),
+    );
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/\*\.execute-api\.\S+ https:\/\/cognito-idp\.\S+ https:\/\/\*\.s3\.\S+;/,
+    );
+  });
+
   it('turns compression on in CloudFront (the precompressed build files are not deployed)', () => {
     // Assess
     dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -1018,10 +1105,10 @@ const NAG_EXPECTED: Record<string, { errors: number; warnings: number; rules: Re
     },
   },
   'HIPAA.Security': {
-    errors: 12,
+    errors: 13,
     warnings: 0,
     rules: {
-      'HIPAA.Security-IAMNoInlinePolicy': 10,
+      'HIPAA.Security-IAMNoInlinePolicy': 11,
       'HIPAA.Security-LambdaDLQ': 1,
       'HIPAA.Security-LambdaConcurrency': 1,
     },

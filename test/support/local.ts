@@ -18,12 +18,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocal, type LocalStack, type SignInResult } from '../../infra/local';
+import type { RateLimit } from '../../infra/security-headers';
 
 export interface UseLocalStackOptions {
   /** Seed the demo accounts and data (slower; default false). */
   seed?: boolean;
   /** Threads of the runtime's Lambda pool (default the runtime's; 0 = handlers on the main thread). */
   lambdaWorkers?: number;
+  /**
+   * The API's rate limit per caller (issue 9, section 4): default `false` (tests send many requests
+   * from one caller); pass `RATE_LIMIT` of infra/security-headers.ts to test the deployed numbers.
+   */
+  rateLimit?: RateLimit | false;
 }
 
 export interface ApiOptions {
@@ -93,6 +99,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
       lambdaWorkers: options.lambdaWorkers,
       log,
       webDist: join(dataDir!, 'web-dist'),
+      rateLimit: options.rateLimit ?? false,
     });
   };
 

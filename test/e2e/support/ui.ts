@@ -54,9 +54,16 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor({ timeout: 30_000 });
 }
 
-/** Collect uncaught page errors (for a clearer failure when the SPA crashes). */
+/**
+ * Collect uncaught page errors (for a clearer failure when the SPA crashes) and what the browser
+ * refused under the Content-Security-Policy (issue 9: the SPA works under the CSP of
+ * infra/security-headers.ts; Chromium reports each refusal as a console error).
+ */
 export function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) errors.push(`CSP: ${msg.text()}`);
+  });
   return errors;
 }

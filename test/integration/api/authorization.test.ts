@@ -288,10 +288,10 @@ const TABLE: Record<RouteKey, Row> = {
 
   'GET /cpt_codes': { request: () => ({ query: { search: '27' } }), expect: ALL(200) },
 
-  // Spec provider-side section 7 calls it without credentials (issue 9 puts it behind sign-in).
+  // Spec provider-side section 7 calls it without credentials; issue 9 (section 3) puts it behind sign-in.
   'GET /check_npi': {
     request: () => ({ query: { npi: getRegistry().surgeons[0]!.number } }),
-    expect: [200, 200, 200, 200, 200, 200, 200, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200, 200],
   },
 
   'POST /document': {

@@ -109,11 +109,24 @@ describe('GET /cpt_codes', () => {
 });
 
 describe('GET /check_npi', () => {
-  it('validates a registered surgeon without credentials, names title-cased', async () => {
+  it('answers 401 without a token (issue 9, section 3: sign-in required)', async () => {
+    // Act
+    const res = await local.api<{ message: string }>('GET', '/check_npi', {
+      query: { npi: getRegistry().surgeons[0]!.number },
+    });
+    // Assess
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('validates a registered surgeon for a signed-in caller, names title-cased', async () => {
     // Prepare
     const surgeon = getRegistry().surgeons[0]!;
     // Act
-    const res = await local.api<NpiAnswer>('GET', '/check_npi', { query: { npi: surgeon.number } });
+    const res = await local.api<NpiAnswer>('GET', '/check_npi', {
+      token: user.accessToken,
+      query: { npi: surgeon.number },
+    });
     // Assess
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -129,7 +142,10 @@ describe('GET /check_npi', () => {
     // Prepare
     const facility = getRegistry().facilities[0]!;
     // Act
-    const res = await local.api<NpiAnswer>('GET', '/check_npi', { query: { npi: facility.number } });
+    const res = await local.api<NpiAnswer>('GET', '/check_npi', {
+      token: user.accessToken,
+      query: { npi: facility.number },
+    });
     // Assess
     expect(res.status).toBe(200);
     expect(res.body.valid).toBe(true);
@@ -141,8 +157,11 @@ describe('GET /check_npi', () => {
     const good = getRegistry().surgeons[0]!.number;
     const wrongDigit = good.slice(0, 9) + String((Number(good[9]) + 1) % 10);
     // Act
-    const short = await local.api<NpiAnswer>('GET', '/check_npi', { query: { npi: '12345' } });
-    const digit = await local.api<NpiAnswer>('GET', '/check_npi', { query: { npi: wrongDigit } });
+    const short = await local.api<NpiAnswer>('GET', '/check_npi', { token: user.accessToken, query: { npi: '12345' } });
+    const digit = await local.api<NpiAnswer>('GET', '/check_npi', {
+      token: user.accessToken,
+      query: { npi: wrongDigit },
+    });
     // Assess
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ valid: false, error: 'NPI must be exactly 10 digits' });
@@ -159,7 +178,7 @@ describe('GET /check_npi', () => {
       if (!registry.byNumber.has(candidate)) npi = candidate;
     }
     // Act
-    const res = await local.api<NpiAnswer>('GET', '/check_npi', { query: { npi } });
+    const res = await local.api<NpiAnswer>('GET', '/check_npi', { token: user.accessToken, query: { npi } });
     // Assess
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ valid: false, error: 'NPI not found' });

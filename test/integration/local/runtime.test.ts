@@ -147,9 +147,11 @@ describe('the gateway', () => {
   it('lets /check_npi reach the NPPES emulator through NPPES_API_URL', async () => {
     // Prepare
     const surgeon = getRegistry().surgeons[3]!;
+    const user = await local.createSignedInUser();
 
     // Act
     const res = await local.api<{ valid: boolean; first_name: string; last_name: string }>('GET', '/check_npi', {
+      token: user.accessToken,
       query: { npi: surgeon.number },
     });
 
@@ -166,7 +168,7 @@ describe('the gateway', () => {
     const wrongMethod = await local.api('POST', '/check_npi');
     const preflight = await fetch(`${local.apiUrl}/case`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PATCH' },
+      headers: { origin: `http://localhost:${local.stack.port}`, 'access-control-request-method': 'PATCH' },
     });
 
     // Assess
@@ -174,7 +176,7 @@ describe('the gateway', () => {
     expect(unknown.body).toEqual({ message: 'Not Found' });
     expect(wrongMethod.status).toBe(404);
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(`http://localhost:${local.stack.port}`);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
   });

@@ -13,6 +13,7 @@ import { bodyObject, ok } from '../../../lambdas/lib/http';
 import { logger } from '../../../lambdas/lib/logger';
 import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
+import { ROUTES } from '../../../lambdas/routes';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -151,11 +152,17 @@ describe('the audit entry of the shared middleware', () => {
     expect(entries()[0]!.user_id).toBeUndefined();
   });
 
-  it('writes no entry for a route without a token (health, check_npi)', async () => {
-    // Prepare
-    const open = apiHandler('check_npi', { 'GET /check_npi': async () => ok({ success: true }) });
+  it('writes no entry for a route without a token (the health checks)', async () => {
+    // Prepare: the case Lambda's routes, every one a stub; GET /case/health is open
+    const stubs = Object.fromEntries(
+      ROUTES.filter((r) => r.resource === 'case').map((r) => [
+        `${r.method} ${r.path}`,
+        async () => ok({ success: true }),
+      ]),
+    );
+    const open = apiHandler('case', stubs, { writeAudit: writeAuditEntry });
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi' });
+    const answer = await invoke(open, { method: 'GET', path: '/case/health' });
     // Assess
     expect(answer.status).toBe(200);
     expect(entries()).toHaveLength(0);

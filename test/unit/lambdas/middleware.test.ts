@@ -99,12 +99,18 @@ describe('the error-name-to-status table', () => {
 
 describe('the shared middleware bundle', () => {
   const seen: ApiEvent[] = [];
-  const open = apiHandler('check_npi', {
-    'GET /check_npi': async (event) => {
-      seen.push(event);
-      return ok({ success: true, body: event.body ?? null, header: event.headers['x-custom'] ?? null });
+  // /check_npi needs sign-in since issue 9: the calls carry a caller.
+  const open = apiHandler(
+    'check_npi',
+    {
+      'GET /check_npi': async (event) => {
+        seen.push(event);
+        return ok({ success: true, body: event.body ?? null, header: event.headers['x-custom'] ?? null });
+      },
     },
-  });
+    // The audit trail is tested in audit.test.ts: here an entry is accepted and dropped.
+    { writeAudit: async () => {} },
+  );
   const guarded = apiHandler(
     'cpt_codes',
     {
@@ -123,7 +129,12 @@ describe('the shared middleware bundle', () => {
 
   it('lets a GET without a body through with body undefined and lower-cased header names', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', headers: { 'X-Custom': 'yes' } });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      headers: { 'X-Custom': 'yes' },
+    });
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true, body: null, header: 'yes' });
@@ -142,6 +153,7 @@ describe('the shared middleware bundle', () => {
   ])('answers a JSON body sent as %p with %p', async (contentType, status) => {
     // Act
     const answer = await invoke(open, {
+      sub: 'provider-1',
       method: 'GET',
       path: '/check_npi',
       body: '{"a":1}',
@@ -157,7 +169,12 @@ describe('the shared middleware bundle', () => {
 
   it('lets a request without a body through whatever its content type says', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', headers: { 'Content-Type': 'text/plain' } });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     // Assess
     expect(answer.status).toBe(200);
   });
@@ -173,7 +190,12 @@ describe('the shared middleware bundle', () => {
     [{ name: '\udc00 broken' }, 'name', 'lone surrogate'],
   ])('answers 400 naming the field for %j, without calling the route handler', async (body, field, problem) => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: JSON.stringify(body) });
+    const answer = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      body: JSON.stringify(body),
+    });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ field, message: expect.stringContaining(problem) }]);
@@ -185,7 +207,7 @@ describe('the shared middleware bundle', () => {
     // Prepare
     const body = { first: 'Zoë', last: "O'Brien-Núñez 😀", city: '東京' };
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body });
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body.body).toEqual(body);
@@ -193,8 +215,18 @@ describe('the shared middleware bundle', () => {
 
   it('answers 400 naming the query parameter that holds a control character or a lone surrogate', async () => {
     // Act
-    const nul = await invoke(open, { method: 'GET', path: '/check_npi', query: { npi: '123\u0000' } });
-    const surrogate = await invoke(open, { method: 'GET', path: '/check_npi', query: { case_id: 'a\ud83d' } });
+    const nul = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      query: { npi: '123\u0000' },
+    });
+    const surrogate = await invoke(open, {
+      sub: 'provider-1',
+      method: 'GET',
+      path: '/check_npi',
+      query: { case_id: 'a\ud83d' },
+    });
     // Assess
     expect(nul.status).toBe(400);
     expect(nul.body.errors).toEqual([{ field: 'npi', message: 'npi must not contain control characters' }]);
@@ -207,7 +239,7 @@ describe('the shared middleware bundle', () => {
     // Prepare
     const body = '['.repeat(5000) + ']'.repeat(5000);
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: `{"a":${body}}` });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body: `{"a":${body}}` });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Request body is nested too deeply');
@@ -215,7 +247,7 @@ describe('the shared middleware bundle', () => {
 
   it('answers invalid JSON with a 400 and a clear message, without calling the route handler', async () => {
     // Act
-    const answer = await invoke(open, { method: 'GET', path: '/check_npi', body: '{"a":' });
+    const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi', body: '{"a":' });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, message: 'Request body must be valid JSON' });
@@ -264,7 +296,7 @@ describe('the shared middleware bundle', () => {
     const spy = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     try {
       // Act
-      const answer = await invoke(open, { method: 'GET', path: '/check_npi' });
+      const answer = await invoke(open, { sub: 'provider-1', method: 'GET', path: '/check_npi' });
       // Assess
       expect(answer.status).toBe(500);
       expect(JSON.stringify(spy.mock.calls)).toContain('CASES_TABLE');

@@ -1,4 +1,6 @@
 import './support/env';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/check_npi/handler';
 import { lookupNpi, summarizeRecord } from '../../../lambdas/check_npi/summary';
 import { createNppesClient, resetNppesClient, NppesQueryError, type NppesRecord } from '../../../lambdas/lib/nppes';
@@ -144,16 +146,33 @@ describe('the NPPES client', () => {
 });
 
 describe('GET /check_npi', () => {
+  // The audit entry of each call (issue 9, section 1) goes to a mocked table.
+  const ddbMock = mockClient(DynamoDBDocumentClient);
   let fetchSpy: jest.SpyInstance;
   beforeEach(() => {
+    ddbMock.reset();
+    ddbMock.on(PutCommand).resolves({});
     resetNppesClient();
     fetchSpy = jest.spyOn(globalThis, 'fetch');
   });
   afterEach(() => fetchSpy.mockRestore());
 
-  it('answers 400 for text that is not 10 digits, without credentials and without calling the registry', async () => {
+  it('answers 401 without a caller, without calling the registry (issue 9: sign-in required)', async () => {
     // Act
-    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '12345' } });
+    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567893' } });
+    // Assess
+    expect(answer.status).toBe(401);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 for text that is not 10 digits, without calling the registry', async () => {
+    // Act
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/check_npi',
+      sub: 'provider-1',
+      query: { npi: '12345' },
+    });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ valid: false, error: 'NPI must be exactly 10 digits' });
@@ -162,7 +181,12 @@ describe('GET /check_npi', () => {
 
   it('checks the check digit before calling the registry', async () => {
     // Act
-    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567898' } });
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/check_npi',
+      sub: 'provider-1',
+      query: { npi: '1234567898' },
+    });
     // Assess
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ valid: false, error: 'NPI not found or invalid' });
@@ -173,7 +197,12 @@ describe('GET /check_npi', () => {
     // Prepare
     fetchSpy.mockResolvedValue(jsonResponse({ result_count: 1, results: [individual] }));
     // Act
-    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567893' } });
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/check_npi',
+      sub: 'provider-1',
+      query: { npi: '1234567893' },
+    });
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -190,7 +219,12 @@ describe('GET /check_npi', () => {
     // Prepare
     fetchSpy.mockResolvedValue(jsonResponse({ result_count: 0, results: [] }));
     // Act
-    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567893' } });
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/check_npi',
+      sub: 'provider-1',
+      query: { npi: '1234567893' },
+    });
     // Assess
     expect(answer).toMatchObject({ status: 404, body: { valid: false, error: 'NPI not found' } });
   });
@@ -199,7 +233,12 @@ describe('GET /check_npi', () => {
     // Prepare
     fetchSpy.mockResolvedValue(new Response('bad gateway', { status: 503 }));
     // Act
-    const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567893' } });
+    const answer = await invoke(handler, {
+      method: 'GET',
+      path: '/check_npi',
+      sub: 'provider-1',
+      query: { npi: '1234567893' },
+    });
     // Assess
     expect(answer).toMatchObject({
       status: 502,

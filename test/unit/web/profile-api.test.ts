@@ -229,7 +229,7 @@ describe('checkNpi', () => {
     const outcome = await checkNpi('1234567893');
     // Assess
     expect(outcome).toEqual({ valid: true, message: "NPI validated successfully for John O'Neil" });
-    expect(apiFetch).toHaveBeenCalledWith('/check_npi', { query: { npi: '1234567893' }, auth: false });
+    expect(apiFetch).toHaveBeenCalledWith('/check_npi', { query: { npi: '1234567893' } });
   });
 
   it('reports a valid answer without names as a failure', async () => {

@@ -27,7 +27,7 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** false for calls sent without credentials (GET /check_npi). Default true. */
+  /** false for calls sent without credentials (none today: every route but the health checks needs sign-in). Default true. */
   auth?: boolean;
   forbidden?: ForbiddenContext;
   signal?: AbortSignal;

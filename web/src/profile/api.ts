@@ -7,8 +7,8 @@
  * - {@link createProfile}(user, form): POST /user with the spec's create payload; an answer saying
  *   the user "already exists" (409, or success false) falls back to {@link updateProfile}.
  * - {@link updateProfile}(user, form): PATCH /user with the update payload.
- * - {@link checkNpi}(npi): GET /check_npi without credentials, read as the NPI Validate button does
- *   (provider-side section 5).
+ * - {@link checkNpi}(npi): GET /check_npi with the session's token (sign-in required since
+ *   issue 9, section 3), read as the NPI Validate button does (provider-side section 5).
  * Save failures throw {@link ProfileSaveError} whose message is ready to show.
  */
 import {
@@ -250,7 +250,7 @@ export async function checkNpi(npi: string): Promise<NpiOutcome> {
   if (!value) return { valid: false, message: NPI_MESSAGES.enterNpi };
   let result: Partial<NpiCheckResult> | undefined;
   try {
-    result = await apiFetch<Partial<NpiCheckResult>>('/check_npi', { query: { npi: value }, auth: false });
+    result = await apiFetch<Partial<NpiCheckResult>>('/check_npi', { query: { npi: value } });
   } catch (err) {
     if (!(err instanceof ApiError) || err.status === 0) return { valid: false, message: NPI_MESSAGES.error };
     const body = asRecord(err.body);

@@ -123,7 +123,8 @@ export interface NpiCheck {
 }
 
 /**
- * The user detail's NPI Validate (spec section 5): GET /check_npi (no credentials); valid only if
+ * The user detail's NPI Validate (spec section 5): GET /check_npi (with the token:
+ * sign-in required, issue 9 section 3); valid only if
  * the answer is valid with non-empty first and last names. Never throws.
  */
 export async function validateNpi(npi: string): Promise<NpiCheck> {
@@ -131,7 +132,7 @@ export async function validateNpi(npi: string): Promise<NpiCheck> {
   if (!value) return { valid: false, message: USER_MGMT_MESSAGES.noNpi };
   let result: { valid?: unknown; first_name?: unknown; last_name?: unknown; error?: unknown } | undefined;
   try {
-    result = await apiFetch('/check_npi', { query: { npi: value }, auth: false });
+    result = await apiFetch('/check_npi', { query: { npi: value } });
   } catch (err) {
     const body = err instanceof ApiError ? (err.body as { error?: unknown; message?: unknown } | undefined) : undefined;
     const text = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : '';

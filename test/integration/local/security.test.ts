@@ -1,0 +1,105 @@
+/**
+ * The local runtime's security line (issue 9, section 4): the security headers and CSP of
+ * infra/security-headers.ts on the SPA, /config.json and the API; CORS for the runtime's own
+ * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import '../api/quiet';
+import { RATE_LIMIT } from '../../../infra/security-headers';
+import { useLocalStack } from '../../support/local';
+
+jest.setTimeout(120_000);
+
+const local = useLocalStack({ rateLimit: RATE_LIMIT });
+
+function expectSecurityHeaders(headers: Headers): void {
+  expect(headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).toContain(`connect-src 'self' ${local.url};`);
+  expect(csp).toContain("frame-ancestors 'none'");
+}
+
+describe('the security headers', () => {
+  it('come with the SPA, /config.json and API answers, the CSP naming the runtime as the only other origin', async () => {
+    // Prepare
+    mkdirSync(join(local.dataDir, 'web-dist'), { recursive: true });
+    writeFileSync(join(local.dataDir, 'web-dist', 'index.html'), '<!doctype html><title>Suture</title>');
+    // Act
+    const page = await fetch(`${local.url}/case/123`);
+    const config = await fetch(`${local.url}/config.json`);
+    const health = await fetch(`${local.apiUrl}/case/health`);
+    const denied = await fetch(`${local.apiUrl}/case`);
+    // Assess
+    expect([page.status, config.status, health.status, denied.status]).toEqual([200, 200, 200, 401]);
+    for (const res of [page, config, health, denied]) expectSecurityHeaders(res.headers);
+  });
+});
+
+describe('CORS', () => {
+  it("answers a preflight from the runtime's own origins and not from another site", async () => {
+    // Prepare
+    const preflight = (origin: string) =>
+      fetch(`${local.apiUrl}/case`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'PATCH' },
+      });
+    const localhost = `http://localhost:${local.stack.port}`;
+    // Act
+    const own = await preflight(local.url);
+    const alias = await preflight(localhost);
+    const other = await preflight('https://evil.example');
+    // Assess
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(local.url);
+    expect(own.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(alias.headers.get('access-control-allow-origin')).toBe(localhost);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('names no other site as allowed on an answer either', async () => {
+    // Act
+    const res = await fetch(`${local.apiUrl}/case/health`, { headers: { origin: 'https://evil.example' } });
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the rate limit per caller', () => {
+  it('answers 50 requests at once from one signed-in caller with some 429s and no 5xx, and leaves another caller alone', async () => {
+    // Prepare
+    const [a, b] = await Promise.all([local.createSignedInUser(), local.createSignedInUser()]);
+    // Act
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => local.api('GET', '/doc_types', { token: a.accessToken })),
+    );
+    const other = await Promise.all(
+      Array.from({ length: 10 }, () => local.api('GET', '/doc_types', { token: b.accessToken })),
+    );
+    // Assess
+    const statuses = burst.map((r) => r.status);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(RATE_LIMIT.burst);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]?.body).toEqual({ message: 'Too Many Requests' });
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused[0]?.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(other.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('counts anonymous callers by their source IP', async () => {
+    // Act
+    const burst = await Promise.all(Array.from({ length: 50 }, () => local.api('GET', '/case/health')));
+    // Assess
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+});
