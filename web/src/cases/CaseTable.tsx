@@ -95,7 +95,7 @@ export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statu
     <>
       {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
       <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
-        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: ownerOf ? 1180 : 960 }}>
+        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: ownerOf ? 1100 : 960 }}>
           <TableHead>
             <TableRow>
               {columns.map((h) => (

@@ -297,11 +297,13 @@ function CaseManagement() {
           {deleteError}
         </Alert>
       )}
-      <Flex gap="medium" direction={{ base: 'column', large: 'row' }} alignItems="flex-start">
+      {/* Top Users beside the table only on wide screens (1536 px and up): below that the table
+          takes the whole width, so that its Actions column (the status control) is in view. */}
+      <Flex gap="medium" direction={{ base: 'column', xxl: 'row' }} alignItems="flex-start">
         <Flex direction="column" gap="small" flex="1 1 auto" minWidth="0" width="100%">
           {body}
         </Flex>
-        <Card variation="outlined" width={{ base: '100%', large: '18rem' }} flex="0 0 auto">
+        <Card variation="outlined" width={{ base: '100%', xxl: '18rem' }} flex="0 0 auto">
           <Heading level={2} fontSize="medium" marginBottom="small">
             Top Users by Case Count
           </Heading>
