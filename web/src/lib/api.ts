@@ -74,19 +74,7 @@ export function messageFor(status: number, statusText: string, body: unknown, fo
  * failures (status 0, 'Network error. Please check your internet connection.').
  */
 export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T> {
-  const { method = 'GET', query, body, auth = true, forbidden = 'default', signal } = req;
-  const url = new URL(`${getConfig().apiUrl}${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (auth) headers.Authorization = `Bearer ${await bearerToken()}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Network error. Please check your internet connection.', 0);
-  }
+  const res = await sendApiRequest(path, req, 'application/json');
   const text = await res.text();
   let parsed: unknown = undefined;
   if (text) {
@@ -97,9 +85,35 @@ export async function apiFetch<T>(path: string, req: ApiRequest = {}): Promise<T
     }
   }
   if (!res.ok) {
-    const message = messageFor(res.status, res.statusText, parsed, forbidden);
-    if (message === 'Authentication failed. Please sign in again.') reportAuthFailure();
-    throw new ApiError(message, res.status, parsed);
+    throw apiErrorFor(res, parsed, req.forbidden ?? 'default');
   }
   return parsed as T;
+}
+
+/**
+ * The request of {@link apiFetch} and of apiFetchBlob (web/src/lib/apiFile.ts): the API URL with
+ * the query (empty values left out), a JSON body, the bearer token unless `auth` is false, `accept`
+ * as the Accept header. Resolves with the Response whatever its status; throws `ApiError` status 0
+ * ('Network error. Please check your internet connection.') when no answer comes, and rethrows an abort.
+ */
+export async function sendApiRequest(path: string, req: ApiRequest, accept: string): Promise<Response> {
+  const { method = 'GET', query, body, auth = true, signal } = req;
+  const url = new URL(`${getConfig().apiUrl}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Accept: accept };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) headers.Authorization = `Bearer ${await bearerToken()}`;
+  try {
+    return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error. Please check your internet connection.', 0);
+  }
+}
+
+/** The `ApiError` of a non-2xx answer (the spec's message by status; a failed sign-in is reported). */
+export function apiErrorFor(res: Response, parsed: unknown, forbidden: NonNullable<ApiRequest['forbidden']>): ApiError {
+  const message = messageFor(res.status, res.statusText, parsed, forbidden);
+  if (message === 'Authentication failed. Please sign in again.') reportAuthFailure();
+  return new ApiError(message, res.status, parsed);
 }

@@ -3,9 +3,7 @@
  * that the pages loaded with /auth do not carry it (the /auth chunk is at its budget). Same request,
  * token and error messages as `apiFetch`.
  */
-import { reportAuthFailure } from './authFailure';
-import { ApiError, bearerToken, messageFor, type ApiRequest } from './api';
-import { getConfig } from './config';
+import { apiErrorFor, sendApiRequest, type ApiRequest } from './api';
 
 /** A file the API answered (e.g. the payment report PDF). */
 export interface ApiFile {
@@ -38,19 +36,7 @@ export function filenameFromDisposition(header: string | null | undefined): stri
  * Content-Disposition header.
  */
 export async function apiFetchBlob(path: string, req: ApiRequest = {}): Promise<ApiFile> {
-  const { method = 'GET', query, body, auth = true, forbidden = 'default', signal } = req;
-  const url = new URL(`${getConfig().apiUrl}${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { Accept: 'application/pdf, application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (auth) headers.Authorization = `Bearer ${await bearerToken()}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Network error. Please check your internet connection.', 0);
-  }
+  const res = await sendApiRequest(path, req, 'application/pdf, application/json');
   if (!res.ok) {
     const text = await res.text();
     let parsed: unknown = text || undefined;
@@ -59,9 +45,7 @@ export async function apiFetchBlob(path: string, req: ApiRequest = {}): Promise<
     } catch {
       /* not JSON: kept as text */
     }
-    const message = messageFor(res.status, res.statusText, parsed, forbidden);
-    if (message === 'Authentication failed. Please sign in again.') reportAuthFailure();
-    throw new ApiError(message, res.status, parsed);
+    throw apiErrorFor(res, parsed, req.forbidden ?? 'default');
   }
   const blob = await res.blob();
   return {
