@@ -9,7 +9,8 @@
  *   `lambdaWorkers`);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
  * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
- *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them;
+ *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them; the
+ *   documents bucket keeps object versions as on AWS (infra/local/s3-versions.ts);
  * - `/lambda/*`: the Lambda Invoke API answered by the handlers (infra/local/lambda-api.ts;
  *   `AWS_ENDPOINT_URL_LAMBDA`), for one Lambda invoking another;
  * - `/nppes/api/`: the NPPES NPI Registry emulator;
@@ -55,6 +56,7 @@ import { createLambdaApi } from './lambda-api';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
 import { startLambdaPool } from './lambda-pool';
 import { createS3Gateway } from './s3-gateway';
+import { createS3Versioning } from './s3-versions';
 import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
@@ -430,7 +432,16 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     });
 
     const credentials = { [env.AWS_ACCESS_KEY_ID as string]: env.AWS_SECRET_ACCESS_KEY as string };
-    const s3Gateway = createS3Gateway({ target: s3.endpoint, prefix: '/s3', credentials, origins });
+    // The documents bucket is versioned on AWS (infra/storage.ts); s3rver is not: the layer of s3-versions.ts.
+    const versioning = createS3Versioning({
+      target: s3.endpoint,
+      bucket: LOCAL_DOCUMENTS_BUCKET,
+      indexFile: join(dataDir, 's3-versions.json'),
+      accessKeyId: env.AWS_ACCESS_KEY_ID as string,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
+    });
+    closers.push(async () => versioning.close());
+    const s3Gateway = createS3Gateway({ target: s3.endpoint, prefix: '/s3', credentials, origins, versioning });
     const lambdaApi = createLambdaApi({
       prefix: '/lambda',
       functionPrefix: LOCAL_PREFIX,

@@ -12,11 +12,16 @@
  * buffered, and the answer is streamed back. A header-signed body whose `x-amz-content-sha256` is
  * a hash is hashed on the way; a mismatch aborts the upload before its end reaches s3rver (nothing
  * is stored) and answers 400 XAmzContentSHA256Mismatch, as S3 does.
+ *
+ * Requests on the versioned bucket (option `versioning`: the documents bucket, versioned on AWS)
+ * go through the versions layer of infra/local/s3-versions.ts once their signature is checked; it
+ * forwards them here, rewritten where a version is asked for.
  */
 import { createHash } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 import { s3ErrorXml, verifySigV4 } from './sigv4';
+import type { S3Versioning } from './s3-versions';
 
 export interface S3GatewayOptions {
   /** s3rver's own endpoint, e.g. `http://127.0.0.1:4569`. */
@@ -27,6 +32,8 @@ export interface S3GatewayOptions {
   credentials: Readonly<Record<string, string>>;
   /** Origins that get CORS headers on refusals (the bucket's CORS rule covers the rest). */
   origins: readonly string[];
+  /** Object versions for one bucket (infra/local/s3-versions.ts); requests on it go through that layer. */
+  versioning?: S3Versioning;
 }
 
 export interface S3Gateway {
@@ -53,21 +60,24 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
     return status;
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
+  interface ForwardOptions {
+    /** Path on s3rver (default the request's, without the prefix). */
+    path?: string;
+    rawQuery?: string;
+    /** Headers replaced or added on the way to s3rver. */
+    headers?: Record<string, string>;
+    /** Runs once s3rver has answered, before the answer is sent on; its headers are added. */
+    onHead?: (status: number, headers: IncomingHttpHeaders) => Promise<Record<string, string>>;
+  }
+
+  /** Stream `req` to s3rver and its answer back (see the module doc). Resolves with the status sent. */
+  function forward(req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, opts: ForwardOptions) {
     const method = req.method ?? 'GET';
-    if (method !== 'OPTIONS') {
-      const verdict = await verifySigV4(
-        { method, rawPath, rawQuery, headers: req.headers },
-        { credentials: options.credentials, service: 's3' },
-      );
-      if (!verdict.ok) return refuse(req, res, verdict.status, verdict.code, verdict.message);
-    }
-    const path = rawPath.slice(options.prefix.length) || '/';
     const declared = req.headers.authorization ? String(req.headers['x-amz-content-sha256'] ?? '') : '';
     const checkHash = /^[0-9a-f]{64}$/.test(declared);
     return new Promise<number>((resolve) => {
       let hashMismatch = false;
-      const headers = { ...req.headers, host: target.host };
+      const headers = { ...req.headers, ...opts.headers, host: target.host };
       const upstream = httpRequest(
         {
           protocol: target.protocol,
@@ -78,18 +88,28 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
           headers,
         },
         (up) => {
-          const headers = { ...up.headers };
-          // s3rver answers a matched CORS rule with '*'; S3 echoes the origin (the rule matched it).
-          if (headers['access-control-allow-origin'] === '*' && req.headers.origin) {
-            headers['access-control-allow-origin'] = req.headers.origin;
-          }
-          res.writeHead(up.statusCode ?? 502, headers);
-          up.pipe(res);
-          up.on('end', () => resolve(up.statusCode ?? 502));
-          up.on('error', () => {
-            res.destroy();
-            resolve(502);
-          });
+          void (async () => {
+            const status = up.statusCode ?? 502;
+            const headers = { ...up.headers };
+            // s3rver answers a matched CORS rule with '*'; S3 echoes the origin (the rule matched it).
+            if (headers['access-control-allow-origin'] === '*' && req.headers.origin) {
+              headers['access-control-allow-origin'] = req.headers.origin;
+            }
+            try {
+              if (opts.onHead) Object.assign(headers, await opts.onHead(status, up.headers));
+            } catch {
+              up.resume();
+              resolve(refuse(req, res, 500, 'InternalError', 'The local S3 layer failed'));
+              return;
+            }
+            res.writeHead(status, headers);
+            up.pipe(res);
+            up.on('end', () => resolve(status));
+            up.on('error', () => {
+              res.destroy();
+              resolve(502);
+            });
+          })();
         },
       );
       let failed = false;
@@ -136,6 +156,40 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
       hashing.on('error', () => undefined); // answered through the upstream error above
       req.pipe(hashing).pipe(upstream);
     });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
+    const method = req.method ?? 'GET';
+    if (method !== 'OPTIONS') {
+      const verdict = await verifySigV4(
+        { method, rawPath, rawQuery, headers: req.headers },
+        { credentials: options.credentials, service: 's3' },
+      );
+      if (!verdict.ok) return refuse(req, res, verdict.status, verdict.code, verdict.message);
+    }
+    const path = rawPath.slice(options.prefix.length) || '/';
+    const versioning = options.versioning;
+    const [, bucket, ...keyParts] = path.split('/');
+    if (versioning && method !== 'OPTIONS' && bucket === versioning.bucket) {
+      let key: string;
+      try {
+        key = decodeURIComponent(keyParts.join('/'));
+      } catch {
+        return refuse(req, res, 400, 'InvalidURI', "Couldn't parse the specified URI.");
+      }
+      return versioning.handle({
+        req,
+        res,
+        key,
+        rawQuery,
+        forward: (opts = {}) => forward(req, res, opts.path ?? path, opts.rawQuery ?? rawQuery, opts),
+        refuse: (status, code, message, headers) => {
+          if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+          return refuse(req, res, status, code, message);
+        },
+      });
+    }
+    return forward(req, res, path, rawQuery, {});
   }
 
   return { handle };

@@ -1,6 +1,7 @@
 /**
  * S3 emulator for the local runtime: s3rver 3 with its files under `<dataDir>/s3`, the documents
- * bucket created with CORS for the app origin.
+ * bucket created with CORS for the app origin, and beside it the hidden bucket that keeps its
+ * noncurrent object versions (infra/local/s3-versions.ts: s3rver has no versioning of its own).
  *
  * s3rver accepts only the access key `S3RVER` (any secret) and needs path-style addressing; it does
  * not verify signatures or content types, and a truncated ListObjectsV2 fails on Node 20 (issue 2,
@@ -8,6 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { versionsBucketName } from './s3-versions';
 import { closeServer } from './util';
 
 export interface S3Emulator {
@@ -30,7 +32,8 @@ export function corsXml(origins: readonly string[]): string {
 
 /**
  * Start s3rver on 127.0.0.1 (`preferredPort` first, else random) with `bucket` configured
- * (created if missing; CORS replaced on every start so it follows the app origin).
+ * (created if missing; CORS replaced on every start so it follows the app origin) and its versions
+ * bucket ({@link versionsBucketName}, created if missing).
  */
 export async function startS3(
   dir: string,
@@ -45,7 +48,10 @@ export async function startS3(
       port,
       silent: true,
       directory: dir,
-      configureBuckets: [{ name: bucket, configs: [corsXml(origins)] }],
+      configureBuckets: [
+        { name: bucket, configs: [corsXml(origins)] },
+        { name: versionsBucketName(bucket), configs: [] },
+      ],
     });
   let server = make(preferredPort ?? 0);
   let address;
