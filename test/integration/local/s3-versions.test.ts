@@ -203,4 +203,22 @@ describe('the local documents bucket keeps object versions', () => {
     expect(await Promise.all(all.map((v) => read(key, v.VersionId)))).toEqual(['v3', 'v2', 'v1']);
     expect(status.Status).toBe('Enabled');
   });
+
+  it('keeps every version when writes to one key come at once, and keeps them across a restart', async () => {
+    // Prepare
+    const key = newKey();
+    await put(key, 'v0');
+    // Act
+    const written = await Promise.all(['a', 'b', 'c', 'd'].map((text) => put(key, text)));
+    await local.restart();
+    const listed = await versions(key);
+    const bytes = await Promise.all(listed.versions.map((v) => read(key, v.VersionId)));
+    // Assess
+    expect(listed.versions).toHaveLength(5);
+    expect(new Set(listed.versions.map((v) => v.VersionId)).size).toBe(5);
+    for (const w of written) expect(listed.versions.map((v) => v.VersionId)).toContain(w.VersionId);
+    expect(bytes.at(-1)).toBe('v0');
+    expect([...bytes.slice(0, 4)].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(await read(key)).toBe(bytes[0]);
+  });
 });
