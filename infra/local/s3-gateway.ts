@@ -68,6 +68,8 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
     headers?: Record<string, string>;
     /** Runs once s3rver has answered, before the answer is sent on; its headers are added. */
     onHead?: (status: number, headers: IncomingHttpHeaders) => Promise<Record<string, string>>;
+    /** Runs when s3rver could not be reached or the upload was cut off, before the refusal is sent. */
+    onFail?: () => Promise<void>;
   }
 
   /** Stream `req` to s3rver and its answer back (see the module doc). Resolves with the status sent. */
@@ -116,6 +118,9 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
       upstream.on('error', () => {
         if (failed) return;
         failed = true;
+        void (opts.onFail?.() ?? Promise.resolve()).catch(() => undefined).then(answerFailure);
+      });
+      const answerFailure = () => {
         if (hashMismatch && !res.headersSent) {
           resolve(
             refuse(
@@ -132,7 +137,7 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
           refuse(req, res, 503, 'ServiceUnavailable', 'The local S3 emulator is not answering');
         } else res.destroy();
         resolve(503);
-      });
+      };
       if (!checkHash) {
         req.pipe(upstream);
         return;

@@ -74,6 +74,8 @@ export interface VersionedRequest {
     rawQuery?: string;
     headers?: Record<string, string>;
     onHead?: (status: number, headers: IncomingHttpHeaders) => Promise<Record<string, string>>;
+    /** Runs when the request failed on its way (s3rver unreachable, body not matching its hash), before the refusal. */
+    onFail?: () => Promise<void>;
   }): Promise<number>;
   /** Answer an S3 error (XML body) without reaching s3rver. */
   refuse(status: number, code: string, message: string, headers?: Record<string, string>): number;
@@ -273,10 +275,22 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
       }
       const { versions, archived } = await archiveCurrent(r.key);
       let committed = false;
+      // Nothing was written (refused, failed, or a body that did not match its hash): drop the copy
+      // before the answer goes out.
+      let dropped = false;
+      const dropArchived = async () => {
+        if (committed || dropped || !archived) return;
+        dropped = true;
+        await remove(hidden, hiddenKey(r.key, archived.id)).catch(() => undefined);
+      };
       const status = await r.forward({
         headers,
+        onFail: dropArchived,
         onHead: async (upstreamStatus) => {
-          if (upstreamStatus !== 200) return {};
+          if (upstreamStatus !== 200) {
+            await dropArchived();
+            return {};
+          }
           const written = await head(bucket, r.key);
           const version: ObjectVersion = {
             id: newVersionId(),
@@ -292,8 +306,7 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
           };
         },
       });
-      // Nothing was written (refused, failed, or a body that did not match its hash): drop the copy.
-      if (!committed && archived) await remove(hidden, hiddenKey(r.key, archived.id)).catch(() => undefined);
+      await dropArchived();
       return status;
     });
   }

@@ -4,6 +4,7 @@
  * of the real s3rver), and a presigned PUT sent with fetch as the browser sends it.
  */
 import '../api/quiet';
+import { createHash } from 'node:crypto';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -16,6 +17,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { NodeSha256 } from '../../../infra/local/sigv4';
 import { s3Client } from '../../../lambdas/lib/aws';
 import { LOCAL_DOCUMENTS_BUCKET } from '../../../infra/local';
 import { versionsBucketName } from '../../../infra/local/s3-versions';
@@ -220,5 +223,44 @@ describe('the local documents bucket keeps object versions', () => {
     expect(bytes.at(-1)).toBe('v0');
     expect([...bytes.slice(0, 4)].sort()).toEqual(['a', 'b', 'c', 'd']);
     expect(await read(key)).toBe(bytes[0]);
+  });
+
+  it('keeps the versions as they were when an overwrite is refused for a body that does not match its hash', async () => {
+    // Prepare: an existing object, then a PUT over it signed for the SHA-256 of other bytes
+    const key = newKey();
+    const first = await put(key, 'hello');
+    const url = new URL(`${local.url}/s3/${Bucket}/${key}`);
+    const signer = new SignatureV4({
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      region: 'us-east-1',
+      service: 's3',
+      sha256: NodeSha256,
+      uriEscapePath: false,
+    });
+    const signed = await signer.sign({
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers: {
+        host: url.host,
+        'content-length': '5',
+        'x-amz-content-sha256': createHash('sha256').update('hello').digest('hex'),
+      },
+    });
+    const { host: _host, ...headers } = signed.headers;
+    // Act
+    const res = await fetch(url, { method: 'PUT', headers, body: 'HELLO' });
+    // Assess
+    expect(res.status).toBe(400);
+    const listed = await versions(key);
+    expect(listed.versions.map((v) => [v.VersionId, v.IsLatest])).toEqual([[first.VersionId, true]]);
+    expect(await read(key)).toBe('hello');
+    const hidden = direct();
+    const orphans = await hidden.send(new ListObjectsCommand({ Bucket: versionsBucketName(Bucket), Prefix: key }));
+    hidden.destroy();
+    expect(orphans.Contents ?? []).toEqual([]);
   });
 });
