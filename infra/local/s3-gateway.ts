@@ -182,17 +182,26 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
       } catch {
         return refuse(req, res, 400, 'InvalidURI', "Couldn't parse the specified URI.");
       }
-      return versioning.handle({
-        req,
-        res,
-        key,
-        rawQuery,
-        forward: (opts = {}) => forward(req, res, opts.path ?? path, opts.rawQuery ?? rawQuery, opts),
-        refuse: (status, code, message, headers) => {
-          if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-          return refuse(req, res, status, code, message);
-        },
-      });
+      return versioning
+        .handle({
+          req,
+          res,
+          key,
+          rawQuery,
+          forward: (opts = {}) => forward(req, res, opts.path ?? path, opts.rawQuery ?? rawQuery, opts),
+          refuse: (status, code, message, headers) => {
+            if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+            return refuse(req, res, status, code, message);
+          },
+        })
+        .catch(() => {
+          // s3rver failed under the layer (a copy or listing): S3's answer to an internal failure.
+          if (res.headersSent) {
+            res.destroy();
+            return 500;
+          }
+          return refuse(req, res, 500, 'InternalError', 'We encountered an internal error. Please try again.');
+        });
     }
     return forward(req, res, path, rawQuery, {});
   }
