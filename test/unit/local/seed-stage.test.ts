@@ -36,27 +36,32 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { EXIT, parseArgs, runSeedStage, UsageError } from '../../../bin/seed-stage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../infra/local/seed';
-import { TABLES } from '../../../lambdas/lib/tables';
+import { TABLES, type TableDef } from '../../../lambdas/lib/tables';
 
 type Item = Record<string, unknown>;
 
-/** Every timer API but Date, for `jest.useFakeTimers` (the SDK's timers keep running). */
-const NOT_DATE = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'requestAnimationFrame',
-  'cancelAnimationFrame',
-  'requestIdleCallback',
-  'cancelIdleCallback',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
+/** Fake timers for Date only, at `now` (ms): the SDK's timers keep running. */
+function fakeDateOnly(now: number): Parameters<typeof jest.useFakeTimers>[0] {
+  return {
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  };
+}
 
 const cfn = mockClient(CloudFormationClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -87,7 +92,7 @@ let groups: Set<string>;
 let objects: Map<string, Uint8Array>;
 
 function keyOf(tableName: string, item: Item): string {
-  const def = TABLES.find((t) => tableName.endsWith(`-${t.id}`));
+  const def = (TABLES as readonly TableDef[]).find((t) => tableName.endsWith(`-${t.id}`));
   if (!def) throw new Error(`unknown table ${tableName}`);
   return JSON.stringify([item[def.partitionKey.name], def.sortKey ? item[def.sortKey.name] : null]);
 }
@@ -334,7 +339,7 @@ describe('a QA stage', () => {
     s3.resetHistory();
     const second = io();
     // Weeks later (only Date is faked): the plan of cases must not move with the clock.
-    jest.useFakeTimers({ doNotFake: NOT_DATE, now: Date.now() + 40 * 86_400_000 });
+    jest.useFakeTimers(fakeDateOnly(Date.now() + 40 * 86_400_000));
 
     // Act
     const code = await runSeedStage(['-c', 'stage=qa-123'], second.io).finally(() => jest.useRealTimers());
