@@ -34,15 +34,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSyn
 import { availableParallelism } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../shared/config';
 import { resetAwsClients } from '../../lambdas/lib/aws';
 import { resetEnvCache } from '../../lambdas/lib/env';
@@ -60,7 +52,7 @@ import { createS3Versioning } from './s3-versions';
 import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
-import { DEMO_PASSWORD, seedDemoData, type SeedSummary } from './seed';
+import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { closeServer, listen, readBody } from './util';
 
 /** Project root (this file is `<root>/infra/local/index.ts`). */
@@ -515,38 +507,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const publicCognito = localCognitoClient(`${url}/cognito`);
     closers.push(async () => publicCognito.destroy());
 
-    const createAccount = async (email: string, password: string, groups: readonly string[] = []): Promise<string> => {
-      try {
-        await admin.send(
-          new AdminCreateUserCommand({
-            UserPoolId: userPoolId,
-            Username: email,
-            MessageAction: 'SUPPRESS',
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'email_verified', Value: 'true' },
-            ],
-          }),
-        );
-      } catch (err) {
-        if (!(err instanceof UsernameExistsException) && (err as Error).name !== 'UsernameExistsException') throw err;
-      }
-      await admin.send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: userPoolId,
-          Username: email,
-          Password: password,
-          Permanent: true,
-        }),
-      );
-      for (const group of groups) {
-        await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
-      }
-      const user = await admin.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-      const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-      if (!sub) throw new Error(`cognito-local returned no sub for ${email}`);
-      return sub;
-    };
+    // The administrator calls the seed makes too (infra/local/seed.ts; seed:stage makes them on AWS).
+    const createAccount = (email: string, password: string, groups: readonly string[] = []): Promise<string> =>
+      createDemoAccount(admin, userPoolId, email, password, groups);
 
     const signIn = async (email: string, password: string): Promise<SignInResult> => {
       const out = await publicCognito.send(
@@ -569,7 +532,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     // 8. Demo data.
     let seedSummary: SeedSummary | undefined;
     if (options.seed) {
-      seedSummary = await seedDemoData({ dataDir, createAccount, log });
+      seedSummary = await seedDemoData({
+        dataDir,
+        cognito: admin,
+        userPoolId,
+        resources: seedResources(LOCAL_PREFIX, LOCAL_DOCUMENTS_BUCKET),
+        log,
+      });
     }
     readyAt = Date.now();
 

@@ -17,8 +17,22 @@
  * deterministic (surgeon/facility ids, case ids from fixed timestamps), so an interrupted seed is
  * completed by the next start; a finished seed is recorded in `<dataDir>/local.json` and skipped.
  * Patient names are obviously fictitious (NATO alphabet first names, made-up last names).
+ *
+ * One seed, two callers (issue 9, section 5): {@link seedDemo} takes the Cognito client, the user
+ * pool id and the table and bucket names, and is what both the local runtime (through
+ * {@link seedDemoData}, which adds the `local.json` bookkeeping) and `npm run seed:stage`
+ * (bin/seed-stage.ts, against a deployed stage) run.
  */
 import { createHash } from 'node:crypto';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CreateGroupCommand,
+  ListGroupsCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
@@ -34,9 +48,10 @@ import { createCase, getCase } from '../../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { ensureInsuranceSeeded } from '../../lambdas/lists/repository';
 import { caseDocumentKey } from '../../lambdas/document/keys';
-import { s3Client } from '../../lambdas/lib/aws';
-import { getEnv } from '../../lambdas/lib/env';
-import { buildCaseId } from '../../lambdas/lib/tables';
+import { resetAwsClients, s3Client } from '../../lambdas/lib/aws';
+import { getEnv, resetEnvCache } from '../../lambdas/lib/env';
+import { buildCaseId, physicalTableName, TABLES } from '../../lambdas/lib/tables';
+import { COGNITO_GROUPS } from '../../shared/roles';
 import { putFacility } from '../../lambdas/facility/repository';
 import { putSurgeon } from '../../lambdas/surgeon/repository';
 import { createProfile } from '../../lambdas/user/repository';
@@ -102,13 +117,127 @@ export interface SeedSummary {
   cptCodes: number;
 }
 
-export interface SeedContext {
-  dataDir: string;
-  /** Create (or update) a confirmed account; resolves with its sub (infra/local/index.ts). */
-  createAccount(email: string, password: string, groups?: readonly string[]): Promise<string>;
+/**
+ * Where the seed writes: the names the Lambdas read from their environment (lambdas/lib/env.ts).
+ * Local: {@link seedResources}(`suture-local`, `suture-local-documents`); a stage: the names of its
+ * stack (bin/seed-stage.ts).
+ */
+export interface SeedResources {
+  /** Physical table name by the environment variable that carries it, e.g. `CASES_TABLE` -> `suture-qa-123-cases`; every table of lambdas/lib/tables.ts. */
+  tables: Readonly<Record<string, string>>;
+  /** The documents bucket. */
+  documentsBucket: string;
+}
+
+/** The resources of a stack prefix (`suture-<stage>`, or `suture-local`): table names as infra/data.ts names them. */
+export function seedResources(resourcePrefix: string, documentsBucket: string): SeedResources {
+  return {
+    tables: Object.fromEntries(TABLES.map((def) => [def.envVar, physicalTableName(resourcePrefix, def)])),
+    documentsBucket,
+  };
+}
+
+/** What {@link seedDemo} needs: the clients and names of one deployment (local runtime or stage). */
+export interface SeedTarget {
+  /** A Cognito client allowed the administrator calls on the pool (local: cognito-local; stage: the caller's AWS credentials). */
+  cognito: CognitoIdentityProviderClient;
+  userPoolId: string;
+  /**
+   * Table and bucket names. DynamoDB and S3 writes go through the Lambdas' repositories, which take
+   * their clients from lambdas/lib/aws.ts (endpoints, region and credentials from the SDK's standard
+   * environment) and the names from the Lambda environment: {@link seedDemo} puts these names there.
+   */
+  resources: SeedResources;
   log: (line: string) => void;
-  /** "Today" for the case dates (default now). */
+  /**
+   * "Today" for the case dates (default now). The plan of cases (and so their ids) follows from it:
+   * the same value on every run keeps a re-run from adding cases (bin/seed-stage.ts passes the
+   * stack's creation time).
+   */
   now?: Date;
+}
+
+/** The local runtime's seed: a {@link SeedTarget} plus the data dir whose `local.json` records a finished seed. */
+export interface SeedContext extends SeedTarget {
+  dataDir: string;
+}
+
+/**
+ * Create (or update) a confirmed account with a permanent password, in the given groups; idempotent.
+ * The administrator calls: AdminCreateUser (message suppressed, email verified; an existing user is
+ * kept), AdminSetUserPassword (permanent), AdminAddUserToGroup per group, AdminGetUser.
+ * Resolves with the user's `sub`. Used by the seed and by the local runtime's `createAccount`.
+ * @throws the SDK's error of any call but AdminCreateUser's UsernameExistsException; Error when no sub comes back.
+ */
+export async function createDemoAccount(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password: string,
+  groups: readonly string[] = [],
+): Promise<string> {
+  try {
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (err) {
+    if ((err as Error)?.name !== 'UsernameExistsException') throw err;
+  }
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+  );
+  for (const group of groups) {
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+  }
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`Cognito returned no sub for ${email}`);
+  return sub;
+}
+
+/** Create the groups of shared/roles.ts that the pool lacks (the CDK stack and the local runtime create them; this makes sure). */
+async function ensureGroups(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<number> {
+  const listed = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: 60 }));
+  const existing = new Set((listed.Groups ?? []).map((g) => g.GroupName));
+  let created = 0;
+  for (const group of COGNITO_GROUPS) {
+    if (existing.has(group.name)) continue;
+    try {
+      await cognito.send(
+        new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group.name, Precedence: group.precedence }),
+      );
+      created += 1;
+    } catch (err) {
+      if ((err as Error)?.name !== 'GroupExistsException') throw err;
+    }
+  }
+  return created;
+}
+
+/**
+ * Point the Lambda environment (table and bucket names) at `resources`, resetting the cached env and
+ * clients only when a name changes (the local runtime has set the same names already).
+ * @throws Error when a table of lambdas/lib/tables.ts has no name in `resources`.
+ */
+function useResources(resources: SeedResources): void {
+  const wanted: Record<string, string> = { DOCUMENTS_BUCKET: resources.documentsBucket };
+  for (const def of TABLES) {
+    const name = resources.tables[def.envVar];
+    if (!name) throw new Error(`No table name for ${def.envVar}`);
+    wanted[def.envVar] = name;
+  }
+  if (Object.entries(wanted).every(([key, value]) => process.env[key] === value)) return;
+  Object.assign(process.env, wanted);
+  resetEnvCache();
+  resetAwsClients();
 }
 
 /** True for the repositories' "already exists" conflict (seeding again after an interruption). */
@@ -413,19 +542,10 @@ async function seedCases(plans: readonly PlannedCase[], now: Date): Promise<numb
 }
 
 /**
- * Seed the demo data unless `<dataDir>/local.json` says it was done. Throws when a repository
- * write fails for another reason than "already exists".
+ * The local runtime's first-start seed: {@link seedDemo} unless `<dataDir>/local.json` says it was
+ * done, then recorded there. Throws what {@link seedDemo} throws.
  */
 export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
-  const summary: SeedSummary = {
-    seeded: false,
-    accounts: 0,
-    profiles: 0,
-    surgeons: 0,
-    facilities: 0,
-    cases: 0,
-    cptCodes: 0,
-  };
   const seeded = readState(ctx.dataDir).seed;
   if (seeded) {
     if (seeded.version !== SEED_VERSION) {
@@ -437,11 +557,40 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
           'back-office lists, search and counts may miss its cases and users. Stop, run `npm run reset`, and start again.',
       );
     }
-    return summary;
+    return { seeded: false, accounts: 0, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0 };
   }
+  const now = ctx.now ?? new Date();
+  const summary = await seedDemo({ ...ctx, now });
+  updateState(ctx.dataDir, { seed: { version: SEED_VERSION, completedAt: now.toISOString() } });
+  return summary;
+}
+
+/**
+ * Put the demo accounts and demo data into one deployment (issue 2 section 5; issue 9 section 5):
+ * the groups, the {@link DEMO_ACCOUNTS} with {@link DEMO_PASSWORD} in their groups, their profiles,
+ * surgeons, facilities and cases with documents, the starter CPT list and the payer list.
+ * Idempotent: what exists is left alone (users are kept, their password and groups set again), and
+ * with the same `target.now` a re-run writes nothing new. Resolves with what this run wrote
+ * (`seeded: true`; `accounts` counts the accounts created or updated).
+ * @throws the SDK's errors of the Cognito calls; repository errors other than "already exists".
+ */
+export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
+  useResources(target.resources);
+  const summary: SeedSummary = {
+    seeded: false,
+    accounts: 0,
+    profiles: 0,
+    surgeons: 0,
+    facilities: 0,
+    cases: 0,
+    cptCodes: 0,
+  };
+  const createAccount = (email: string, password: string, groups: readonly string[]) =>
+    createDemoAccount(target.cognito, target.userPoolId, email, password, groups);
+  await ensureGroups(target.cognito, target.userPoolId);
 
   const registry = getRegistry();
-  const now = ctx.now ?? new Date();
+  const now = target.now ?? new Date();
   // Profiles, surgeons and facilities predate the cases (which span the last twelve months).
   const setup = new Date(now.getTime() - 380 * DAY_MS);
 
@@ -451,7 +600,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
   await ensureInsuranceSeeded();
 
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-    const sub = await ctx.createAccount(account.email, DEMO_PASSWORD, account.groups);
+    const sub = await createAccount(account.email, DEMO_PASSWORD, account.groups);
     summary.accounts += 1;
     if (account.userType === undefined || account.registryIndex === undefined) continue;
 
@@ -482,7 +631,6 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
     }
   }
 
-  updateState(ctx.dataDir, { seed: { version: SEED_VERSION, completedAt: now.toISOString() } });
   summary.seeded = true;
   return summary;
 }

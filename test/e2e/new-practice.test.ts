@@ -24,7 +24,7 @@ import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { withNpiCheckDigit } from '../../shared/npi';
 import { formatAxeViolations, seriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
-import { DEMO_PASSWORD, NEW_USER, useE2EStack } from './support/stack';
+import { DEMO_PASSWORD, NEW_USER, itLocalOnly, useE2EStack } from './support/stack';
 import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(180_000);
@@ -473,13 +473,17 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     await runJourney(page, context, { mobile: false, email: NEW_USER, tag: 'Desk' });
   });
 
-  it('takes a new practice on a phone through the same journey without sideways scrolling', async () => {
-    // Prepare: a fresh account (the first journey gave newuser a profile)
-    const email = `phone-practice-${Date.now()}@example.com`;
-    await e2e.stack.createAccount(email, DEMO_PASSWORD, ['surgeon']);
-    const { page, context } = await e2e.newPage({ mobile: true });
+  itLocalOnly(
+    'takes a new practice on a phone through the same journey without sideways scrolling',
+    "creates its account with the local Cognito's administrator calls (e2e.stack.createAccount)",
+    async () => {
+      // Prepare: a fresh account (the first journey gave newuser a profile)
+      const email = `phone-practice-${Date.now()}@example.com`;
+      await e2e.stack.createAccount(email, DEMO_PASSWORD, ['surgeon']);
+      const { page, context } = await e2e.newPage({ mobile: true });
 
-    // Act & Assess
-    await runJourney(page, context, { mobile: true, email, tag: 'Phone' });
-  });
+      // Act & Assess
+      await runJourney(page, context, { mobile: true, email, tag: 'Phone' });
+    },
+  );
 });

@@ -13,7 +13,9 @@ import { listFacilities } from '../../../lambdas/facility/repository';
 import { listSurgeons } from '../../../lambdas/surgeon/repository';
 import { getProfile } from '../../../lambdas/user/repository';
 import { getRegistry } from '../../../infra/local/nppes-registry';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../../infra/local/seed';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../infra/local';
+import { localCognitoClient } from '../../../infra/local/cognito';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedResources } from '../../../infra/local/seed';
 import { updateState } from '../../../infra/local/state';
 import { useLocalStack } from '../../support/local';
 
@@ -223,12 +225,15 @@ describe('seeding again', () => {
     const surgeonsBefore = (await surgeonsOf(sub)).length;
     updateState(local.dataDir, { seed: undefined });
 
-    // Act
+    // Act: the call the runtime makes on start (infra/local/index.ts)
+    const cognito = localCognitoClient(local.stack.endpoints.cognito);
     const summary = await seedDemoData({
       dataDir: local.dataDir,
-      createAccount: local.createAccount,
+      cognito,
+      userPoolId: local.stack.userPoolId,
+      resources: seedResources(LOCAL_PREFIX, LOCAL_DOCUMENTS_BUCKET),
       log: () => undefined,
-    });
+    }).finally(() => cognito.destroy());
 
     // Assess
     expect(summary).toMatchObject({ seeded: true, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0 });
