@@ -3,11 +3,13 @@
  * provider turns on TOTP MFA from the profile screen, scanning nothing but reading the setup key
  * shown on screen (otplib computes the codes an authenticator app would), signs out everywhere (the
  * refresh token the browser held no longer refreshes), signs in again with a code (a wrong one is
- * refused first), then turns two-step sign-in off again.
+ * refused first), then turns two-step sign-in off again. The setup and the code step have no
+ * serious or critical axe-core violations.
  */
 import { generateSync } from 'otplib';
 import { MFA_SECTION_MESSAGES } from '../../web/src/auth/mfaMessages';
 import { TOTP_MESSAGES } from '../../web/src/auth/totp';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { DEMO_PASSWORD, PROVIDER1, useE2EStack } from './support/stack';
 import { SIGNED_IN_TEXT, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
@@ -53,6 +55,7 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     await section.getByText(MFA_SECTION_MESSAGES.isOff, { exact: true }).waitFor({ timeout: 30_000 });
     await section.getByRole('button', { name: 'Set up authenticator app' }).click();
     await section.getByRole('img', { name: MFA_SECTION_MESSAGES.qrAlt }).waitFor();
+    await expectNoSeriousAxeViolations(page, { label: 'the authenticator app setup' });
     const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     const codeField = section.getByLabel(/Enter the 6-digit code/);
     await codeField.fill(wrongCode(secret));
@@ -96,6 +99,7 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: 'Enter Your Code', level: 1 }).waitFor({ timeout: 30_000 });
+    await expectNoSeriousAxeViolations(page, { label: 'the sign-in code step' });
     const signInField = page.getByLabel('6-digit code');
     await signInField.fill(wrongCode(secret));
     await page.getByRole('button', { name: 'Confirm' }).click();
