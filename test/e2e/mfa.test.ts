@@ -11,7 +11,7 @@ import { MFA_SECTION_MESSAGES } from '../../web/src/auth/mfaMessages';
 import { TOTP_MESSAGES } from '../../web/src/auth/totp';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
-import { DEMO_PASSWORD, PROVIDER1, useE2EStack } from './support/stack';
+import { DEMO_PASSWORD, PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
 import { SIGNED_IN_TEXT, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(150_000);
@@ -122,5 +122,37 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     const tokens = await e2e.signIn(PROVIDER1);
     expect(tokens.accessToken).toBeTruthy();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('fits the setup on a phone screen, and Cancel leaves two-step sign-in off', async () => {
+    // Prepare
+    const { page } = await e2e.newPage({ mobile: true });
+    await signInThroughUi(page, e2e.url, PROVIDER2);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${e2e.url}/update-profile`);
+    const section = page.getByRole('region', { name: MFA_SECTION_MESSAGES.heading });
+
+    // Act
+    await section.getByRole('button', { name: 'Set up authenticator app' }).click({ timeout: 30_000 });
+    const qr = section.getByRole('img', { name: MFA_SECTION_MESSAGES.qrAlt });
+    await qr.waitFor();
+    const width = page.viewportSize()?.width ?? 0;
+    const boxes = await Promise.all(
+      [qr, section.getByTestId('totp-secret'), section.getByLabel(/Enter the 6-digit code/)].map((l) =>
+        l.boundingBox(),
+      ),
+    );
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    await section.getByRole('button', { name: 'Cancel' }).click();
+
+    // Assess
+    for (const box of boxes) {
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+    await section.getByText(MFA_SECTION_MESSAGES.isOff, { exact: true }).waitFor();
+    expect((await e2e.signIn(PROVIDER2)).accessToken).toBeTruthy();
   });
 });
