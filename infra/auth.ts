@@ -27,11 +27,14 @@ export interface AuthProps {
  *   an administrator (AdminCreateUser), who sends the temporary password;
  * - password policy: at least 8 characters with a lowercase letter, an uppercase letter, a digit and
  *   a symbol; account recovery by email only;
+ * - optional MFA with an authenticator app (TOTP; no SMS), which a user turns on from the profile
+ *   screen (issue 9, section 3); sign-in then asks for the 6-digit code;
  * - threat protection in enforced mode (feature plan Plus; issue 9, section 3): Cognito blocks
  *   sign-ins with compromised credentials and challenges or blocks risky ones;
  * - groups admin (0), surgeon (1), staff (2);
  * - one public app client for the SPA: USER_PASSWORD_AUTH and refresh tokens, no client secret,
- *   no OAuth (no hosted UI, no callback URLs).
+ *   no OAuth (no hosted UI, no callback URLs); token revocation on, so that the SPA's global
+ *   sign-out (GlobalSignOut) revokes the refresh tokens.
  *
  * Retained and deletion-protected in prod; destroyed with the stack in other stages.
  */
@@ -64,7 +67,9 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      mfa: cognito.Mfa.OFF,
+      // Issue 9, section 3: optional TOTP MFA that a user turns on from the profile screen; no SMS.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       // Issue 9, section 3: threat protection (compromised credentials, risky sign-ins) enforced; needs the Plus plan.
       featurePlan: cognito.FeaturePlan.PLUS,
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,

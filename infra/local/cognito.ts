@@ -5,7 +5,17 @@
  * with the shims that make it answer like AWS where Amplify needs it (issue 2, facts about the
  * emulators):
  * - GetTokensFromRefreshToken (Amplify's refresh) -> InitiateAuth REFRESH_TOKEN_AUTH;
- * - GlobalSignOut -> 200 `{}` (no-op);
+ * - GlobalSignOut (Amplify's `signOut({ global: true })`; issue 9, section 3): revokes every refresh
+ *   token of the user, so that a refresh with one of them fails with NotAuthorizedException as on
+ *   AWS (cognito-local answers UnsupportedError); a layer in cognito-local's router, see
+ *   {@link localTargets};
+ * - RespondToAuthChallenge (TOTP code, new password): the refresh token it issues is kept on the user
+ *   like InitiateAuth's (cognito-local forgets it, so the session could not be refreshed);
+ *   a disabled account is refused as in InitiateAuth;
+ * - optional TOTP MFA (issue 9, section 3): the pool's MfaConfiguration is OPTIONAL with software
+ *   tokens on ({@link ensureUserPool}, also on an existing data dir); cognito-local's own
+ *   AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference, GetUser and the
+ *   SOFTWARE_TOKEN_MFA challenge of InitiateAuth / RespondToAuthChallenge do the rest;
  * - InitiateAuth wrong password / unknown user -> NotAuthorizedException
  *   "Incorrect username or password." (as AWS with prevent-user-existence-errors);
  * - InitiateAuth / refresh of a disabled account (AdminDisableUser) -> NotAuthorizedException
@@ -20,6 +30,7 @@
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
 
+import { createPublicKey, createVerify } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -31,12 +42,15 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
+  GetUserPoolMfaConfigCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
-import { Router } from 'cognito-local/lib/server/Router';
+import { NotAuthorizedError } from 'cognito-local/lib/errors';
+import { Router, type Route } from 'cognito-local/lib/server/Router';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService, type Services } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
@@ -44,6 +58,8 @@ import type { CryptoService } from 'cognito-local/lib/services/crypto';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
+import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import type { Context } from 'cognito-local/lib/services/context';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
@@ -99,6 +115,73 @@ const NO_KMS = {
  */
 export function invitationText(username: string, temporaryPassword: string): string {
   return `Your username is ${username} and temporary password is ${temporaryPassword}.`;
+}
+
+/** cognito-local's signing key (published in the package): tokens it issued verify with it. */
+const COGNITO_LOCAL_KEY = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
+
+/**
+ * The claims of an access token issued by cognito-local whose signature and expiry are valid, or
+ * undefined (a forged, altered or expired token).
+ */
+export function verifiedLocalClaims(
+  token: unknown,
+  nowSeconds = Date.now() / 1000,
+): Record<string, unknown> | undefined {
+  if (typeof token !== 'string') return undefined;
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return undefined;
+  const verifier = createVerify('RSA-SHA256');
+  verifier.update(`${header}.${payload}`);
+  if (!verifier.verify(COGNITO_LOCAL_KEY, Buffer.from(signature, 'base64url'))) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof claims.exp === 'number' && claims.exp > nowSeconds ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Targets that the local runtime adds to (or wraps in) cognito-local's router, with the pool
+ * service of the running emulator (issue 9, section 3):
+ * - `GlobalSignOut { AccessToken }` -> `{}`: the user's refresh tokens are all revoked (a refresh
+ *   with one answers NotAuthorizedException, as on AWS); an invalid or expired access token, or an
+ *   unknown user -> NotAuthorizedException;
+ * - `RespondToAuthChallenge`: cognito-local's answer, and the refresh token of a completed sign-in
+ *   (after a TOTP code or a new password) is kept on the user, as InitiateAuth does, so that the
+ *   session can be refreshed and revoked.
+ */
+export function localTargets(services: Services, base: Router): Record<string, Route> {
+  return {
+    GlobalSignOut: async (ctx: Context, req: { AccessToken?: string }) => {
+      const claims = verifiedLocalClaims(req.AccessToken);
+      if (!claims || claims.token_use !== 'access' || typeof claims.client_id !== 'string') {
+        throw new NotAuthorizedError('Invalid Access Token');
+      }
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+      const user = await userPool.getUserByUsername(ctx, String(claims.sub ?? ''));
+      if (!user) throw new NotAuthorizedError('User does not exist.');
+      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
+    },
+    RespondToAuthChallenge: async (
+      ctx: Context,
+      req: { ClientId?: string; ChallengeResponses?: Record<string, string> },
+    ) => {
+      const answer = (await base('RespondToAuthChallenge')(ctx, req)) as {
+        AuthenticationResult?: { RefreshToken?: string };
+      };
+      const refreshToken = answer.AuthenticationResult?.RefreshToken;
+      const username = req.ChallengeResponses?.USERNAME;
+      if (refreshToken && username && req.ClientId) {
+        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await userPool.getUserByUsername(ctx, username);
+        if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+      }
+      return answer;
+    },
+  };
 }
 
 /** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
@@ -160,7 +243,10 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const app = createServer(Router(services), logger, config.ServerConfig, services);
+  const baseRouter = Router(services);
+  const extra = localTargets(services, baseRouter);
+  const router: Router = (target) => extra[target] ?? baseRouter(target);
+  const app = createServer(router, logger, config.ServerConfig, services);
   const server = createHttpServer(app.application as Parameters<typeof createHttpServer>[0]);
   const port = await listen(server, 0, '127.0.0.1', options.preferredPort);
   return {
@@ -186,7 +272,8 @@ export function localCognitoClient(endpoint: string): CognitoIdentityProviderCli
  * Make sure the Suture user pool, its app client and the groups admin (0) / surgeon (1) /
  * staff (2) exist; ids are kept in `<dataDir>/local.json` so a restart keeps them. Mirrors the
  * CDK auth construct: email sign-in, password policy 8 with lower/upper/digit/symbol (not
- * enforced by cognito-local), USER_PASSWORD_AUTH + refresh, no secret, no OAuth.
+ * enforced by cognito-local), optional TOTP MFA without SMS (set again on an existing data dir),
+ * USER_PASSWORD_AUTH + refresh, no secret, no OAuth.
  */
 export async function ensureUserPool(
   client: CognitoIdentityProviderClient,
@@ -212,7 +299,8 @@ export async function ensureUserPool(
         PoolName: LOCAL_POOL_NAME,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
-        MfaConfiguration: 'OFF',
+        // Optional TOTP MFA (issue 9, section 3), set below with SetUserPoolMfaConfig.
+        MfaConfiguration: 'OPTIONAL',
         Policies: {
           PasswordPolicy: {
             MinimumLength: 8,
@@ -226,6 +314,18 @@ export async function ensureUserPool(
       }),
     );
     userPoolId = created.UserPool!.Id!;
+  }
+
+  // Optional TOTP MFA, no SMS (issue 9, section 3); also on a data dir created before it.
+  const mfa = await client.send(new GetUserPoolMfaConfigCommand({ UserPoolId: userPoolId }));
+  if (mfa.MfaConfiguration !== 'OPTIONAL' || mfa.SoftwareTokenMfaConfiguration?.Enabled !== true) {
+    await client.send(
+      new SetUserPoolMfaConfigCommand({
+        UserPoolId: userPoolId,
+        MfaConfiguration: 'OPTIONAL',
+        SoftwareTokenMfaConfiguration: { Enabled: true },
+      }),
+    );
   }
 
   let clientId: string | undefined;
@@ -435,8 +535,6 @@ export async function proxyCognito(
       { issuer, jwks_uri: `${issuer}/.well-known/jwks.json`, id_token_signing_alg_values_supported: ['RS256'] },
       'application/json',
     );
-  } else if (method === 'POST' && (path === '/' || path === '') && operation === 'GlobalSignOut') {
-    answer = json(200, {});
   } else if (method === 'POST' && (path === '/' || path === '') && operation === 'GetTokensFromRefreshToken') {
     const request = parseJson(body) ?? {};
     const initiate = Buffer.from(
@@ -470,7 +568,7 @@ export async function proxyCognito(
       answer = json(400, { __type: 'InvalidPasswordException', message: violation });
     } else {
       answer = await forward(target, method, path, req.headers, body);
-      if (operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') {
+      if (operation === 'InitiateAuth' || operation === 'AdminInitiateAuth' || operation === 'RespondToAuthChallenge') {
         answer = await refuseDisabled(target, req, fixInitiateAuth(answer));
       }
     }

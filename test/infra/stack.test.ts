@@ -815,6 +815,8 @@ describe('the user pool', () => {
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
       Policies: {
         PasswordPolicy: {
           MinimumLength: 8,

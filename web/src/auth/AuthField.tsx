@@ -18,6 +18,7 @@ export interface AuthFieldProps {
   type?: 'email';
   inputMode?: 'numeric';
   descriptiveText?: string;
+  autoFocus?: boolean;
 }
 
 export function AuthField({ field, error, password, ...props }: AuthFieldProps) {

@@ -9,7 +9,9 @@
  * - already signed in: a welcome note with the email and a Go to Dashboard button;
  * - forgot password: request a code (`resetPassword`; failure 'Failed to send reset code'), set a new
  *   password with it (`confirmResetPassword`), then back to sign in;
- * - a user created with a temporary password sets a new one (`confirmSignIn`).
+ * - a user created with a temporary password sets a new one (`confirmSignIn`);
+ * - a user with two-step sign-in on (issue 9, section 3) enters the code of their authenticator app
+ *   (step CONFIRM_SIGN_IN_WITH_TOTP_CODE, `confirmSignIn`).
  * The password forms (PasswordForms.tsx) and the Amplify calls (flows.ts) are loaded when needed,
  * so that /auth loads at most 150 KB of JS gzipped (issue 6, section 6).
  */
@@ -53,13 +55,15 @@ function BannerView({ banner }: { banner: Banner | null }) {
 const ResetRequestForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetRequestForm })));
 const ResetConfirmForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetConfirmForm })));
 const NewPasswordForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.NewPasswordForm })));
+const TotpCodeForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.TotpCodeForm })));
 
-type Mode = 'signIn' | 'resetRequest' | 'resetConfirm' | 'newPassword' | 'success';
+type Mode = 'signIn' | 'resetRequest' | 'resetConfirm' | 'newPassword' | 'totp' | 'success';
 
 function SignInForm({
   defaultEmail,
   onSignedIn,
   onNewPassword,
+  onTotp,
   onForgot,
   onResetRequired,
   banner,
@@ -68,6 +72,7 @@ function SignInForm({
   defaultEmail: string;
   onSignedIn: () => void;
   onNewPassword: (email: string) => void;
+  onTotp: () => void;
   onForgot: (email: string) => void;
   onResetRequired: (email: string) => void;
   banner: Banner | null;
@@ -88,6 +93,7 @@ function SignInForm({
       const step = result.nextStep.signInStep;
       if (result.isSignedIn || step === 'DONE') return onSignedIn();
       if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return onNewPassword(email);
+      if (step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return onTotp();
       if (step === 'RESET_PASSWORD') return onResetRequired(email);
       setBanner({
         variation: 'error',
@@ -202,6 +208,10 @@ export default function AuthPage() {
               setBanner(null);
               setMode('newPassword');
             }}
+            onTotp={() => {
+              setBanner(null);
+              setMode('totp');
+            }}
             onForgot={(e) => {
               setEmail(e);
               setBanner(null);
@@ -251,6 +261,9 @@ export default function AuthPage() {
               banner={banner}
               setBanner={setBanner}
             />
+          )}
+          {mode === 'totp' && (
+            <TotpCodeForm onSignedIn={onSignedIn} onBack={() => backToSignIn()} banner={banner} setBanner={setBanner} />
           )}
           {mode === 'newPassword' && (
             <NewPasswordForm

@@ -27,7 +27,10 @@ export interface AuthContextValue {
   status: AuthStatus;
   /** The signed-in user; null unless status is 'signedIn'. */
   user: AuthUser | null;
-  /** Sign out (local session cleared), then the app goes to /. Never throws. */
+  /**
+   * Sign out everywhere (Cognito GlobalSignOut revokes the refresh tokens; issue 9, section 3) and
+   * clear the local session, then the app goes to /. Never throws.
+   */
   signOut: () => Promise<void>;
   /** Re-read the session (e.g. right after a sign-in) and update the state; resolves with the user. */
   refresh: () => Promise<AuthUser | null>;
@@ -64,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { signOut: amplifySignOut } = await import('./signOutFlow');
       await amplifySignOut();
     } catch {
-      // Amplify clears the local tokens even when the server-side revocation fails.
+      // Amplify clears the local tokens even when the server-side revocation (GlobalSignOut) fails.
     }
     // The Hub 'signedOut' event does the rest; repeat it here in case the event was not emitted.
     withQueryClient((client) => client.clear());

@@ -9,6 +9,7 @@ import { AuthField } from './AuthField';
 import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 import { BannerView, type Banner } from './banner';
 import { isUnknownUser, resetErrorMessage } from './errors';
+import { checkTotpCode, totpErrorMessage, type TotpCodeValues } from './totp';
 import {
   checkNewPassword,
   checkResetConfirm,
@@ -238,6 +239,60 @@ export function NewPasswordForm({
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
         Set Password and Sign In
+      </Button>
+      <BackToSignIn onBack={onBack} />
+      <BannerView banner={banner} />
+    </PasswordFormShell>
+  );
+}
+
+/**
+ * The second step of a sign-in with two-step sign-in on (Amplify step CONFIRM_SIGN_IN_WITH_TOTP_CODE;
+ * issue 9, section 3): the 6-digit code of the user's authenticator app, sent with `confirmSignIn`.
+ * A wrong code can be corrected and sent again; an expired sign-in session sends the user back.
+ */
+export function TotpCodeForm({
+  onSignedIn,
+  onBack,
+  banner,
+  setBanner,
+}: {
+  onSignedIn: () => void;
+  onBack: () => void;
+  banner: Banner | null;
+  setBanner: (b: Banner | null) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useAuthForm<TotpCodeValues>(checkTotpCode, { code: '' });
+
+  const submit = handleSubmit(async ({ code }) => {
+    setBanner(null);
+    try {
+      const { confirmSignIn } = await loadAuthFlows();
+      const result = await confirmSignIn({ challengeResponse: code });
+      if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
+      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: 'Please sign in again.' });
+    } catch (err) {
+      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: totpErrorMessage(err) });
+    }
+  });
+
+  return (
+    <PasswordFormShell label="Two-step sign-in" heading="Enter Your Code" onSubmit={submit}>
+      <Text>Open your authenticator app and enter the 6-digit code it shows for Suture.</Text>
+      <AuthField
+        label="6-digit code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        autoFocus
+        field={register('code')}
+        error={errors.code?.message}
+      />
+      <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Checking...">
+        Confirm
       </Button>
       <BackToSignIn onBack={onBack} />
       <BannerView banner={banner} />

@@ -1,5 +1,14 @@
 /**
  * Amplify's sign-out, loaded when a user signs out rather than with the app shell (issue 6,
  * section 6: the sign-in route's JS is at most 150 KB gzipped).
+ *
+ * A global sign-out (issue 9, section 3): Cognito's GlobalSignOut revokes every refresh token of the
+ * user, so that a stolen token dies with the session; Amplify then clears the local tokens. When the
+ * revocation call fails (offline, session already expired) Amplify still clears them and rejects.
  */
-export { signOut } from 'aws-amplify/auth';
+import { signOut as amplifySignOut } from 'aws-amplify/auth';
+
+/** Sign the user out everywhere (GlobalSignOut) and clear the stored tokens. */
+export function signOut(): Promise<void> {
+  return amplifySignOut({ global: true });
+}

@@ -1,7 +1,8 @@
 /**
  * Profile editing, /update-profile (spec provider-side sections 2, 4, 5 and 8). Below the form, the
  * profile's documents (web/src/documents/ProfileDocuments.tsx: document type, upload with progress,
- * View and Download); uploading does not touch the form or its unsaved changes.
+ * View and Download); uploading does not touch the form or its unsaved changes. Last, two-step
+ * sign-in with an authenticator app (web/src/auth/TotpSection.tsx, loaded lazily; issue 9, section 3).
  *
  * - on load it fetches the signed-in user's profile and fills the form ('Failed to load profile
  *   data.' with Retry on failure);
@@ -13,7 +14,7 @@
  *   history navigation, including the back button ('You have unsaved changes that will be lost. Are
  *   you sure you want to leave this page?'). Signing out is never blocked.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useBlocker } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,9 @@ import {
 } from './ProfileFields';
 import { profileQuery, useProfile } from './useProfile';
 import { ProfileDocuments } from '../documents/ProfileDocuments';
+
+/** Two-step sign-in (issue 9, section 3): its code and the QR library load only on this screen. */
+const TotpSection = lazy(() => import('../auth/TotpSection'));
 
 type Banner = ProfileBanner;
 
@@ -177,6 +181,9 @@ export default function UpdateProfilePage() {
     <Flex direction="column" alignItems="center" gap="1.5rem">
       <EditForm key={user.sub} user={user} profile={profile.data} />
       <ProfileDocuments userId={user.sub} documents={profile.data.documents} />
+      <Suspense fallback={<Text role="status">Loading two-step sign-in settings...</Text>}>
+        <TotpSection accountName={user.email} />
+      </Suspense>
     </Flex>
   );
 }
