@@ -9,7 +9,10 @@
  * infra test asserts that list exactly, so fixing one means removing it from the list (a ratchet).
  */
 import {
+  BOOTSTRAP_QUALIFIER_CONTEXT,
+  DefaultStackSynthesizer,
   Stack,
+  Token,
   Validations,
   type CfnElement,
   type IPolicyValidationContext,
@@ -78,6 +81,18 @@ export function applyNagChecks(app: IConstruct): void {
   Validations.of(app).addPlugins(...nagPacks().map((pack) => new RatchetedPack(pack)));
 }
 
+/**
+ * The objects of the CDK bootstrap asset bucket as cdk-nag names them in a finding: the partition,
+ * account and region resolved when the stack knows them (a CLI synth with credentials or
+ * `CDK_DEFAULT_REGION`), else their pseudo parameters, e.g.
+ * `arn:aws:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-us-east-1/*`.
+ */
+export function cdkAssetBucketObjects(stack: Stack): string {
+  const known = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  const qualifier: unknown = stack.node.tryGetContext(BOOTSTRAP_QUALIFIER_CONTEXT);
+  return `arn:${known(stack.partition, 'Partition')}:s3:::cdk-${typeof qualifier === 'string' ? qualifier : DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${known(stack.account, 'AccountId')}-${known(stack.region, 'Region')}/*`;
+}
+
 /** Acknowledge `id` on `scope` and everything below it, with the reason it does not apply there. */
 function acknowledge(scope: IConstruct, id: string, reason: string): void {
   Validations.of(scope).acknowledge({ id, reason });
@@ -120,7 +135,7 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
       acknowledge(
         construct,
         'AwsSolutions-APIG4',
-        'Public by the spec (auth: false in lambdas/routes.ts): a health check or the public NPI lookup, no PHI.',
+        'Public by the spec (auth: false in lambdas/routes.ts): the health checks /health and /case/health, which return no data.',
       );
     }
   }
@@ -147,14 +162,6 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     logBucket,
     'HIPAA.Security-S3DefaultEncryptionKMS',
     'S3 server access logging delivers only to SSE-S3 buckets; SSE-KMS targets are not supported.',
-  );
-
-  // 8. The SPA bucket holds the public build of the SPA (HTML, JS, CSS, config.json with public ids),
-  // served to anyone by CloudFront: no PHI, so a customer-managed key protects nothing; SSE-S3 stays.
-  acknowledge(
-    stack.web.bucket,
-    'HIPAA.Security-S3DefaultEncryptionKMS',
-    'Holds only the public SPA build served to every visitor; no PHI. SSE-S3 encryption.',
   );
 
   // 9. AWS Backup's service-role policies: AWS maintains them for exactly this role (backup and
@@ -197,7 +204,7 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     'Action::s3:DeleteObject*',
     'Action::kms:GenerateDataKey*',
     'Action::kms:ReEncrypt*',
-    'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+    `Resource::${cdkAssetBucketObjects(stack)}`,
     `Resource::${arnOf(stack.web.bucket)}/*`,
     'Resource::*',
   ]) {

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -97,8 +97,10 @@ export interface WebProps {
 /**
  * The SPA's hosting.
  *
- * - a private bucket (all public access blocked, TLS only, S3-managed encryption, versioned, server
- *   access logs to the access-log bucket), read by CloudFront through origin access control only;
+ * - a private bucket (all public access blocked, TLS only, encrypted with its own customer-managed
+ *   key {@link Web.key} (rotated; CloudFront may decrypt through origin access control, a key policy
+ *   statement CDK adds), versioned, server access logs to the access-log bucket), read by CloudFront
+ *   through origin access control only;
  * - a CloudFront distribution behind the web ACL of infra/waf.ts: HTTPS only (HTTP redirects), root
  *   object `index.html`, client-side routes (`/case/123`) answered with `/index.html` by
  *   {@link SPA_ROUTING_FUNCTION_CODE}, the response headers policy {@link Web.headersPolicy} (issue 9,
@@ -117,6 +119,8 @@ export interface WebProps {
  */
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
+  /** The SPA bucket's key (SSE-KMS with a bucket key; HIPAA.Security-S3DefaultEncryptionKMS). */
+  readonly key: kms.Key;
   readonly distribution: cloudfront.Distribution;
   /** The security headers and CSP on every answer of the distribution (infra/security-headers.ts). */
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
@@ -154,10 +158,18 @@ export class Web extends Construct {
       logGroup: this.deploymentLogGroup,
     });
 
+    this.key = new kms.Key(this, 'SpaKey', {
+      description: `Suture ${this.settings.stage}: SPA bucket`,
+      enableKeyRotation: true,
+      removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(this.settings.isProd ? 30 : 7),
+    });
     this.bucket = new s3.Bucket(this, 'SpaBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: this.key,
+      bucketKeyEnabled: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
       serverAccessLogsBucket: props.accessLogsBucket,

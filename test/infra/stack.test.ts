@@ -1262,10 +1262,25 @@ describe('the hardening of issue 9, section 3', () => {
     for (const id of [...tableIds, bucketId]) expect(selected.has(id)).toBe(true);
   });
 
-  it('rotates both customer-managed keys and encrypts and TLS-guards every bucket', () => {
+  it('rotates the three customer-managed keys (data, logs, SPA) and encrypts and TLS-guards every bucket', () => {
     // Assess
     const keys = ofType(dev, 'AWS::KMS::Key');
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
+    expect(dev.resources[logicalId(dev, dev.stack.web.bucket)]?.Properties?.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [
+        {
+          BucketKeyEnabled: true,
+          ServerSideEncryptionByDefault: {
+            SSEAlgorithm: 'aws:kms',
+            KMSMasterKeyID: { 'Fn::GetAtt': [logicalId(dev, dev.stack.web.key), 'Arn'] },
+          },
+        },
+      ],
+    });
+    // CloudFront reads the SSE-KMS objects through origin access control: the SPA key lets it decrypt.
+    expect(JSON.stringify(dev.resources[logicalId(dev, dev.stack.web.key)]?.Properties?.KeyPolicy)).toMatch(
+      /"Action":"kms:Decrypt".*"Principal":\{"Service":"cloudfront.amazonaws.com"\}/,
+    );
     for (const [, key] of keys) expect(key.Properties?.EnableKeyRotation).toBe(true);
     for (const [id, bucket] of ofType(dev, 'AWS::S3::Bucket')) {
       expect(bucket.Properties?.BucketEncryption).toBeDefined();
@@ -1447,22 +1462,34 @@ describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () =>
     );
   });
 
-  it('is deployed to us-east-1 only, where the CloudFront web ACL lives', () => {
-    // Prepare
-    const saved = process.env.CDK_DEFAULT_REGION;
-    const build = (region: string) => {
+  it('is deployed to us-east-1 only, where the CloudFront web ACL lives, and passes the nag packs there too', () => {
+    // Prepare: the environment a CLI synth with credentials gives the app
+    const saved = { region: process.env.CDK_DEFAULT_REGION, account: process.env.CDK_DEFAULT_ACCOUNT };
+    const restore = (name: 'CDK_DEFAULT_REGION' | 'CDK_DEFAULT_ACCOUNT', value: string | undefined) => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    };
+    const build = (region: string, account?: string) => {
       process.env.CDK_DEFAULT_REGION = region;
+      if (account) process.env.CDK_DEFAULT_ACCOUNT = account;
       try {
         return buildApp({ ...CDK_JSON.context, skipBundling: 'true' }, tempDir('suture-region-'));
       } finally {
-        if (saved === undefined) delete process.env.CDK_DEFAULT_REGION;
-        else process.env.CDK_DEFAULT_REGION = saved;
+        restore('CDK_DEFAULT_REGION', saved.region);
+        restore('CDK_DEFAULT_ACCOUNT', saved.account);
       }
     };
 
-    // Act / Assess
+    // Act
+    const east = build('us-east-1');
+    const eastWithAccount = build('us-east-1', '123456789012');
+
+    // Assess
     expect(() => build('eu-west-1')).toThrow(StackRegionError);
-    expect(build('us-east-1').stack.region).toBe('us-east-1');
+    expect(east.stack.region).toBe('us-east-1');
+    // The resolved partition, account and region must not defeat an acknowledgement (synth fails on an error).
+    expect(() => east.app.synth()).not.toThrow();
+    expect(() => eastWithAccount.app.synth()).not.toThrow();
     // Synthesized without a region: a CloudFormation rule refuses any other region at deploy time.
     const rules = dev.template.toJSON().Rules as Record<string, { Assertions: { Assert: Json }[] }>;
     expect(JSON.stringify(Object.values(rules))).toContain('"us-east-1"');
