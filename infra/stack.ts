@@ -92,7 +92,7 @@ export class SutureStack extends Stack {
     });
     this.storage = new Storage(this, 'Storage', {
       settings,
-      corsOrigins: [this.web.origin],
+      corsOrigins: this.web.origins,
       encryptionKey: this.keys.dataKey,
       accessLogsBucket: this.accessLogs.bucket,
     });

@@ -129,6 +129,8 @@ export class Web extends Construct {
    * (no trailing slash). The API is `${origin}/api`.
    */
   readonly origin: string;
+  /** Every origin the SPA can be loaded from: {@link Web.origin} and, with a custom domain, also the `*.cloudfront.net` one. */
+  readonly origins: string[];
   /** true when the SPA was found in `web/dist` at synth time; false when the placeholder is deployed. */
   readonly hasBuiltSpa: boolean;
   /** The custom domain of the distribution, if any (TLS 1.2 minimum). */
@@ -235,7 +237,9 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
       logIncludesCookies: false,
     });
-    this.origin = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+    const cloudfrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.origin = domain ? `https://${domain.domainName}` : cloudfrontOrigin;
+    this.origins = domain ? [this.origin, cloudfrontOrigin] : [cloudfrontOrigin];
   }
 
   /**

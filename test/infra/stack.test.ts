@@ -1456,6 +1456,13 @@ describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () =>
       SslSupportMethod: 'sni-only',
     });
     expect(withDomain.stack.web.origin).toBe('https://app.suture.example');
+    // The documents bucket takes uploads from the custom domain and from the *.cloudfront.net name.
+    const cors = JSON.stringify(
+      withDomain.resources[logicalId(withDomain, withDomain.stack.storage.documentsBucket)]?.Properties
+        ?.CorsConfiguration,
+    );
+    expect(cors).toContain('https://app.suture.example');
+    expect(cors).toContain(logicalId(withDomain, withDomain.stack.web.distribution));
     withDomain.template.hasOutput('ApiUrl', { Value: 'https://app.suture.example/api' });
     expect(() => buildApp({ ...CDK_JSON.context, skipBundling: 'true', domainName: 'app.suture.example' })).toThrow(
       /certificateArn/,
