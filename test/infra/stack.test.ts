@@ -1,10 +1,12 @@
 /**
  * Infra test (issue 2, sections 7 and 8): synthesizes the CDK app with cdk.json's context and asserts
- * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito and CloudFront.
+ * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito, CloudFront,
+ * the WAF and the cdk-nag packs (issue 9, section 3).
  *
  * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
- * stage qa-123 (with an empty SPA directory: the placeholder page), and a fast skipBundling variant with a
- * fake built SPA. The first three bundle the real handlers in lambdas/<resource>/handler.ts with esbuild.
+ * stage qa-123 (with an empty SPA directory: the placeholder page), a fast skipBundling variant with a
+ * fake built SPA, and a fast one with a custom domain and certificate. The first three bundle the real
+ * handlers in lambdas/<resource>/handler.ts with esbuild.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
