@@ -3,7 +3,7 @@
  * (issue 2, sections 4 and 7; routes from `lambdas/routes.ts`).
  */
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -43,8 +43,6 @@ export interface ApiProps {
   documentsKey: kms.IKey;
   /** The key of every log group (Lambda logs, API access log; infra/keys.ts `logsKey`). */
   logsKey: kms.IKey;
-  /** Origins the browser may call the API from (the SPA's CloudFront URL). */
-  corsOrigins: string[];
   /** NPPES NPI Registry base URL with `version=2.1`; default the real registry. */
   nppesApiUrl?: string;
   /**
@@ -54,11 +52,6 @@ export interface ApiProps {
   skipBundling?: boolean;
 }
 
-/**
- * The Lambda runtime, explicit (not "latest"). AWS deprecated nodejs20.x on 2026-04-30 (creation
- * blocked from 2027-02-01), so the functions run on nodejs22.x. The bundle's syntax target stays
- * `node20` (see LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 22 runs unchanged.
- */
 /** The Cognito administrator actions a `cognitoAdmin` resource may call, on its user pool only. */
 export const COGNITO_ADMIN_ACTIONS = [
   'AdminCreateUser',
@@ -67,7 +60,43 @@ export const COGNITO_ADMIN_ACTIONS = [
   'AdminRemoveUserFromGroup',
 ] as const;
 
-export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
+/**
+ * The Lambda runtime, explicit (not "latest"): nodejs24.x, the latest Node.js runtime of Lambda
+ * (cdk-nag AwsSolutions-L1, issue 9 section 3). The bundle's syntax target stays `node20` (see
+ * LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 24 runs
+ * unchanged (the handlers are async; Node.js 24 on Lambda dropped only callback-style handlers).
+ */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+/**
+ * A Lambda execution role whose statements all go to one customer-managed policy attached to it,
+ * never to an inline (default) policy (cdk-nag HIPAA.Security-IAMNoInlinePolicy), and which may write
+ * only its function's own log group (so no AWSLambdaBasicExecutionRole, which may write any log group).
+ *
+ * Every grant on the role (`table.grantReadData(fn)`, `fn.addToRolePolicy(...)`, CDK's own grants of
+ * a BucketDeployment) lands in {@link LambdaRole.policy}. The policy is a child of the role, so a
+ * function that depends on its role also waits for its permissions; a statement that names the
+ * function itself must therefore go to a separate managed policy (a dependency cycle otherwise).
+ */
+export class LambdaRole extends iam.Role {
+  /** The customer-managed policy that holds every statement of the role. */
+  readonly policy: iam.ManagedPolicy;
+
+  /**
+   * @param logGroup The function's log group: the role gets logs:CreateLogStream and logs:PutLogEvents on it.
+   */
+  constructor(scope: Construct, id: string, props: { description: string; logGroup: logs.ILogGroup }) {
+    super(scope, id, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+    this.policy = new iam.ManagedPolicy(this, 'Policy', { roles: [this] });
+    props.logGroup.grantWrite(this);
+  }
+
+  /** Adds `statement` to {@link LambdaRole.policy} (not to an inline default policy). */
+  override addToPrincipalPolicy(statement: iam.PolicyStatement): iam.AddToPrincipalPolicyResult {
+    this.policy.addStatements(statement);
+    return { statementAdded: true, policyDependable: this.policy };
+  }
+}
 
 /**
  * Reserved concurrency per function (issue 9, section 3: one resource cannot starve the others):
@@ -132,7 +161,7 @@ export const ACCESS_LOG_FORMAT = {
  *   (issuer `https://cognito-idp.<region>.amazonaws.com/<poolId>`, audience the SPA's app client id,
  *   token from the `Authorization` header), `auth: false` routes (`/case/health`, `/health`) none;
  * - one NodejsFunction per resource (entry `lambdas/<resource>/handler.ts`, export `handler`,
- *   payload format 2.0), Node.js 20 on arm64, environment per `LambdaEnvInput`, its own log group;
+ *   payload format 2.0), Node.js 24 on arm64, environment per `LambdaEnvInput`, its own log group;
  * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket
  *   only for resources that declare `documentsBucket` (the document Lambda): s3:GetObject,
  *   s3:PutObject and s3:DeleteObject on `private/*`, nothing else (no list, no version-level actions);
@@ -145,7 +174,9 @@ export const ACCESS_LOG_FORMAT = {
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
  * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
  *   report and lists functions);
- * - CORS for the SPA origin with the `Authorization` and `Content-Type` headers;
+ * - no CORS: the browser calls the API through the SPA's own CloudFront distribution under `/api`
+ *   (infra/web.ts `Web.addApi`), the same origin;
+ * - each function's role is a {@link LambdaRole} (customer-managed policy, its own log group only);
  * - throttling of the `$default` stage (issue 9, section 3): {@link API_THROTTLE} for every route and
  *   {@link ROUTE_THROTTLE} for the report and NPI routes, all callers of a route together (an HTTP
  *   API cannot throttle per caller; the local gateway's per-caller limit is `RATE_LIMIT` of
@@ -155,6 +186,8 @@ export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
   /** API base URL without trailing slash (the `$default` stage), e.g. `https://abc.execute-api.us-east-1.amazonaws.com`. */
   readonly url: string;
+  /** The execute-api host of the `$default` stage (`<apiId>.execute-api.<region>.amazonaws.com`), CloudFront's `/api` origin. */
+  readonly domainName: string;
   readonly functions: ReadonlyMap<Resource, lambda.Function>;
   /** The `$default` stage's access log group. */
   readonly accessLogGroup: logs.LogGroup;
@@ -167,23 +200,9 @@ export class Api extends Construct {
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       apiName: settings.resourcePrefix,
       description: `Suture API (${settings.stage})`,
-      corsPreflight: {
-        allowOrigins: props.corsOrigins,
-        allowMethods: [
-          apigwv2.CorsHttpMethod.GET,
-          apigwv2.CorsHttpMethod.POST,
-          apigwv2.CorsHttpMethod.PUT,
-          apigwv2.CorsHttpMethod.PATCH,
-          apigwv2.CorsHttpMethod.DELETE,
-          apigwv2.CorsHttpMethod.OPTIONS,
-        ],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        // The SPA reads the report's file name (POST /report/provider-payment) from another origin.
-        exposeHeaders: ['Content-Disposition'],
-        maxAge: Duration.hours(1),
-      },
     });
     this.url = this.httpApi.apiEndpoint;
+    this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX]);
     this.userPool = props.userPool;
 
     const environment: LambdaEnvInput = {
@@ -319,6 +338,7 @@ export class Api extends Construct {
     });
     return new NodejsFunction(this, id, {
       description: `Suture ${resource} API (${settings.stage})`,
+      role: new LambdaRole(this, `${id}-role`, { description: `Suture ${resource} function`, logGroup }),
       runtime: LAMBDA_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
@@ -388,8 +408,8 @@ export class Api extends Construct {
     // SSE-KMS: reading and writing objects (also through the presigned URLs a function signs) needs the key.
     if (access.documentsBucket || access.importsBucket) documentsKey.grantEncryptDecrypt(fn);
     if (access.invokesSelf && fn.role) {
-      // Not the role's default policy: the function depends on that one, and this one names the function.
-      new iam.Policy(this, `Fn-${resource}-self-invoke`, {
+      // Not the role's own policy: the function depends on that one, and this one names the function.
+      new iam.ManagedPolicy(this, `Fn-${resource}-self-invoke`, {
         roles: [fn.role],
         statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
       });

@@ -9,6 +9,8 @@
  * - `webDistDir` (optional): directory of the built SPA, default `web/dist`;
  * - `skipBundling` (optional, `true`): placeholder Lambda code instead of esbuild bundles (fast synth
  *   for checks only; such an assembly must never be deployed);
+ * - `domainName` and `certificateArn` (optional, together): a custom domain of the distribution and the
+ *   ARN of its ACM certificate in us-east-1; TLS 1.2 minimum then applies (infra/web.ts);
  * - `supportEmail` and `debugPages` (optional): read by the web construct into `config.json`
  *   (infra/web.ts; `debugPages` defaults to true except in prod);
  * - the CDK feature flags of cdk.json.
@@ -19,6 +21,7 @@ import * as path from 'node:path';
 import { App, Tags } from 'aws-cdk-lib';
 import { applyNagChecks } from './nag';
 import { SutureStack } from './stack';
+import type { CustomDomain } from './web';
 import { parseStage, stageSettings } from './stage';
 
 export interface BuiltApp {
@@ -33,6 +36,21 @@ function contextFlag(app: App, key: string): boolean {
 }
 
 /**
+ * The custom domain of the context (`domainName` and `certificateArn`), or undefined when neither is set.
+ * @throws Error when only one of them is set.
+ */
+export function customDomainOf(app: App): CustomDomain | undefined {
+  const domainName: unknown = app.node.tryGetContext('domainName');
+  const certificateArn: unknown = app.node.tryGetContext('certificateArn');
+  const given = (v: unknown): v is string => typeof v === 'string' && v !== '';
+  if (!given(domainName) && !given(certificateArn)) return undefined;
+  if (!given(domainName) || !given(certificateArn)) {
+    throw new Error('Set both domainName and certificateArn (an ACM certificate in us-east-1), or neither');
+  }
+  return { domainName, certificateArn };
+}
+
+/**
  * Create the app and its single stack `Suture-<stage>`.
  *
  * The stack's environment comes from `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` when the CLI sets
@@ -41,12 +59,14 @@ function contextFlag(app: App, key: string): boolean {
  *   cdk.json's context and `-c` values through the environment.
  * @param outdir Cloud assembly directory (tests: a temporary directory); default the CLI's.
  * @throws InvalidStageError when `stage` is missing or malformed.
+ * @throws StackRegionError when the region is known and is not us-east-1 (infra/stack.ts).
  */
 export function buildApp(context?: Record<string, unknown>, outdir?: string): BuiltApp {
   const app = new App({ ...(context ? { context } : {}), ...(outdir ? { outdir } : {}) });
   const settings = stageSettings(parseStage(app.node.tryGetContext('stage')));
   const nppesApiUrl: unknown = app.node.tryGetContext('nppesApiUrl');
   const webDistDir: unknown = app.node.tryGetContext('webDistDir');
+  const customDomain = customDomainOf(app);
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = process.env.CDK_DEFAULT_REGION;
 
@@ -58,6 +78,7 @@ export function buildApp(context?: Record<string, unknown>, outdir?: string): Bu
     ...(typeof nppesApiUrl === 'string' && nppesApiUrl !== '' ? { nppesApiUrl } : {}),
     ...(typeof webDistDir === 'string' && webDistDir !== '' ? { webDistDir: path.resolve(webDistDir) } : {}),
     skipBundling: contextFlag(app, 'skipBundling'),
+    ...(customDomain ? { customDomain } : {}),
   });
   Tags.of(stack).add('project', 'suture');
   Tags.of(stack).add('stage', settings.stage);

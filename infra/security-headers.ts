@@ -8,7 +8,8 @@
  * What the SPA needs (checked in web/): its own scripts only (Vite emits no inline script:
  * `modulePreload.polyfill` is off); inline styles (Amplify UI's ThemeProvider writes a `<style>`
  * element and components set `style` attributes), hence `style-src 'self' 'unsafe-inline'`;
- * images from itself, `data:` and `blob:`; `fetch` to the API, to Cognito's user pool endpoint
+ * images from itself, `data:` and `blob:`; `fetch` to the API (its own origin: `/api` of the same
+ * CloudFront distribution on AWS, of the same server locally), to Cognito's user pool endpoint
  * (Amplify Auth) and to the documents bucket (presigned PUT uploads); nothing framed, no plugins.
  */
 
@@ -59,23 +60,19 @@ export function contentSecurityPolicy(connectSources: readonly string[]): string
 }
 
 /**
- * The connect-src origins of a deployed stage in `region` (used by infra/web.ts):
- * - the HTTP API `https://*.execute-api.<region>.amazonaws.com`;
+ * The connect-src origins of a deployed stage in `region` besides `'self'` (used by infra/web.ts). The
+ * API is served by the same CloudFront distribution under `/api` (infra/web.ts), so it is `'self'`:
  * - Cognito's user pool endpoint `https://cognito-idp.<region>.amazonaws.com`;
  * - the documents bucket's presigned URLs `https://*.s3.<region>.amazonaws.com` (the SDK presigns
  *   virtual-hosted URLs `https://<bucket>.s3.<region>.amazonaws.com/...`).
- * The API and the bucket are named by a wildcard in their region, not by their own host: both take
- * the CloudFront domain as their CORS origin, so naming them in the distribution's policy would
- * make a dependency cycle (distribution -> policy -> API -> distribution).
+ * The bucket is named by a wildcard in its region, not by its own host: it takes the CloudFront domain
+ * as its CORS origin, so naming it in the distribution's policy would make a dependency cycle
+ * (distribution -> policy -> bucket -> distribution).
  * @param region An AWS region or a CDK token for it.
  * @param urlSuffix `amazonaws.com` or a token for the partition's suffix.
  */
 export function deployedConnectSources(region: string, urlSuffix = 'amazonaws.com'): string[] {
-  return [
-    `https://*.execute-api.${region}.${urlSuffix}`,
-    `https://cognito-idp.${region}.${urlSuffix}`,
-    `https://*.s3.${region}.${urlSuffix}`,
-  ];
+  return [`https://cognito-idp.${region}.${urlSuffix}`, `https://*.s3.${region}.${urlSuffix}`];
 }
 
 /**

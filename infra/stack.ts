@@ -2,7 +2,7 @@
  * The Suture stack: one per stage, composed of the keys, access-log, auth, data, storage, backup, API
  * and web constructs (issue 2, section 7; issue 9, section 3).
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { AccessLogs } from './access-logs';
 import { Api } from './api';
@@ -13,7 +13,8 @@ import { Keys } from './keys';
 import { acknowledgeNagFindings } from './nag';
 import type { StageSettings } from './stage';
 import { Storage } from './storage';
-import { Web } from './web';
+import { EDGE_REGION, EdgeFirewall } from './waf';
+import { API_PATH_PREFIX, Web, type CustomDomain } from './web';
 
 export interface SutureStackProps extends StackProps {
   settings: StageSettings;
@@ -23,16 +24,28 @@ export interface SutureStackProps extends StackProps {
   skipBundling?: boolean;
   /** Directory of the built SPA; default `web/dist`. */
   webDistDir?: string;
+  /** A custom domain and its us-east-1 ACM certificate for the distribution (TLS 1.2 minimum); default none. */
+  customDomain?: CustomDomain;
+}
+
+/** Thrown when the stack's region is known and is not {@link EDGE_REGION}. */
+export class StackRegionError extends Error {
+  override name = 'StackRegionError';
 }
 
 /**
  * Everything one stage of Suture runs on.
  *
  * Order matters only for references: the web hosting comes first because its CloudFront origin is the
- * CORS origin of the documents bucket and of the API; the SPA deployment comes last because its
- * `config.json` carries the API URL and the user pool ids.
+ * CORS origin of the documents bucket; the API is added to the distribution under `/api` once it
+ * exists; the SPA deployment comes last because its `config.json` carries the user pool ids.
  *
- * Outputs: `ApiUrl`, `SpaUrl`, `UserPoolId`, `UserPoolClientId`, `DocumentsBucketName`, `SpaBucketName`.
+ * Region: {@link EDGE_REGION} only, where the CLOUDFRONT web ACL (infra/waf.ts) must live. A known
+ * other region throws {@link StackRegionError} at synth; an unresolved region (synth without
+ * credentials) gets a CloudFormation rule that refuses to deploy anywhere else (README "Edge").
+ *
+ * Outputs: `ApiUrl` (`<SpaUrl>/api`), `SpaUrl`, `UserPoolId`, `UserPoolClientId`, `DocumentsBucketName`,
+ * `SpaBucketName`, `WebAclArn`.
  */
 export class SutureStack extends Stack {
   readonly keys: Keys;
@@ -43,24 +56,43 @@ export class SutureStack extends Stack {
   readonly storage: Storage;
   readonly api: Api;
   readonly web: Web;
+  readonly firewall: EdgeFirewall;
 
   constructor(scope: Construct, id: string, props: SutureStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    if (!Token.isUnresolved(this.region) && this.region !== EDGE_REGION) {
+      throw new StackRegionError(
+        `Suture-${settings.stage} must be deployed to ${EDGE_REGION}, where the CloudFront web ACL lives; got ${this.region} (set CDK_DEFAULT_REGION or AWS_REGION to ${EDGE_REGION})`,
+      );
+    }
+    if (Token.isUnresolved(this.region)) {
+      new CfnRule(this, 'EdgeRegion', {
+        assertions: [
+          {
+            assert: Fn.conditionEquals(Aws.REGION, EDGE_REGION),
+            assertDescription: `Suture must be deployed to ${EDGE_REGION}, where the CloudFront web ACL (WAF) lives.`,
+          },
+        ],
+      });
+    }
 
     this.keys = new Keys(this, 'Keys', { settings });
     this.accessLogs = new AccessLogs(this, 'AccessLogs', { settings });
     this.auth = new Auth(this, 'Auth', { settings });
+    this.firewall = new EdgeFirewall(this, 'Firewall', { settings, logsKey: this.keys.logsKey });
     this.data = new Data(this, 'Data', { settings, encryptionKey: this.keys.dataKey });
     this.web = new Web(this, 'Web', {
       settings,
       accessLogsBucket: this.accessLogs.bucket,
       logsKey: this.keys.logsKey,
+      webAclArn: this.firewall.webAcl.attrArn,
       ...(props.webDistDir ? { distDir: props.webDistDir } : {}),
+      ...(props.customDomain ? { customDomain: props.customDomain } : {}),
     });
     this.storage = new Storage(this, 'Storage', {
       settings,
-      corsOrigins: [this.web.origin],
+      corsOrigins: this.web.origins,
       encryptionKey: this.keys.dataKey,
       accessLogsBucket: this.accessLogs.bucket,
     });
@@ -76,13 +108,14 @@ export class SutureStack extends Stack {
       documentsBucket: this.storage.documentsBucket,
       documentsKey: this.keys.dataKey,
       logsKey: this.keys.logsKey,
-      corsOrigins: [this.web.origin],
       ...(props.nppesApiUrl ? { nppesApiUrl: props.nppesApiUrl } : {}),
       skipBundling: props.skipBundling === true,
     });
+    this.web.addApi(this.api);
     this.web.deploy({
       region: this.region,
-      apiUrl: this.api.url,
+      // Same origin: the SPA calls /api of the distribution it was loaded from (infra/web.ts addApi).
+      apiUrl: API_PATH_PREFIX,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       stage: settings.stage,
@@ -90,11 +123,15 @@ export class SutureStack extends Stack {
 
     acknowledgeNagFindings(this);
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API base URL (no trailing slash)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.web.origin}${API_PATH_PREFIX}`,
+      description: 'API base URL through CloudFront and the WAF (no trailing slash)',
+    });
     new CfnOutput(this, 'SpaUrl', { value: this.web.origin, description: 'The SPA (CloudFront)' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'DocumentsBucketName', { value: this.storage.documentsBucket.bucketName });
     new CfnOutput(this, 'SpaBucketName', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'WebAclArn', { value: this.firewall.webAcl.attrArn });
   }
 }

@@ -5,14 +5,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfigInput } from '../shared/config';
+import { LambdaRole, type Api } from './api';
 import { WEB_DIST } from './paths';
 import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
 import type { StageSettings } from './stage';
@@ -21,6 +25,44 @@ import type { StageSettings } from './stage';
 export const PLACEHOLDER_INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Suture</title></head>' +
   '<body><p>Suture was synthesized without a built SPA. Run <code>npm run build:web</code>, then deploy again.</p></body></html>';
+
+/** The path under which the distribution serves the API (as the local runtime does): `/api/case` is the API's `/case`. */
+export const API_PATH_PREFIX = '/api';
+
+/**
+ * CloudFront Function (cloudfront-js-2.0, viewer request) of the `/api/*` behavior: strips the
+ * `/api` prefix, so that the HTTP API sees its own routes (`/api/case?x=1` -> `/case?x=1`; the query
+ * string is a separate field and kept).
+ */
+export const API_PREFIX_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  return request;
+}`;
+
+/**
+ * CloudFront Function (cloudfront-js-2.0, viewer request) of the SPA's default behavior: a path whose
+ * last segment has no dot is a client-side route (`/case/123`, `/back-office/audit`) and gets
+ * `/index.html`; files (`/assets/app-1a2b.js`, `/config.json`) pass. It replaces the 403/404 -> 200
+ * error responses, which would also have rewritten the API's own 403 and 404 answers.
+ */
+export const SPA_ROUTING_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.slice(uri.lastIndexOf('/') + 1).indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** Reserved concurrency of the CDK-managed SPA deployment function (two deployments per stack, one after the other). */
+export const DEPLOYMENT_FUNCTION_CONCURRENCY = 2;
+
+/** A custom domain of the distribution (CDK context `domainName` and `certificateArn`). */
+export interface CustomDomain {
+  /** e.g. `app.suture.example`; its DNS record (CNAME or alias to the distribution) is made outside the stack. */
+  domainName: string;
+  /** ARN of an ACM certificate for `domainName` in us-east-1 (CloudFront's certificates live there). */
+  certificateArn: string;
+}
 
 /** Build outputs that only the local runtime serves (CloudFront compresses on its own). */
 const PRECOMPRESSED = ['*.br', '*.gz', '**/*.br', '**/*.gz'];
@@ -46,21 +88,30 @@ export interface WebProps {
   accessLogsBucket: s3.IBucket;
   /** The key of the deployment function's log group (infra/keys.ts `logsKey`). */
   logsKey: kms.IKey;
+  /** ARN of the CLOUDFRONT web ACL of the distribution (infra/waf.ts). */
+  webAclArn: string;
+  /** A custom domain with its certificate: TLS 1.2 minimum (TLSv1.2_2021) then applies; default none. */
+  customDomain?: CustomDomain;
 }
 
 /**
  * The SPA's hosting.
  *
- * - a private bucket (all public access blocked, TLS only, S3-managed encryption, versioned, server
- *   access logs to the access-log bucket), read by CloudFront through origin access control only;
- * - a CloudFront distribution: HTTPS only (HTTP redirects), root object `index.html`, 403 and 404 answered
- *   with `/index.html` and status 200 so that client-side routes (`/case/123`) load the SPA, the
- *   response headers policy {@link Web.headersPolicy} (issue 9, section 3: HSTS two years with
- *   subdomains, X-Content-Type-Options nosniff, X-Frame-Options DENY, Referrer-Policy
- *   strict-origin-when-cross-origin, and the Content-Security-Policy of infra/security-headers.ts
- *   with connect-src the API, Cognito and the documents bucket of the stack's region), and compression on (CloudFront sends brotli or gzip by Accept-Encoding; the
- *   precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not deployed), standard
- *   logging to the access-log bucket (`cloudfront/`, no cookies);
+ * - a private bucket (all public access blocked, TLS only, encrypted with its own customer-managed
+ *   key {@link Web.key} (rotated; CloudFront may decrypt through origin access control, a key policy
+ *   statement CDK adds), versioned, server access logs to the access-log bucket), read by CloudFront
+ *   through origin access control only;
+ * - a CloudFront distribution behind the web ACL of infra/waf.ts: HTTPS only (HTTP redirects), root
+ *   object `index.html`, client-side routes (`/case/123`) answered with `/index.html` by
+ *   {@link SPA_ROUTING_FUNCTION_CODE}, the response headers policy {@link Web.headersPolicy} (issue 9,
+ *   section 3: HSTS two years with subdomains, X-Content-Type-Options nosniff, X-Frame-Options DENY,
+ *   Referrer-Policy strict-origin-when-cross-origin, and the Content-Security-Policy of
+ *   infra/security-headers.ts with connect-src itself (the API under `/api`), Cognito and the
+ *   documents bucket of the stack's region), compression on (CloudFront sends brotli or gzip by
+ *   Accept-Encoding; the precompressed `.br`/`.gz` files and the build manifest of `web/dist` are not
+ *   deployed), standard logging to the access-log bucket (`cloudfront/`, no cookies); with a
+ *   {@link CustomDomain}, that domain and TLS 1.2 minimum (TLSv1.2_2021);
+ * - {@link Web.addApi}: the API under `/api/*` of the same distribution (no CORS on the browser's path);
  * - {@link Web.deploy}: uploads `web/dist` and `config.json`. If `web/dist/index.html` does not exist
  *   at synth time a placeholder page is deployed instead: run `npm run build:web` before `cdk deploy`.
  *
@@ -68,13 +119,27 @@ export interface WebProps {
  */
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
+  /** The SPA bucket's key (SSE-KMS with a bucket key; HIPAA.Security-S3DefaultEncryptionKMS). */
+  readonly key: kms.Key;
   readonly distribution: cloudfront.Distribution;
   /** The security headers and CSP on every answer of the distribution (infra/security-headers.ts). */
   readonly headersPolicy: cloudfront.ResponseHeadersPolicy;
-  /** The SPA origin, e.g. `https://d111111abcdef8.cloudfront.net` (no trailing slash). */
+  /**
+   * The SPA origin, e.g. `https://d111111abcdef8.cloudfront.net` or `https://<custom domain>`
+   * (no trailing slash). The API is `${origin}/api`.
+   */
   readonly origin: string;
+  /** Every origin the SPA can be loaded from: {@link Web.origin} and, with a custom domain, also the `*.cloudfront.net` one. */
+  readonly origins: string[];
   /** true when the SPA was found in `web/dist` at synth time; false when the placeholder is deployed. */
   readonly hasBuiltSpa: boolean;
+  /** The custom domain of the distribution, if any (TLS 1.2 minimum). */
+  readonly customDomain: CustomDomain | undefined;
+  /** The role of the SPA deployment's function (a customer-managed policy, its own log group only). */
+  readonly deploymentRole: LambdaRole;
+  /** The CDK-managed SPA deployment function and its dead-letter queue (set by {@link Web.deploy}). */
+  deploymentFunction?: lambda.CfnFunction;
+  deploymentDeadLetterQueue?: sqs.Queue;
   private readonly settings: StageSettings;
   private readonly distDir: string;
   /** The log group of the SPA deployment's function (encrypted, 30 days, a year in prod). */
@@ -90,24 +155,29 @@ export class Web extends Construct {
       encryptionKey: props.logsKey,
       removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    this.deploymentRole = new LambdaRole(this, 'DeploymentRole', {
+      description: 'Suture SPA deployment (CDK BucketDeployment)',
+      logGroup: this.deploymentLogGroup,
+    });
 
+    this.key = new kms.Key(this, 'SpaKey', {
+      description: `Suture ${this.settings.stage}: SPA bucket`,
+      enableKeyRotation: true,
+      removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(this.settings.isProd ? 30 : 7),
+    });
     this.bucket = new s3.Bucket(this, 'SpaBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: this.key,
+      bucketKeyEnabled: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: 's3/spa/',
       removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !this.settings.isProd,
-    });
-
-    const spaFallback = (httpStatus: number): cloudfront.ErrorResponse => ({
-      httpStatus,
-      responseHttpStatus: 200,
-      responsePagePath: '/index.html',
-      ttl: Duration.seconds(0),
     });
 
     const stack = Stack.of(this);
@@ -126,14 +196,22 @@ export class Web extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
+          // The API is the distribution's own /api: 'self'.
           contentSecurityPolicy: contentSecurityPolicy(deployedConnectSources(stack.region, stack.urlSuffix)),
           override: true,
         },
       },
     });
 
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      comment: 'Client-side routes get /index.html',
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_FUNCTION_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const domain = props.customDomain;
+    this.customDomain = domain;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: `Suture SPA (${this.settings.stage})`,
+      comment: `Suture SPA and API (${this.settings.stage})`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
@@ -141,8 +219,17 @@ export class Web extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.headersPolicy,
         compress: true,
+        functionAssociations: [{ function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
-      errorResponses: [spaFallback(403), spaFallback(404)],
+      webAclId: props.webAclArn,
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -150,7 +237,39 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
       logIncludesCookies: false,
     });
-    this.origin = `https://${this.distribution.distributionDomainName}`;
+    const cloudfrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.origin = domain ? `https://${domain.domainName}` : cloudfrontOrigin;
+    this.origins = domain ? [this.origin, cloudfrontOrigin] : [cloudfrontOrigin];
+  }
+
+  /**
+   * Serve `api` under {@link API_PATH_PREFIX}`/*`: the HTTP API's execute-api host as an HTTPS-only
+   * origin (TLS 1.2), every method, no caching (CachingDisabled), every viewer header but Host (the
+   * `Authorization` bearer token included), cookies and query strings forwarded
+   * (AllViewerExceptHostHeader), {@link API_PREFIX_FUNCTION_CODE} stripping the prefix, and the same
+   * security headers as the SPA. The web ACL of the distribution thus covers the API too.
+   */
+  addApi(api: Api): void {
+    const stripPrefix = new cloudfront.Function(this, 'ApiPrefix', {
+      comment: 'Strips /api before the HTTP API',
+      code: cloudfront.FunctionCode.fromInline(API_PREFIX_FUNCTION_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    this.distribution.addBehavior(
+      `${API_PATH_PREFIX}/*`,
+      new origins.HttpOrigin(api.domainName, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: this.headersPolicy,
+        functionAssociations: [{ function: stripPrefix, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+    );
   }
 
   /**
@@ -193,6 +312,7 @@ export class Web extends Construct {
         prune: false,
         memoryLimit: 512,
         logGroup: this.deploymentLogGroup,
+        role: this.deploymentRole,
       });
     }
 
@@ -214,7 +334,35 @@ export class Web extends Construct {
       distributionPaths: ['/*'],
       memoryLimit: 512,
       logGroup: this.deploymentLogGroup,
+      role: this.deploymentRole,
     });
     if (assets) site.node.addDependency(assets);
+    this.hardenDeploymentFunction();
+  }
+
+  /**
+   * The CDK-managed function behind both BucketDeployments (a singleton of the stack, which the
+   * construct does not expose): reserved concurrency {@link DEPLOYMENT_FUNCTION_CONCURRENCY} and a
+   * dead-letter queue for the CloudFormation events it fails on (issue 9, section 3, like every
+   * function of the stack).
+   */
+  private hardenDeploymentFunction(): void {
+    const handlers = Stack.of(this)
+      .node.findAll()
+      .filter(
+        (c): c is lambda.CfnFunction => c instanceof lambda.CfnFunction && c.node.path.includes('CDKBucketDeployment'),
+      );
+    if (handlers.length !== 1) throw new Error(`Expected one SPA deployment function, found ${handlers.length}`);
+    const [handler] = handlers;
+    if (!handler) return;
+    this.deploymentDeadLetterQueue = new sqs.Queue(this, 'DeploymentDlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.deploymentDeadLetterQueue.grantSendMessages(this.deploymentRole);
+    handler.reservedConcurrentExecutions = DEPLOYMENT_FUNCTION_CONCURRENCY;
+    handler.deadLetterConfig = { targetArn: this.deploymentDeadLetterQueue.queueArn };
+    this.deploymentFunction = handler;
   }
 }

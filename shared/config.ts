@@ -17,7 +17,10 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@suture.example';
 /** The configuration as the SPA reads it (defaults applied). */
 export interface RuntimeConfig {
   region: string;
-  /** API base URL without trailing slash, e.g. `http://127.0.0.1:3000/api`. */
+  /**
+   * API base URL without trailing slash: absolute locally (`http://127.0.0.1:3000/api`), or `/api` on
+   * AWS (the same CloudFront distribution as the SPA; resolve it against the page's origin).
+   */
   apiUrl: string;
   userPoolId: string;
   userPoolClientId: string;

@@ -1,10 +1,12 @@
 /**
  * Infra test (issue 2, sections 7 and 8): synthesizes the CDK app with cdk.json's context and asserts
- * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito and CloudFront.
+ * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito, CloudFront,
+ * the WAF and the cdk-nag packs (issue 9, section 3).
  *
  * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
- * stage qa-123 (with an empty SPA directory: the placeholder page), and a fast skipBundling variant with a
- * fake built SPA. The first three bundle the real handlers in lambdas/<resource>/handler.ts with esbuild.
+ * stage qa-123 (with an empty SPA directory: the placeholder page), a fast skipBundling variant with a
+ * fake built SPA, and a fast one with a custom domain and certificate. The first three bundle the real
+ * handlers in lambdas/<resource>/handler.ts with esbuild.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -31,15 +33,16 @@ import {
 import { esbuildOptionsFor, handlerEntry } from '../../infra/bundling';
 import { KNOWN_OPEN_FINDINGS, nagPacks, normalizeFinding } from '../../infra/nag';
 import { USER_POOL_GROUPS } from '../../infra/auth';
-import type { SutureStack } from '../../infra/stack';
 import {
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
   contentSecurityPolicy,
   deployedConnectSources,
 } from '../../infra/security-headers';
+import { StackRegionError, type SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
-import { PLACEHOLDER_INDEX_HTML } from '../../infra/web';
+import { MANAGED_RULE_GROUPS, WAF_RATE_LIMIT } from '../../infra/waf';
+import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
 import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
@@ -114,9 +117,14 @@ function statementsOf(s: Synth, resource: Resource): Statement[] {
   const fn = s.stack.api.functions.get(resource);
   if (!fn?.role) throw new Error(`no function/role for ${resource}`);
   const roleId = logicalId(s, fn.role);
-  return ofType(s, 'AWS::IAM::Policy')
+  return iamPolicies(s)
     .filter(([, p]) => referencedIds(p.Properties?.Roles).has(roleId))
     .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/** Every IAM policy resource of a synth: inline (AWS::IAM::Policy) and customer-managed (AWS::IAM::ManagedPolicy). */
+function iamPolicies(s: Synth): [string, CfnResources[string]][] {
+  return [...ofType(s, 'AWS::IAM::Policy'), ...ofType(s, 'AWS::IAM::ManagedPolicy')];
 }
 
 function actions(st: Statement): string[] {
@@ -164,6 +172,9 @@ let dev: Synth;
 let prod: Synth;
 let qa: Synth;
 let fakeDist: Synth;
+/** The fast variant with a custom domain and its certificate (TLS 1.2 minimum). */
+let withDomain: Synth;
+const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 
 beforeAll(() => {
   // Prepare: an empty SPA directory (placeholder page) and a fake built SPA with hashed assets.
@@ -189,6 +200,12 @@ beforeAll(() => {
     supportEmail: 'help@clinic.example',
     // `-c debugPages=false` turns them off in a stage other than prod.
     debugPages: 'false',
+  });
+  withDomain = synth({
+    stage: 'qa-domain',
+    skipBundling: 'true',
+    domainName: 'app.suture.example',
+    certificateArn: CERTIFICATE_ARN,
   });
 }, 180_000);
 
@@ -297,33 +314,26 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('allows CORS from the SPA origin only, with the Authorization and Content-Type headers', () => {
-    // Prepare
-    const distributionId = logicalId(dev, dev.stack.web.distribution);
+  it('answers no CORS at all: the browser reaches it on its own origin under /api (issue 9, section 3)', () => {
+    // Act
+    const apis = ofType(dev, 'AWS::ApiGatewayV2::Api');
 
     // Assess
-    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      ProtocolType: 'HTTP',
-      CorsConfiguration: {
-        AllowOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] }],
-        AllowHeaders: ['Authorization', 'Content-Type'],
-        AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
-        // The SPA reads the payment report's file name (issue 8, section 5).
-        ExposeHeaders: ['Content-Disposition'],
-      },
-    });
+    expect(apis).toHaveLength(1);
+    expect(apis[0]?.[1].Properties).toMatchObject({ ProtocolType: 'HTTP' });
+    expect(apis[0]?.[1].Properties?.CorsConfiguration).toBeUndefined();
   });
 });
 
 describe('the Lambdas', () => {
-  it('has one Node.js 22 function per resource, bundled by esbuild from lambdas/<resource>/handler.ts', () => {
+  it('has one Node.js 24 function per resource, bundled by esbuild from lambdas/<resource>/handler.ts', () => {
     // Assess
     expect([...dev.stack.api.functions.keys()].sort()).toEqual([...RESOURCES].sort());
     for (const resource of RESOURCES) {
       const fn = dev.stack.api.functions.get(resource);
       if (!fn) throw new Error(resource);
       const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
-      expect(props.Runtime).toBe('nodejs22.x');
+      expect(props.Runtime).toBe('nodejs24.x');
       expect(props.Handler).toBe('index.handler');
       const s3Key = (props.Code as { S3Key: string }).S3Key;
       const bundle = path.join(dev.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.mjs');
@@ -682,7 +692,7 @@ describe('the audit table (issue 9, section 1)', () => {
       ([, r]) => (r.Properties?.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[],
     );
     const documents = [
-      ...ofType(dev, 'AWS::IAM::Policy').map(([, p]) => p.Properties?.PolicyDocument as { Statement: Statement[] }),
+      ...iamPolicies(dev).map(([, p]) => p.Properties?.PolicyDocument as { Statement: Statement[] }),
       ...inline.map((p) => p.PolicyDocument),
     ];
 
@@ -881,19 +891,26 @@ describe('the SPA hosting', () => {
     dev.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
-        Origins: [
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [
+            {
+              EventType: 'viewer-request',
+              FunctionARN: { 'Fn::GetAtt': [Match.stringLikeRegexp('SpaRouting'), 'FunctionARN'] },
+            },
+          ],
+        }),
+        Origins: Match.arrayWith([
           Match.objectLike({
             DomainName: { 'Fn::GetAtt': [spaBucketId, 'RegionalDomainName'] },
             OriginAccessControlId: Match.anyValue(),
           }),
-        ],
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-        ],
+        ]),
       }),
     });
+    // No error response rewriting: it would turn the API's own 403 and 404 answers into the SPA.
+    const config = dev.resources[distributionId]?.Properties?.DistributionConfig as Record<string, Json>;
+    expect(config.CustomErrorResponses).toBeUndefined();
     expect(dev.resources[spaBucketId]?.Properties?.PublicAccessBlockConfiguration).toMatchObject({
       BlockPublicAcls: true,
       RestrictPublicBuckets: true,
@@ -928,7 +945,8 @@ describe('the SPA hosting', () => {
     expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
     expect(resolved).toEqual({
       region: { Ref: 'AWS::Region' },
-      apiUrl: { 'Fn::GetAtt': [logicalId(dev, dev.stack.api.httpApi), 'ApiEndpoint'] },
+      // Same origin: the distribution serves the API under /api (issue 9, section 3).
+      apiUrl: '/api',
       userPoolId: { Ref: logicalId(dev, dev.stack.auth.userPool) },
       userPoolClientId: { Ref: logicalId(dev, dev.stack.auth.userPoolClient) },
       stage: 'dev',
@@ -999,9 +1017,9 @@ describe('the SPA hosting', () => {
       ),
     );
     expect(csp).toContain("script-src 'self';");
-    expect(csp).toMatch(
-      /connect-src 'self' https:\/\/\*\.execute-api\.\S+ https:\/\/cognito-idp\.\S+ https:\/\/\*\.s3\.\S+;/,
-    );
+    // The API is 'self' (/api of the same distribution): only Cognito and the documents bucket besides.
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.\S+ https:\/\/\*\.s3\.\S+;/);
+    expect(csp).not.toContain('execute-api');
   });
 
   it('turns compression on in CloudFront (the precompressed build files are not deployed)', () => {
@@ -1066,7 +1084,7 @@ describe('the skipBundling variant', () => {
 
       // Assess
       expect(props.Code).toEqual({ ZipFile: expect.stringContaining('skipBundling') });
-      expect(props.Runtime).toBe('nodejs22.x');
+      expect(props.Runtime).toBe('nodejs24.x');
     }
   });
 });
@@ -1081,40 +1099,13 @@ describe('the stack outputs', () => {
 });
 
 /**
- * The unacknowledged cdk-nag findings of the dev stack, per pack: issue 9 section 3 started at
- * AwsSolutions 59 errors and 3 warnings, HIPAA.Security 66 errors (one finding per resource). A ratchet:
- * a new finding fails this test; fixing one fails it too until the numbers here (and
- * KNOWN_OPEN_FINDINGS in infra/nag.ts) are lowered. Rule id -> number of resources.
+ * The unacknowledged cdk-nag findings, per pack: issue 9 section 3 started at AwsSolutions 59 errors
+ * and 3 warnings, HIPAA.Security 66 errors (one finding per resource), and ends at none: every
+ * finding is fixed or acknowledged with its reason in infra/nag.ts. Rule id -> number of resources.
  */
 const NAG_EXPECTED: Record<string, { errors: number; warnings: number; rules: Record<string, number> }> = {
-  AwsSolutions: {
-    errors: 19,
-    warnings: 3,
-    rules: {
-      'AwsSolutions-COG2': 1,
-      'AwsSolutions-CFR1': 1,
-      'AwsSolutions-CFR2': 1,
-      'AwsSolutions-CFR4': 1,
-      'AwsSolutions-L1': 10,
-      'AwsSolutions-IAM5[Action::s3:GetBucket*]': 1,
-      'AwsSolutions-IAM5[Action::s3:GetObject*]': 1,
-      'AwsSolutions-IAM5[Action::s3:List*]': 1,
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]': 1,
-      'AwsSolutions-IAM5[Action::s3:Abort*]': 1,
-      'AwsSolutions-IAM5[Action::s3:DeleteObject*]': 1,
-      'AwsSolutions-IAM5[Resource::<WebSpaBucket2BBFBAF8.Arn>/*]': 1,
-      'AwsSolutions-IAM5[Resource::*]': 1,
-    },
-  },
-  'HIPAA.Security': {
-    errors: 13,
-    warnings: 0,
-    rules: {
-      'HIPAA.Security-IAMNoInlinePolicy': 11,
-      'HIPAA.Security-LambdaDLQ': 1,
-      'HIPAA.Security-LambdaConcurrency': 1,
-    },
-  },
+  AwsSolutions: { errors: 0, warnings: 0, rules: {} },
+  'HIPAA.Security': { errors: 0, warnings: 0, rules: {} },
 };
 
 /** Run both packs on a synthesized app: unacknowledged findings per pack. */
@@ -1148,8 +1139,8 @@ function acknowledgements(root: IConstruct): { id: string; reason: string }[] {
 }
 
 describe('the cdk-nag checks (issue 9, section 3)', () => {
-  it('leaves exactly the known AwsSolutions and HIPAA.Security findings unacknowledged in every stage', () => {
-    for (const s of [dev, prod, qa]) {
+  it('leaves no AwsSolutions or HIPAA.Security error or warning unacknowledged in any stage or variant', () => {
+    for (const s of [dev, prod, qa, fakeDist, withDomain]) {
       // Act
       const findings = nagFindings(s);
 
@@ -1158,14 +1149,9 @@ describe('the cdk-nag checks (issue 9, section 3)', () => {
     }
   });
 
-  it('lists as known open findings exactly the errors that remain, so that synth fails on any other', () => {
-    for (const [pack, expected] of Object.entries(NAG_EXPECTED)) {
-      // Act
-      const errorRules = Object.keys(expected.rules).filter((r) => !/-(COG2|CFR1|CFR2)$/.test(r));
-
-      // Assess
-      expect([...(KNOWN_OPEN_FINDINGS[pack] ?? [])].sort()).toEqual(errorRules.sort());
-    }
+  it('keeps no known open finding, so that synth fails on any new error', () => {
+    // Assess
+    expect(KNOWN_OPEN_FINDINGS).toEqual({ AwsSolutions: [], 'HIPAA.Security': [] });
   });
 
   it('matches the known findings whatever account, region and partition a CLI synth resolves', () => {
@@ -1201,6 +1187,9 @@ describe('the cdk-nag checks (issue 9, section 3)', () => {
     // Assess
     expect(byRuleAndReason.size).toBeLessThan(15);
     for (const a of acks) expect(a.reason.length).toBeGreaterThan(40);
+    // TLS 1.2 minimum is acknowledged as impossible only without a custom domain.
+    expect(acks.some((a) => a.id === 'AwsSolutions-CFR4')).toBe(true);
+    expect(acknowledgements(withDomain.stack).some((a) => a.id === 'AwsSolutions-CFR4')).toBe(false);
   });
 });
 
@@ -1277,10 +1266,25 @@ describe('the hardening of issue 9, section 3', () => {
     for (const id of [...tableIds, bucketId]) expect(selected.has(id)).toBe(true);
   });
 
-  it('rotates both customer-managed keys and encrypts and TLS-guards every bucket', () => {
+  it('rotates the three customer-managed keys (data, logs, SPA) and encrypts and TLS-guards every bucket', () => {
     // Assess
     const keys = ofType(dev, 'AWS::KMS::Key');
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
+    expect(dev.resources[logicalId(dev, dev.stack.web.bucket)]?.Properties?.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [
+        {
+          BucketKeyEnabled: true,
+          ServerSideEncryptionByDefault: {
+            SSEAlgorithm: 'aws:kms',
+            KMSMasterKeyID: { 'Fn::GetAtt': [logicalId(dev, dev.stack.web.key), 'Arn'] },
+          },
+        },
+      ],
+    });
+    // CloudFront reads the SSE-KMS objects through origin access control: the SPA key lets it decrypt.
+    expect(JSON.stringify(dev.resources[logicalId(dev, dev.stack.web.key)]?.Properties?.KeyPolicy)).toMatch(
+      /"Action":"kms:Decrypt".*"Principal":\{"Service":"cloudfront.amazonaws.com"\}/,
+    );
     for (const [, key] of keys) expect(key.Properties?.EnableKeyRotation).toBe(true);
     for (const [id, bucket] of ofType(dev, 'AWS::S3::Bucket')) {
       expect(bucket.Properties?.BucketEncryption).toBeDefined();
@@ -1317,5 +1321,239 @@ describe('the hardening of issue 9, section 3', () => {
     expect(dev.resources[logBucketId]?.Properties?.LifecycleConfiguration).toEqual({
       Rules: [expect.objectContaining({ ExpirationInDays: 2190, Status: 'Enabled' })],
     });
+  });
+});
+
+/** Run a CloudFront Function's source (cloudfront-js-2.0 handler) on a viewer request for `uri`. */
+function runViewerRequest(code: string, uri: string): string {
+  const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+    uri: string;
+  };
+  return handler({ request: { uri } }).uri;
+}
+
+describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () => {
+  it('puts the web ACL in front of the distribution with the three AWS managed rule groups and a per-IP rate rule', () => {
+    // Prepare
+    const webAclId = dev.stack.getLogicalId(dev.stack.firewall.webAcl);
+
+    // Act
+    const [, acl] = ofType(dev, 'AWS::WAFv2::WebACL')[0] ?? [];
+    const rules = acl?.Properties?.Rules as {
+      Name: string;
+      Action?: Json;
+      OverrideAction?: Json;
+      Statement: {
+        RateBasedStatement?: { Limit: number; AggregateKeyType: string; EvaluationWindowSec: number };
+        ManagedRuleGroupStatement?: { VendorName: string; Name: string; RuleActionOverrides?: Json[] };
+      };
+    }[];
+    const groups = rules.flatMap((r) => r.Statement.ManagedRuleGroupStatement ?? []);
+    const rate = rules.find((r) => r.Statement.RateBasedStatement);
+
+    // Assess
+    expect(ofType(dev, 'AWS::WAFv2::WebACL')).toHaveLength(1);
+    expect(acl?.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    expect(groups.map((g) => `${g.VendorName}/${g.Name}`).sort()).toEqual(
+      MANAGED_RULE_GROUPS.map((g) => `AWS/${g}`).sort(),
+    );
+    for (const r of rules.filter((x) => x.Statement.ManagedRuleGroupStatement)) {
+      expect(r.OverrideAction).toEqual({ None: {} });
+    }
+    expect(rate?.Action).toEqual({ Block: {} });
+    expect(rate?.Statement.RateBasedStatement).toEqual({
+      Limit: WAF_RATE_LIMIT.limit,
+      AggregateKeyType: 'IP',
+      EvaluationWindowSec: WAF_RATE_LIMIT.windowSeconds,
+    });
+    const distribution = ofType(dev, 'AWS::CloudFront::Distribution')[0]?.[1];
+    expect((distribution?.Properties?.DistributionConfig as Record<string, Json>).WebACLId).toEqual({
+      'Fn::GetAtt': [webAclId, 'Arn'],
+    });
+  });
+
+  it('logs the web ACL to an encrypted aws-waf-logs-* group without the token, cookies or query strings', () => {
+    // Prepare
+    const webAclId = dev.stack.getLogicalId(dev.stack.firewall.webAcl);
+    const logGroupId = logicalId(dev, dev.stack.firewall.logGroup);
+
+    // Act
+    const [, logging] = ofType(dev, 'AWS::WAFv2::LoggingConfiguration')[0] ?? [];
+    const destination = JSON.stringify(logging?.Properties?.LogDestinationConfigs);
+
+    // Assess
+    expect(logging?.Properties?.ResourceArn).toEqual({ 'Fn::GetAtt': [webAclId, 'Arn'] });
+    expect(destination).toContain('log-group:aws-waf-logs-suture-dev');
+    expect(destination).not.toContain(':*');
+    expect(logging?.Properties?.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
+      { QueryString: {} },
+    ]);
+    expect(dev.resources[logGroupId]?.Properties).toMatchObject({
+      LogGroupName: 'aws-waf-logs-suture-dev',
+      KmsKeyId: { 'Fn::GetAtt': [logicalId(dev, dev.stack.keys.logsKey), 'Arn'] },
+    });
+  });
+
+  it('serves the API under /api/* from the execute-api host: HTTPS and TLS 1.2 only, no caching, every viewer header but Host', () => {
+    // Prepare
+    const apiId = logicalId(dev, dev.stack.api.httpApi);
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+    const config = dev.resources[distributionId]?.Properties?.DistributionConfig as {
+      Origins: { Id: string; DomainName: Json; CustomOriginConfig?: Record<string, Json> }[];
+      CacheBehaviors: Record<string, Json>[];
+    };
+
+    // Act
+    const behavior = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o) => o.Id === behavior?.TargetOriginId);
+
+    // Assess
+    expect(config.CacheBehaviors).toHaveLength(1);
+    expect(behavior).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      // AWS managed policies: CachingDisabled and AllViewerExceptHostHeader.
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      ResponseHeadersPolicyId: { Ref: logicalId(dev, dev.stack.web.headersPolicy) },
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/ApiPrefix/), 'FunctionARN'] },
+        },
+      ],
+    });
+    expect(origin?.DomainName).toEqual({
+      'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
+    });
+    expect(origin?.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+  });
+
+  it('strips /api before the API and sends client-side routes, not files, the SPA', () => {
+    // Act / Assess
+    expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/api/case')).toBe('/case');
+    expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/api/case/filter')).toBe('/case/filter');
+    expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/api/')).toBe('/');
+    expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/apis/x')).toBe('/apis/x');
+    expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/')).toBe('/index.html');
+    expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/case/01HXYZ/edit')).toBe('/index.html');
+    expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/back-office/audit')).toBe('/index.html');
+    expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/config.json')).toBe('/config.json');
+    expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/assets/app-abc123.js')).toBe('/assets/app-abc123.js');
+  });
+
+  it('requires TLS 1.2 (TLSv1.2_2021, SNI) on a custom domain with its certificate, and publishes that domain', () => {
+    // Act
+    const [, distribution] = ofType(withDomain, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.Properties?.DistributionConfig as Record<string, Json>;
+
+    // Assess
+    expect(config.Aliases).toEqual(['app.suture.example']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: CERTIFICATE_ARN,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    expect(withDomain.stack.web.origin).toBe('https://app.suture.example');
+    // The documents bucket takes uploads from the custom domain and from the *.cloudfront.net name.
+    const cors = JSON.stringify(
+      withDomain.resources[logicalId(withDomain, withDomain.stack.storage.documentsBucket)]?.Properties
+        ?.CorsConfiguration,
+    );
+    expect(cors).toContain('https://app.suture.example');
+    expect(cors).toContain(logicalId(withDomain, withDomain.stack.web.distribution));
+    withDomain.template.hasOutput('ApiUrl', { Value: 'https://app.suture.example/api' });
+    expect(() => buildApp({ ...CDK_JSON.context, skipBundling: 'true', domainName: 'app.suture.example' })).toThrow(
+      /certificateArn/,
+    );
+  });
+
+  it('is deployed to us-east-1 only, where the CloudFront web ACL lives, and passes the nag packs there too', () => {
+    // Prepare: the environment a CLI synth with credentials gives the app
+    const saved = { region: process.env.CDK_DEFAULT_REGION, account: process.env.CDK_DEFAULT_ACCOUNT };
+    const restore = (name: 'CDK_DEFAULT_REGION' | 'CDK_DEFAULT_ACCOUNT', value: string | undefined) => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    };
+    const build = (region: string, account?: string) => {
+      process.env.CDK_DEFAULT_REGION = region;
+      if (account) process.env.CDK_DEFAULT_ACCOUNT = account;
+      try {
+        return buildApp({ ...CDK_JSON.context, skipBundling: 'true' }, tempDir('suture-region-'));
+      } finally {
+        restore('CDK_DEFAULT_REGION', saved.region);
+        restore('CDK_DEFAULT_ACCOUNT', saved.account);
+      }
+    };
+
+    // Act
+    const east = build('us-east-1');
+    const eastWithAccount = build('us-east-1', '123456789012');
+
+    // Assess
+    expect(() => build('eu-west-1')).toThrow(StackRegionError);
+    expect(east.stack.region).toBe('us-east-1');
+    // The resolved partition, account and region must not defeat an acknowledgement (synth fails on an error).
+    expect(() => east.app.synth()).not.toThrow();
+    expect(() => eastWithAccount.app.synth()).not.toThrow();
+    // Synthesized without a region: a CloudFormation rule refuses any other region at deploy time.
+    const rules = dev.template.toJSON().Rules as Record<string, { Assertions: { Assert: Json }[] }>;
+    expect(JSON.stringify(Object.values(rules))).toContain('"us-east-1"');
+    expect(JSON.stringify(Object.values(rules))).toContain('AWS::Region');
+  });
+
+  it('gives every function role one customer-managed policy, within the 6,144-character IAM limit, its own log group only and no inline policy', () => {
+    // Prepare: a reference counts as a 120-character ARN, the longest of this stack's.
+    const flat = (value: Json): Json => {
+      if (Array.isArray(value)) return value.map(flat);
+      if (value && typeof value === 'object') {
+        const obj = value as Record<string, Json>;
+        if ('Ref' in obj || 'Fn::GetAtt' in obj || 'Fn::Join' in obj) return 'x'.repeat(120);
+        return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, flat(v)]));
+      }
+      return value;
+    };
+
+    // Assess
+    expect(ofType(dev, 'AWS::IAM::Policy')).toEqual([]);
+    for (const [, role] of ofType(dev, 'AWS::IAM::Role')) expect(role.Properties?.Policies).toBeUndefined();
+    for (const [id, policy] of ofType(dev, 'AWS::IAM::ManagedPolicy')) {
+      const length = JSON.stringify(flat(policy.Properties?.PolicyDocument ?? null)).length;
+      expect({ id, length: Math.min(length, 6144) }).toEqual({ id, length: expect.any(Number) });
+      expect(length).toBeLessThan(6144);
+    }
+    for (const [resource, fn] of dev.stack.api.functions) {
+      const roleId = dev.stack.getLogicalId(fn.role?.node.defaultChild as CfnResource);
+      const logGroupId = (dev.resources[logicalId(dev, fn)]?.Properties?.LoggingConfig as { LogGroup: { Ref: string } })
+        .LogGroup.Ref;
+      const logStatements = statementsOf(dev, resource).filter((st) => actions(st).some((a) => a.startsWith('logs:')));
+      // No AWSLambdaBasicExecutionRole (which may write every log group): its own log group only.
+      expect(dev.resources[roleId]?.Properties?.ManagedPolicyArns).toBeUndefined();
+      expect(logStatements).toEqual([
+        expect.objectContaining({
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it('limits the CDK-managed SPA deployment function to reserved concurrency 2 with a dead-letter queue', () => {
+    // Prepare
+    const fn = fakeDist.stack.web.deploymentFunction;
+    const queue = fakeDist.stack.web.deploymentDeadLetterQueue;
+    if (!fn || !queue) throw new Error('no deployment function');
+
+    // Act
+    const props = fakeDist.resources[fakeDist.stack.getLogicalId(fn)]?.Properties ?? {};
+
+    // Assess
+    expect(props.ReservedConcurrentExecutions).toBe(2);
+    expect(props.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [logicalId(fakeDist, queue), 'Arn'] } });
   });
 });

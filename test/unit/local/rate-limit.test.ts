@@ -82,15 +82,11 @@ describe('the Content-Security-Policy (issue 9, section 3)', () => {
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
 
-  it("names the region's API, Cognito and S3 hosts for a deployed stage", () => {
+  it("names the region's Cognito and S3 hosts for a deployed stage, and no API host (the API is /api of the same origin)", () => {
     // Act
     const sources = deployedConnectSources('eu-west-1');
     // Assess
-    expect(sources).toEqual([
-      'https://*.execute-api.eu-west-1.amazonaws.com',
-      'https://cognito-idp.eu-west-1.amazonaws.com',
-      'https://*.s3.eu-west-1.amazonaws.com',
-    ]);
+    expect(sources).toEqual(['https://cognito-idp.eu-west-1.amazonaws.com', 'https://*.s3.eu-west-1.amazonaws.com']);
   });
 
   it('sends HSTS for two years, nosniff, DENY, strict-origin-when-cross-origin and the CSP', () => {
