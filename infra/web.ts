@@ -16,6 +16,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfigInput } from '../shared/config';
+import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
 import { LambdaRole, type Api } from './api';
 import { WEB_DIST } from './paths';
 import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
@@ -32,11 +33,14 @@ export const API_PATH_PREFIX = '/api';
 /**
  * CloudFront Function (cloudfront-js-2.0, viewer request) of the `/api/*` behavior: strips the
  * `/api` prefix, so that the HTTP API sees its own routes (`/api/case?x=1` -> `/case?x=1`; the query
- * string is a separate field and kept).
+ * string is a separate field and kept), and sets {@link VIEWER_IP_HEADER} to the viewer's address,
+ * replacing any value the client sent, since API Gateway's own `sourceIp` is then a CloudFront edge
+ * address (the audit entries' `source_ip`, lambdas/lib/audit.ts).
  */
 export const API_PREFIX_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 

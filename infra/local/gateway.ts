@@ -32,6 +32,7 @@ import { ROUTES, type Resource, type RouteDef } from '../../lambdas/routes';
 import { RATE_LIMIT, type RateLimit } from '../security-headers';
 import { TokenBucketLimiter } from './rate-limit';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
+import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
 
 export { lambdaContext } from './lambda-handlers';
 
@@ -147,6 +148,8 @@ export function buildEvent(input: EventInput): LocalApiEvent {
     }
     headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As the `/api/*` CloudFront Function: the viewer's address, whatever the client sent.
+  headers[VIEWER_IP_HEADER] = input.sourceIp;
 
   let queryStringParameters: Record<string, string> | undefined;
   if (input.rawQueryString) {

@@ -57,6 +57,17 @@ export interface AuditEntry {
   expires_at: number;
 }
 
+/**
+ * The header that carries the viewer's address (issue 9, section 1: "source IP"). Through CloudFront,
+ * API Gateway's `sourceIp` is a CloudFront edge address; the `/api/*` viewer-request function
+ * (infra/web.ts `API_PREFIX_FUNCTION_CODE`) sets this header to `event.viewer.ip`, replacing any value
+ * the client sent, and the local gateway does the same with the socket's address. A direct call to the
+ * execute-api URL (which bypasses CloudFront and the WAF, README "Edge") could forge it; such a call
+ * still needs a valid token, and the WAF log keeps the viewer's address of every call through
+ * CloudFront.
+ */
+export const VIEWER_IP_HEADER = 'x-suture-viewer-ip';
+
 /** What a handler declares about one request. */
 export interface AuditRecorder {
   /** Record the resource type and the ids read or written (appended; duplicates dropped). Chainable. */
@@ -134,7 +145,7 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
     outcome: auditOutcome(status, d.deniedIfNotFound),
     resource_ids: [...d.ids],
     request_id: requestId,
-    source_ip: http?.sourceIp ?? '',
+    source_ip: (event.headers?.[VIEWER_IP_HEADER] || http?.sourceIp || '').slice(0, 64),
     user_agent: (http?.userAgent ?? event.headers?.['user-agent'] ?? '').slice(0, 512),
     expires_at: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_SECONDS,
   };

@@ -42,6 +42,7 @@ import {
 import { StackRegionError, type SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
 import { MANAGED_RULE_GROUPS, WAF_RATE_LIMIT } from '../../infra/waf';
+import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
 import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
 import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables';
@@ -1325,11 +1326,18 @@ describe('the hardening of issue 9, section 3', () => {
 });
 
 /** Run a CloudFront Function's source (cloudfront-js-2.0 handler) on a viewer request for `uri`. */
+type ViewerRequest = { uri: string; headers: Record<string, { value: string }> };
+
+function runViewerFunction(code: string, uri: string, headers: ViewerRequest['headers'] = {}): ViewerRequest {
+  const handler = new Function(`${code}; return handler;`)() as (event: {
+    request: ViewerRequest;
+    viewer: { ip: string };
+  }) => ViewerRequest;
+  return handler({ request: { uri, headers }, viewer: { ip: '198.51.100.7' } });
+}
+
 function runViewerRequest(code: string, uri: string): string {
-  const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
-    uri: string;
-  };
-  return handler({ request: { uri } }).uri;
+  return runViewerFunction(code, uri).uri;
 }
 
 describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () => {
@@ -1440,6 +1448,10 @@ describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () =>
     expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/api/case/filter')).toBe('/case/filter');
     expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/api/')).toBe('/');
     expect(runViewerRequest(API_PREFIX_FUNCTION_CODE, '/apis/x')).toBe('/apis/x');
+    expect(
+      runViewerFunction(API_PREFIX_FUNCTION_CODE, '/api/case', { [VIEWER_IP_HEADER]: { value: '203.0.113.66' } })
+        .headers[VIEWER_IP_HEADER],
+    ).toEqual({ value: '198.51.100.7' });
     expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/')).toBe('/index.html');
     expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/case/01HXYZ/edit')).toBe('/index.html');
     expect(runViewerRequest(SPA_ROUTING_FUNCTION_CODE, '/back-office/audit')).toBe('/index.html');

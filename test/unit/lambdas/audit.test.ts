@@ -6,7 +6,13 @@
 import './support/env';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { AUDIT_RETENTION_SECONDS, audit, auditOutcome, type AuditEntry } from '../../../lambdas/lib/audit';
+import {
+  AUDIT_RETENTION_SECONDS,
+  VIEWER_IP_HEADER,
+  audit,
+  auditOutcome,
+  type AuditEntry,
+} from '../../../lambdas/lib/audit';
 import { callerUserType } from '../../../lambdas/lib/auth';
 import { ForbiddenError, NotFoundError } from '../../../lambdas/lib/errors';
 import { bodyObject, ok } from '../../../lambdas/lib/http';
@@ -86,6 +92,18 @@ describe('the audit entry of the shared middleware', () => {
     expect(entry!.at_id).toBe(`${entry!.at}#req-1`);
     expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(before);
     expect(entry!.expires_at - Math.floor(Date.parse(entry!.at) / 1000)).toBe(AUDIT_RETENTION_SECONDS);
+  });
+
+  it('records the viewer address CloudFront passes in its header rather than the edge address', async () => {
+    // Act
+    await invoke(handler, {
+      method: 'GET',
+      path: '/cpt_codes',
+      sub: 'u1',
+      headers: { [VIEWER_IP_HEADER]: '198.51.100.7' },
+    });
+    // Assess
+    expect(entries()[0]!.source_ip).toBe('198.51.100.7');
   });
 
   it('never stores the request body, query values or the answer (no PHI)', async () => {
