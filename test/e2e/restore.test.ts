@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { UploadTicket } from '../../shared';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
 import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
@@ -108,6 +109,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     const deletedRow = page.getByRole('row').filter({ hasText: caseId });
     await deletedRow.waitFor();
     const deletedText = (await deletedRow.textContent()) ?? '';
+    await expectNoSeriousAxeViolations(page, { label: 'deleted cases' });
     await deletedRow.getByRole('button', { name: `Restore case ${caseId}` }).click();
     const restoreDialog = page.getByRole('dialog', { name: 'Restore case' });
     await restoreDialog.getByText(`Restore case ${caseId}?`, { exact: false }).waitFor();
