@@ -28,3 +28,4 @@ export * from './schemas/users';
 export * from './schemas/reference-lists';
 export * from './schemas/report';
 export * from './schemas/audit';
+export * from './schemas/deleted-cases';

@@ -35,7 +35,9 @@
  *   version read, so a concurrent write is a 409). File fields only keep or detach what is stored (issue 6, section 3):
  *   demo_file / note_file / misc_file accept '' or null (detach) or the key already stored;
  *   file_keys ('' or null: detach all) only when every key of each slot is already stored in that
- *   slot (the stored original file names are kept); anything else 400 naming the field.
+ *   slot (the stored original file names are kept); anything else 400 naming the field. A detached
+ *   document is soft-deleted (issue 9, section 2): recorded in the case's `deleted_documents` by the
+ *   same write, its object kept in the versioned bucket.
  * - PUT /case { case_id, case_status, reason? } -> { success, message, case }: user_type >= 10 only
  *   (403, checked first); bad body 400; unknown case 404; a move to a LOWER status code without a
  *   non-blank `reason` (text, at most 500 characters) -> 400 { field: 'reason', message: 'A reason
@@ -83,9 +85,6 @@ import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { buildCaseId } from '../lib/tables';
 import { parseInput } from '../lib/validation';
-import { getEnv } from '../lib/env';
-import { invokeAsync } from '../lib/invoke';
-import { logger } from '../lib/logger';
 import { getFacility } from '../facility/repository';
 import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
@@ -466,12 +465,14 @@ async function update(event: ApiEvent) {
   // Without a client version the repository re-reads and retries once on a concurrent write; file
   // fields were checked against the version read here, so they are written only onto that version.
   const filesSent = Object.keys(files).length > 0;
+  // Detached documents are soft-deleted (issue 9, section 2): recorded on the case in the same
+  // write, their objects kept in the versioned bucket.
+  if (detached.length > 0) patch.deleted_document_keys = detached;
   const item = await updateCase(current.case_id, patch, {
     expectedVersion: input.version ?? (filesSent ? current.version : undefined),
     ownerId: current.user_id,
     actor: caller.sub,
   });
-  await deleteDocumentFiles(current, detached);
   return ok({ success: true, message: 'Case updated successfully', case: await apiCaseWithNames(item) });
 }
 
@@ -488,27 +489,6 @@ async function setStatus(event: ApiEvent) {
     { ownerId: current.user_id, actor: caller.sub },
   );
   return ok({ success: true, message: 'Case status updated successfully', case: await apiCaseWithNames(item) });
-}
-
-/**
- * Ask the document Lambda, the only one with a bucket grant, to delete files of `item` that are no
- * longer referenced (a deleted case, or documents a PATCH detached; issue 6, section 3),
- * asynchronously. The write is already done, so a failure here is logged, not answered.
- */
-async function deleteDocumentFiles(item: CaseItem, keys: readonly (string | undefined)[]): Promise<void> {
-  const unique = [...new Set(keys.filter((k): k is string => typeof k === 'string' && k !== ''))];
-  const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
-  if (!unique.length || !documentFunction) return;
-  try {
-    await invokeAsync(documentFunction, {
-      type: 'suture.delete-case-documents',
-      case_id: item.case_id,
-      owner_id: item.user_id,
-      keys: unique,
-    });
-  } catch (err) {
-    logger.error('Could not ask for the documents of a case to be deleted', { error: (err as Error)?.message });
-  }
 }
 
 /**
@@ -536,16 +516,26 @@ async function requireRestorer(event: ApiEvent): Promise<void> {
 
 /**
  * GET /case/deleted?limit=&cursor= (issue 9, section 2; user_type >= 100, else 403) ->
- * `{ success, cases: [case + owner_name, deleted_at, deleted_by], count, next_cursor? }`, most
- * recently deleted first, paged like every list (lambdas/lib/paging.ts).
+ * `{ success, cases: [case + owner_name, deleted_at, deleted_by, deleted_by_name], count, next_cursor? }`
+ * (shared/schemas/deleted-cases.ts), most recently deleted first, paged like every list
+ * (lambdas/lib/paging.ts). The audit entry holds the ids returned.
  */
 async function listDeleted(event: ApiEvent) {
   await requireRestorer(event);
   const limit = parseLimit(queryParam(event, 'limit'));
   const startKey = decodeCursor(queryParam(event, 'cursor', MAX_CURSOR_LENGTH), DELETED_SCOPE, DeletedCursorSchema);
   const page = await listDeletedCases(limit, startKey);
-  const names = await ownerNames(page.items.map((c) => c.user_id));
-  const cases = page.items.map((c) => ({ ...toApiDeletedCase(c), owner_name: names.get(c.user_id) ?? '' }));
+  // The ids returned (issue 9, section 1: a list records what it showed).
+  audit(event).touched(
+    'case',
+    page.items.map((c) => c.case_id),
+  );
+  const names = await ownerNames(page.items.flatMap((c) => [c.user_id, c.deleted_by ?? '']).filter(Boolean));
+  const cases = page.items.map((c) => ({
+    ...toApiDeletedCase(c),
+    owner_name: names.get(c.user_id) ?? '',
+    deleted_by_name: names.get(c.deleted_by ?? '') ?? '',
+  }));
   return ok({
     success: true,
     cases,
@@ -561,12 +551,13 @@ const RestoreBodySchema = z.object({ case_id: z.string().trim().min(1, 'case_id 
  * `{ success, message: 'Case restored successfully', case }`: back in every list, search and count,
  * with its documents. 404 'Case not found' when no such case is deleted; 409
  * 'A case can be restored only within 30 days of its deletion' (repository RESTORE_EXPIRED_MESSAGE)
- * more than 30 days after the delete; 400 without case_id.
+ * more than 30 days after the delete; 400 without case_id. The audit entry holds the case id.
  */
 async function restore(event: ApiEvent) {
   const caller = requireCaller(event);
   await requireRestorer(event);
   const input = parseInput(RestoreBodySchema, bodyObject(event));
+  audit(event).touched('case', [input.case_id]);
   const item = await restoreCase(input.case_id, { actor: caller.sub });
   return ok({ success: true, message: 'Case restored successfully', case: await apiCaseWithNames(item) });
 }
@@ -597,6 +588,6 @@ const api = apiHandler(
 export function handler(event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
 export function handler(event: PurgeEvent, context: Context): Promise<PurgeResult>;
 export async function handler(event: ApiEvent | PurgeEvent, context: Context): Promise<unknown> {
-  if (isPurgeEvent(event)) return purgeDeletedCases();
+  if (isPurgeEvent(event)) return purgeDeletedCases({ runId: context?.awsRequestId });
   return api(event as ApiEvent, context);
 }

@@ -109,8 +109,11 @@ type Unclassified = Exclude<
   keyof CaseItem,
   (typeof LIST_ATTRIBUTES)[number] | keyof ReturnType<typeof indexAttributes> | SoftDeleteAttribute
 >;
-/** Attributes only a soft-deleted case carries (issue 9, section 2): no list reads them, no list holds such a case. */
-type SoftDeleteAttribute = 'deleted_at' | 'deleted_by' | 'deleted_p' | 'deleted_created_at';
+/**
+ * Soft-delete attributes (issue 9, section 2) no list reads: those only a soft-deleted case carries
+ * (no list holds such a case), and the record of documents deleted from a case (never answered).
+ */
+type SoftDeleteAttribute = 'deleted_at' | 'deleted_by' | 'deleted_p' | 'deleted_created_at' | 'deleted_documents';
 /** Compile-time check: every attribute of a case is listed or an index key. */
 const EVERY_ATTRIBUTE_CLASSIFIED: [Unclassified] extends [never] ? true : { notClassified: Unclassified } = true;
 void EVERY_ATTRIBUTE_CLASSIFIED;

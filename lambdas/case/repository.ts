@@ -51,6 +51,7 @@ import {
   API_MESSAGES,
   CASE_MESSAGES,
   INITIAL_CASE_STATUS,
+  RESTORE_WINDOW_DAYS,
   autoStatus,
   centsToDollars,
   type Case,
@@ -113,7 +114,27 @@ export interface CaseItem {
   deleted_p?: string;
   /** `created_at` of a deleted case, kept here while `created_at` is removed (out of byUser and the month indexes). */
   deleted_created_at?: string;
+  /**
+   * Documents detached from the case by a delete (DELETE /document, or a PATCH that clears a file
+   * field): a soft delete (issue 9, section 2), so the object stays in the versioned bucket and is
+   * recorded here, oldest first, at most {@link MAX_DELETED_DOCUMENTS}. Never in the API shape; the
+   * 30-day purge of the case removes these objects with the attached ones.
+   */
+  deleted_documents?: DeletedDocument[];
 }
+
+/** A document soft-deleted from a case (see `CaseItem.deleted_documents`). */
+export interface DeletedDocument {
+  /** The object key in the documents bucket. */
+  key: string;
+  /** ISO time of the delete. */
+  deleted_at: string;
+  /** User id of who deleted it (or {@link SYSTEM_ACTOR}). */
+  deleted_by: string;
+}
+
+/** Entries kept in `deleted_documents` (the oldest are dropped beyond this; their objects stay in the bucket). */
+export const MAX_DELETED_DOCUMENTS = 200;
 
 /** Names of the index attributes {@link indexAttributes} computes. */
 const INDEX_ATTRIBUTES = [
@@ -210,6 +231,11 @@ export type CasePatch = Partial<
    * field `reason`, `CASE_MESSAGES.reasonRequired`) and nothing written. Never stored on the case.
    */
   status_reason?: string;
+  /**
+   * Keys of documents this write detaches (issue 9, section 2): appended to `deleted_documents` with
+   * the write's time and actor, in the same conditional write (nothing partial). Never stored as is.
+   */
+  deleted_document_keys?: string[];
 };
 
 const tables = () => ({ cases: getEnv().CASES_TABLE, cpt: getEnv().CPT_CODES_TABLE });
@@ -369,7 +395,7 @@ async function writeUpdate(
   options: UpdateCaseOptions,
 ): Promise<CaseItem | undefined> {
   const now = (options.now ?? new Date()).toISOString();
-  const { pay_amount_cents, case_status: manualStatus, status_reason, ...fields } = patch;
+  const { pay_amount_cents, case_status: manualStatus, status_reason, deleted_document_keys, ...fields } = patch;
   const after = contentAfter(current, fields);
   const before = current.case_status;
   const status = manualStatus ?? autoStatus(before, after);
@@ -394,6 +420,13 @@ async function writeUpdate(
     i += 1;
   };
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) set(field, value);
+  const removedKeys = [...new Set((deleted_document_keys ?? []).filter((k) => k !== ''))];
+  if (removedKeys.length > 0) {
+    const by = options.actor ?? SYSTEM_ACTOR;
+    const entries = removedKeys.map((key) => ({ key, deleted_at: now, deleted_by: by }));
+    const kept = Array.isArray(current.deleted_documents) ? current.deleted_documents : [];
+    set('deleted_documents', [...kept, ...entries].slice(-MAX_DELETED_DOCUMENTS));
+  }
   // Descriptors follow the codes (issue 7: read once on write, never on list).
   const codesChanged =
     fields.procedure_codes !== undefined &&
@@ -459,8 +492,8 @@ async function writeUpdate(
   }
 }
 
-/** Days a soft-deleted case can be restored (issue 9, section 2); after that the purge removes it for good. */
-export const RESTORE_WINDOW_DAYS = 30;
+/** Days a soft-deleted case can be restored (issue 9, section 2; shared/schemas/deleted-cases.ts); then the purge removes it. */
+export { RESTORE_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Message of the 409 of a restore after {@link RESTORE_WINDOW_DAYS}. */

@@ -18,8 +18,11 @@
  * - GET /document?key=&disposition=inline|attachment (default inline) -> { url, expires_in: 3600,
  *   file_name }: a presigned GET with Content-Disposition (original name) and a Content-Type chosen
  *   from the extension; 404 when the key is not attached or its object is missing.
- * - DELETE /document?key= -> { success, message, case } | { success, message, user }: detach, then
- *   delete (the versioned bucket keeps the data as a noncurrent version).
+ * - DELETE /document?key= -> { success, message, case } | { success, message, user }: a SOFT delete
+ *   (issue 9, section 2): the key is detached (the case status follows the workflow rule) and, for a
+ *   case, recorded in its `deleted_documents` (key, deleted_at, deleted_by) by the same conditional
+ *   write; no DeleteObject: the object stays in the versioned bucket (the 30-day purge of a deleted
+ *   case removes it). A deleted key answers 404 to every call, like a missing one.
  * - GET /doc_types -> { doc_types: ['CV - Resume', 'Malpractice Insurance', 'License(s)'] }.
  *
  * Who may: case documents: the owner or back office (user_type >= 10) for every call; profile
@@ -152,6 +155,14 @@ function caseFiles(item: CaseItem): FileKeys {
   };
 }
 
+/** Was `key` soft-deleted from the case (and not attached again since)? */
+function isDeletedFromCase(item: CaseItem, key: string): boolean {
+  const removed = Array.isArray(item.deleted_documents) ? item.deleted_documents : [];
+  const fk = caseFiles(item);
+  const attached = fk.demographic_sheet === key || fk.op_note === key || fk.misc_documents.includes(key);
+  return !attached && removed.some((d) => d?.key === key);
+}
+
 /** Is `key` attached to the case? */
 function attachedToCase(item: CaseItem, parsed: CaseParsed): boolean {
   const fk = caseFiles(item);
@@ -183,6 +194,8 @@ async function writeCaseFiles(
   caller: Caller,
   first: CaseItem,
   change: (fk: FileKeys, item: CaseItem) => FileKeys,
+  /** Keys this write soft-deletes (recorded in the case's `deleted_documents` by the same write). */
+  deletedKeys: string[] = [],
 ): Promise<{ item: CaseItem; before: FileKeys }> {
   let current = first;
   for (let attempt = 1; ; attempt++) {
@@ -192,7 +205,9 @@ async function writeCaseFiles(
       current,
     );
     try {
-      const item = await updateCase(current.case_id, filesPatch(after), {
+      const patch = filesPatch(after);
+      if (deletedKeys.length > 0) patch.deleted_document_keys = deletedKeys;
+      const item = await updateCase(current.case_id, patch, {
         expectedVersion: current.version,
         ownerId: current.user_id,
         actor: caller.sub,
@@ -367,6 +382,9 @@ async function confirm(event: ApiEvent) {
       ? ({ kind: 'case', item: await caseForKey(event, parsed) } as const)
       : ({ kind: 'profile', profile: await profileForKey(event, parsed, false) } as const);
 
+  // A soft-deleted document's object is still in the bucket: confirming its key again is refused
+  // like a missing one (a delete is undone only by an administrator; issue 9, section 2).
+  if (owner.kind === 'case' && isDeletedFromCase(owner.item, parsed.key)) throw notFound(parsed.key);
   const info = await headObject(parsed.key);
   if (!info) throw notFound(parsed.key);
   const fileName = originalName(info.metadata, parsed.key);
@@ -494,17 +512,17 @@ async function remove(event: ApiEvent) {
   if (parsed.kind === 'case') {
     const current = await caseForKey(event, parsed);
     if (!attachedToCase(current, parsed)) throw notFound(key);
-    const { item } = await writeCaseFiles(caller, current, (fk) => detach(fk, parsed));
-    await deleteObject(parsed.key);
+    // A soft delete (issue 9, section 2): detached and recorded in one write; the object stays.
+    const { item } = await writeCaseFiles(caller, current, (fk) => detach(fk, parsed), [parsed.key]);
     return caseAnswer(DOCUMENT_MESSAGES.deleted(CASE_DOCUMENT_LABELS[parsed.slot]), item);
   }
   const profile = await profileForKey(event, parsed, false);
   const entry = profileDocuments(profile).find((d) => d.document_name === parsed.key);
   if (!entry) throw notFound(key);
+  // Detached from the profile; the object stays in the versioned bucket (issue 9, section 2).
   const { profile: updated } = await writeProfileDocuments(profile, (docs) =>
     docs.filter((d) => d.document_name !== parsed.key),
   );
-  await deleteObject(parsed.key);
   return profileAnswer(DOCUMENT_MESSAGES.deleted(profileLabel(entry.document_type)), updated);
 }
 

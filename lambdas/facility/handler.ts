@@ -10,7 +10,8 @@
  *   The owner is always the caller (a body user_id is ignored).
  * - PATCH /facility (id plus any fields) -> { success, message, facility }; only the sent fields
  *   change; a missing or someone else's facility -> 404 'Facility not found'.
- * - DELETE /facility?facility_id= -> { success, message }; missing or someone else's -> 404.
+ * - DELETE /facility?facility_id= -> { success, message }; missing, deleted or someone else's -> 404. A SOFT
+ *   delete (issue 9, section 2): marked deleted_at / deleted_by, gone from every list and get.
  * - GET /facility/search?facility_name= -> 200 `{ facilities: [{ facility_name, npi, address, city,
  *   state, zip }] }` from the NPPES registry (NPI-2, organization_name), at most 10, cached per
  *   query (issue 6 section 2; rules, cache and errors in lambdas/lib/nppes-search.ts). Fewer than 2
@@ -30,6 +31,7 @@ import {
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
+import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
@@ -84,7 +86,8 @@ async function remove(event: ApiEvent) {
   const caller = requireCaller(event);
   const id = queryParam(event, 'facility_id') ?? queryParam(event, 'id');
   if (!id) throw new ValidationError([{ field: 'facility_id', message: 'facility_id is required' }]);
-  await deleteFacility(caller.sub, id);
+  audit(event).touched('facility', [id]);
+  await deleteFacility(caller.sub, id, { actor: caller.sub });
   return ok({ success: true, message: 'Facility deleted successfully' });
 }
 

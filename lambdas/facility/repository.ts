@@ -12,7 +12,8 @@
  *   order of name (case- and accent-insensitive; Query of the byName index; issue 7).
  * - {@link getFacility}(userId, facilityId) -> FacilityItem | undefined (GetItem).
  * - {@link updateFacility}(userId, facilityId, patch, { now }) -> FacilityItem (`NotFoundError('Facility not found')`).
- * - {@link deleteFacility}(userId, facilityId) -> void (`NotFoundError('Facility not found')`).
+ * - {@link deleteFacility}(userId, facilityId, { now, actor }) -> void: a SOFT delete (issue 9, section 2;
+ *   `NotFoundError('Facility not found')` when missing or already deleted). A deleted facility is never listed or got.
  * Keys are scoped by user: another user's facility is simply not found.
  * One NPI once per user (issue 6): a create or update that would give a second facility of the user a
  * non-zero NPI already held throws `ConflictError('Facility already exists')` and writes nothing (NPI
@@ -94,7 +95,15 @@ export async function updateFacility(
   return repository.update(userId, facilityId, patch, options.now);
 }
 
-/** Delete; throws `NotFoundError('Facility not found')` when missing. */
-export async function deleteFacility(userId: string, facilityId: string): Promise<void> {
-  return repository.remove(userId, facilityId);
+/**
+ * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
+ * item leaves every list and get (lambdas/lib/owned-items.ts); its NPI may be added again. Throws
+ * `NotFoundError('Facility not found')` when missing or already deleted.
+ */
+export async function deleteFacility(
+  userId: string,
+  facilityId: string,
+  options: { now?: Date; actor?: string } = {},
+): Promise<void> {
+  return repository.remove(userId, facilityId, options);
 }

@@ -160,3 +160,44 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
 
 /** Writes one entry (./audit-writer.ts `writeAuditEntry`); throws when the write fails. */
 export type AuditWriter = (entry: AuditEntry) => Promise<void>;
+
+/** `user_id` and `username` of entries written by scheduled jobs (no signed-in caller). */
+export const SYSTEM_AUDIT_ACTOR = 'system';
+
+/**
+ * An entry for work done outside an HTTP request (issue 9, section 2: the 30-day purge): actor
+ * {@link SYSTEM_AUDIT_ACTOR}, `action` a dotted name (e.g. `case.purge`), status 200 when allowed
+ * (else `status`, default 500), no source IP, user agent `suture-scheduler`. `requestId` must be
+ * unique per entry (it makes the sort key). Pure; write it with the same writer as the middleware
+ * (./audit-writer.ts).
+ */
+export function systemAuditEntry(input: {
+  action: string;
+  resourceType: string;
+  ids: readonly string[];
+  /** The one case concerned (index `byCase`). */
+  caseId?: string;
+  outcome: AuditOutcome;
+  status?: number;
+  requestId: string;
+  now?: Date;
+}): AuditEntry {
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  return {
+    ...auditKeys(at, input.requestId),
+    at,
+    user_id: SYSTEM_AUDIT_ACTOR,
+    username: SYSTEM_AUDIT_ACTOR,
+    action: input.action,
+    status: input.status ?? (input.outcome === 'allowed' ? 200 : 500),
+    outcome: input.outcome,
+    resource_type: input.resourceType,
+    resource_ids: input.ids.slice(0, MAX_AUDIT_IDS),
+    ...(input.caseId ? { case_id: input.caseId } : {}),
+    request_id: input.requestId,
+    source_ip: '',
+    user_agent: 'suture-scheduler',
+    expires_at: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_SECONDS,
+  };
+}

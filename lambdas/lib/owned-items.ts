@@ -14,7 +14,7 @@
  * - update that changes the NPI: read the item, take the new NPI's marker, update the item (on
  *   condition that its NPI is still the one read), then release the old marker; a failed update
  *   releases the new marker;
- * - delete: delete the item, then release its marker.
+ * - delete (a soft delete, below): mark the item deleted, then release its marker.
  * A marker whose holder no longer exists or no longer has that NPI (a crash between two steps) is
  * taken over once it is older than {@link STALE_MARKER_GRACE_MS} (30 s, longer than a Lambda's 10 s
  * timeout, so a write still in progress is never mistaken for a crash): a leftover never makes a
@@ -30,6 +30,12 @@
  * bound to the list and the owner (scope `<idField>:byName:<user id>`, state the index key of the
  * last item, whose `user_id` must be the owner): any other is a `ValidationError` (400, field
  * `cursor`). `sort_name` is internal: never returned.
+ *
+ * Soft delete (issue 9, section 2): {@link OwnedItemRepository.remove} never deletes the item. One
+ * conditional UpdateItem sets `deleted_at` (ISO) and `deleted_by` (the acting user id) and removes
+ * `sort_name`, so the `byName` index (every list) no longer holds it; get, update and a second
+ * remove treat a deleted item as missing (404), and its NPI marker is released, so the same NPI can
+ * be added again. The item stays in the table (with its names and NPI) for the record.
  *
  * Errors: `ConflictError(conflictMessage)` when a created id is taken or the NPI is already held by
  * another of the user's items; `ConflictError(changedMessage)` when the item's NPI changed under a
@@ -51,6 +57,10 @@ export const STALE_MARKER_GRACE_MS = 30_000;
 export const NPI_MARKER_FLAG = 'npi_marker';
 /** The attribute of the `byName` index sort key (lambdas/lib/tables.ts BY_NAME_INDEX); internal. */
 export const SORT_NAME_FIELD = BY_NAME_INDEX.sortKey.name;
+/** Set on a soft-deleted item (ISO time of the delete); such an item is never listed or returned. */
+export const DELETED_AT_FIELD = 'deleted_at';
+/** Who soft-deleted an item (user id, or 'system'). */
+export const DELETED_BY_FIELD = 'deleted_by';
 
 /** One page of a user's items: `next_cursor` only when more exist (issue 7 section 2). */
 export interface OwnedItemPage<Item> {
@@ -90,8 +100,11 @@ export interface OwnedItemRepository<Item> {
   get(userId: string, id: string): Promise<Item | undefined>;
   /** Change the given fields and `updatedAt` (ISO); NotFoundError when missing, ConflictError for a taken NPI. */
   update(userId: string, id: string, patch: Record<string, unknown>, now?: Date): Promise<Item>;
-  /** Delete (and release its NPI); throws NotFoundError when missing. */
-  remove(userId: string, id: string): Promise<void>;
+  /**
+   * Soft-delete (see the module doc) and release its NPI; throws NotFoundError when missing or
+   * already deleted. `now` (default the clock) and `actor` (default 'system') are recorded.
+   */
+  remove(userId: string, id: string, options?: { now?: Date; actor?: string }): Promise<void>;
 }
 
 interface Marker {
@@ -110,6 +123,9 @@ export function ownedItemRepository<Item extends { user_id: string }>(
     return { user_id: k.partition, [idField]: k.sort };
   };
   const isMarker = (item: Record<string, unknown> | undefined) => item?.[NPI_MARKER_FLAG] === true;
+  /** A marker or a soft-deleted item: neither is ever answered. */
+  const isHidden = (item: Record<string, unknown> | undefined) =>
+    isMarker(item) || item?.[DELETED_AT_FIELD] !== undefined;
   /** The item without internal attributes (`sort_name`). */
   const clean = (item: Record<string, unknown>): Item => {
     const { [SORT_NAME_FIELD]: _sortName, ...rest } = item;
@@ -143,7 +159,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
 
   async function readItem(userId: string, id: string): Promise<Item | undefined> {
     const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id), ConsistentRead: true }));
-    return isMarker(out.Item) || !out.Item ? undefined : clean(out.Item);
+    return isHidden(out.Item) || !out.Item ? undefined : clean(out.Item);
   }
 
   /** Is this marker a leftover (old enough, and its holder gone or holding another NPI)? */
@@ -234,9 +250,14 @@ export function ownedItemRepository<Item extends { user_id: string }>(
     const fullPatch =
       current && touchesName(patch) ? { ...patch, [SORT_NAME_FIELD]: sortNameOf({ ...current, ...patch }, id) } : patch;
     const update = setUpdate({ ...fullPatch, updatedAt: now.toISOString() });
-    const names: Record<string, string> = { ...update.ExpressionAttributeNames, '#sk': idField };
+    const names: Record<string, string> = {
+      ...update.ExpressionAttributeNames,
+      '#sk': idField,
+      '#deleted': DELETED_AT_FIELD,
+    };
     const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
-    let condition = 'attribute_exists(#sk)';
+    // A soft-deleted item is missing to every update.
+    let condition = 'attribute_exists(#sk) AND attribute_not_exists(#deleted)';
     if (expectedNpi !== undefined && npiField) {
       names['#npi'] = npiField;
       values[':oldNpi'] = expectedNpi;
@@ -316,13 +337,13 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         },
         { limit, startKey, keyNames: indexKeyNames },
       );
-      const items = page.items.filter((item) => !isMarker(item)).map(clean);
+      const items = page.items.filter((item) => !isHidden(item)).map(clean);
       return page.lastKey ? { items, next_cursor: encodeCursor(scope, page.lastKey) } : { items };
     },
 
     async get(userId, id) {
       const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id) }));
-      return isMarker(out.Item) || !out.Item ? undefined : clean(out.Item);
+      return isHidden(out.Item) || !out.Item ? undefined : clean(out.Item);
     },
 
     async update(userId, id, patch, now = new Date()) {
@@ -360,15 +381,28 @@ export function ownedItemRepository<Item extends { user_id: string }>(
       return updated;
     },
 
-    async remove(userId, id) {
+    async remove(userId, id, options = {}) {
       let old: Record<string, unknown> | undefined;
       try {
+        // A soft delete (issue 9, section 2): marked, and out of the byName index (no sort_name).
         const out = await ddb().send(
-          new DeleteCommand({
+          new UpdateCommand({
             TableName: table(),
             Key: key(userId, id),
-            ConditionExpression: 'attribute_exists(#sk) AND attribute_not_exists(#marker)',
-            ExpressionAttributeNames: { '#sk': idField, '#marker': NPI_MARKER_FLAG },
+            UpdateExpression: 'SET #da = :da, #db = :db REMOVE #sort',
+            ConditionExpression:
+              'attribute_exists(#sk) AND attribute_not_exists(#marker) AND attribute_not_exists(#da)',
+            ExpressionAttributeNames: {
+              '#sk': idField,
+              '#marker': NPI_MARKER_FLAG,
+              '#da': DELETED_AT_FIELD,
+              '#db': DELETED_BY_FIELD,
+              '#sort': SORT_NAME_FIELD,
+            },
+            ExpressionAttributeValues: {
+              ':da': (options.now ?? new Date()).toISOString(),
+              ':db': options.actor ?? 'system',
+            },
             ReturnValues: 'ALL_OLD',
           }),
         );

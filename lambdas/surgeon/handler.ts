@@ -10,7 +10,8 @@
  *   The owner is always the caller (a body user_id is ignored).
  * - PATCH /surgeon (id plus any fields) -> { success, message: 'Surgeon updated successfully!', surgeon };
  *   only the sent fields change; a missing or someone else's surgeon -> 404 'Surgeon not found'.
- * - DELETE /surgeon?surgeon_id= -> { success, message }; missing or someone else's -> 404.
+ * - DELETE /surgeon?surgeon_id= -> { success, message }; missing, deleted or someone else's -> 404. A SOFT
+ *   delete (issue 9, section 2): marked deleted_at / deleted_by, gone from every list and get.
  * - GET /surgeon/search?first_name=&last_name= -> 200 `{ surgeons: [{ npi, first_name, last_name,
  *   address, city, state, zip }] }` from the NPPES registry (NPI-1), at most 10, cached per query
  *   (issue 6 section 1; rules, cache and errors in lambdas/lib/nppes-search.ts). Either name alone
@@ -34,6 +35,7 @@ import {
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
+import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
@@ -83,7 +85,8 @@ async function remove(event: ApiEvent) {
   const caller = requireCaller(event);
   const id = queryParam(event, 'surgeon_id') ?? queryParam(event, 'id');
   if (!id) throw new ValidationError([{ field: 'surgeon_id', message: 'surgeon_id is required' }]);
-  await deleteSurgeon(caller.sub, id);
+  audit(event).touched('surgeon', [id]);
+  await deleteSurgeon(caller.sub, id, { actor: caller.sub });
   return ok({ success: true, message: 'Surgeon deleted successfully' });
 }
 

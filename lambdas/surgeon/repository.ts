@@ -12,7 +12,8 @@
  *   order of last name, then first name (case- and accent-insensitive; Query of the byName index; issue 7).
  * - {@link getSurgeon}(userId, surgeonId) -> SurgeonItem | undefined (GetItem).
  * - {@link updateSurgeon}(userId, surgeonId, patch, { now }) -> SurgeonItem (`NotFoundError('Surgeon not found')`).
- * - {@link deleteSurgeon}(userId, surgeonId) -> void (`NotFoundError('Surgeon not found')`).
+ * - {@link deleteSurgeon}(userId, surgeonId, { now, actor }) -> void: a SOFT delete (issue 9, section 2;
+ *   `NotFoundError('Surgeon not found')` when missing or already deleted). A deleted surgeon is never listed or got.
  * Keys are scoped by user: another user's surgeon is simply not found.
  * One NPI once per user (issue 6): a create or update that would give a second surgeon of the user a
  * non-zero NPI already held throws `ConflictError('Surgeon already exists')` and writes nothing (NPI
@@ -95,7 +96,15 @@ export async function updateSurgeon(
   return repository.update(userId, surgeonId, patch, options.now);
 }
 
-/** Delete; throws `NotFoundError('Surgeon not found')` when missing. */
-export async function deleteSurgeon(userId: string, surgeonId: string): Promise<void> {
-  return repository.remove(userId, surgeonId);
+/**
+ * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
+ * item leaves every list and get (lambdas/lib/owned-items.ts); its NPI may be added again. Throws
+ * `NotFoundError('Surgeon not found')` when missing or already deleted.
+ */
+export async function deleteSurgeon(
+  userId: string,
+  surgeonId: string,
+  options: { now?: Date; actor?: string } = {},
+): Promise<void> {
+  return repository.remove(userId, surgeonId, options);
 }

@@ -200,7 +200,8 @@ describe('the whole case document flow', () => {
     expect(deleted.body.message).toBe('Demographic Sheet deleted successfully!');
     expect(deleted.body.case.demo_file).toBe('');
     expect(parseFileKeys(deleted.body.case.file_keys).demographic_sheet).toBe('');
-    expect(await headObject(replaced.key)).toBeUndefined();
+    // A soft delete (issue 9, section 2): detached, the object kept in the versioned bucket.
+    expect(await headObject(replaced.key)).toBeDefined();
   });
 
   it('keeps several miscellaneous documents in file_keys.misc_documents', async () => {
@@ -531,7 +532,7 @@ describe('replacing an attached document', () => {
 });
 
 describe('detaching through PATCH /case', () => {
-  it('clears the slot in file_keys with the flat field, takes the case back to Incomplete and deletes the file', async () => {
+  it('clears the slot in file_keys with the flat field, takes the case back to Incomplete and keeps the file (a soft delete)', async () => {
     // Prepare: a Submitted case with both documents
     const c = await newCase();
     const demo = await uploadCaseDocument(owner, c.case_id, 'demographic_sheet', 'demo.pdf', PDF);
@@ -544,14 +545,15 @@ describe('detaching through PATCH /case', () => {
     });
     await local.stack.lambdaIdle();
 
-    // Assess: one view of the documents, the rule applied, no orphaned object
+    // Assess: one view of the documents, the rule applied, the object kept and recorded (issue 9, section 2)
     expect(res.status).toBe(200);
     expect(res.body.case.demo_file).toBe('');
     expect(parseFileKeys(res.body.case.file_keys).demographic_sheet).toBe('');
     expect(res.body.case.case_status).toBe(0);
     const link = await local.api('GET', '/document', { token: owner.accessToken, query: { key: demo.key } });
     expect(link.status).toBe(404);
-    expect(await headObject(demo.key)).toBeUndefined();
+    expect(await headObject(demo.key)).toBeDefined();
+    expect((await getCase(c.case_id, true))?.deleted_documents?.map((d) => d.key)).toEqual([demo.key]);
   });
 });
 

@@ -526,7 +526,14 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(update.ReturnValues).toBe('ALL_NEW');
     const written = writtenFields(update);
     // The sent fields, and the last-name search key that follows patient_last.
-    expect(written).toEqual({ note_file: '', patient_last: 'Smith', search_last_p: 's', search_last: 'smith' });
+    // The detached note is soft-deleted in the same write (issue 9, section 2): recorded, not removed.
+    expect(written).toEqual({
+      note_file: '',
+      patient_last: 'Smith',
+      search_last_p: 's',
+      search_last: 'smith',
+      deleted_documents: [{ key: 'op_x.pdf', deleted_at: expect.any(String), deleted_by: 'owner-sub' }],
+    });
     expect(update.ConditionExpression).toContain('#v = :read');
     expect(update.ExpressionAttributeValues![':read']).toBe(3);
     expect(update.ExpressionAttributeValues![':next']).toBe(4);

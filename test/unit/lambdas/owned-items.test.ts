@@ -7,9 +7,9 @@ import './support/env';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ConflictError } from '../../../lambdas/lib/errors';
+import { ConflictError, NotFoundError } from '../../../lambdas/lib/errors';
 import { logger } from '../../../lambdas/lib/logger';
-import { putSurgeon, updateSurgeon } from '../../../lambdas/surgeon/repository';
+import { deleteSurgeon, getSurgeon, putSurgeon, updateSurgeon } from '../../../lambdas/surgeon/repository';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const failed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
@@ -173,5 +173,37 @@ describe('sort_name of the byName index (issue 7 section 1)', () => {
     const put = ddbMock.commandCalls(PutCommand)[0]!.args[0].input;
     expect(put.Item?.sort_name).toBe('abel smith\u0001zoe\u0001s2');
     expect(item).not.toHaveProperty('sort_name');
+  });
+});
+
+describe('soft delete (issue 9, section 2)', () => {
+  it('marks the item with deleted_at and deleted_by, drops sort_name, releases its NPI and never deletes the item', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { ...stored, sort_name: 'lee ann s1' } });
+    ddbMock.on(DeleteCommand).resolves({});
+    const now = new Date('2026-11-23T10:00:00.000Z');
+    // Act
+    await deleteSurgeon('me', 's1', { now, actor: 'me' });
+    // Assess
+    const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update.Key).toEqual({ user_id: 'me', surgeon_id: 's1' });
+    expect(update.UpdateExpression).toBe('SET #da = :da, #db = :db REMOVE #sort');
+    expect(update.ExpressionAttributeValues).toEqual({ ':da': now.toISOString(), ':db': 'me' });
+    expect(update.ConditionExpression).toContain('attribute_not_exists(#da)');
+    const deletes = ddbMock.commandCalls(DeleteCommand).map((c) => c.args[0].input.Key);
+    expect(deletes).toEqual([{ user_id: 'me#npi', surgeon_id: '1234567893' }]);
+  });
+
+  it('answers 404 for a second delete and hides a deleted item from a get', async () => {
+    // Prepare
+    ddbMock.on(UpdateCommand).rejects(failed());
+    ddbMock.on(GetCommand).resolves({ Item: { ...stored, deleted_at: '2026-11-23T10:00:00.000Z', deleted_by: 'me' } });
+    // Act
+    const error = await deleteSurgeon('me', 's1').catch((e: unknown) => e);
+    const got = await getSurgeon('me', 's1');
+    // Assess
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(got).toBeUndefined();
+    expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 });

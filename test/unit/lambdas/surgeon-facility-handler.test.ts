@@ -102,8 +102,11 @@ describe('/facility', () => {
     });
     // Assess
     expect(answer.status).toBe(200);
-    const names = Object.values(ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input.ExpressionAttributeNames!);
-    expect(names.sort()).toEqual(['facility_city', 'facility_id', 'updatedAt']);
+    const input = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const names = Object.values(input.ExpressionAttributeNames!);
+    // deleted_at only in the condition: a soft-deleted facility is missing (issue 9, section 2).
+    expect(names.sort()).toEqual(['deleted_at', 'facility_city', 'facility_id', 'updatedAt']);
+    expect(input.ConditionExpression).toContain('attribute_not_exists(#deleted)');
   });
 
   it('answers 400 when DELETE has no facility_id', async () => {

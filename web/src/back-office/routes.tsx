@@ -3,7 +3,7 @@
  * the BackOfficeGuard route of web/src/App.tsx (user_type 10 or more). This module is loaded on the
  * first navigation under /back-office (React Router's patchRoutesOnNavigation, see App.tsx), so
  * none of it is in the sign-in page's entry chunk. Each page is its own lazy chunk. Pages of a
- * higher threshold (User Mgmt 20, Reports 50, List Mgmt and Audit 100) check it themselves.
+ * higher threshold (User Mgmt 20, Reports 50, List Mgmt, Audit and Deleted Cases 100) check it themselves.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -14,6 +14,7 @@ const AnalyticsDashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const BackOfficeFaqPage = lazy(() => import('./faq/BackOfficeFaqPage'));
 const ReportBugPage = lazy(() => import('../report-bug/ReportBugPage'));
 const CaseManagementPage = lazy(() => import('./cases/CaseManagementPage'));
+const DeletedCasesPage = lazy(() => import('./cases/DeletedCasesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
@@ -29,6 +30,7 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/users/:userId?', element: <UserManagement />, handle: title('User Management') },
   { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
   { path: '/back-office/cases', element: <CaseManagementPage />, handle: title('Case Management') },
+  { path: '/back-office/cases/deleted', element: <DeletedCasesPage />, handle: title('Deleted Cases') },
   { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
   { path: '/back-office/audit', element: <AuditPage />, handle: title('Audit Trail') },
 ];

@@ -12,9 +12,19 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirm button's look: 'destructive' (default, red) or 'primary' (e.g. a restore). */
+  tone?: 'destructive' | 'primary';
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  tone = 'destructive',
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -52,7 +62,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
         <Button onClick={onCancel} autoFocus>
           Cancel
         </Button>
-        <Button variation="primary" colorTheme="error" onClick={onConfirm}>
+        <Button variation="primary" colorTheme={tone === 'destructive' ? 'error' : undefined} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Flex>

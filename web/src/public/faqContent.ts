@@ -118,8 +118,9 @@ export function publicFaqs(supportEmail: string): PublicFaq[] {
       id: 'deleting-cases',
       question: 'Can a case be deleted?',
       answer:
-        "Yes, by an authorised user: the case's owner or back-office staff. Suture asks for confirmation first and " +
-        "deletes the case's documents with it. A deleted case cannot be restored from the app.",
+        "Yes, by an authorised user: the case's owner or back-office staff. Suture asks for confirmation first. " +
+        'Nothing is destroyed by one click: a deleted case and its documents are kept for 30 days, during which an ' +
+        'administrator can restore them; after that they are removed for good.',
     },
     {
       id: 'onboarding',

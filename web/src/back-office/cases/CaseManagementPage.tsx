@@ -21,6 +21,8 @@
  * - Empty states 'No cases match your search' / 'No cases found'; load errors in the spec's words
  *   (./api.ts caseManagementErrorMessage) with Retry; a render crash shows the 'Component Error'
  *   panel with Reload Page (./ComponentError.tsx).
+ * - For user_type 100 or more, a 'Deleted cases' link to /back-office/cases/deleted
+ *   (./DeletedCasesPage.tsx; issue 9, section 2: restore within 30 days).
  */
 import {
   Alert,
@@ -36,11 +38,12 @@ import {
 } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   CASE_STATUSES,
   INCOMPLETE_STATUS,
   UI_MESSAGES,
+  canRestoreCases,
   caseStatusByKey,
   isCaseStatus,
   messageTemplates,
@@ -244,9 +247,16 @@ function CaseManagement() {
 
   return (
     <Flex direction="column" gap="medium">
-      <Heading level={1} ref={headingRef} tabIndex={-1}>
-        Case Management
-      </Heading>
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Heading level={1} ref={headingRef} tabIndex={-1}>
+          Case Management
+        </Heading>
+        {canRestoreCases(profile.userType) && (
+          <Link to="/back-office/cases/deleted" className="amplify-button amplify-button--small">
+            Deleted cases
+          </Link>
+        )}
+      </Flex>
       <Flex direction="column" gap="small">
         <Flex gap="small" wrap="wrap" alignItems="flex-start">
           <View flex="1 1 16rem" minWidth="0">

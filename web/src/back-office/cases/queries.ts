@@ -2,16 +2,19 @@
  * React Query hooks of Case Management. Keys sit under the case screens' prefixes
  * (web/src/cases/queries.ts `caseKeys.lists`, and `['cases', 'stats']`), so that every case
  * mutation (delete, status, pay amount; web/src/cases/caseAdmin.ts) refreshes this list and its counts.
+ * The Deleted cases view (issue 9, section 2): {@link useDeletedCases}, {@link useRestoreCase}.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { caseKeys } from '../../cases/queries';
 import { STATS_KEY } from '../../cases/caseAdmin';
 import { fetchStats, listAllCasesPage, searchUsers, type CaseFilters } from './api';
+import { listDeletedCasesPage, restoreDeletedCase } from './deletedApi';
 
 export const managementKeys = {
   list: (f: CaseFilters) => [...caseKeys.lists, 'back-office', f.search, f.status ?? 'all', f.userId ?? 'all'] as const,
   stats: (userId: string | undefined) => [...STATS_KEY, 'all', userId ?? 'everyone'] as const,
   users: (search: string) => ['back-office', 'users', 'search', search] as const,
+  deleted: ['back-office', 'cases', 'deleted'] as const,
 };
 
 /** Every owner's cases matching `filters`, page by page (Load more). */
@@ -42,5 +45,32 @@ export function useUserSuggestions(search: string, enabled: boolean) {
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
+  });
+}
+
+/** The deleted cases (issue 9, section 2), most recently deleted first, page by page (Load more). */
+export function useDeletedCases() {
+  return useInfiniteQuery({
+    queryKey: managementKeys.deleted,
+    queryFn: ({ pageParam, signal }) => listDeletedCasesPage(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/**
+ * Restore a deleted case (POST /case/restore). Afterwards the deleted list, every case list and the
+ * counts are read again, so the case reappears in Case Management.
+ */
+export function useRestoreCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreDeletedCase,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: managementKeys.deleted }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      ]),
   });
 }

@@ -1,0 +1,204 @@
+/**
+ * Deleted cases, /back-office/cases/deleted (issue 9, section 2), for user_type 100 or more (Global
+ * Admin, Super User); anyone else is sent to /back-office/cases.
+ *
+ * - The soft-deleted cases, most recently deleted first (GET /case/deleted), in a table: Case ID,
+ *   Patient, User (owner), Case Date, Status, Deleted (UTC), Deleted By, Restorable Until and a
+ *   Restore button; paged with Load more like every list.
+ * - Restore asks first ('Restore case {id}? ...'), then POST /case/restore: the case leaves this list
+ *   and reappears in Case Management with its documents and counts (the case lists and counts are
+ *   read again); a success banner links to the case. Past the 30 days the button is disabled
+ *   ('Past 30 days'); the server's refusal (409, or 404 when someone else restored it) is shown.
+ * - Loading, empty ('No deleted cases') and error states with Retry.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { canRestoreCases } from '../../../../shared/roles';
+import { UI_MESSAGES } from '../../../../shared/messages';
+import { caseStatusLabel } from '../../../../shared/statuses';
+import { RESTORE_WINDOW_DAYS, restorableUntil, type DeletedCase } from '../../../../shared/schemas/deleted-cases';
+import { ConfirmDialog } from '../../cases/ConfirmDialog';
+import { LoadMore } from '../../cases/LoadMore';
+import { useProfile } from '../../profile/useProfile';
+import { FullPageMessage } from '../../shell/FullPageMessage';
+import { useDeletedCases, useRestoreCase } from './queries';
+
+/** An ISO time as `YYYY-MM-DD HH:MM` UTC ('' when absent). */
+export function utcMinute(iso: string): string {
+  return iso ? iso.slice(0, 16).replace('T', ' ') : '';
+}
+
+/** The confirmation text of a restore. */
+export function restoreConfirmText(caseId: string): string {
+  return `Restore case ${caseId}? It returns to Case Management with its documents.`;
+}
+
+const COLUMNS = [
+  'Case ID',
+  'Patient',
+  'User',
+  'Case Date',
+  'Status',
+  'Deleted (UTC)',
+  'Deleted By',
+  'Restorable Until',
+  'Actions',
+];
+
+/** The list, paging and restore (exported for tests, which render it without the guard). */
+export function DeletedCases({ now = () => Date.now() }: { now?: () => number }) {
+  const list = useDeletedCases();
+  const restore = useRestoreCase();
+  const [toRestore, setToRestore] = useState<string | null>(null);
+  const [restored, setRestored] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cases: DeletedCase[] = list.data?.pages.flatMap((p) => p.cases) ?? [];
+
+  const confirm = () => {
+    const caseId = toRestore;
+    setToRestore(null);
+    headingRef.current?.focus();
+    if (!caseId) return;
+    setRestored(null);
+    restore.mutate(caseId, { onSuccess: () => setRestored(caseId) });
+  };
+
+  const loadError = list.isFetchNextPageError ? null : list.error;
+  let body;
+  if (loadError) {
+    body = (
+      <Alert variation="error" role="alert" heading={UI_MESSAGES.backendError}>
+        <Text>{loadError.message}</Text>
+        <Button marginTop="small" onClick={() => void list.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  } else if (list.isPending) {
+    body = (
+      <Flex alignItems="center" gap="small" padding="large" role="status">
+        <Loader size="large" />
+        <Text>{UI_MESSAGES.loading}</Text>
+      </Flex>
+    );
+  } else if (cases.length === 0 && !list.hasNextPage) {
+    body = (
+      <Card variation="outlined" textAlign="center" padding="xl">
+        <Heading level={2} fontSize="large">
+          No deleted cases
+        </Heading>
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        <div style={{ overflowX: 'auto' }}>
+          <Table caption="Deleted cases, most recently deleted first" size="small" variation="striped">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((h) => (
+                  <TableCell as="th" key={h}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {cases.map((c) => {
+                const until = restorableUntil(c.deleted_at);
+                const expired = until !== '' && Date.parse(until) < now();
+                const busy = restore.isPending && restore.variables === c.case_id;
+                return (
+                  <TableRow key={c.case_id}>
+                    <TableCell style={{ wordBreak: 'break-all' }}>{c.case_id}</TableCell>
+                    <TableCell>{`${c.patient_first} ${c.patient_last}`.trim()}</TableCell>
+                    <TableCell>{c.owner_name || c.user_id}</TableCell>
+                    <TableCell>{c.case_date}</TableCell>
+                    <TableCell>{caseStatusLabel(c.case_status)}</TableCell>
+                    <TableCell>{utcMinute(c.deleted_at)}</TableCell>
+                    <TableCell>{c.deleted_by_name || c.deleted_by}</TableCell>
+                    <TableCell>{expired ? `Past ${RESTORE_WINDOW_DAYS} days` : utcMinute(until)}</TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        className="suture-touch-target"
+                        aria-label={`Restore case ${c.case_id}`}
+                        isDisabled={expired || busy}
+                        isLoading={busy}
+                        loadingText="Restoring…"
+                        onClick={() => setToRestore(c.case_id)}
+                      >
+                        Restore
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </div>
+        <LoadMore
+          shown={cases.length}
+          noun={['deleted case', 'deleted cases']}
+          hasMore={list.hasNextPage}
+          isLoading={list.isFetchingNextPage}
+          error={list.isFetchNextPageError ? list.error : null}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Heading level={1} ref={headingRef} tabIndex={-1}>
+        Deleted Cases
+      </Heading>
+      <Text>
+        A deleted case can be restored, with its documents, for {RESTORE_WINDOW_DAYS} days; after that it is removed for
+        good. <Link to="/back-office/cases">Back to Case Management</Link>
+      </Text>
+      {restored && (
+        <Alert variation="success" role="status" isDismissible onDismiss={() => setRestored(null)}>
+          Case restored successfully. <Link to={`/case/${encodeURIComponent(restored)}`}>Open case {restored}</Link>
+        </Alert>
+      )}
+      {restore.isError && (
+        <Alert variation="error" role="alert" isDismissible onDismiss={() => restore.reset()}>
+          {`The case could not be restored: ${restore.error.message}`}
+        </Alert>
+      )}
+      {body}
+      <ConfirmDialog
+        open={toRestore !== null}
+        title="Restore case"
+        message={restoreConfirmText(toRestore ?? '')}
+        confirmLabel="Restore"
+        tone="primary"
+        onCancel={() => setToRestore(null)}
+        onConfirm={confirm}
+      />
+    </Flex>
+  );
+}
+
+export default function DeletedCasesPage() {
+  const profile = useProfile();
+  if (profile.isPending) return <FullPageMessage text={UI_MESSAGES.loading} />;
+  if (profile.isError || !canRestoreCases(profile.userType)) return <Navigate to="/back-office/cases" replace />;
+  return <DeletedCases />;
+}
