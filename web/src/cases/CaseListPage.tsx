@@ -18,7 +18,7 @@
  * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
  * the first page; a failed next page keeps the rows shown and offers Load more again.
  */
-import { Alert, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -32,6 +32,7 @@ import { EditIcon, TrashIcon } from './icons';
 import { CaseTable } from './CaseTable';
 import { caseKeys, useCaseList } from './queries';
 import { useCurrentUser } from './useCurrentUser';
+import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 
 /**
  * Load-error text of the case list (back-office-and-shell section 8 "Case and user lists", which
@@ -118,33 +119,24 @@ export default function CaseListPage() {
   let body;
   if (loadError) {
     body = (
-      <Alert variation="error" heading={UI_MESSAGES.backendError} role="alert">
-        <Text>{userError ? userError.message : caseListErrorMessage(loadError)}</Text>
-        <Button marginTop="small" onClick={() => window.location.reload()}>
-          Retry Connection
-        </Button>
-      </Alert>
+      <ListLoadError
+        message={userError ? userError.message : caseListErrorMessage(loadError)}
+        onRetry={() => window.location.reload()}
+        retryLabel="Retry Connection"
+      />
     );
   } else if (!user || list.isPending) {
-    body = (
-      <Flex alignItems="center" gap="small" padding="large" role="status">
-        <Loader size="large" />
-        <Text>{UI_MESSAGES.loading}</Text>
-      </Flex>
-    );
+    body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {
     body = (
-      <Card variation="outlined" textAlign="center" padding="xl">
-        <Heading level={2} fontSize="large">
-          {UI_MESSAGES.noCasesFound}
-        </Heading>
+      <ListEmpty heading={UI_MESSAGES.noCasesFound}>
         <Text marginTop="small">
           {statusDef ? `No cases with status ${statusDef.label}.` : "You haven't created any cases yet."}
         </Text>
         <Button variation="primary" marginTop="medium" onClick={() => navigate('/case/new')}>
           Create Your First Case
         </Button>
-      </Card>
+      </ListEmpty>
     );
   } else {
     body = (

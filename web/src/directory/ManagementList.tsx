@@ -13,14 +13,15 @@
  * Load more button while the server has more (web/src/cases/LoadMore.tsx); `items` are the pages
  * loaded so far.
  */
-import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { UI_MESSAGES, messageTemplates } from '../../../shared/messages';
+import { messageTemplates } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from '../cases/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../cases/icons';
 import { LoadMore } from '../cases/LoadMore';
+import { ListEmpty, ListLoading } from '../shell/ListStates';
 
 export interface ListColumn<T> {
   label: string;
@@ -133,23 +134,15 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
       </Alert>
     );
   } else if (isLoading || items === undefined) {
-    body = (
-      <Flex alignItems="center" gap="small" padding="large" role="status">
-        <Loader size="large" />
-        <Text>{UI_MESSAGES.loading}</Text>
-      </Flex>
-    );
+    body = <ListLoading />;
   } else if (items.length === 0 && !paging?.hasMore) {
     body = (
-      <Card variation="outlined" textAlign="center" padding="xl">
-        <Heading level={2} fontSize="large">
-          {emptyTitle}
-        </Heading>
+      <ListEmpty heading={emptyTitle}>
         <Text marginTop="small">{emptyText}</Text>
         <Button variation="primary" marginTop="medium" onClick={() => navigate(addPath)}>
           {addLabel}
         </Button>
-      </Card>
+      </ListEmpty>
     );
   } else {
     const cols = { '--suture-dir-cols': columns.length } as CSSProperties;

@@ -61,6 +61,7 @@ import { caseManagementErrorMessage, type ManagedCase } from './api';
 import { ComponentErrorBoundary } from './ComponentError';
 import { useCaseCounts, useManagedCases } from './queries';
 import { UserFilter, type KnownUser } from './UserFilter';
+import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
 
 /** Debounce of the search box, ms. */
 export const CASE_SEARCH_DEBOUNCE_MS = 300;
@@ -188,27 +189,12 @@ function CaseManagement() {
   const loadError = list.isFetchNextPageError ? null : list.error;
   let body;
   if (loadError) {
-    body = (
-      <Alert variation="error" role="alert" heading={UI_MESSAGES.backendError}>
-        <Text>{caseManagementErrorMessage(loadError)}</Text>
-        <Button marginTop="small" onClick={() => void list.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    body = <ListLoadError message={caseManagementErrorMessage(loadError)} onRetry={() => void list.refetch()} />;
   } else if (list.isPending) {
-    body = (
-      <Flex alignItems="center" gap="small" padding="large" role="status">
-        <Loader size="large" />
-        <Text>{UI_MESSAGES.loading}</Text>
-      </Flex>
-    );
+    body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {
     body = (
-      <Card variation="outlined" textAlign="center" padding="xl">
-        <Heading level={2} fontSize="large">
-          {search ? 'No cases match your search' : UI_MESSAGES.noCasesFound}
-        </Heading>
+      <ListEmpty heading={search ? 'No cases match your search' : UI_MESSAGES.noCasesFound}>
         {(search || statusDef || userId) && (
           <Button
             marginTop="medium"
@@ -220,7 +206,7 @@ function CaseManagement() {
             Clear filters
           </Button>
         )}
-      </Card>
+      </ListEmpty>
     );
   } else {
     body = (

@@ -14,10 +14,8 @@
 import {
   Alert,
   Button,
-  Card,
   Flex,
   Heading,
-  Loader,
   Table,
   TableBody,
   TableCell,
@@ -36,6 +34,7 @@ import { LoadMore } from '../../cases/LoadMore';
 import { useProfile } from '../../profile/useProfile';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useDeletedCases, useRestoreCase } from './queries';
+import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
 
 /** An ISO time as `YYYY-MM-DD HH:MM` UTC ('' when absent). */
 export function utcMinute(iso: string): string {
@@ -80,29 +79,11 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
   const loadError = list.isFetchNextPageError ? null : list.error;
   let body;
   if (loadError) {
-    body = (
-      <Alert variation="error" role="alert" heading={UI_MESSAGES.backendError}>
-        <Text>{loadError.message}</Text>
-        <Button marginTop="small" onClick={() => void list.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    body = <ListLoadError message={loadError.message} onRetry={() => void list.refetch()} />;
   } else if (list.isPending) {
-    body = (
-      <Flex alignItems="center" gap="small" padding="large" role="status">
-        <Loader size="large" />
-        <Text>{UI_MESSAGES.loading}</Text>
-      </Flex>
-    );
+    body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {
-    body = (
-      <Card variation="outlined" textAlign="center" padding="xl">
-        <Heading level={2} fontSize="large">
-          No deleted cases
-        </Heading>
-      </Card>
-    );
+    body = <ListEmpty heading="No deleted cases" />;
   } else {
     body = (
       <>
