@@ -188,6 +188,14 @@ export class Api extends Construct {
   readonly url: string;
   /** The execute-api host of the `$default` stage (`<apiId>.execute-api.<region>.amazonaws.com`), CloudFront's `/api` origin. */
   readonly domainName: string;
+  /**
+   * The token CloudFront's `/api/*` origin sends in `x-suture-origin-verify` and every function gets
+   * as `ORIGIN_VERIFY` (lambdas/lib/origin.ts): a call to the execute-api URL without it, past the
+   * WAF, is a 403. The random part of the stack id (a UUID CloudFormation draws per stack): stable
+   * across deploys, unknown outside the account (readable by those who may describe the stack,
+   * who could read the functions' environment anyway); not rotated.
+   */
+  readonly originVerifyToken: string;
   readonly functions: ReadonlyMap<Resource, lambda.Function>;
   /** The `$default` stage's access log group. */
   readonly accessLogGroup: logs.LogGroup;
@@ -204,6 +212,7 @@ export class Api extends Construct {
     this.url = this.httpApi.apiEndpoint;
     this.domainName = Fn.join('', [this.httpApi.apiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX]);
     this.userPool = props.userPool;
+    this.originVerifyToken = Fn.select(2, Fn.split('/', Aws.STACK_ID));
 
     const environment: LambdaEnvInput = {
       CASES_TABLE: data.table('CASES_TABLE').tableName,
@@ -218,6 +227,7 @@ export class Api extends Construct {
       AUDIT_TABLE: data.table('AUDIT_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
+      ORIGIN_VERIFY: this.originVerifyToken,
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
       POWERTOOLS_SERVICE_NAME: 'suture',
     };

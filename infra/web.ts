@@ -17,6 +17,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { RuntimeConfigSchema, type RuntimeConfigInput } from '../shared/config';
 import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
 import { LambdaRole, type Api } from './api';
 import { WEB_DIST } from './paths';
 import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
@@ -262,6 +263,8 @@ export class Web extends Construct {
     this.distribution.addBehavior(
       `${API_PATH_PREFIX}/*`,
       new origins.HttpOrigin(api.domainName, {
+        // CloudFront replaces a viewer's header of the same name: only CloudFront sends the token.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: api.originVerifyToken },
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       }),

@@ -33,6 +33,7 @@ import { RATE_LIMIT, type RateLimit } from '../security-headers';
 import { TokenBucketLimiter } from './rate-limit';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
 import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 
 export { lambdaContext } from './lambda-handlers';
 
@@ -74,6 +75,11 @@ export interface GatewayOptions {
   rateLimit?: RateLimit | false;
   /** Clock of the rate limit, ms since the epoch (tests); default `Date.now`. */
   now?: () => number;
+  /**
+   * The token sent to the handlers in `x-suture-origin-verify`, replacing any value the client sent,
+   * as CloudFront's `/api/*` origin does (lambdas/lib/origin.ts); default none (header removed).
+   */
+  originVerify?: string;
 }
 
 export const CORS_HEADERS = {
@@ -132,6 +138,8 @@ export interface EventInput {
   body: Buffer;
   sourceIp: string;
   domainName: string;
+  /** Value of the origin header (GatewayOptions.originVerify); absent: the header is removed. */
+  originVerify?: string;
   claims?: Record<string, string>;
   scopes?: string[] | null;
 }
@@ -150,6 +158,8 @@ export function buildEvent(input: EventInput): LocalApiEvent {
   }
   // As the `/api/*` CloudFront Function: the viewer's address, whatever the client sent.
   headers[VIEWER_IP_HEADER] = input.sourceIp;
+  if (input.originVerify) headers[ORIGIN_VERIFY_HEADER] = input.originVerify;
+  else delete headers[ORIGIN_VERIFY_HEADER];
 
   let queryStringParameters: Record<string, string> | undefined;
   if (input.rawQueryString) {
@@ -419,6 +429,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       body,
       sourceIp,
       domainName: options.domainName,
+      originVerify: options.originVerify,
       claims,
       scopes,
     });

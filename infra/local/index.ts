@@ -30,6 +30,7 @@
  *
  * For development and demos only: never real patient data.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -346,6 +347,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     previousPorts = { http: port, dynamodb: dynamo.port, s3: s3.port, cognito: Number(new URL(cognito.endpoint).port) };
 
     // 3. The Lambda environment, before any handler is imported.
+    const originVerify = randomUUID();
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_DEFAULT_REGION: LOCAL_REGION,
@@ -359,6 +361,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       NPPES_API_URL: `${url}/nppes/api/?version=2.1`,
+      // As CloudFront's /api origin header (lambdas/lib/origin.ts): the gateway sends it, the handlers check it.
+      ORIGIN_VERIFY: originVerify,
     };
     for (const def of TABLES) env[def.envVar] = physicalTableName(LOCAL_PREFIX, def);
     delete process.env.AWS_SESSION_TOKEN;
@@ -421,6 +425,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
       clientId,
       domainName: `${host}:${port}`,
+      originVerify,
     });
 
     const credentials = { [env.AWS_ACCESS_KEY_ID as string]: env.AWS_SECRET_ACCESS_KEY as string };

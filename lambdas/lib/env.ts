@@ -50,6 +50,11 @@ export const LambdaEnvSchema = z.object({
    * functions whose RESOURCE_ACCESS has `cognitoAdmin` get it; absent elsewhere.
    */
   USER_POOL_ID: z.string().min(1).optional(),
+  /**
+   * The token CloudFront's `/api/*` origin sends in `x-suture-origin-verify` (lambdas/lib/origin.ts):
+   * when set, a request without it (a direct call to the execute-api URL, past the WAF) is a 403.
+   */
+  ORIGIN_VERIFY: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   POWERTOOLS_SERVICE_NAME: z.string().default('suture'),
 });

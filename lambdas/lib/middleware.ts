@@ -14,6 +14,8 @@
  * What runs, in order:
  * 1. the Lambda environment is validated with zod (`getEnv`, cached after the cold start; a bad
  *    environment is a logged 500);
+ * 1b. the origin: with `ORIGIN_VERIFY` set, a request without CloudFront's origin header is a 403
+ *    (lambdas/lib/origin.ts: no call past the WAF);
  * 2. Powertools logger context (request id, function name, route key; never the event or body);
  * 3. header names lower-cased (@middy/http-header-normalizer);
  * 4. JSON body parsed (@middy/http-json-body-parser); an empty body is `undefined` (GET/DELETE).
@@ -65,6 +67,7 @@ import {
 } from './errors';
 import { json, type ApiEvent, type ApiResult, type RouteHandler } from './http';
 import { logger } from './logger';
+import { checkOrigin } from './origin';
 import { fieldErrors } from './validation';
 
 /** `METHOD /path` of a route, as API Gateway writes `routeKey`. */
@@ -110,6 +113,10 @@ const envCheck: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
       throw new ConfigurationError(`Lambda environment is incomplete: ${issues}`);
     }
   },
+};
+
+const originCheck: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
+  before: (request: MiddyRequest) => checkOrigin(request.event, getEnv().ORIGIN_VERIFY),
 };
 
 const routeKeyPath: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
@@ -280,6 +287,7 @@ export function apiHandler(
   const inner = middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorHandler)
     .use(envCheck)
+    .use(originCheck)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(routeKeyPath)
     .use(httpHeaderNormalizer())

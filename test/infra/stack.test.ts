@@ -43,6 +43,7 @@ import { StackRegionError, type SutureStack } from '../../infra/stack';
 import { InvalidStageError, parseStage } from '../../infra/stage';
 import { MANAGED_RULE_GROUPS, WAF_RATE_LIMIT } from '../../infra/waf';
 import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
 import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables';
@@ -1440,6 +1441,34 @@ describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () =>
       OriginProtocolPolicy: 'https-only',
       OriginSSLProtocols: ['TLSv1.2'],
     });
+  });
+
+  it('sends the API the origin token that every function checks, so a call past CloudFront and the WAF is refused', () => {
+    // Prepare
+    const distributionId = logicalId(dev, dev.stack.web.distribution);
+    const config = dev.resources[distributionId]?.Properties?.DistributionConfig as {
+      Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: Json }[] }[];
+      CacheBehaviors: Record<string, Json>[];
+    };
+    const behavior = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    const expected = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+
+    // Act
+    const origin = config.Origins.find((o) => o.Id === behavior?.TargetOriginId);
+    const functions = Object.values(dev.resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        (r.Properties?.Environment as { Variables?: Record<string, Json> })?.Variables?.AUDIT_TABLE,
+    );
+
+    // Assess
+    expect(origin?.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: expected }]);
+    expect(functions.length).toBeGreaterThanOrEqual(8);
+    for (const fn of functions) {
+      expect((fn.Properties?.Environment as { Variables: Record<string, Json> }).Variables.ORIGIN_VERIFY).toEqual(
+        expected,
+      );
+    }
   });
 
   it('strips /api before the API and sends client-side routes, not files, the SPA', () => {

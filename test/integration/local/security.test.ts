@@ -103,3 +103,45 @@ describe('the rate limit per caller', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 });
+
+describe('calls past CloudFront (the origin header)', () => {
+  it('replaces the origin header a client sends, so that a forged one changes nothing', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    // Act
+    const forged = await local.api('GET', '/doc_types', {
+      token: user.accessToken,
+      headers: { 'x-suture-origin-verify': 'forged-0000-0000-0000-000000000000' },
+    });
+    // Assess
+    expect(forged.status).toBe(200);
+  });
+
+  it('refuses a handler call that did not come through the gateway (as a direct execute-api call) with 403', async () => {
+    // Prepare: the same handler module the gateway runs, with the runtime's environment
+    const { handler } = await import('../../../lambdas/document/handler');
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /doc_types',
+      rawPath: '/doc_types',
+      rawQueryString: '',
+      headers: { host: 'abc.execute-api.us-east-1.amazonaws.com' },
+      requestContext: {
+        http: { method: 'GET', path: '/doc_types', protocol: 'HTTP/1.1', sourceIp: '203.0.113.5', userAgent: 'curl' },
+        requestId: 'direct-1',
+        routeKey: 'GET /doc_types',
+        authorizer: { jwt: { claims: { sub: 'direct-caller' }, scopes: null } },
+      },
+      isBase64Encoded: false,
+    };
+    const token = process.env.ORIGIN_VERIFY ?? '';
+    const withToken = { ...event, headers: { ...event.headers, 'x-suture-origin-verify': token } };
+    // Act
+    const answer = (await handler(event as never, {} as never)) as { statusCode: number };
+    const through = (await handler(withToken as never, {} as never)) as { statusCode: number };
+    // Assess
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.statusCode).toBe(403);
+    expect(through.statusCode).toBe(200);
+  });
+});
