@@ -12,6 +12,7 @@ import { threadId as mainThreadId } from 'node:worker_threads';
 import type { LocalApiEvent } from '../../../infra/local/gateway';
 import { startLambdaPool, type LambdaPool } from '../../../infra/local/lambda-pool';
 import { useLocalStack } from '../../support/local';
+import { ORIGIN_VERIFY_HEADER } from '../../../lambdas/lib/origin';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const ENV = {
@@ -229,7 +230,8 @@ describe('the local runtime with its Lambda pool', () => {
   });
 
   it('answers a signed Lambda Invoke from the pool, as one Lambda invoking another', async () => {
-    // Prepare: the health route's event, sent through the Invoke API as a payload.
+    // Prepare: the health route's event, sent through the Invoke API as a payload, with the origin
+    // token that CloudFront (here the runtime) gives every API call (lambdas/lib/origin.ts).
     const { LambdaClient, InvokeCommand } = await import('@aws-sdk/client-lambda');
     const client = new LambdaClient({
       region: 'us-east-1',
@@ -241,7 +243,7 @@ describe('the local runtime with its Lambda pool', () => {
       routeKey: 'GET /case/health',
       rawPath: '/case/health',
       rawQueryString: '',
-      headers: {},
+      headers: { [ORIGIN_VERIFY_HEADER]: process.env.ORIGIN_VERIFY ?? '' },
       requestContext: { http: { method: 'GET', path: '/case/health' } } as LocalApiEvent['requestContext'],
       isBase64Encoded: false,
     };
