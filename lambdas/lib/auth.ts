@@ -11,13 +11,14 @@
  *   alone: a provider (user_type < 10) touches only their own data; back office (>= 10) reads all.
  */
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES, isBackOffice, toUserType } from '../../shared';
-import { cognitoClient, ddb } from './aws';
+import { API_MESSAGES, isBackOffice } from '../../shared';
+import { cognitoClient } from './aws';
 import { logger } from './logger';
-import { getEnv } from './env';
 import { ForbiddenError } from './errors';
 import type { ApiEvent } from './http';
+import { loadUserType } from './user-type';
+
+export { loadUserType } from './user-type';
 
 export { getCaller, parseGroups, requireCaller, type Caller } from './caller';
 import { rememberUserType, requireCaller, type Caller } from './caller';
@@ -42,18 +43,6 @@ export async function callerEmail(event: ApiEvent, caller: Caller): Promise<stri
     logger.warn('Could not read the caller email from the user pool', { error: (err as Error)?.name });
     return '';
   }
-}
-
-/** user_type of a profile (GetItem on the users table); missing profile or attribute = 0. */
-export async function loadUserType(userId: string): Promise<number> {
-  const out = await ddb().send(
-    new GetCommand({
-      TableName: getEnv().USERS_TABLE,
-      Key: { user_id: userId },
-      ProjectionExpression: 'user_type',
-    }),
-  );
-  return toUserType(out.Item?.user_type);
 }
 
 const userTypeCache = new WeakMap<ApiEvent, Promise<number>>();

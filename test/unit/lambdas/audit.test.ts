@@ -17,7 +17,7 @@ import { callerUserType } from '../../../lambdas/lib/auth';
 import { ForbiddenError, NotFoundError } from '../../../lambdas/lib/errors';
 import { bodyObject, ok } from '../../../lambdas/lib/http';
 import { logger } from '../../../lambdas/lib/logger';
-import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
+import { USER_TYPE_TTL_MS, resetAuditUserTypes, writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
 import { ROUTES } from '../../../lambdas/routes';
 import { invoke } from './support/events';
@@ -56,6 +56,7 @@ beforeEach(() => {
   ddbMock.reset();
   ddbMock.on(PutCommand).resolves({});
   ddbMock.on(GetCommand).resolves({ Item: { user_type: 100 } });
+  resetAuditUserTypes();
 });
 
 describe('the audit entry of the shared middleware', () => {
@@ -104,6 +105,31 @@ describe('the audit entry of the shared middleware', () => {
     });
     // Assess
     expect(entries()[0]!.source_ip).toBe('198.51.100.7');
+  });
+
+  it('fills in the user_type of a request that did not load it from the profile, read once a minute', async () => {
+    // Prepare: a provider's profile; the route decides without the role (a 403 before any read)
+    ddbMock.on(GetCommand).resolves({ Item: { user_type: 0 } });
+    const call = { method: 'GET', path: '/cpt_codes', sub: 'p1', query: { mode: 'forbidden' } } as const;
+    // Act
+    await invoke(handler, call);
+    await invoke(handler, call);
+    // Assess
+    expect(entries().map((e) => e.user_type)).toEqual([0, 0]);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
+  });
+
+  it('reads the user_type again after a minute and writes the entry without it when that read fails', async () => {
+    // Prepare
+    const entry = { user_id: 'p2', action: 'GET /case', status: 200, outcome: 'allowed' } as unknown as AuditEntry;
+    await writeAuditEntry(entry, 1_000);
+    ddbMock.on(GetCommand).rejects(new Error('throttled'));
+    // Act
+    await writeAuditEntry(entry, 1_000 + USER_TYPE_TTL_MS - 1);
+    await writeAuditEntry(entry, 1_000 + USER_TYPE_TTL_MS + 1);
+    // Assess
+    expect(entries().map((e) => e.user_type)).toEqual([100, 100, undefined]);
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(2);
   });
 
   it('never stores the request body, query values or the answer (no PHI)', async () => {
