@@ -59,6 +59,8 @@ describe('the audit trail', () => {
     expect(listed).toContain(caseId);
     const [entry] = caseCalls;
     expect(entry).toMatchObject({ user_id: providerA.sub, resource_type: 'case', status: 200 });
+    expect(caseCalls.map((e) => e.user_type)).toEqual([0, 0, 0]);
+    expect(entry!.source_ip).toMatch(/^(127\.0\.0\.1|::1)$/);
     expect(entry!.request_id).not.toBe('');
     expect(entry!.source_ip).not.toBe('');
     const ats = res.body.entries.map((e) => e.at);
