@@ -42,13 +42,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
 import { PROJECT_ROOT } from '../infra/paths';
 import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
 import { NodeSha256 } from '../infra/local/sigv4';
 import { listProjection } from '../lambdas/case/lists';
-import { CASES_TABLE, TABLES, physicalTableName } from '../lambdas/lib/tables';
+import { AUDIT_TABLE, CASES_TABLE, TABLES, auditKeys, physicalTableName } from '../lambdas/lib/tables';
 
 const GOALS = { bundleKb: 300, initRatio: 1.5, apiRatio: 1.3, rssMiB: 1024 } as const;
 const PAGE = 50;
@@ -261,6 +262,7 @@ interface ServerInfo {
   apiUrl: string;
   dynamodb: string;
   casesTable: string;
+  auditTable: string;
   accessToken: string;
   sub: string;
 }
@@ -288,6 +290,7 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
     apiUrl: stack.apiUrl,
     dynamodb: stack.endpoints.dynamodb,
     casesTable: physicalTableName(LOCAL_PREFIX, CASES_TABLE),
+    auditTable: physicalTableName(LOCAL_PREFIX, AUDIT_TABLE),
     accessToken,
     sub,
   };
@@ -337,7 +340,13 @@ interface Measured extends LoadResult {
 }
 
 async function load(
-  target: { url: string; method: string; headers: Record<string, string>; body?: string },
+  target: {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: { method: string; headers: Record<string, string>; body: string }[];
+  },
   connections: number,
   seconds: number,
   serverPid?: number,
@@ -402,6 +411,15 @@ async function rawQueryRequest(
     ExpressionAttributeValues: { ':u': { S: info.sub } },
     Limit: PAGE,
   });
+  return signedDynamoRequest(info, 'Query', body);
+}
+
+/** A DynamoDB JSON-protocol request (`operation`, `body`) to the local endpoint, SigV4-signed once. */
+async function signedDynamoRequest(
+  info: ServerInfo,
+  operation: string,
+  body: string,
+): Promise<{ url: string; headers: Record<string, string>; body: string }> {
   const url = new URL(info.dynamodb);
   const signer = new SignatureV4({
     service: 'dynamodb',
@@ -418,11 +436,50 @@ async function rawQueryRequest(
     headers: {
       host: url.host,
       'content-type': 'application/x-amz-json-1.0',
-      'x-amz-target': 'DynamoDB_20120810.Query',
+      'x-amz-target': `DynamoDB_20120810.${operation}`,
     },
     body,
   });
   return { url: `${info.dynamodb}/`, headers: signed.headers as Record<string, string>, body };
+}
+
+/**
+ * The audit PutItem the list request makes since issue 9 (lambdas/lib/audit.ts): an entry of the
+ * same shape and size (the page's 50 case ids), to the audit table with its indexes, signed once (so
+ * each run overwrites one item, which costs dynalite the same index updates as a new one).
+ */
+async function rawAuditPutRequest(
+  info: ServerInfo,
+  caseIds: string[],
+): Promise<{ url: string; headers: Record<string, string>; body: string }> {
+  const at = new Date().toISOString();
+  const requestId = '5c13029f-6d60-4a3a-a548-fab6c303ea30';
+  const entry = {
+    ...auditKeys(at, requestId),
+    at,
+    action: 'GET /case',
+    status: 200,
+    outcome: 'allowed',
+    resource_type: 'case',
+    resource_ids: caseIds,
+    request_id: requestId,
+    source_ip: '127.0.0.1',
+    user_agent: 'autocannon',
+    expires_at: Math.floor(Date.now() / 1000) + 6 * 366 * 86_400,
+    user_id: info.sub,
+    user_type: 0,
+    username: info.sub,
+  };
+  return signedDynamoRequest(info, 'PutItem', JSON.stringify({ TableName: info.auditTable, Item: marshall(entry) }));
+}
+
+/** A Query+PutItem phase counted in pairs: requests/s and CPU per request of a pair (two calls). */
+function halve(x: Measured): Measured {
+  return {
+    ...x,
+    requests: { average: x.requests.average / 2 },
+    cpu: x.cpu && { main: x.cpu.main * 2, others: x.cpu.others * 2, client: x.cpu.client * 2 },
+  };
 }
 
 async function benchApi(options: {
@@ -456,12 +513,25 @@ async function benchApi(options: {
     const rawText = await rawRes.text();
     if (rawRes.status !== 200) throw new Error(`raw Query answered ${rawRes.status}: ${rawText.slice(0, 200)}`);
     const rawItems = (JSON.parse(rawText) as { Items: unknown[] }).Items.length;
+    const caseIds = (JSON.parse(rawText) as { Items: { case_id: { S: string } }[] }).Items.map((i) => i.case_id.S);
+    const put = await rawAuditPutRequest(info, caseIds);
+    const putRes = await fetch(put.url, { method: 'POST', headers: put.headers, body: put.body });
+    if (putRes.status !== 200) throw new Error(`raw PutItem answered ${putRes.status}: ${await putRes.text()}`);
+    // Query then PutItem on each connection, in turn: autocannon counts each; a pair is two.
+    const pairTarget = {
+      url: raw.url,
+      requests: [
+        { method: 'POST', headers: raw.headers, body: raw.body },
+        { method: 'POST', headers: put.headers, body: put.body },
+      ],
+    };
 
     await load(apiTarget, options.connections, 2);
     await load(rawTarget, options.connections, 2);
     const loadBefore = loadAverage();
     const a = await load(apiTarget, options.connections, options.seconds, child.pid);
     const r = await load(rawTarget, options.connections, options.seconds, child.pid);
+    const pairs = halve(await load(pairTarget, options.connections, options.seconds, child.pid));
     const rss = peakRssBytes(child.pid!);
 
     const cpu = (x: Measured) =>
@@ -478,6 +548,7 @@ async function benchApi(options: {
       `${'call'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'items'.padStart(6)} ${'KB/ans'.padStart(8)} ${'errors'.padStart(7)} ${'main'.padStart(6)} ${'others'.padStart(6)} ${'client'.padStart(6)}`,
       row(`GET /api/case?user_id&limit=${PAGE}`, a, apiItems, Buffer.byteLength(apiText)),
       row(`raw Query byUser Limit ${PAGE}`, r, rawItems, Buffer.byteLength(rawText)),
+      row('raw Query + audit PutItem (pairs)', pairs, rawItems, Buffer.byteLength(rawText)),
       `CPU ms per request: main = the server's main thread (gateway, token check, answer writing), others = its other`,
       `threads (the Lambda pool's ${options.lambdaWorkers ?? DEFAULT_LAMBDA_WORKERS} handler threads: 0 = handlers on the main thread; dynalite's; GC), client = autocannon; load average ${loadBefore} -> ${loadAverage()}`,
       `ratio raw/API requests/s ${ratio.toFixed(2)}x, p50 API/raw ${p50Ratio.toFixed(2)}x` +
@@ -485,6 +556,8 @@ async function benchApi(options: {
           ? ` (the API answered ${apiItems} items, the Query ${rawItems}: limit not honoured yet)`
           : ''),
       `goal: API within ${GOALS.apiRatio}x of the raw Query -> ${verdict(ratio <= GOALS.apiRatio)} (${ratio.toFixed(2)}x)`,
+      `for comparison (not the goal): since issue 9 every API call also appends its audit entry; the raw Query and that PutItem`,
+      `in turn give ${pairs.requests.average.toFixed(0)} pairs/s, ${(pairs.requests.average / a.requests.average).toFixed(2)}x the API's requests/s (p50 of each call of the pair ${pairs.latency.p50.toFixed(1)} ms)`,
       rss === undefined
         ? 'server peak RSS: unknown (no /proc)'
         : `server peak RSS (VmHWM, the whole local runtime incl. seeding): ${(rss / 2 ** 20).toFixed(0)} MiB -> goal < 1 GiB ${verdict(rss < GOALS.rssMiB * 2 ** 20)}`,
