@@ -464,7 +464,8 @@ describe('the Lambdas', () => {
       // Assess
       expect(health.statusCode).toBe(200);
       expect(badNpi.statusCode).toBe(400);
-      expect(puts).toEqual(['DynamoDB_20120810.PutItem']);
+      // The audit entry of the signed-in call: the caller's user_type (the route did not read it), then the entry.
+      expect(puts).toEqual(['DynamoDB_20120810.GetItem', 'DynamoDB_20120810.PutItem']);
     } finally {
       ddb.close();
     }
