@@ -199,34 +199,43 @@ function NewPasswordFields({
   );
 }
 
-export function NewPasswordForm({
-  onSignedIn,
-  onBack,
-  banner,
-  setBanner,
-}: {
+/** What a sign-in challenge's form (new password, TOTP code) is given by the sign-in page. */
+interface ChallengeFormProps {
   onSignedIn: () => void;
   onBack: () => void;
   banner: Banner | null;
   setBanner: (b: Banner | null) => void;
-}) {
+}
+
+/**
+ * Answer the pending sign-in challenge with Amplify `confirmSignIn`: signed in -> `onSignedIn`; any
+ * other next step, or an error (its text from `errorText`), -> an error banner.
+ */
+async function answerChallenge(
+  challengeResponse: string,
+  { onSignedIn, setBanner }: ChallengeFormProps,
+  errorText: (err: unknown) => string,
+): Promise<void> {
+  setBanner(null);
+  try {
+    const { confirmSignIn } = await loadAuthFlows();
+    const result = await confirmSignIn({ challengeResponse });
+    if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
+    setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: 'Please sign in again.' });
+  } catch (err) {
+    setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: errorText(err) });
+  }
+}
+
+export function NewPasswordForm(props: ChallengeFormProps) {
+  const { onBack, banner } = props;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useAuthForm<NewPasswordValues>(checkNewPassword, { password: '', confirm: '' });
 
-  const submit = handleSubmit(async ({ password }) => {
-    setBanner(null);
-    try {
-      const { confirmSignIn } = await loadAuthFlows();
-      const result = await confirmSignIn({ challengeResponse: password });
-      if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
-      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: 'Please sign in again.' });
-    } catch (err) {
-      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: resetErrorMessage(err) });
-    }
-  });
+  const submit = handleSubmit(({ password }) => answerChallenge(password, props, resetErrorMessage));
 
   return (
     <PasswordFormShell label="Choose a new password" heading="Choose a New Password" onSubmit={submit}>
@@ -251,34 +260,15 @@ export function NewPasswordForm({
  * issue 9, section 3): the 6-digit code of the user's authenticator app, sent with `confirmSignIn`.
  * A wrong code can be corrected and sent again; an expired sign-in session sends the user back.
  */
-export function TotpCodeForm({
-  onSignedIn,
-  onBack,
-  banner,
-  setBanner,
-}: {
-  onSignedIn: () => void;
-  onBack: () => void;
-  banner: Banner | null;
-  setBanner: (b: Banner | null) => void;
-}) {
+export function TotpCodeForm(props: ChallengeFormProps) {
+  const { onBack, banner } = props;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useAuthForm<TotpCodeValues>(checkTotpCode, { code: '' });
 
-  const submit = handleSubmit(async ({ code }) => {
-    setBanner(null);
-    try {
-      const { confirmSignIn } = await loadAuthFlows();
-      const result = await confirmSignIn({ challengeResponse: code });
-      if (result.isSignedIn || result.nextStep.signInStep === 'DONE') return onSignedIn();
-      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: 'Please sign in again.' });
-    } catch (err) {
-      setBanner({ variation: 'error', heading: AUTH_MESSAGES.signInFailed, text: totpErrorMessage(err) });
-    }
-  });
+  const submit = handleSubmit(({ code }) => answerChallenge(code, props, totpErrorMessage));
 
   return (
     <PasswordFormShell label="Two-step sign-in" heading="Enter Your Code" onSubmit={submit}>
