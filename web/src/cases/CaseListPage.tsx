@@ -26,7 +26,7 @@ import { CASE_STATUSES, UI_MESSAGES, caseStatusByKey, messageTemplates } from '.
 import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-import { LoadMore } from './LoadMore';
+import { LoadMore, nextPageProps } from './LoadMore';
 import PracticePipeline from './PracticePipeline';
 import { EditIcon, TrashIcon } from './icons';
 import { CaseTable } from './CaseTable';
@@ -142,14 +142,7 @@ export default function CaseListPage() {
     body = (
       <>
         <CaseTable cases={cases} onOpen={open} rowActions={rowActions} />
-        <LoadMore
-          shown={cases.length}
-          noun={['case', 'cases']}
-          hasMore={list.hasNextPage}
-          isLoading={list.isFetchingNextPage}
-          error={list.isFetchNextPageError ? list.error : null}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
+        <LoadMore shown={cases.length} noun={['case', 'cases']} {...nextPageProps(list)} />
       </>
     );
   }

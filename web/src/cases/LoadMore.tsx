@@ -8,6 +8,7 @@
  * Used by the case list (CaseListPage) and the surgeon and facility lists (ManagementList).
  */
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 export interface LoadMoreProps {
@@ -24,6 +25,25 @@ export interface LoadMoreProps {
   onLoadMore: () => void;
   /** How many there are in all, when known (Case Management's counts): "Showing 50 of 1,234 cases". */
   total?: number;
+}
+
+/** The parts of a TanStack infinite query that drive a Load more. */
+type PagedQuery = Pick<
+  UseInfiniteQueryResult,
+  'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'error' | 'fetchNextPage'
+>;
+
+/**
+ * LoadMore's paging props from an infinite query (the case lists, Deleted Cases): more while the
+ * server has a next page, the next page's error (not the first page's), a click fetches it.
+ */
+export function nextPageProps(list: PagedQuery): Pick<LoadMoreProps, 'hasMore' | 'isLoading' | 'error' | 'onLoadMore'> {
+  return {
+    hasMore: list.hasNextPage,
+    isLoading: list.isFetchingNextPage,
+    error: list.isFetchNextPageError ? list.error : null,
+    onLoadMore: () => void list.fetchNextPage(),
+  };
 }
 
 /** "Showing 1 case", "Showing 120 cases"; with `total`, "Showing 50 of 1,234 cases". */

@@ -52,7 +52,7 @@ import { deleteCase } from '../../cases/api';
 import { CaseTable } from '../../cases/CaseTable';
 import { STATS_KEY } from '../../cases/caseAdmin';
 import { ConfirmDialog } from '../../cases/ConfirmDialog';
-import { LoadMore } from '../../cases/LoadMore';
+import { LoadMore, nextPageProps } from '../../cases/LoadMore';
 import { EditIcon, TrashIcon } from '../../cases/icons';
 import { caseKeys } from '../../cases/queries';
 import { StatusControl } from '../../cases/StatusControl';
@@ -222,10 +222,7 @@ function CaseManagement() {
           shown={cases.length}
           noun={['case', 'cases']}
           total={search ? undefined : scopeTotal}
-          hasMore={list.hasNextPage}
-          isLoading={list.isFetchingNextPage}
-          error={list.isFetchNextPageError ? list.error : null}
-          onLoadMore={() => void list.fetchNextPage()}
+          {...nextPageProps(list)}
         />
       </>
     );

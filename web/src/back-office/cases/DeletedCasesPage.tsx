@@ -30,7 +30,7 @@ import { UI_MESSAGES } from '../../../../shared/messages';
 import { caseStatusLabel } from '../../../../shared/statuses';
 import { RESTORE_WINDOW_DAYS, restorableUntil, type DeletedCase } from '../../../../shared/schemas/deleted-cases';
 import { ConfirmDialog } from '../../cases/ConfirmDialog';
-import { LoadMore } from '../../cases/LoadMore';
+import { LoadMore, nextPageProps } from '../../cases/LoadMore';
 import { useProfile } from '../../profile/useProfile';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useDeletedCases, useRestoreCase } from './queries';
@@ -132,14 +132,7 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
             </TableBody>
           </Table>
         </div>
-        <LoadMore
-          shown={cases.length}
-          noun={['deleted case', 'deleted cases']}
-          hasMore={list.hasNextPage}
-          isLoading={list.isFetchingNextPage}
-          error={list.isFetchNextPageError ? list.error : null}
-          onLoadMore={() => void list.fetchNextPage()}
-        />
+        <LoadMore shown={cases.length} noun={['deleted case', 'deleted cases']} {...nextPageProps(list)} />
       </>
     );
   }
