@@ -513,6 +513,15 @@ function versionCondition(current: CaseItem): {
     : { condition: 'attribute_exists(case_id) AND attribute_not_exists(#v)', names: { '#v': 'version' }, values: {} };
 }
 
+/** Attribute names of the soft-delete mark that deleteCase sets and restoreCase removes (with `updated_at`). */
+const SOFT_DELETE_NAMES = {
+  '#da': 'deleted_at',
+  '#db': 'deleted_by',
+  '#dp': 'deleted_p',
+  '#dc': 'deleted_created_at',
+  '#ua': 'updated_at',
+} as const;
+
 /**
  * Soft-delete a case (issue 9, section 2): in ONE transaction conditional on the version read, the
  * item gets `deleted_at` (ISO, `now`), `deleted_by` (`actor`), `deleted_p` (the `byDeleted`
@@ -528,14 +537,7 @@ export async function deleteCase(caseId: string, options: { now?: Date; actor?: 
     const current = await getCase(caseId, true);
     if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
     const v = versionCondition(current);
-    const names: Record<string, string> = {
-      ...v.names,
-      '#da': 'deleted_at',
-      '#db': 'deleted_by',
-      '#dp': 'deleted_p',
-      '#dc': 'deleted_created_at',
-      '#ua': 'updated_at',
-    };
+    const names: Record<string, string> = { ...v.names, ...SOFT_DELETE_NAMES };
     LIVE_ONLY_ATTRIBUTES.forEach((name, i) => (names[`#r${i}`] = name));
     try {
       await transactWrite([
@@ -597,14 +599,7 @@ export async function restoreCase(caseId: string, options: { now?: Date; actor?:
     }
     const restored = { ...liveCaseOf(current), version: (current.version ?? 0) + 1, updated_at: now.toISOString() };
     const v = versionCondition(current);
-    const names: Record<string, string> = {
-      ...v.names,
-      '#da': 'deleted_at',
-      '#db': 'deleted_by',
-      '#dp': 'deleted_p',
-      '#dc': 'deleted_created_at',
-      '#ua': 'updated_at',
-    };
+    const names: Record<string, string> = { ...v.names, ...SOFT_DELETE_NAMES };
     const values: Record<string, unknown> = { ...v.values, ':next': restored.version, ':ua': restored.updated_at };
     const sets = ['#v = :next', '#ua = :ua'];
     LIVE_ONLY_ATTRIBUTES.forEach((name, i) => {
