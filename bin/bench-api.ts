@@ -500,7 +500,7 @@ async function rawAuditPutRequest(
   const at = new Date().toISOString();
   const requestId = '5c13029f-6d60-4a3a-a548-fab6c303ea30';
   const entry = {
-    ...auditKeys(at, requestId),
+    ...auditKeys(at, requestId, 'GET /case'),
     at,
     action: 'GET /case',
     status: 200,

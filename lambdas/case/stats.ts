@@ -20,7 +20,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { CASE_STATUSES, FIRST_PAID_STATUS, INITIAL_CASE_STATUS, centsToDollars } from '../../shared';
 import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
-import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys } from '../lib/tables';
+import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys, shardOf } from '../lib/tables';
 import { ownerNames } from './owners';
 
 /** What the counters need of a case: owner, id, creation time, status and pay amount (cents). */
@@ -45,12 +45,7 @@ export interface CounterUpdate {
 
 /** The counter shard of a case (0..CASE_STATS_SHARDS-1), stable for its id (FNV-1a of the id). */
 export function caseShard(caseId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < caseId.length; i++) {
-    hash ^= caseId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % CASE_STATS_SHARDS;
+  return shardOf(caseId, CASE_STATS_SHARDS);
 }
 
 /** `YYYY-MM-DD` (UTC) of an ISO time. */

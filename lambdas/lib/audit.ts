@@ -32,8 +32,11 @@ export const MAX_AUDIT_IDS = 200;
 
 /** One audit entry as stored (keys from {@link auditKeys}; `case_id` only when exactly one case). */
 export interface AuditEntry {
+  /** `YYYY-MM-DD#<shard>` (keys: lambdas/lib/tables.ts AUDIT_TABLE). */
   day: string;
   at_id: string;
+  /** `<action>#<shard>`: the `byAction` partition. */
+  action_shard: string;
   /** ISO UTC time the answer was given. */
   at: string;
   /** Cognito sub; absent for an anonymous caller (a 401). */
@@ -137,10 +140,11 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   const username = typeof cognitoUsername === 'string' && cognitoUsername ? cognitoUsername : caller?.username;
   const d = declared.get(event) ?? { ids: [], deniedIfNotFound: false };
   const userType = caller ? knownUserType(event) : undefined;
+  const action = event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`;
   const entry: AuditEntry = {
-    ...auditKeys(at, requestId),
+    ...auditKeys(at, requestId, action),
     at,
-    action: event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`,
+    action,
     status,
     outcome: auditOutcome(status, d.deniedIfNotFound),
     resource_ids: [...d.ids],
@@ -185,7 +189,7 @@ export function systemAuditEntry(input: {
   const now = input.now ?? new Date();
   const at = now.toISOString();
   return {
-    ...auditKeys(at, input.requestId),
+    ...auditKeys(at, input.requestId, input.action),
     at,
     user_id: SYSTEM_AUDIT_ACTOR,
     username: SYSTEM_AUDIT_ACTOR,

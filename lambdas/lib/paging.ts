@@ -146,3 +146,72 @@ export async function queryPage<T extends Record<string, unknown>>(
     }
   }
 }
+
+/** One page merged from write-sharded partitions ({@link queryShardsNewestFirst}). */
+export interface MergedPage<T> {
+  /** At most `limit` items, newest (greatest sort key) first. */
+  items: T[];
+  /** Whether a shard may hold more items older than the last one (then a next page is offered). */
+  more: boolean;
+  /** Items DynamoDB read for this page (ScannedCount, summed over every shard's calls). */
+  scanned: number;
+}
+
+/**
+ * The newest `limit` items of partitions written in shards (issue 7, section 1: hot keys spread over
+ * write shards; the audit table's days and `byAction`, lambdas/lib/tables.ts AUDIT_TABLE): `queries`
+ * holds one Query per shard, on the same table or index and the same sort-key range, with
+ * `ScanIndexForward: false` (their own Limit and ExclusiveStartKey are replaced). The sort key
+ * `sortKey` must be a string unique across shards (the audit's `<ISO time>#<request id>`), so the
+ * position of a page is the sort key of its last item: `before` (exclusive) resumes after it; the
+ * caller also puts it as the upper bound of the queries' key condition, so nothing newer is read.
+ *
+ * A k-way merge that reads lazily: every shard first reads `ceil(limit / shards) + 1` items (in
+ * parallel), and a shard reads its next batch only when its buffer is empty and its head could be
+ * next. Items read per page: about `limit + 2 × shards` when the items spread evenly over the shards
+ * (as a hash spreads them), never more than `limit + batch` from one shard. `more` is true when a
+ * shard still has items buffered or unread (rarely, the next page is then empty: DynamoDB gave a
+ * LastEvaluatedKey with nothing after it).
+ * @throws the SDK's error of a failed Query (the caller's 500)
+ */
+export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
+  queries: readonly QueryCommandInput[],
+  options: { limit: number; sortKey: string; before?: string },
+): Promise<MergedPage<T>> {
+  const { limit, sortKey, before } = options;
+  const batch = Math.ceil(limit / Math.max(1, queries.length)) + 1;
+  const shards = queries.map((input) => ({
+    input,
+    buffer: [] as T[],
+    startKey: undefined as Record<string, unknown> | undefined,
+    done: false,
+  }));
+  let scanned = 0;
+  const read = async (shard: (typeof shards)[number]) => {
+    const out = await ddb().send(new QueryCommand({ ...shard.input, Limit: batch, ExclusiveStartKey: shard.startKey }));
+    scanned += out.ScannedCount ?? out.Items?.length ?? 0;
+    for (const item of (out.Items ?? []) as T[]) {
+      const key = item[sortKey];
+      if (typeof key === 'string' && (before === undefined || key < before)) shard.buffer.push(item);
+    }
+    shard.startKey = out.LastEvaluatedKey;
+    shard.done = !out.LastEvaluatedKey;
+  };
+  const items: T[] = [];
+  while (items.length < limit) {
+    const empty = shards.filter((s) => s.buffer.length === 0 && !s.done);
+    if (empty.length) {
+      await Promise.all(empty.map(read));
+      continue;
+    }
+    let newest: (typeof shards)[number] | undefined;
+    for (const s of shards) {
+      if (s.buffer.length && (!newest || (s.buffer[0]![sortKey] as string) > (newest.buffer[0]![sortKey] as string))) {
+        newest = s;
+      }
+    }
+    if (!newest) break;
+    items.push(newest.buffer.shift()!);
+  }
+  return { items, more: shards.some((s) => s.buffer.length > 0 || !s.done), scanned };
+}

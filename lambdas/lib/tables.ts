@@ -277,14 +277,23 @@ export const REPORTS_TABLE = {
  * by the shared middleware (lambdas/lib/audit.ts) with PutItem only, never updated or deleted by a
  * Lambda (the CDK test asserts no role has UpdateItem or DeleteItem on it). Keys (built only by
  * {@link auditKeys}):
- * - table: partition `day` (`YYYY-MM-DD` of `at`, UTC), sort `at_id` (`<ISO at>#<request id>`):
- *   every entry of a date range, newest first, one Query per day;
+ * - table: partition `day` (`YYYY-MM-DD#<shard>`: the UTC day of `at` and the entry's write shard,
+ *   {@link auditShard}), sort `at_id` (`<ISO at>#<request id>`): every entry of a date range, newest
+ *   first, one Query per day and shard, merged (lambdas/lib/paging.ts `queryShardsNewestFirst`);
  * - `byUser`: (`user_id`, `at_id`): one user's entries, newest first (absent for anonymous calls);
  * - `byCase`: (`case_id`, `at_id`): entries that touched exactly one case (get, create, update,
  *   status, delete, document calls), newest first; list and search entries carry their ids in
  *   `resource_ids` only;
- * - `byAction`: (`action`, `at_id`): one route key (`GET /case`), newest first.
+ * - `byAction`: (`action_shard` = `<route key>#<shard>`, `at_id`): one route key (`GET /case`),
+ *   newest first, one Query per shard, merged.
  * `expires_at` (epoch seconds, six years after `at`: 45 CFR 164.316(b)(2)) is the TTL attribute.
+ *
+ * Why shards (issue 7, section 1: no hot key at scale): every signed-in request writes an entry, so an
+ * unsharded day would take all of a day's writes into one partition, and one route key (`GET /case`)
+ * most of them into one partition of `byAction`. A DynamoDB partition takes about 1,000 writes a
+ * second, and a time-ordered sort key defeats its split for heat, so the whole API would be capped
+ * near 1,000 requests a second, then fail (a failed audit write fails the call). With
+ * {@link AUDIT_SHARDS} shards, chosen by a hash of the request id, the cap is that many times higher.
  */
 export const AUDIT_TABLE = {
   id: 'audit',
@@ -294,14 +303,66 @@ export const AUDIT_TABLE = {
   globalSecondaryIndexes: [
     { indexName: 'byUser', partitionKey: { name: 'user_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
     { indexName: 'byCase', partitionKey: { name: 'case_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
-    { indexName: 'byAction', partitionKey: { name: 'action', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
+    {
+      indexName: 'byAction',
+      partitionKey: { name: 'action_shard', type: 'S' },
+      sortKey: { name: 'at_id', type: 'S' },
+    },
   ],
   timeToLiveAttribute: 'expires_at',
 } as const satisfies TableDef;
 
-/** Keys of an audit entry at ISO time `at` for request `requestId` ({@link AUDIT_TABLE}). */
-export function auditKeys(at: string, requestId: string): { day: string; at_id: string } {
-  return { day: at.slice(0, 10), at_id: `${at}#${requestId}` };
+/**
+ * Write shards of the audit table's day partitions and of `byAction` (see {@link AUDIT_TABLE}): about
+ * 1,000 audited requests a second each. Readers query every shard 0..AUDIT_SHARDS-1, so the number may
+ * be raised (older entries stay in the lower shards, still read) but never lowered.
+ */
+export const AUDIT_SHARDS = 4;
+
+/**
+ * Shard 0..`shards`-1 of `id`, stable for it: FNV-1a (32-bit) of its UTF-16 code units, modulo
+ * `shards`. Spreads request ids and case ids evenly over write shards.
+ */
+export function shardOf(id: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
+
+/** The audit write shard of request `requestId` (0..AUDIT_SHARDS-1). */
+export function auditShard(requestId: string): number {
+  return shardOf(requestId, AUDIT_SHARDS);
+}
+
+/** The table's partition of day `day` (`YYYY-MM-DD`, UTC) and shard `shard` ({@link AUDIT_TABLE}). */
+export function auditDayPartition(day: string, shard: number): string {
+  return `${day}#${shard}`;
+}
+
+/** The `byAction` partition of route key `action` and shard `shard` ({@link AUDIT_TABLE}). */
+export function auditActionPartition(action: string, shard: number): string {
+  return `${action}#${shard}`;
+}
+
+/**
+ * Keys of the audit entry of request `requestId` for route key `action`, answered at ISO time `at`
+ * ({@link AUDIT_TABLE}): the day partition, the sort key and the `byAction` partition, both
+ * partitions in the request's shard.
+ */
+export function auditKeys(
+  at: string,
+  requestId: string,
+  action: string,
+): { day: string; at_id: string; action_shard: string } {
+  const shard = auditShard(requestId);
+  return {
+    day: auditDayPartition(at.slice(0, 10), shard),
+    at_id: `${at}#${requestId}`,
+    action_shard: auditActionPartition(action, shard),
+  };
 }
 
 export const TABLES = [

@@ -9,11 +9,15 @@
  * resource_ids, outcome, request_id, source_ip, user_agent }], next_cursor? }` (shared/schemas/audit.ts).
  *
  * Every read is a Query of the audit table (lambdas/lib/tables.ts AUDIT_TABLE), never a Scan:
- * - `case_id` -> index `byCase`, else `user_id` -> `byUser`, else `action` -> `byAction`, each with
- *   `at_id` between the range's bounds; the other filters given are a FilterExpression;
+ * - `case_id` -> index `byCase`, else `user_id` -> `byUser`, each with `at_id` between the range's
+ *   bounds; the other filters given are a FilterExpression;
+ * - `action` alone -> index `byAction`, one Query per write shard (AUDIT_SHARDS), merged newest first
+ *   (lambdas/lib/paging.ts `queryShardsNewestFirst`);
  * - no filter but dates -> the day partitions, from `to` (default today) back to `from` (default
- *   {@link DEFAULT_RANGE_DAYS} days before `to`), at most {@link MAX_DAYS_PER_PAGE} days per request
- *   (a page may then be short and still carry a `next_cursor`).
+ *   {@link DEFAULT_RANGE_DAYS} days before `to`), each day's shards queried in parallel and merged,
+ *   at most {@link MAX_DAYS_PER_PAGE} days per request (a page may then be short and still carry a
+ *   `next_cursor`).
+ * A merged page's cursor holds the `at_id` of its last entry (unique: it ends with the request id).
  */
 import * as z from 'zod';
 import { API_MESSAGES, USER_TYPE } from '../../shared';
@@ -29,9 +33,10 @@ import {
   encodeCursor,
   parseLimit,
   queryPage,
-  type PageKey,
+  queryShardsNewestFirst,
+  type MergedPage,
 } from '../lib/paging';
-import { AUDIT_TABLE } from '../lib/tables';
+import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../lib/tables';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -62,6 +67,8 @@ const CursorStateSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
   key: PageKeySchema.optional(),
+  /** `at_id` of the last entry of a merged page (exclusive bound of the next). */
+  before: z.string().min(1).max(512).optional(),
 });
 type CursorState = z.infer<typeof CursorStateSchema>;
 
@@ -119,12 +126,15 @@ export async function listAudit(event: ApiEvent) {
     values[`:${name}`] = value;
   }
 
-  if (indexed) {
-    const [indexName, keyName] = filters.case_id
-      ? ['byCase', 'case_id']
-      : filters.user_id
-        ? ['byUser', 'user_id']
-        : ['byAction', 'action'];
+  const hi = (before: string | undefined) =>
+    before !== undefined && before < values[':hi']! ? before : values[':hi']!;
+  const merged = (page: MergedPage<Record<string, unknown>>, day?: string) =>
+    page.more
+      ? encodeCursor(scope, { ...(day ? { day } : {}), before: page.items[page.items.length - 1]!.at_id as string })
+      : undefined;
+
+  if (filters.case_id ?? filters.user_id) {
+    const [indexName, keyName] = filters.case_id ? ['byCase', 'case_id'] : ['byUser', 'user_id'];
     for (const name of Object.keys(filters) as (keyof typeof filters)[]) {
       if (name !== keyName && filters[name] !== undefined) filterParts.push(`#${name} = :${name}`);
     }
@@ -146,31 +156,52 @@ export async function listAudit(event: ApiEvent) {
     });
   }
 
-  // No indexed filter: the day partitions, newest day first.
+  if (filters.action !== undefined) {
+    const action = filters.action;
+    const page = await queryShardsNewestFirst<Record<string, unknown>>(
+      Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
+        TableName: table,
+        IndexName: 'byAction',
+        KeyConditionExpression: '#shard = :shard AND #at BETWEEN :lo AND :hi',
+        ExpressionAttributeNames: { '#shard': 'action_shard', '#at': 'at_id' },
+        ExpressionAttributeValues: {
+          ':shard': auditActionPartition(action, shard),
+          ':lo': values[':lo'],
+          ':hi': hi(state.before),
+        },
+        ScanIndexForward: false,
+      })),
+      { limit, sortKey: 'at_id', before: state.before },
+    );
+    const next = merged(page);
+    return ok({ entries: page.items.map(toView), ...(next ? { next_cursor: next } : {}) });
+  }
+
+  // No indexed filter: the day partitions (each day's shards merged), newest day first.
   const firstDay = fromAt.slice(0, 10);
   let day = state.day ?? toAt.slice(0, 10);
-  let startKey: PageKey | undefined = state.key;
+  let before = state.before;
   const items: Record<string, unknown>[] = [];
   for (let walked = 0; ; walked += 1) {
     if (day < firstDay) return ok({ entries: items.map(toView) });
     if (walked >= MAX_DAYS_PER_PAGE) {
       return ok({ entries: items.map(toView), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
     }
-    const page = await queryPage<Record<string, unknown>>(
-      {
+    const page = await queryShardsNewestFirst<Record<string, unknown>>(
+      Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
         TableName: table,
         KeyConditionExpression: '#day = :day AND #at BETWEEN :lo AND :hi',
-        ExpressionAttributeNames: { ...names, '#day': 'day' },
-        ExpressionAttributeValues: { ...values, ':day': day },
+        ExpressionAttributeNames: { '#day': 'day', '#at': 'at_id' },
+        ExpressionAttributeValues: { ':day': auditDayPartition(day, shard), ':lo': values[':lo'], ':hi': hi(before) },
         ScanIndexForward: false,
-      },
-      { limit: limit - items.length, startKey, keyNames: ['day', 'at_id'] },
+      })),
+      { limit: limit - items.length, sortKey: 'at_id', before },
     );
     items.push(...page.items);
-    if (page.lastKey) {
-      return ok({ entries: items.map(toView), next_cursor: encodeCursor(scope, { day, key: page.lastKey }) });
-    }
-    startKey = undefined;
+    const next = merged(page, day);
+    // `more` means this page is full: resume inside this day, after its last entry.
+    if (next) return ok({ entries: items.map(toView), next_cursor: next });
+    before = undefined;
     day = previousDay(day);
     if (items.length >= limit) {
       // Full page at a day's end: the next page starts with the previous day (when in range).

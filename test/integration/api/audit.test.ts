@@ -5,6 +5,7 @@
  */
 import './quiet';
 import type { AuditPage } from '../../../shared';
+import { auditShard } from '../../../lambdas/lib/tables';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider } from './support';
 
@@ -152,5 +153,52 @@ describe('the audit trail', () => {
     // Assess
     expect(refused.status).toBe(403);
     expect(trail.body.entries).toEqual([expect.objectContaining({ status: 403, outcome: 'denied', user_type: 50 })]);
+  });
+
+  it('pages the write-sharded day partitions and byAction newest first, every entry once', async () => {
+    // Prepare: 23 more calls of one provider, spread by their request ids over the AUDIT_SHARDS shards
+    const provider = await signedInProvider(local);
+    for (let i = 0; i < 23; i++) {
+      const res = await local.api('GET', '/case', { token: provider.accessToken, query: { limit: 1 } });
+      if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+    }
+    const walk = async (query: Record<string, string | number>) => {
+      const seen: AuditPage['entries'] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await auditPage({ ...query, limit: 4, ...(cursor ? { cursor } : {}) });
+        expect(page.status).toBe(200);
+        expect(page.body.entries.length).toBeLessThanOrEqual(4);
+        seen.push(...page.body.entries);
+        cursor = page.body.next_cursor;
+        pages += 1;
+      } while (cursor && pages < 500);
+      return seen;
+    };
+    const since = (await auditPage({ user_id: provider.sub, limit: 100 })).body.entries;
+
+    // Act
+    const byAction = await walk({ action: 'GET /case' });
+    const byDay = await walk({});
+
+    // Assess: strictly newest first, no entry twice, and the provider's 23 lists in both walks
+    const lists = since.filter((e) => e.action === 'GET /case');
+    for (const [seen, expected] of [
+      [byAction, lists],
+      [byDay, since],
+    ] as const) {
+      const ids = seen.map((e) => e.request_id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const ats = seen.map((e) => e.at);
+      expect([...ats].sort().reverse()).toEqual(ats);
+      const mine = seen.filter((e) => e.user_id === provider.sub).map((e) => e.request_id);
+      expect(mine).toEqual(expected.map((e) => e.request_id));
+    }
+    expect(lists).toHaveLength(23);
+    expect(byAction.every((e) => e.action === 'GET /case')).toBe(true);
+    expect(byDay.length).toBeGreaterThan(byAction.length);
+    // The calls were spread over more than one shard, so the walks merged shards.
+    expect(new Set(lists.map((e) => auditShard(e.request_id))).size).toBeGreaterThan(1);
   });
 });

@@ -4,6 +4,7 @@
  * write failing the request.
  */
 import './support/env';
+import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -20,6 +21,7 @@ import { logger } from '../../../lambdas/lib/logger';
 import { USER_TYPE_TTL_MS, resetAuditUserTypes, writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
 import { ROUTES } from '../../../lambdas/routes';
+import { AUDIT_SHARDS, auditShard, shardOf } from '../../../lambdas/lib/tables';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -89,8 +91,10 @@ describe('the audit entry of the shared middleware', () => {
       user_agent: 'jest',
     });
     expect(entry!.case_id).toBeUndefined();
-    expect(entry!.day).toBe(entry!.at.slice(0, 10));
+    const shard = auditShard('req-1');
+    expect(entry!.day).toBe(`${entry!.at.slice(0, 10)}#${shard}`);
     expect(entry!.at_id).toBe(`${entry!.at}#req-1`);
+    expect(entry!.action_shard).toBe(`GET /cpt_codes#${shard}`);
     expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(before);
     expect(entry!.expires_at - Math.floor(Date.parse(entry!.at) / 1000)).toBe(AUDIT_RETENTION_SECONDS);
   });
@@ -146,6 +150,7 @@ describe('the audit entry of the shared middleware', () => {
     expect(Object.keys(entries()[0]!).sort()).toEqual(
       [
         'action',
+        'action_shard',
         'at',
         'at_id',
         'day',
@@ -243,5 +248,23 @@ describe('auditOutcome', () => {
       'failed',
     ]);
     expect([auditOutcome(404, true), auditOutcome(404, false)]).toEqual(['denied', 'failed']);
+  });
+});
+
+describe('the audit write shards', () => {
+  it('spread request ids evenly over AUDIT_SHARDS partitions and keep each id in one shard', () => {
+    // Prepare
+    const ids = Array.from({ length: 4000 }, (_, i) => randomUUID() + (i % 2 ? '' : '-x'));
+
+    // Act
+    const counts = new Array<number>(AUDIT_SHARDS).fill(0);
+    for (const id of ids) counts[auditShard(id)]! += 1;
+
+    // Assess: every shard within 15 % of an even share; the same id, the same shard
+    const even = ids.length / AUDIT_SHARDS;
+    for (const n of counts) expect(Math.abs(n - even) / even).toBeLessThan(0.15);
+    expect(ids.slice(0, 50).every((id) => auditShard(id) === auditShard(id))).toBe(true);
+    expect(shardOf('case-1', 8)).toBe(shardOf('case-1', 8));
+    expect(AUDIT_SHARDS).toBeGreaterThan(1);
   });
 });

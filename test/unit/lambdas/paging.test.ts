@@ -12,6 +12,7 @@ import {
   encodeCursor,
   parseLimit,
   queryPage,
+  queryShardsNewestFirst,
   type PageKey,
 } from '../../../lambdas/lib/paging';
 
@@ -251,5 +252,98 @@ describe('queryPage', () => {
     // Assess
     await expect(outcome).rejects.toMatchObject({ name: 'ValidationException' });
     await expect(outcome).rejects.not.toBeInstanceOf(ValidationError);
+  });
+});
+
+describe('queryShardsNewestFirst', () => {
+  /** `perShard` entries in each of `shards` partitions, at_id times interleaved across shards. */
+  function shardedEntries(shards: number, perShard: number) {
+    return Array.from({ length: shards }, (_, shard) =>
+      Array.from({ length: perShard }, (_, i) => {
+        const t = new Date(Date.UTC(2026, 0, 1) + (i * shards + shard) * 1000).toISOString();
+        return { day: `2026-01-01#${shard}`, at_id: `${t}#r${shard}-${i}` };
+      }).sort((a, b) => (a.at_id < b.at_id ? 1 : -1)),
+    );
+  }
+  /** Serves each shard's Query from `data` like DynamoDB: newest first, Limit, ExclusiveStartKey, `:hi` bound. */
+  function serveShards(data: { day: string; at_id: string }[][]) {
+    ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const part = data.find((d) => d[0]?.day === input.ExpressionAttributeValues![':day'])!;
+      const hi = input.ExpressionAttributeValues![':hi'] as string;
+      const inRange = part.filter((e) => e.at_id <= hi);
+      const start = input.ExclusiveStartKey
+        ? inRange.findIndex((e) => e.at_id === input.ExclusiveStartKey!.at_id) + 1
+        : 0;
+      const read = inRange.slice(start, start + input.Limit!);
+      const more = start + read.length < inRange.length;
+      return Promise.resolve({
+        Items: read,
+        Count: read.length,
+        ScannedCount: read.length,
+        ...(more ? { LastEvaluatedKey: { day: part[0]!.day, at_id: read[read.length - 1]!.at_id } } : {}),
+      });
+    });
+  }
+  const queries = (shards: number, before?: string) =>
+    Array.from({ length: shards }, (_, shard) => ({
+      TableName: 't',
+      KeyConditionExpression: '#day = :day AND #at BETWEEN :lo AND :hi',
+      ExpressionAttributeNames: { '#day': 'day', '#at': 'at_id' },
+      ExpressionAttributeValues: { ':day': `2026-01-01#${shard}`, ':lo': '0', ':hi': before ?? '\uffff' },
+      ScanIndexForward: false,
+    }));
+
+  beforeEach(() => ddbMock.reset());
+
+  it('pages every entry of all shards once, newest first, reading about limit + 2 x shards per page', async () => {
+    // Prepare
+    const data = shardedEntries(4, 30);
+    serveShards(data);
+    const expected = data
+      .flat()
+      .map((e) => e.at_id)
+      .sort()
+      .reverse();
+
+    // Act
+    const seen: string[] = [];
+    const reads: number[] = [];
+    let before: string | undefined;
+    for (let pages = 0; pages < 50; pages++) {
+      const page = await queryShardsNewestFirst<{ at_id: string }>(queries(4, before), {
+        limit: 25,
+        sortKey: 'at_id',
+        before,
+      });
+      seen.push(...page.items.map((e) => e.at_id));
+      reads.push(page.scanned);
+      if (!page.more) break;
+      before = page.items[page.items.length - 1]!.at_id;
+    }
+
+    // Assess
+    expect(seen).toEqual(expected);
+    expect(reads).toHaveLength(5);
+    for (const n of reads.slice(0, 4)) expect(n).toBeLessThanOrEqual(25 + 2 * 4 + 8);
+  });
+
+  it('answers a short last page without more when every shard is read to its end', async () => {
+    // Prepare: four short shards, 7 entries in all
+    const data = shardedEntries(3, 2);
+    serveShards([...data, [{ day: '2026-01-01#3', at_id: '2020' }]]);
+
+    // Act
+    const page = await queryShardsNewestFirst<{ at_id: string }>(queries(4), { limit: 10, sortKey: 'at_id' });
+
+    // Assess
+    expect(page.items.map((e) => e.at_id)).toEqual([
+      ...data
+        .flat()
+        .map((e) => e.at_id)
+        .sort()
+        .reverse(),
+      '2020',
+    ]);
+    expect(page.more).toBe(false);
   });
 });
