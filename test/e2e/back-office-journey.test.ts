@@ -85,6 +85,9 @@ describeBrowser('The back office across its areas (browser)', () => {
     await eventually(async () =>
       expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('20'),
     );
+    // The change's answer, its message under the select and the list's refetch move the row's cells:
+    // click the link only once the page is still, or the click lands where the link was.
+    await page.waitForLoadState('networkidle');
     await row.getByRole('link').first().click();
     await waitForPath(page, `/case/${encodeURIComponent(caseId)}`);
     await page.getByRole('textbox', { name: 'Pay Amount (USD)' }).fill('1,250.75');
