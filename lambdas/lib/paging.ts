@@ -170,8 +170,9 @@ export interface MergedPage<T> {
  * parallel), and a shard reads its next batch only when its buffer is empty and its head could be
  * next. Items read per page: about `limit + 2 × shards` when the items spread evenly over the shards
  * (as a hash spreads them), never more than `limit + batch` from one shard. `more` is true when a
- * shard still has items buffered or unread (rarely, the next page is then empty: DynamoDB gave a
- * LastEvaluatedKey with nothing after it).
+ * shard still has an item older than the page's last (when no shard has one buffered, each shard
+ * whose last read stopped at its Limit reads one more item to tell, so a next page is never empty
+ * unless a shard's FilterExpression drops what it reads).
  * @throws the SDK's error of a failed Query (the caller's 500)
  */
 export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
@@ -187,8 +188,8 @@ export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
     done: false,
   }));
   let scanned = 0;
-  const read = async (shard: (typeof shards)[number]) => {
-    const out = await ddb().send(new QueryCommand({ ...shard.input, Limit: batch, ExclusiveStartKey: shard.startKey }));
+  const read = async (shard: (typeof shards)[number], size = batch) => {
+    const out = await ddb().send(new QueryCommand({ ...shard.input, Limit: size, ExclusiveStartKey: shard.startKey }));
     scanned += out.ScannedCount ?? out.Items?.length ?? 0;
     for (const item of (out.Items ?? []) as T[]) {
       const key = item[sortKey];
@@ -201,7 +202,7 @@ export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
   while (items.length < limit) {
     const empty = shards.filter((s) => s.buffer.length === 0 && !s.done);
     if (empty.length) {
-      await Promise.all(empty.map(read));
+      await Promise.all(empty.map((s) => read(s)));
       continue;
     }
     let newest: (typeof shards)[number] | undefined;
@@ -212,6 +213,12 @@ export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
     }
     if (!newest) break;
     items.push(newest.buffer.shift()!);
+  }
+  // A full page, and only shards whose last read stopped at its Limit may hold more: one item each
+  // tells (DynamoDB gives a LastEvaluatedKey at the Limit even when nothing follows).
+  if (!shards.some((s) => s.buffer.length > 0)) {
+    const unknown = shards.filter((s) => !s.done);
+    if (unknown.length) await Promise.all(unknown.map((s) => read(s, 1)));
   }
   return { items, more: shards.some((s) => s.buffer.length > 0 || !s.done), scanned };
 }

@@ -265,22 +265,26 @@ describe('queryShardsNewestFirst', () => {
       }).sort((a, b) => (a.at_id < b.at_id ? 1 : -1)),
     );
   }
-  /** Serves each shard's Query from `data` like DynamoDB: newest first, Limit, ExclusiveStartKey, `:hi` bound. */
+  /**
+   * Serves each shard's Query from `data` like DynamoDB: newest first, Limit, ExclusiveStartKey, `:hi`
+   * bound, and a LastEvaluatedKey whenever the Limit was reached, even when nothing follows.
+   */
   function serveShards(data: { day: string; at_id: string }[][]) {
     ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
-      const part = data.find((d) => d[0]?.day === input.ExpressionAttributeValues![':day'])!;
+      const day = input.ExpressionAttributeValues![':day'] as string;
+      const part = data.find((d) => d[0]?.day === day) ?? [];
       const hi = input.ExpressionAttributeValues![':hi'] as string;
       const inRange = part.filter((e) => e.at_id <= hi);
       const start = input.ExclusiveStartKey
         ? inRange.findIndex((e) => e.at_id === input.ExclusiveStartKey!.at_id) + 1
         : 0;
       const read = inRange.slice(start, start + input.Limit!);
-      const more = start + read.length < inRange.length;
+      const more = read.length === input.Limit;
       return Promise.resolve({
         Items: read,
         Count: read.length,
         ScannedCount: read.length,
-        ...(more ? { LastEvaluatedKey: { day: part[0]!.day, at_id: read[read.length - 1]!.at_id } } : {}),
+        ...(more ? { LastEvaluatedKey: { day, at_id: read[read.length - 1]!.at_id } } : {}),
       });
     });
   }
@@ -325,6 +329,18 @@ describe('queryShardsNewestFirst', () => {
     expect(seen).toEqual(expected);
     expect(reads).toHaveLength(5);
     for (const n of reads.slice(0, 4)) expect(n).toBeLessThanOrEqual(25 + 2 * 4 + 8);
+  });
+
+  it('offers no next page when the page took the last entries and the shards stopped at their Limit', async () => {
+    // Prepare: 12 entries in three shards of 4, the fourth shard empty, pages of 12 (4 per shard read)
+    serveShards([...shardedEntries(3, 4), []]);
+
+    // Act
+    const page = await queryShardsNewestFirst<{ at_id: string }>(queries(4), { limit: 12, sortKey: 'at_id' });
+
+    // Assess: every entry on this page, and no promise of an empty one after it
+    expect(page.items).toHaveLength(12);
+    expect(page.more).toBe(false);
   });
 
   it('answers a short last page without more when every shard is read to its end', async () => {
