@@ -90,6 +90,13 @@ export const TIMING_MS = {
   dropdownCloseDelay: 150,
   cptDropdownCloseDelay: 200,
   sessionCache: 30_000,
+  /**
+   * Inactivity before a signed-in user is signed out: 15 minutes (HIPAA 45 CFR 164.312(a)(2)(iii),
+   * automatic logoff; not in the spec, see README "Departures"; web/src/auth/IdleSignOut.tsx).
+   */
+  idleSignOut: 15 * 60_000,
+  /** The inactivity warning opens this long before that sign-out (60 s). */
+  idleWarning: 60_000,
 } as const;
 
 /** Token expiry grace (seconds), spec provider-side section 9. */

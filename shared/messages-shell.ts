@@ -17,4 +17,7 @@ export const AUTH_MESSAGES = {
   signInFailed: 'Sign in failed',
   signInError: 'An error occurred during sign in.',
   resetFailed: 'Failed to send reset code',
+  /** After the inactivity sign-out (TIMING_MS.idleSignOut, 15 minutes; not in the spec). */
+  idleSignedOut:
+    'You were signed out after 15 minutes without activity, to protect patient information. Sign in again to continue.',
 } as const;

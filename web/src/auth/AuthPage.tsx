@@ -21,7 +21,7 @@ import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { TIMING_MS } from '../../../shared/constants';
 import { AUTH_MESSAGES, SHELL_MESSAGES } from '../../../shared/messages-shell';
 import { FullPageMessage } from '../shell/FullPageMessage';
-import { useAuth } from './AuthProvider';
+import { clearIdleSignOutNotice, idleSignOutNoticeDue, useAuth } from './AuthProvider';
 import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { isPasswordResetRequired, signInErrorMessage } from './errors';
 import type { Banner } from './banner';
@@ -154,10 +154,16 @@ export default function AuthPage() {
   const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   const [mode, setMode] = useState<Mode>('signIn');
   const [email, setEmail] = useState('');
-  const [banner, setBanner] = useState<Banner | null>(null);
+  // After an inactivity sign-out (./IdleSignOut.tsx), the form says why, once.
+  const [banner, setBanner] = useState<Banner | null>(() =>
+    idleSignOutNoticeDue() ? { variation: 'info', text: AUTH_MESSAGES.idleSignedOut } : null,
+  );
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  useEffect(() => {
+    clearIdleSignOutNotice();
+    return () => clearTimeout(redirectTimer.current);
+  }, []);
 
   const onSignedIn = () => {
     setBanner(null);

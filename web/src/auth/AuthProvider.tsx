@@ -21,6 +21,30 @@ import { checkSignedIn, readSessionUser, type AuthUser } from './session';
 /** Navigation state of the sign-out redirect: unsaved-changes guards let it through. */
 export const SIGNED_OUT_STATE = { signedOut: true } as const;
 
+/** Why a sign-out happened: 'idle' after inactivity (./IdleSignOut.tsx), else the user's or the session's end. */
+export type SignOutReason = 'user' | 'idle';
+
+/** sessionStorage key of the inactivity sign-out's notice (this tab only), shown once by /auth. */
+const IDLE_NOTICE_KEY = 'suture.idleSignOut';
+
+/** Whether this tab was signed out for inactivity and /auth has not said so yet (storage refused: false). */
+export function idleSignOutNoticeDue(): boolean {
+  try {
+    return sessionStorage.getItem(IDLE_NOTICE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Forget the inactivity notice (once /auth has shown it). */
+export function clearIdleSignOutNotice(): void {
+  try {
+    sessionStorage.removeItem(IDLE_NOTICE_KEY);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
 
 export interface AuthContextValue {
@@ -29,9 +53,10 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /**
    * Sign out everywhere (Cognito GlobalSignOut revokes the refresh tokens; issue 9, section 3) and
-   * clear the local session, then the app goes to /. Never throws.
+   * clear the local session, then the app goes to /. With reason 'idle', /auth then says the session
+   * ended for inactivity. Never throws.
    */
-  signOut: () => Promise<void>;
+  signOut: (reason?: SignOutReason) => Promise<void>;
   /** Re-read the session (e.g. right after a sign-in) and update the state; resolves with the user. */
   refresh: () => Promise<AuthUser | null>;
 }
@@ -62,7 +87,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => apply(await readSessionUser()), [apply]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (reason: SignOutReason = 'user') => {
+    if (reason === 'idle') {
+      try {
+        sessionStorage.setItem(IDLE_NOTICE_KEY, '1');
+      } catch {
+        // Storage refused: the sign-out still happens, without the notice.
+      }
+    }
     try {
       const { signOut: amplifySignOut } = await import('./signOutFlow');
       await amplifySignOut();

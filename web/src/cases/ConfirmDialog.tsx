@@ -1,6 +1,7 @@
 /**
- * Accessible confirm dialog (native modal `<dialog>`: focus moves inside, Escape cancels,
- * the page behind is inert). Used for 'Are you sure you want to delete this case?'.
+ * Accessible confirm dialog (native modal `<dialog>`: focus moves inside, on the cancel button,
+ * Escape cancels, the page behind is inert). Used for 'Are you sure you want to delete this case?'
+ * and the inactivity warning (web/src/auth/IdleSignOut.tsx).
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef } from 'react';
@@ -10,6 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The cancel button's label (default 'Cancel'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The confirm button's look: 'destructive' (default, red) or 'primary' (e.g. a restore). */
@@ -21,6 +24,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
   tone = 'destructive',
@@ -60,7 +64,7 @@ export function ConfirmDialog({
       <Text id={messageId}>{message}</Text>
       <Flex justifyContent="flex-end" gap="small" marginTop="large">
         <Button onClick={onCancel} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variation="primary" colorTheme={tone === 'destructive' ? 'error' : undefined} onClick={onConfirm}>
           {confirmLabel}

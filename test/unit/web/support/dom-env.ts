@@ -3,11 +3,15 @@
  * (`@jest-environment jsdom`). Import it before react-router: `import './support/dom-env';`.
  * - TextEncoder/TextDecoder (react-router);
  * - window.matchMedia (Amplify UI breakpoints), always "no match";
- * - HTMLDialogElement.showModal/close (ConfirmDialog), toggling the `open` attribute.
+ * - HTMLDialogElement.showModal/close (ConfirmDialog), toggling the `open` attribute;
+ * - MessageChannel and BroadcastChannel (react-idle-timer's cross-tab sync), Node's own.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
+import { BroadcastChannel, MessageChannel } from 'node:worker_threads';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+if (typeof globalThis.MessageChannel === 'undefined') Object.assign(globalThis, { MessageChannel });
+if (typeof globalThis.BroadcastChannel === 'undefined') Object.assign(globalThis, { BroadcastChannel });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
