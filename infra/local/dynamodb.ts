@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   type AttributeDefinition,
@@ -179,8 +180,29 @@ export function createTableInput(prefix: string, def: TableDef): CreateTableComm
 }
 
 /**
- * Create every table of TABLES named `${prefix}-${id}` that does not exist yet (idempotent).
- * Returns the names created by this call.
+ * Wait until every table of `names` is ACTIVE. dynalite answers CreateTable with the table
+ * CREATING and makes it ACTIVE on a timer (`createTableMs: 0` is the next turn of its event loop,
+ * later on a busy machine); until then every item call on it answers ResourceNotFoundException.
+ * Polls DescribeTable every 10 ms.
+ * @throws Error naming the table when it is not ACTIVE after `timeoutMs` (default 10,000 ms)
+ */
+export async function waitForActiveTables(
+  client: DynamoDBClient,
+  names: readonly string[],
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const name of names) {
+    while ((await client.send(new DescribeTableCommand({ TableName: name }))).Table?.TableStatus !== 'ACTIVE') {
+      if (Date.now() > deadline) throw new Error(`DynamoDB table ${name} is not ACTIVE after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+/**
+ * Create every table of TABLES named `${prefix}-${id}` that does not exist yet (idempotent), and wait
+ * until they are ACTIVE ({@link waitForActiveTables}). Returns the names created by this call.
  */
 export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<string[]> {
   const existing = new Set<string>();
@@ -198,6 +220,7 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
     await client.send(new CreateTableCommand(input));
     created.push(input.TableName!);
   }
+  await waitForActiveTables(client, created);
   return created;
 }
 

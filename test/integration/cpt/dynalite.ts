@@ -19,6 +19,7 @@ import {
   type AttributeType,
   type TableDef,
 } from '../../../lambdas/lib/tables';
+import { waitForActiveTables } from '../../../infra/local/dynamodb';
 
 export interface TestDynamo {
   endpoint: string;
@@ -39,6 +40,7 @@ async function createTable(client: DynamoDBClient, name: string, def: TableDef):
       KeySchema: keys.map((k, i) => ({ AttributeName: k.name, KeyType: i === 0 ? 'HASH' : 'RANGE' })),
     }),
   );
+  await waitForActiveTables(client, [name]);
 }
 
 /** Start dynalite and set the SDK environment; `stop()` restores it and removes the data. */

@@ -22,7 +22,12 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { localDynamoClient, startDynamo, type DynamoEmulator } from '../../../infra/local/dynamodb';
+import {
+  localDynamoClient,
+  startDynamo,
+  type DynamoEmulator,
+  waitForActiveTables,
+} from '../../../infra/local/dynamodb';
 
 const TABLE = 'tx-test';
 const OTHER = 'tx-test-other';
@@ -74,6 +79,7 @@ beforeAll(async () => {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
     }),
   );
+  await waitForActiveTables(raw, [TABLE, OTHER]);
 });
 
 afterAll(async () => {

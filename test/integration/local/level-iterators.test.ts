@@ -17,7 +17,7 @@ import {
   ScanCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient } from '../../../infra/local/dynamodb';
+import { localDynamoClient, waitForActiveTables } from '../../../infra/local/dynamodb';
 import { serveDynamo, type DynamoServer } from '../../../infra/local/dynamodb-server';
 
 /** abstract-level as dynalite loads it (dynalite -> level -> classic-level -> abstract-level). */
@@ -63,6 +63,7 @@ beforeAll(async () => {
       ],
     }),
   );
+  await waitForActiveTables(client, [TABLE]);
   for (let i = 0; i < 30; i++) {
     const sk = String(i).padStart(3, '0');
     await client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'p' }, sk: { S: sk }, g: { S: 'g' } } }));
