@@ -57,6 +57,20 @@ export const UI_MESSAGES = {
     'Thank you for helping us improve Suture. Bug reporting is not ready yet. For urgent issues, please contact support.',
 } as const;
 
+/**
+ * The inactivity warning's texts (web/src/auth/IdleSignOut.tsx; not in the spec: README "Departures
+ * from the specification", HIPAA 45 CFR 164.312(a)(2)(iii) automatic logoff). `warning(seconds)`
+ * counts down the seconds left before the sign-out; /auth's notice after it is
+ * AUTH_MESSAGES.idleSignedOut.
+ */
+export const IDLE_MESSAGES = {
+  title: 'Are you still there?',
+  warning: (seconds: number) =>
+    `For the security of patient information, you will be signed out in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  stay: 'Stay Signed In',
+  signOut: 'Sign Out',
+} as const;
+
 /** "Failed to load case details: {message}" and similar templated messages. */
 export const messageTemplates = {
   caseLoadFailed: (message: string) => `Failed to load case details: ${message}`,

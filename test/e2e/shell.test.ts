@@ -4,15 +4,18 @@
  * a case goes to /auth and back to the case after sign-in; the SPA is served precompressed by
  * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations; the
  * header shows no links during profile setup; the case form keeps a CPT code that no list holds
- * only when the user confirms it, and tells providers about the starter list in a plain sentence.
+ * only when the user confirms it, and tells providers about the starter list in a plain sentence;
+ * after 15 minutes without activity (the browser's clock moved on) the user is warned, may stay, and
+ * is then signed out with a notice on /auth (web/src/auth/IdleSignOut.tsx; README "Departures").
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
-import { CPT_STARTER_PROVIDER_NOTICE, CPT_UNKNOWN_MESSAGES } from '../../shared/constants';
+import { CPT_STARTER_PROVIDER_NOTICE, CPT_UNKNOWN_MESSAGES, TIMING_MS } from '../../shared/constants';
+import { AUTH_MESSAGES, IDLE_MESSAGES } from '../../shared/messages';
 import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, itLocalOnly, useE2EStack } from './support/stack';
 import { SIGNED_IN_TEXT, eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
 
@@ -293,5 +296,51 @@ describeBrowser('App shell (browser)', () => {
     await eventually(async () =>
       expect(await page.getByRole('list', { name: 'Procedure codes' }).textContent()).toContain('99999'),
     );
+  });
+
+  it('warns a provider on a phone after 14 minutes without activity, keeps the session on Stay Signed In, and signs out a minute after the next warning with a notice on sign-in', async () => {
+    // Prepare: the browser's clock is Playwright's, so that 15 idle minutes pass at once.
+    const { page } = await e2e.newPage({ mobile: true });
+    const errors = trackPageErrors(page);
+    await page.clock.install();
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+    const dialog = page.getByRole('dialog', { name: IDLE_MESSAGES.title });
+    const shots = '/tmp/journey-shots';
+    mkdirSync(shots, { recursive: true });
+    const warnAfterMs = TIMING_MS.idleSignOut - TIMING_MS.idleWarning;
+
+    // Act: idle until the warning
+    await page.clock.fastForward(warnAfterMs + 1_000);
+
+    // Assess: the warning, with Stay Signed In focused
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('you will be signed out in');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(IDLE_MESSAGES.stay);
+    await expectNoSeriousAxeViolations(page, { label: 'the inactivity warning' });
+    await page.screenshot({ path: `${shots}/idle-warning-phone.png` });
+
+    // Act: stay
+    await page.getByRole('button', { name: IDLE_MESSAGES.stay }).click();
+
+    // Assess: still signed in, and a minute later (no longer idle) no warning
+    await dialog.waitFor({ state: 'hidden' });
+    await page.clock.fastForward(TIMING_MS.idleWarning);
+    expect(await dialog.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    // Act: idle again until the warning (14 minutes since Stay Signed In), then past its minute
+    await page.clock.fastForward(warnAfterMs - TIMING_MS.idleWarning + 1_000);
+    await dialog.waitFor();
+    await page.clock.fastForward(TIMING_MS.idleWarning + 1_000);
+
+    // Assess: signed out, and /auth says why
+    await waitForPath(page, '/auth');
+    await page.getByText(AUTH_MESSAGES.idleSignedOut, { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/idle-signed-out-phone.png` });
+    await page.goto(`${e2e.url}/dashboard`);
+    await waitForPath(page, '/auth');
+    expect(errors).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import './support/dom-env';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AUTH_MESSAGES } from '../../../shared/messages-shell';
+import { IDLE_MESSAGES } from '../../../shared/messages';
 import AuthPage from '../../../web/src/auth/AuthPage';
 import { AuthProvider, idleSignOutNoticeDue } from '../../../web/src/auth/AuthProvider';
 
@@ -34,14 +35,12 @@ const advance = async (ms: number) => {
 // react-idle-timer keeps the timer functions it finds when it is loaded: install the fake clock once,
 // then load it.
 let IdleSignOut: typeof import('../../../web/src/auth/IdleSignOut').default;
-let IDLE_MESSAGES: typeof import('../../../web/src/auth/IdleSignOut').IDLE_MESSAGES;
 let IDLE_SIGN_OUT_MS: number;
 let IDLE_PROMPT_MS: number;
 beforeAll(async () => {
   jest.useFakeTimers();
   ({
     default: IdleSignOut,
-    IDLE_MESSAGES,
     IDLE_SIGN_OUT_MS,
     IDLE_PROMPT_MS,
   } = await import('../../../web/src/auth/IdleSignOut'));

@@ -14,21 +14,13 @@
 import { useEffect, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { TIMING_MS } from '../../../shared/constants';
+import { IDLE_MESSAGES } from '../../../shared/messages';
 import { ConfirmDialog } from '../cases/ConfirmDialog';
 import { useAuth } from './AuthProvider';
 
 /** Idle time before the sign-out (15 minutes) and the warning before it (60 s), in ms. */
 export const IDLE_SIGN_OUT_MS = TIMING_MS.idleSignOut;
 export const IDLE_PROMPT_MS = TIMING_MS.idleWarning;
-
-/** The dialog's texts. */
-export const IDLE_MESSAGES = {
-  title: 'Are you still there?',
-  warning: (seconds: number) =>
-    `For the security of patient information, you will be signed out in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  stay: 'Stay Signed In',
-  signOut: 'Sign Out',
-} as const;
 
 export interface IdleSignOutProps {
   /** Idle time before the sign-out, in ms (default {@link IDLE_SIGN_OUT_MS}; tests shorten it). */
