@@ -5,7 +5,8 @@
  * The navigation per role (back-office-and-shell section 2 "Navigation"; issue 8, section 7): the
  * spec's entries for signed out, a provider and each back-office threshold (10, 20, 50, 100, 1000),
  * the logo's target, the phone menu (opens and closes, on Escape, an outside click and a route
- * change; shows the email, the role label with its number and Sign Out), the back-office guard's
+ * change; shows the email, the role label with its number and Sign Out), the desktop header's order
+ * (the account before the links when they take a row of their own), the back-office guard's
  * rules (section 4 "Route guards") and the home's Quick Actions per type.
  */
 const signOut = jest.fn(async () => undefined);
@@ -24,7 +25,7 @@ jest.mock('../../../web/src/profile/useProfile', () => ({ useProfile: () => prof
 import './support/dom-env';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { Header } from '../../../web/src/shell/Header';
+import { Header, ONE_ROW_MAX_LINKS } from '../../../web/src/shell/Header';
 import { HeaderProfileContext } from '../../../web/src/shell/headerProfile';
 import { BACK_OFFICE_NAV, FOOTER_NAV, PROVIDER_NAV, PUBLIC_NAV } from '../../../web/src/shell/navigation';
 import { homePathFor, isPageAvailable, navEntriesFor, navItemsFor } from '../../../web/src/shell/navigationFor';
@@ -174,6 +175,28 @@ describe('the header', () => {
       1000: 'Super User (1000)',
     }[type]!;
     expect(screen.getByText(label)).toBeTruthy();
+  });
+
+  it.each([
+    [50, 'links, then the account'],
+    [100, 'the account, then the links on a row of their own'],
+    [1000, 'the account, then the links on a row of their own'],
+  ])('orders the header of user_type %i: logo, %s', (type, expected) => {
+    // Prepare
+    setViewport('desktop');
+    renderHeader(type);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    // Act
+    const firstLink = within(nav).getByRole('link', { name: navItemsFor(true, type)[0]!.label });
+    const email = within(nav).getByText('caseadmin@example.com');
+    const accountFirst = !!(email.compareDocumentPosition(firstLink) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+    // Assess
+    expect(navItemsFor(true, type).length > ONE_ROW_MAX_LINKS).toBe(accountFirst);
+    expect(accountFirst ? 'the account, then the links on a row of their own' : 'links, then the account').toBe(
+      expected,
+    );
   });
 
   it('signs out from the Sign Out button and announces it in a live region that outlives the header', async () => {

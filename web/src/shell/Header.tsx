@@ -1,7 +1,11 @@
 /**
  * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
- * role, the signed-in email and role label, and Sign Out (announced to screen readers, ./announce.ts). On narrow screens the links move into a
- * collapsible menu that closes on route change, outside click or Escape. The profile comes from
+ * role, the signed-in email and role label, and Sign Out (announced to screen readers, ./announce.ts).
+ * With more than {@link ONE_ROW_MAX_LINKS} links (user_type 100 and 1000 have nine) the logo and the
+ * account share the first row and the links take a row of their own, in that order for the keyboard
+ * too: on one row they pushed the email and Sign Out onto a second line, left-aligned, at every
+ * desktop width. On narrow screens the links move into a collapsible menu that closes on route
+ * change, outside click or Escape. The profile comes from
  * {@link HeaderProfileContext} (ProfileHeader.tsx); until the profile exists and is complete (profile
  * setup) the navigation links are hidden and the logo leads to /profile-setup (issue 6, section 6).
  */
@@ -15,6 +19,12 @@ import { HeaderProfileContext } from './headerProfile';
 import { Logo } from './Logo';
 import type { NavItem } from './navigation';
 import { homePathFor, navItemsFor } from './navigationFor';
+
+/**
+ * The most links the desktop header shows on the logo's row: seven (Report Admin, user_type 50) fit
+ * beside a long email in the 1,200 px header from a 1,280 px window; nine do not.
+ */
+export const ONE_ROW_MAX_LINKS = 7;
 
 function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (
@@ -78,6 +88,9 @@ export function Header() {
   const logoTo = !signedIn ? '/auth' : settingUp ? '/profile-setup' : homePathFor(userType);
   const who = signedIn && user ? `${roleLabel(userType)} (${userType})` : '';
 
+  const twoRows = items.length > ONE_ROW_MAX_LINKS;
+  const links = items.length > 0 && <NavLinks items={items} direction="row" />;
+
   const signOutButton = (
     <Button
       size="small"
@@ -104,9 +117,9 @@ export function Header() {
         margin="0 auto"
       >
         <Logo to={logoTo} />
-        {!isMobile && items.length > 0 && <NavLinks items={items} direction="row" />}
+        {!isMobile && !twoRows && links}
         {!isMobile && signedIn && user && (
-          <Flex alignItems="center" gap="0.75rem" wrap="wrap">
+          <Flex alignItems="center" gap="0.75rem" wrap="wrap" marginLeft="auto">
             <Flex direction="column" gap="0" alignItems="flex-end">
               <Text fontSize="small">{user.email}</Text>
               <Text fontSize="xs" color="font.tertiary">
@@ -115,6 +128,11 @@ export function Header() {
             </Flex>
             {signOutButton}
           </Flex>
+        )}
+        {!isMobile && twoRows && (
+          <View width="100%">
+            {links}
+          </View>
         )}
         {isMobile && (signedIn || items.length > 0) && (
           <Button
