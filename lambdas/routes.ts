@@ -8,89 +8,9 @@
  * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef } from '../shared/api-routes';
 
-export const RESOURCES = [
-  'case',
-  'user',
-  'surgeon',
-  'facility',
-  'cpt_codes',
-  'check_npi',
-  'document',
-  'lists',
-  'report',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
-
-export interface RouteDef {
-  method: HttpMethod;
-  path: string;
-  resource: Resource;
-  /** true: a valid Cognito token is required (JWT authorizer on AWS, local gateway check). */
-  auth: boolean;
-}
-
-export const ROUTES = [
-  { method: 'GET', path: '/case/health', resource: 'case', auth: false },
-  // The measured System Status (issue 8, section 7): one GetItem, no token (lambdas/case/health.ts).
-  { method: 'GET', path: '/health', resource: 'case', auth: false },
-  { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
-  { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
-  // Soft-deleted cases (issue 9, section 2): list and restore, user_type 100 or more.
-  { method: 'GET', path: '/case/deleted', resource: 'case', auth: true },
-  { method: 'POST', path: '/case/restore', resource: 'case', auth: true },
-  { method: 'GET', path: '/case', resource: 'case', auth: true },
-  { method: 'POST', path: '/case', resource: 'case', auth: true },
-  { method: 'PATCH', path: '/case', resource: 'case', auth: true },
-  { method: 'PUT', path: '/case', resource: 'case', auth: true },
-  { method: 'DELETE', path: '/case', resource: 'case', auth: true },
-
-  { method: 'GET', path: '/user/list', resource: 'user', auth: true },
-  { method: 'POST', path: '/user/invite', resource: 'user', auth: true },
-  { method: 'GET', path: '/user', resource: 'user', auth: true },
-  // The audit trail (issue 9, section 1), user_type 100 or more: lambdas/user/audit.ts.
-  { method: 'GET', path: '/audit', resource: 'user', auth: true },
-  { method: 'POST', path: '/user', resource: 'user', auth: true },
-  { method: 'PATCH', path: '/user', resource: 'user', auth: true },
-  { method: 'DELETE', path: '/user', resource: 'user', auth: true },
-
-  { method: 'GET', path: '/surgeon/search', resource: 'surgeon', auth: true },
-  { method: 'GET', path: '/surgeon', resource: 'surgeon', auth: true },
-  { method: 'POST', path: '/surgeon', resource: 'surgeon', auth: true },
-  { method: 'PATCH', path: '/surgeon', resource: 'surgeon', auth: true },
-  { method: 'DELETE', path: '/surgeon', resource: 'surgeon', auth: true },
-
-  { method: 'GET', path: '/facility/search', resource: 'facility', auth: true },
-  { method: 'GET', path: '/facility', resource: 'facility', auth: true },
-  { method: 'POST', path: '/facility', resource: 'facility', auth: true },
-  { method: 'PATCH', path: '/facility', resource: 'facility', auth: true },
-  { method: 'DELETE', path: '/facility', resource: 'facility', auth: true },
-
-  { method: 'GET', path: '/cpt_codes', resource: 'cpt_codes', auth: true },
-
-  // Sign-in required (issue 9, section 3; departure from the spec, which calls it without credentials).
-  { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: true },
-
-  { method: 'POST', path: '/document', resource: 'document', auth: true },
-  { method: 'POST', path: '/document/confirm', resource: 'document', auth: true },
-  { method: 'GET', path: '/document', resource: 'document', auth: true },
-  { method: 'DELETE', path: '/document', resource: 'document', auth: true },
-  { method: 'GET', path: '/doc_types', resource: 'document', auth: true },
-
-  // Back-office reference lists (issue 8, section 6): lambdas/lists/handler.ts.
-  { method: 'GET', path: '/lists/insurance', resource: 'lists', auth: true },
-  { method: 'POST', path: '/lists/insurance', resource: 'lists', auth: true },
-  { method: 'PATCH', path: '/lists/insurance', resource: 'lists', auth: true },
-  { method: 'DELETE', path: '/lists/insurance', resource: 'lists', auth: true },
-  { method: 'GET', path: '/lists/doctor_types', resource: 'lists', auth: true },
-  { method: 'POST', path: '/lists/import', resource: 'lists', auth: true },
-  { method: 'POST', path: '/lists/import/start', resource: 'lists', auth: true },
-  { method: 'GET', path: '/lists/import', resource: 'lists', auth: true },
-  { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
-  { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
-  { method: 'GET', path: '/report/history', resource: 'report', auth: true },
-] as const satisfies readonly RouteDef[];
+export { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef };
 
 /** The audit trail, appended to by every resource's Lambda (issue 9, section 1). */
 const AUDIT_APPEND = ['AUDIT_TABLE'] as const;

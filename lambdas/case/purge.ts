@@ -24,6 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseFileKeys } from '../../shared';
+import { PURGE_AUDIT_ACTION } from '../../shared/api-routes';
 import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { isConditionalCheckFailed } from '../lib/errors';
@@ -36,8 +37,8 @@ import { RESTORE_WINDOW_DAYS, type CaseItem } from './repository';
 
 /** `type` of the internal event that runs the purge (the schedule's input). */
 export const PURGE_EVENT = 'suture.purge-deleted-cases';
-/** `action` of the audit entry of a removal for good (issue 9, section 2). */
-export const PURGE_AUDIT_ACTION = 'case.purge';
+/** `action` of the audit entry of a removal for good (issue 9, section 2; declared in shared/api-routes.ts). */
+export { PURGE_AUDIT_ACTION };
 /** Cases removed at most per run. */
 export const PURGE_BATCH = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;

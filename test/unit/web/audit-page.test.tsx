@@ -14,6 +14,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AuditTrail } from '../../../web/src/back-office/audit/AuditPage';
 import { auditCsv } from '../../../web/src/back-office/audit/api';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
+import { ROUTES } from '../../../shared/api-routes';
 import { apiFetch } from './support/fake-api';
 
 type Req = { query?: Record<string, string | number | undefined> } | undefined;
@@ -71,6 +72,28 @@ describe('the audit screen', () => {
     expect(calls[1]).toMatchObject({ case_id: 'u-1_1760000000000', user_id: '', limit: 50 });
     expect(calls[2]).toMatchObject({ case_id: 'u-1_1760000000000', cursor: 'c1' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('offers every route key and the purge as the Action filter, and sends the one chosen', async () => {
+    // Prepare
+    const calls: Record<string, unknown>[] = [];
+    apiFetch.mockImplementation(async (_path: string, req: Req) => {
+      calls.push({ ...(req?.query ?? {}) });
+      return { entries: [entry()] };
+    });
+    renderTrail();
+    await screen.findByText('ada');
+    const select = screen.getByLabelText('Action') as HTMLSelectElement;
+
+    // Act
+    fireEvent.change(select, { target: { value: 'DELETE /case' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    // Assess
+    const options = [...select.options].map((o) => o.value);
+    expect(options).toEqual(['', ...ROUTES.map((r) => `${r.method} ${r.path}`), 'case.purge']);
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toMatchObject({ action: 'DELETE /case', case_id: '' });
   });
 
   it('says so when no entry matches', async () => {

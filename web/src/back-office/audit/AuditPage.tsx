@@ -1,8 +1,9 @@
 /**
  * Audit trail, /back-office/audit (issue 9, section 1), for user_type 100 or more (Global Admin,
- * Super User); anyone else is sent to /back-office. Filters (user id, case id, action, from, to; UTC
- * days) applied with a button, the entries newest first in a table, paged with "Load more", and an
- * export of every filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
+ * Super User); anyone else is sent to /back-office. Filters (user id, case id, the action chosen
+ * from the route keys and the purge, shared/api-routes.ts AUDIT_ACTIONS, from, to; UTC days) applied
+ * with a button, the entries newest first in a table, paged with "Load more", and an export of every
+ * filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
  */
 import {
   Alert,
@@ -14,11 +15,13 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  SelectField,
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
+import { AUDIT_ACTIONS } from '../../../../shared/api-routes';
 import { canManageLists } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { FullPageMessage } from '../../shell/FullPageMessage';
@@ -36,7 +39,8 @@ import { useAuditEntries } from './queries';
 const FILTER_FIELDS: { key: keyof AuditFilters; label: string; type?: string; placeholder?: string }[] = [
   { key: 'userId', label: 'User id' },
   { key: 'caseId', label: 'Case id' },
-  { key: 'action', label: 'Action', placeholder: 'GET /case' },
+  // A choice of AUDIT_ACTIONS (the route keys and the purge): the API matches the action exactly.
+  { key: 'action', label: 'Action' },
   { key: 'from', label: 'From (UTC)', type: 'date' },
   { key: 'to', label: 'To (UTC)', type: 'date' },
 ];
@@ -76,17 +80,34 @@ export function AuditTrail() {
     <Flex direction="column" gap="small">
       <form onSubmit={apply} aria-label="Audit filters">
         <Flex wrap="wrap" gap="small" alignItems="flex-end">
-          {FILTER_FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              label={f.label}
-              type={f.type ?? 'text'}
-              placeholder={f.placeholder}
-              value={draft[f.key]}
-              onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
-              width={f.type === 'date' ? '11rem' : '14rem'}
-            />
-          ))}
+          {FILTER_FIELDS.map((f) =>
+            f.key === 'action' ? (
+              <SelectField
+                key={f.key}
+                label={f.label}
+                value={draft.action}
+                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+                width="14rem"
+              >
+                <option value="">Any action</option>
+                {AUDIT_ACTIONS.map((action) => (
+                  <option key={action} value={action}>
+                    {action}
+                  </option>
+                ))}
+              </SelectField>
+            ) : (
+              <TextField
+                key={f.key}
+                label={f.label}
+                type={f.type ?? 'text'}
+                placeholder={f.placeholder}
+                value={draft[f.key]}
+                onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
+                width={f.type === 'date' ? '11rem' : '14rem'}
+              />
+            ),
+          )}
           <Button type="submit" variation="primary">
             Apply filters
           </Button>
