@@ -106,7 +106,10 @@ export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
 export const PURGE_AUDIT_ACTION = 'case.purge';
 
 /**
- * Every action an audit entry can carry (lambdas/lib/audit.ts): each signed-in route's key, then the
- * purge's. Calls without a token are audited too, under their own route key (a 401), and listed here.
+ * Every action an audit entry can carry (lambdas/lib/audit.ts): each route's key, in the table's
+ * order, then the purge's. Calls without a token are audited too, under their own route key. A
+ * function, not a constant, so that the Lambdas' bundles (which read ROUTES) leave it out.
  */
-export const AUDIT_ACTIONS: readonly string[] = [...ROUTES.map(routeKeyOf), PURGE_AUDIT_ACTION];
+export function auditActions(): string[] {
+  return [...ROUTES.map(routeKeyOf), PURGE_AUDIT_ACTION];
+}

@@ -1,7 +1,7 @@
 /**
  * Audit trail, /back-office/audit (issue 9, section 1), for user_type 100 or more (Global Admin,
  * Super User); anyone else is sent to /back-office. Filters (user id, case id, the action chosen
- * from the route keys and the purge, shared/api-routes.ts AUDIT_ACTIONS, from, to; UTC days) applied
+ * from the route keys and the purge, shared/api-routes.ts auditActions, from, to; UTC days) applied
  * with a button, the entries newest first in a table, paged with "Load more", and an export of every
  * filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
  */
@@ -21,7 +21,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
-import { AUDIT_ACTIONS } from '../../../../shared/api-routes';
+import { auditActions } from '../../../../shared/api-routes';
 import { canManageLists } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { FullPageMessage } from '../../shell/FullPageMessage';
@@ -35,6 +35,9 @@ import {
   type AuditFilters,
 } from './api';
 import { useAuditEntries } from './queries';
+
+/** The Action filter's choices (shared/api-routes.ts). */
+const AUDIT_ACTIONS = auditActions();
 
 const FILTER_FIELDS: { key: keyof AuditFilters; label: string; type?: string; placeholder?: string }[] = [
   { key: 'userId', label: 'User id' },
