@@ -96,6 +96,28 @@ describe('the audit screen', () => {
     expect(calls[1]).toMatchObject({ action: 'DELETE /case', case_id: '' });
   });
 
+  it("shows a list call's first two ids in its row and folds the rest into '+N more', and three ids in full", async () => {
+    // Prepare
+    const many = Array.from({ length: 50 }, (_, i) => `u-1_17600000000${String(i).padStart(2, '0')}`);
+    const three = ['c-1', 'c-2', 'c-3'];
+    apiFetch.mockResolvedValue({
+      entries: [entry({ resource_ids: many }), entry({ request_id: 'req-2', username: 'grace', resource_ids: three })],
+    });
+
+    // Act
+    renderTrail();
+    await screen.findByText('grace');
+
+    // Assess
+    const summary = screen.getByText('+48 more');
+    expect(summary.tagName).toBe('SUMMARY');
+    const row = summary.closest('tr')!;
+    expect(row.textContent).toContain(`${many[0]}, ${many[1]}`);
+    expect(summary.parentElement!.textContent).toContain(many[49]);
+    expect(screen.getByText('c-1, c-2, c-3')).toBeTruthy();
+    expect(screen.getAllByText(/more$/)).toHaveLength(1);
+  });
+
   it('says so when no entry matches', async () => {
     // Prepare
     apiFetch.mockResolvedValue({ entries: [] });

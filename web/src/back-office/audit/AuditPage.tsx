@@ -48,6 +48,27 @@ const FILTER_FIELDS: { key: keyof AuditFilters; label: string; type?: string; pl
   { key: 'to', label: 'To (UTC)', type: 'date' },
 ];
 
+/** Ids shown in a row before the rest fold into "+N more" (a list call touches up to 200). */
+export const IDS_SHOWN = 2;
+
+/**
+ * The ids an entry touched: up to {@link IDS_SHOWN} (with one more, all three) in the row, the rest
+ * in a native disclosure ("+N more", keyboard and screen-reader operable), so that a list call's
+ * 50 ids do not make one row a page tall.
+ */
+function IdsCell({ ids }: { ids: readonly string[] }) {
+  if (ids.length <= IDS_SHOWN + 1) return <>{ids.join(', ')}</>;
+  return (
+    <>
+      {ids.slice(0, IDS_SHOWN).join(', ')}
+      <details>
+        <summary>+{ids.length - IDS_SHOWN} more</summary>
+        {ids.slice(IDS_SHOWN).join(', ')}
+      </details>
+    </>
+  );
+}
+
 /** The filters, table, paging and export (exported for tests, which render it without the guard). */
 export function AuditTrail() {
   const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
@@ -149,17 +170,21 @@ export function AuditTrail() {
             <TableBody>
               {entries.map((e) => (
                 <TableRow key={`${e.at}#${e.request_id}`}>
-                  <TableCell>{e.at.replace('T', ' ').replace('Z', '')}</TableCell>
+                  <TableCell style={{ whiteSpace: 'nowrap' }}>{e.at.replace('T', ' ').replace('Z', '')}</TableCell>
                   <TableCell>{e.username || e.user_id || 'anonymous'}</TableCell>
                   <TableCell>{e.user_type ?? ''}</TableCell>
-                  <TableCell>{e.action}</TableCell>
+                  <TableCell style={{ whiteSpace: 'nowrap' }}>{e.action}</TableCell>
                   <TableCell>
                     {e.outcome} ({e.status})
                   </TableCell>
                   <TableCell>{e.resource_type}</TableCell>
-                  <TableCell style={{ wordBreak: 'break-all' }}>{e.resource_ids.join(', ')}</TableCell>
+                  <TableCell style={{ wordBreak: 'break-all', minWidth: '18rem', fontSize: 'small' }}>
+                    <IdsCell ids={e.resource_ids} />
+                  </TableCell>
                   <TableCell>{e.source_ip}</TableCell>
-                  <TableCell style={{ wordBreak: 'break-all' }}>{e.request_id}</TableCell>
+                  <TableCell style={{ wordBreak: 'break-all', minWidth: '10rem', fontSize: 'small' }}>
+                    {e.request_id}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
