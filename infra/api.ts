@@ -56,6 +56,8 @@ export interface ApiProps {
 export const COGNITO_ADMIN_ACTIONS = [
   'AdminCreateUser',
   'AdminDisableUser',
+  // Whether an invitation is still pending before it is sent again (lambdas/user/accounts.ts).
+  'AdminGetUser',
   'AdminAddUserToGroup',
   'AdminRemoveUserFromGroup',
 ] as const;

@@ -17,11 +17,13 @@
  *   AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference, GetUser and the
  *   SOFTWARE_TOKEN_MFA challenge of InitiateAuth / RespondToAuthChallenge do the rest;
  * - InitiateAuth wrong password / unknown user -> NotAuthorizedException
- *   "Incorrect username or password." (as AWS with prevent-user-existence-errors);
+ *   "Incorrect username or password." (as AWS with prevent-user-existence-errors), an invited user's
+ *   temporary password included (see {@link localTargets});
  * - InitiateAuth / refresh of a disabled account (AdminDisableUser) -> NotAuthorizedException
  *   "User is disabled." (cognito-local signs it in);
  * - AdminCreateUser (an invitation, issue 8 section 4): the invitation text with the temporary
- *   password is printed in the server log (`[cognito] invitation email to ...`);
+ *   password is printed in the server log (`[cognito] invitation email to ...`); with MessageAction
+ *   RESEND (cognito-local refuses it) a new temporary password is sent, see {@link localTargets};
  * - ConfirmForgotPassword / ChangePassword / RespondToAuthChallenge NEW_PASSWORD: the pool's
  *   password policy, which cognito-local does not enforce -> InvalidPasswordException.
  *
@@ -30,7 +32,7 @@
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
 
-import { createPublicKey, createVerify } from 'node:crypto';
+import { createPublicKey, createVerify, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -49,8 +51,9 @@ import {
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DefaultConfig, type Config } from 'cognito-local/lib/server/config';
-import { NotAuthorizedError } from 'cognito-local/lib/errors';
+import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import { Router, type Route } from 'cognito-local/lib/server/Router';
+import { userToResponseObject } from 'cognito-local/lib/targets/responses';
 import { createServer } from 'cognito-local/lib/server/server';
 import { DateClock, LambdaService, MessagesService, TriggersService, type Services } from 'cognito-local/lib/services';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService';
@@ -150,7 +153,15 @@ export function verifiedLocalClaims(
  *   unknown user -> NotAuthorizedException;
  * - `RespondToAuthChallenge`: cognito-local's answer, and the refresh token of a completed sign-in
  *   (after a TOTP code or a new password) is kept on the user, as InitiateAuth does, so that the
- *   session can be refreshed and revoked.
+ *   session can be refreshed and revoked;
+ * - `InitiateAuth` USER_PASSWORD_AUTH of an invited user (FORCE_CHANGE_PASSWORD): the temporary
+ *   password is checked (cognito-local answers NEW_PASSWORD_REQUIRED to any password), a wrong one
+ *   -> NotAuthorizedException {@link INCORRECT_CREDENTIALS_MESSAGE}, as on AWS;
+ * - `AdminCreateUser` with `MessageAction: 'RESEND'` (a pending invitation sent again,
+ *   lambdas/user/accounts.ts; cognito-local answers UnsupportedError): as on AWS, a new temporary
+ *   password replaces the old one and the invitation goes out again (in the log); an unknown user ->
+ *   UserNotFoundException, one that is not FORCE_CHANGE_PASSWORD -> UnsupportedUserStateException.
+ *   Any other AdminCreateUser is cognito-local's.
  */
 export function localTargets(services: Services, base: Router): Record<string, Route> {
   return {
@@ -164,6 +175,51 @@ export function localTargets(services: Services, base: Router): Record<string, R
       if (!user) throw new NotAuthorizedError('User does not exist.');
       await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
       return {};
+    },
+    InitiateAuth: async (
+      ctx: Context,
+      req: { AuthFlow?: string; ClientId?: string; AuthParameters?: Record<string, string> },
+    ) => {
+      const { USERNAME: username, PASSWORD: password } = req.AuthParameters ?? {};
+      if (req.AuthFlow === 'USER_PASSWORD_AUTH' && req.ClientId && username) {
+        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await userPool.getUserByUsername(ctx, username);
+        if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== password) {
+          throw new NotAuthorizedError(INCORRECT_CREDENTIALS_MESSAGE);
+        }
+      }
+      return base('InitiateAuth')(ctx, req as never);
+    },
+    AdminCreateUser: async (
+      ctx: Context,
+      req: { UserPoolId: string; Username: string; MessageAction?: string; ClientMetadata?: Record<string, string> },
+    ) => {
+      if (req.MessageAction !== 'RESEND') return base('AdminCreateUser')(ctx, req as never);
+      const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (!user) throw new UserNotFoundError();
+      if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+        throw new CognitoError(
+          'UnsupportedUserStateException',
+          `Resend not possible. ${user.Username} status is ${user.UserStatus}.`,
+        );
+      }
+      const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+      if (!email) throw new CognitoError('InvalidParameterException', 'User has no email to send the invitation to');
+      const temporaryPassword = randomBytes(6).toString('base64url');
+      const resent = { ...user, Password: temporaryPassword, UserLastModifiedDate: services.clock.get() };
+      await userPool.saveUser(ctx, resent);
+      await services.messages.deliver(
+        ctx,
+        'AdminCreateUser',
+        null,
+        req.UserPoolId,
+        resent,
+        temporaryPassword,
+        req.ClientMetadata,
+        { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email },
+      );
+      return { User: userToResponseObject(resent) };
     },
     RespondToAuthChallenge: async (
       ctx: Context,

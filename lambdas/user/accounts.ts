@@ -10,7 +10,10 @@
  * - {@link disableAccount}(userId): AdminDisableUser (the account can no longer sign in).
  * - {@link inviteUser}(email): AdminCreateUser with Cognito's own invitation (a temporary password
  *   by email; status FORCE_CHANGE_PASSWORD), then the `surgeon` group (a new profile is type 0).
- *   Throws `ConflictError` ({@link USER_EXISTS_MESSAGE}) when the email has an account.
+ *   When the email's account exists and has not accepted (FORCE_CHANGE_PASSWORD, enabled: the
+ *   temporary password lasts 7 days, infra/auth.ts), the invitation is sent again (AdminCreateUser
+ *   with MessageAction RESEND: a new temporary password, a new 7 days); otherwise throws
+ *   `ConflictError` ({@link USER_EXISTS_MESSAGE}).
  * An account that does not exist (a profile without one) is logged and skipped by the first two:
  * the profile is what decides a role (lambdas/lib/auth.ts).
  */
@@ -18,6 +21,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDisableUserCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { isBackOffice, type CognitoGroup } from '../../shared';
@@ -67,14 +71,19 @@ export async function disableAccount(userId: string): Promise<void> {
   }
 }
 
-/** The account an invitation created: its id (`sub`), email and Cognito status. */
+/** The account an invitation created (or reached again): its id (`sub`), email and Cognito status. */
 export interface InvitedAccount {
   user_id: string;
   email: string;
   status: string;
+  /** true when the account existed and its invitation was sent again (MessageAction RESEND). */
+  resent: boolean;
 }
 
-/** Create the account with Cognito's invitation email (see module doc). */
+/** Cognito's status of an invited account that has not set its own password yet. */
+const PENDING_STATUS = 'FORCE_CHANGE_PASSWORD';
+
+/** Create the account with Cognito's invitation email, or send a pending one again (see module doc). */
 export async function inviteUser(email: string): Promise<InvitedAccount> {
   const UserPoolId = poolId();
   let out;
@@ -91,7 +100,7 @@ export async function inviteUser(email: string): Promise<InvitedAccount> {
       }),
     );
   } catch (err) {
-    if ((err as { name?: string })?.name === 'UsernameExistsException') throw new ConflictError(USER_EXISTS_MESSAGE);
+    if ((err as { name?: string })?.name === 'UsernameExistsException') return resendInvitation(UserPoolId, email);
     throw err;
   }
   const user = out.User;
@@ -99,5 +108,28 @@ export async function inviteUser(email: string): Promise<InvitedAccount> {
   await cognitoClient().send(
     new AdminAddUserToGroupCommand({ UserPoolId, Username: sub || email, GroupName: roleGroupFor(0) }),
   );
-  return { user_id: sub, email, status: user?.UserStatus ?? 'FORCE_CHANGE_PASSWORD' };
+  return { user_id: sub, email, status: user?.UserStatus ?? PENDING_STATUS, resent: false };
+}
+
+/**
+ * The invitation of an existing account sent again, when it is still pending and enabled (a deleted
+ * user's account is disabled: 409 like any other known email). Read first (AdminGetUser), so that a
+ * signed-up or disabled account gets no email.
+ * @throws ConflictError ({@link USER_EXISTS_MESSAGE}) when the account is not a pending invitation
+ */
+async function resendInvitation(UserPoolId: string, email: string): Promise<InvitedAccount> {
+  const existing = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId, Username: email }));
+  if (existing.UserStatus !== PENDING_STATUS || existing.Enabled === false) {
+    throw new ConflictError(USER_EXISTS_MESSAGE);
+  }
+  await cognitoClient().send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'RESEND',
+      DesiredDeliveryMediums: ['EMAIL'],
+    }),
+  );
+  const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? existing.Username ?? '';
+  return { user_id: sub, email, status: PENDING_STATUS, resent: true };
 }

@@ -48,6 +48,7 @@ import {
   USER_MGMT_MESSAGES,
   UserTypeChangeSchema,
   canManageUsers,
+  invitationResentMessage,
   invitationSentMessage,
   isBackOffice,
   userDeleteRefusal,
@@ -300,10 +301,12 @@ async function inviteNewUser(event: ApiEvent) {
   requireCaller(event);
   if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
   const { email } = parseInput(InviteUserSchema, bodyObject(event));
-  const account = await inviteUser(email.toLowerCase());
+  const { resent, ...account } = await inviteUser(email.toLowerCase());
   audit(event).touched('user', [account.user_id]);
-  logger.info('User invited', { user: account.user_id });
-  return created({ success: true, message: invitationSentMessage(account.email), user: account });
+  logger.info(resent ? 'User invitation sent again' : 'User invited', { user: account.user_id });
+  return resent
+    ? ok({ success: true, message: invitationResentMessage(account.email), user: account })
+    : created({ success: true, message: invitationSentMessage(account.email), user: account });
 }
 
 export const handler = apiHandler(

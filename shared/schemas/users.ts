@@ -15,7 +15,9 @@
  * - DELETE /user?user_id= (another user's) -> 200 `{ success: true, message }`; rule in
  *   {@link userDeleteRefusal}; the account is disabled in Cognito, the profile removed, cases kept.
  * - POST /user/invite `{ email }` (user_type >= 20) -> 201 `{ success: true, message, user: { user_id,
- *   email, status } }`; 400 for a bad email; 409 when the email has an account.
+ *   email, status } }`; the same email again while its invitation is pending (not accepted, account
+ *   enabled) -> 200, same shape, {@link invitationResentMessage}: the invitation sent again with a new
+ *   temporary password; 400 for a bad email; 409 when the email has any other account.
  */
 import * as z from 'zod';
 import { USER_TYPE, toUserType } from '../roles';
@@ -58,6 +60,8 @@ export const deleteAboveMessage = (own: number) =>
   `You can only delete users whose user type is at most ${own - 1} (your own type minus 1).`;
 /** 201 message of an invitation. */
 export const invitationSentMessage = (email: string) => `Invitation sent to ${email}`;
+/** 200 message of a pending invitation sent again (a new temporary password, valid 7 days). */
+export const invitationResentMessage = (email: string) => `Invitation sent again to ${email}`;
 
 /** Largest user_type a PATCH may set (a bound for bad input, above every threshold). */
 export const MAX_USER_TYPE = 1_000_000;

@@ -551,12 +551,13 @@ describe('the Lambdas', () => {
       // Act
       const cognitoActions = new Set(cognitoStatements.flatMap(actions));
 
-      // Assess: the user function only, exactly the four admin actions on the pool ARN, with the pool id
+      // Assess: the user function only, exactly the five admin actions on the pool ARN, with the pool id
       if (RESOURCE_ACCESS[resource].cognitoAdmin) {
         expect([...cognitoActions].sort()).toEqual([
           'cognito-idp:AdminAddUserToGroup',
           'cognito-idp:AdminCreateUser',
           'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminGetUser',
           'cognito-idp:AdminRemoveUserFromGroup',
         ]);
         for (const st of cognitoStatements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });

@@ -467,6 +467,75 @@ describe('POST /user/invite', () => {
     expect(listed.body.users.map((u) => u.user_id)).toEqual([signedIn.sub]);
   });
 
+  it('sends a pending invitation again with a new temporary password, and answers 409 once it is accepted', async () => {
+    // Prepare
+    const admin = await caller(20);
+    const email = `resend-${Date.now()}@example.com`;
+    const temporaryIn = (line: string | undefined) => /temporary password is (\S+)\.$/.exec(line ?? '')?.[1];
+    const invitations = () => local.logs.filter((l) => l.includes(`invitation email to ${email}`));
+    const first = await local.api<{ user: { user_id: string } }>('POST', '/user/invite', {
+      token: admin.accessToken,
+      body: { email },
+    });
+    const oldPassword = temporaryIn(invitations()[0]);
+
+    // Act
+    const again = await local.api<{ success: boolean; message: string; user: { user_id: string; status: string } }>(
+      'POST',
+      '/user/invite',
+      { token: admin.accessToken, body: { email: email.toUpperCase() } },
+    );
+
+    // Assess: a second invitation with a new temporary password; the old one no longer signs in
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      success: true,
+      message: `Invitation sent again to ${email}`,
+      user: { user_id: first.body.user.user_id, status: 'FORCE_CHANGE_PASSWORD' },
+    });
+    expect(invitations()).toHaveLength(2);
+    const newPassword = temporaryIn(invitations()[1]);
+    expect(newPassword).toBeDefined();
+    expect(newPassword).not.toBe(oldPassword);
+    await expect(
+      cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: local.stack.clientId,
+          AuthParameters: { USERNAME: email, PASSWORD: oldPassword! },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const challenge = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: local.stack.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: newPassword! },
+      }),
+    );
+    expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+
+    // Act: the invitation is accepted, then invited once more
+    await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: local.stack.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Brand-New-Passw0rd!' },
+      }),
+    );
+    const accepted = await local.api<ErrorAnswer>('POST', '/user/invite', {
+      token: admin.accessToken,
+      body: { email },
+    });
+
+    // Assess
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.message).toBe('An account with this email already exists');
+    expect(invitations()).toHaveLength(2);
+  });
+
   it('answers 403 below user_type 20, 400 for a bad email and 409 for an email with an account', async () => {
     // Prepare
     const [admin, caseAdmin] = await Promise.all([caller(20), caller(10)]);

@@ -2,6 +2,7 @@ import './support/env';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminGetUserCommand,
   AdminDisableUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
@@ -395,6 +396,9 @@ describe('user management (issue 8, section 4)', () => {
     cognitoMock
       .on(AdminCreateUserCommand, { Username: 'known@example.com' })
       .rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
+    cognitoMock
+      .on(AdminGetUserCommand, { Username: 'known@example.com' })
+      .resolves({ Username: 'sub-known', UserStatus: 'CONFIRMED', Enabled: true });
     // Act
     const sent = await invoke(handler, {
       method: 'POST',
@@ -419,5 +423,65 @@ describe('user management (issue 8, section 4)', () => {
     expect(create.UserPoolId).toBe('us-east-1_unit');
     expect(groupCalls()).toEqual(['+surgeon']);
     expect(known).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    expect(cognitoMock.commandCalls(AdminCreateUserCommand).filter((c) => c.args[0].input.MessageAction)).toHaveLength(
+      0,
+    );
+  });
+
+  it('sends a pending invitation again (RESEND, 200) and refuses a disabled pending account with 409 and no email', async () => {
+    // Prepare
+    users(20, 0);
+    cognitoMock
+      .on(AdminCreateUserCommand)
+      .rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }))
+      .on(AdminCreateUserCommand, { MessageAction: 'RESEND' })
+      .resolves({ User: { Username: 'sub-p', UserStatus: 'FORCE_CHANGE_PASSWORD' } });
+    cognitoMock.on(AdminGetUserCommand, { Username: 'pending@example.com' }).resolves({
+      Username: 'sub-p',
+      UserStatus: 'FORCE_CHANGE_PASSWORD',
+      Enabled: true,
+      UserAttributes: [{ Name: 'sub', Value: 'sub-p' }],
+    });
+    cognitoMock
+      .on(AdminGetUserCommand, { Username: 'gone@example.com' })
+      .resolves({ Username: 'sub-g', UserStatus: 'FORCE_CHANGE_PASSWORD', Enabled: false });
+
+    // Act
+    const again = await invoke(handler, {
+      method: 'POST',
+      path: '/user/invite',
+      sub: 'admin',
+      body: { email: 'pending@example.com' },
+    });
+    const disabled = await invoke(handler, {
+      method: 'POST',
+      path: '/user/invite',
+      sub: 'admin',
+      body: { email: 'gone@example.com' },
+    });
+
+    // Assess
+    expect(again).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Invitation sent again to pending@example.com',
+        user: { user_id: 'sub-p', email: 'pending@example.com', status: 'FORCE_CHANGE_PASSWORD' },
+      },
+    });
+    const resends = cognitoMock
+      .commandCalls(AdminCreateUserCommand)
+      .map((c) => c.args[0].input)
+      .filter((input) => input.MessageAction === 'RESEND');
+    expect(resends).toEqual([
+      {
+        UserPoolId: 'us-east-1_unit',
+        Username: 'pending@example.com',
+        MessageAction: 'RESEND',
+        DesiredDeliveryMediums: ['EMAIL'],
+      },
+    ]);
+    expect(groupCalls()).toEqual([]);
+    expect(disabled).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
   });
 });

@@ -2,10 +2,12 @@
  * Invite user (issue 8, section 4, beyond the spec): an email, validated with the shared
  * InviteUserSchema (react-hook-form + zod); POST /user/invite creates the account in the user pool
  * with Cognito's own invitation (a temporary password by email); the new user sets a password and
- * fills in the profile at first sign-in. Shows the server's message on success or refusal.
+ * fills in the profile at first sign-in. Shows the server's message on success or refusal. The same
+ * email again, while its invitation is pending, sends it again with a new temporary password (the
+ * first one lasts 7 days, infra/auth.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Flex, Heading, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { InviteUserSchema, type InviteUserInput } from '../../../../shared/schemas/users';
 import { serverMessage } from './api';
@@ -32,6 +34,9 @@ export function InviteUserForm() {
           <Heading level={2} fontSize="large" id="invite-user-heading">
             Invite user
           </Heading>
+          <Text fontSize="small" color="font.secondary">
+            The temporary password in the email lasts 7 days. To send a new one, invite the same email again.
+          </Text>
           <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
             <TextField
               label="Email"
