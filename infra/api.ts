@@ -60,6 +60,8 @@ export const COGNITO_ADMIN_ACTIONS = [
   'AdminGetUser',
   'AdminAddUserToGroup',
   'AdminRemoveUserFromGroup',
+  // The invitations not accepted yet (GET /user/invitations).
+  'ListUsers',
 ] as const;
 
 /**

@@ -50,6 +50,8 @@ export const ROUTES = [
 
   { method: 'GET', path: '/user/list', resource: 'user', auth: true },
   { method: 'POST', path: '/user/invite', resource: 'user', auth: true },
+  // Invitations not accepted yet (beyond the spec): lambdas/user/accounts.ts.
+  { method: 'GET', path: '/user/invitations', resource: 'user', auth: true },
   { method: 'GET', path: '/user', resource: 'user', auth: true },
   // The audit trail (issue 9, section 1), user_type 100 or more: lambdas/user/audit.ts.
   { method: 'GET', path: '/audit', resource: 'user', auth: true },

@@ -157,6 +157,8 @@ export function verifiedLocalClaims(
  * - `InitiateAuth` USER_PASSWORD_AUTH of an invited user (FORCE_CHANGE_PASSWORD): the temporary
  *   password is checked (cognito-local answers NEW_PASSWORD_REQUIRED to any password), a wrong one
  *   -> NotAuthorizedException {@link INCORRECT_CREDENTIALS_MESSAGE}, as on AWS;
+ * - `ListUsers`: pages of `Limit` (1 to 60, default 60) with a `PaginationToken`, as on AWS
+ *   (cognito-local answers every user at once); a token not made here -> InvalidParameterException;
  * - `AdminCreateUser` with `MessageAction: 'RESEND'` (a pending invitation sent again,
  *   lambdas/user/accounts.ts; cognito-local answers UnsupportedError): as on AWS, a new temporary
  *   password replaces the old one and the invitation goes out again (in the log); an unknown user ->
@@ -189,6 +191,27 @@ export function localTargets(services: Services, base: Router): Record<string, R
         }
       }
       return base('InitiateAuth')(ctx, req as never);
+    },
+    ListUsers: async (
+      ctx: Context,
+      req: { UserPoolId: string; Filter?: string; Limit?: number; PaginationToken?: string },
+    ) => {
+      const all = (await base('ListUsers')(ctx, req as never)) as { Users: unknown[] };
+      const limit = req.Limit ?? 60;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 60) {
+        throw new CognitoError('InvalidParameterException', 'Limit must be from 1 to 60');
+      }
+      let offset = 0;
+      if (req.PaginationToken !== undefined) {
+        const match = /^o(\d+)$/.exec(Buffer.from(req.PaginationToken, 'base64url').toString('utf8'));
+        if (!match) throw new CognitoError('InvalidParameterException', 'Invalid pagination token');
+        offset = Number(match[1]);
+      }
+      const next = offset + limit;
+      return {
+        Users: all.Users.slice(offset, next),
+        ...(next < all.Users.length ? { PaginationToken: Buffer.from(`o${next}`).toString('base64url') } : {}),
+      };
     },
     AdminCreateUser: async (
       ctx: Context,

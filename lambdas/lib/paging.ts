@@ -59,7 +59,8 @@ export function encodeCursor(scope: string, state: unknown): string {
   return Buffer.from(JSON.stringify({ v: 1, s: scope, p: state }), 'utf8').toString('base64url');
 }
 
-function badCursor(cause?: unknown): ValidationError {
+/** The 400 of a cursor that is not valid for its list ({@link CURSOR_MESSAGE}), with its `cause`. */
+export function badCursor(cause?: unknown): ValidationError {
   const err = new ValidationError([{ field: 'cursor', message: CURSOR_MESSAGE }]);
   if (cause !== undefined) (err as Error & { cause?: unknown }).cause = cause;
   return err;

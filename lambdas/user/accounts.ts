@@ -14,6 +14,8 @@
  *   temporary password lasts 7 days, infra/auth.ts), the invitation is sent again (AdminCreateUser
  *   with MessageAction RESEND: a new temporary password, a new 7 days); otherwise throws
  *   `ConflictError` ({@link USER_EXISTS_MESSAGE}).
+ * - {@link listPendingInvitations}(limit, cursor): the invited accounts that have not set their own
+ *   password (ListUsers, filter `cognito:user_status = "FORCE_CHANGE_PASSWORD"`), a page at a time.
  * An account that does not exist (a profile without one) is logged and skipped by the first two:
  * the profile is what decides a role (lambdas/lib/auth.ts).
  */
@@ -23,12 +25,15 @@ import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import * as z from 'zod';
 import { isBackOffice, type CognitoGroup } from '../../shared';
 import { cognitoClient } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { badCursor, decodeCursor, encodeCursor } from '../lib/paging';
 
 /** 409 of an invitation to an email that already has an account. */
 export const USER_EXISTS_MESSAGE = 'An account with this email already exists';
@@ -132,4 +137,66 @@ async function resendInvitation(UserPoolId: string, email: string): Promise<Invi
   );
   const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? existing.Username ?? '';
   return { user_id: sub, email, status: PENDING_STATUS, resent: true };
+}
+
+/** The most accounts ListUsers answers per call (Cognito's limit, below the API's 200). */
+export const MAX_INVITATIONS_PAGE = 60;
+
+/** Days an invitation's temporary password lasts (infra/auth.ts `tempPasswordValidity`). */
+export const INVITATION_VALID_DAYS = 7;
+
+/** One pending invitation: the account's id (`sub`), email, and when it was (last) sent, ISO UTC. */
+export interface PendingInvitation {
+  user_id: string;
+  email: string;
+  /** When the account was created or its invitation last sent again (Cognito's last-modified time). */
+  invited_at: string;
+  /** `invited_at` + {@link INVITATION_VALID_DAYS} days: after it, the temporary password is refused. */
+  expires_at: string;
+}
+
+const InvitationCursorSchema = z.object({ token: z.string().min(1).max(2048) });
+const INVITATIONS_SCOPE = 'invitations';
+
+/**
+ * A page of pending invitations (see module doc), newest last as Cognito lists them: at most
+ * `min(limit, MAX_INVITATIONS_PAGE)` accounts, disabled ones (deleted users) left out, so a page may
+ * hold fewer and still carry `next_cursor` (Cognito's PaginationToken, wrapped by encodeCursor).
+ * @throws ValidationError (400) for a cursor not made here, or one Cognito refuses
+ */
+export async function listPendingInvitations(
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ invitations: PendingInvitation[]; next_cursor?: string }> {
+  const state = decodeCursor(cursor, INVITATIONS_SCOPE, InvitationCursorSchema);
+  let out;
+  try {
+    out = await cognitoClient().send(
+      new ListUsersCommand({
+        UserPoolId: poolId(),
+        Filter: `cognito:user_status = "${PENDING_STATUS}"`,
+        Limit: Math.min(limit, MAX_INVITATIONS_PAGE),
+        ...(state ? { PaginationToken: state.token } : {}),
+      }),
+    );
+  } catch (err) {
+    if (state && (err as { name?: string })?.name === 'InvalidParameterException') throw badCursor(err);
+    throw err;
+  }
+  const invitations: PendingInvitation[] = [];
+  for (const user of out.Users ?? []) {
+    if (user.Enabled === false || user.UserStatus !== PENDING_STATUS) continue;
+    const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+    const sentAt = new Date(user.UserLastModifiedDate ?? user.UserCreateDate ?? 0);
+    invitations.push({
+      user_id: attribute('sub') ?? user.Username ?? '',
+      email: attribute('email') ?? '',
+      invited_at: sentAt.toISOString(),
+      expires_at: new Date(sentAt.getTime() + INVITATION_VALID_DAYS * 86_400_000).toISOString(),
+    });
+  }
+  return {
+    invitations,
+    ...(out.PaginationToken ? { next_cursor: encodeCursor(INVITATIONS_SCOPE, { token: out.PaginationToken }) } : {}),
+  };
 }

@@ -34,8 +34,12 @@
  *   next_cursor?, total, total_is_lower_bound? } (./lists.ts).
  * - GET /audit (user_type >= 100, else 403): the audit trail (issue 9, section 1; ./audit.ts).
  * - POST /user/invite { email } (user_type >= 20, else 403) -> 201 { success, message, user:
- *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); 400 for
- *   a bad email, 409 when the email has an account.
+ *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); a
+ *   pending invitation's email again -> 200, the invitation sent again; 400 for a bad email, 409
+ *   when the email has any other account.
+ * - GET /user/invitations?limit=&cursor= (user_type >= 20, else 403) -> 200 { success, invitations:
+ *   [{ user_id, email, invited_at, expires_at }], next_cursor? }: the invitations not accepted yet
+ *   (./accounts.ts listPendingInvitations; at most 60 a page, Cognito's limit).
  */
 import * as z from 'zod';
 import {
@@ -60,7 +64,7 @@ import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
-import { disableAccount, inviteUser, setRoleGroup } from './accounts';
+import { disableAccount, inviteUser, listPendingInvitations, setRoleGroup } from './accounts';
 import { listUsers } from './lists';
 import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
@@ -296,6 +300,21 @@ async function listAllUsers(event: ApiEvent) {
   });
 }
 
+/** GET /user/invitations (beyond the spec; see module doc). */
+async function listInvitations(event: ApiEvent) {
+  requireCaller(event);
+  if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
+  const page = await listPendingInvitations(
+    parseLimit(event.queryStringParameters?.limit),
+    queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
+  );
+  audit(event).touched(
+    'user',
+    page.invitations.map((i) => i.user_id),
+  );
+  return ok({ success: true, ...page });
+}
+
 /** POST /user/invite (issue 8, section 4, beyond the spec; see module doc). */
 async function inviteNewUser(event: ApiEvent) {
   requireCaller(event);
@@ -314,6 +333,7 @@ export const handler = apiHandler(
   {
     'GET /user/list': listAllUsers,
     'POST /user/invite': inviteNewUser,
+    'GET /user/invitations': listInvitations,
     'GET /user': getUser,
     'GET /audit': listAudit,
     'POST /user': createUser,

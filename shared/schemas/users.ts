@@ -18,6 +18,7 @@
  *   email, status } }`; the same email again while its invitation is pending (not accepted, account
  *   enabled) -> 200, same shape, {@link invitationResentMessage}: the invitation sent again with a new
  *   temporary password; 400 for a bad email; 409 when the email has any other account.
+ * - GET /user/invitations?limit=&cursor= (user_type >= 20) -> 200 {@link InvitationsPageSchema}.
  */
 import * as z from 'zod';
 import { USER_TYPE, toUserType } from '../roles';
@@ -258,6 +259,21 @@ export const InviteResponseSchema = z.object({
   user: z.object({ user_id: z.string(), email: z.string(), status: z.string() }),
 });
 export type InviteResponse = z.infer<typeof InviteResponseSchema>;
+
+/**
+ * A GET /user/invitations page (user_type 20 or more; lambdas/user/accounts.ts): the invitations not
+ * accepted yet, `invited_at` when (last) sent and `expires_at` when its temporary password stops
+ * working (7 days later), both ISO UTC; `next_cursor` while Cognito has more.
+ */
+export const InvitationsPageSchema = z.object({
+  success: z.literal(true),
+  invitations: z.array(
+    z.object({ user_id: z.string(), email: z.string(), invited_at: z.string(), expires_at: z.string() }),
+  ),
+  next_cursor: z.string().optional(),
+});
+export type InvitationsPage = z.infer<typeof InvitationsPageSchema>;
+export type PendingInvitation = InvitationsPage['invitations'][number];
 
 /** "First Last" of a listed user, else the email, else the id (the case screens' user filter). */
 export function userDisplayName(u: Pick<UserRecord, 'first_name' | 'last_name' | 'user_email' | 'user_id'>): string {

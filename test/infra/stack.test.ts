@@ -551,7 +551,7 @@ describe('the Lambdas', () => {
       // Act
       const cognitoActions = new Set(cognitoStatements.flatMap(actions));
 
-      // Assess: the user function only, exactly the five admin actions on the pool ARN, with the pool id
+      // Assess: the user function only, exactly the six admin actions on the pool ARN, with the pool id
       if (RESOURCE_ACCESS[resource].cognitoAdmin) {
         expect([...cognitoActions].sort()).toEqual([
           'cognito-idp:AdminAddUserToGroup',
@@ -559,6 +559,7 @@ describe('the Lambdas', () => {
           'cognito-idp:AdminDisableUser',
           'cognito-idp:AdminGetUser',
           'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:ListUsers',
         ]);
         for (const st of cognitoStatements) expect(st.Resource).toEqual({ 'Fn::GetAtt': [poolId, 'Arn'] });
         expect(env.USER_POOL_ID).toEqual({ Ref: poolId });

@@ -245,6 +245,10 @@ const TABLE: Record<RouteKey, Row> = {
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
   'GET /user/list': { request: () => ({ query: { limit: 5 } }), expect: [401, 403, 403, 403, 200, 200, 200, 200] },
+  'GET /user/invitations': {
+    request: () => ({ query: { limit: 5 } }),
+    expect: [401, 403, 403, 403, 200, 200, 200, 200],
+  },
   'POST /user/invite': {
     request: () => ({ body: { email: `invitee-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com` } }),
     expect: [401, 403, 403, 403, 201, 201, 201, 201],

@@ -2,7 +2,8 @@
  * User management through the local gateway, Cognito (cognito-local) and dynalite (issue 8,
  * sections 1 and 4): GET /user/list (paging, search, total), PATCH /user type changes and DELETE
  * /user for every pair of caller and target type at the thresholds, POST /user/invite with the
- * new-password challenge at first sign-in.
+ * new-password challenge at first sign-in, a pending invitation sent again, and GET /user/invitations
+ * paged.
  */
 import './quiet';
 import {
@@ -534,6 +535,61 @@ describe('POST /user/invite', () => {
     expect(accepted.status).toBe(409);
     expect(accepted.body.message).toBe('An account with this email already exists');
     expect(invitations()).toHaveLength(2);
+  });
+
+  it('lists the invitations not accepted yet in pages through the local ListUsers paging, and drops one once accepted', async () => {
+    // Prepare: three invitations, one then accepted
+    const admin = await caller(20);
+    const stamp = Date.now();
+    const emails = [0, 1, 2].map((n) => `pending-${stamp}-${n}@example.com`);
+    for (const email of emails) {
+      expect((await local.api('POST', '/user/invite', { token: admin.accessToken, body: { email } })).status).toBe(201);
+    }
+    const line = local.logs.find((l) => l.includes(`invitation email to ${emails[2]}`));
+    const temporary = /temporary password is (\S+)\.$/.exec(line ?? '')?.[1];
+    const challenge = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: local.stack.clientId,
+        AuthParameters: { USERNAME: emails[2]!, PASSWORD: temporary! },
+      }),
+    );
+    await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: local.stack.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: emails[2]!, NEW_PASSWORD: 'Brand-New-Passw0rd!' },
+      }),
+    );
+    type Page = { invitations: { email: string; invited_at: string; expires_at: string }[]; next_cursor?: string };
+
+    // Act: every page of 2
+    const listed: Page['invitations'] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await local.api<Page>('GET', '/user/invitations', {
+        token: admin.accessToken,
+        query: { limit: 2, cursor },
+      });
+      expect(page.status).toBe(200);
+      expect(page.body.invitations.length).toBeLessThanOrEqual(2);
+      listed.push(...page.body.invitations);
+      cursor = page.body.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    const byCaseAdmin = await local.api('GET', '/user/invitations', { token: (await caller(10)).accessToken });
+
+    // Assess
+    const ours = listed.filter((i) => i.email.startsWith(`pending-${stamp}-`));
+    expect(ours.map((i) => i.email).sort()).toEqual([emails[0], emails[1]]);
+    for (const i of ours) {
+      expect(Date.parse(i.expires_at) - Date.parse(i.invited_at)).toBe(7 * 86_400_000);
+    }
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(listed.length / 2));
+    expect(new Set(listed.map((i) => i.email)).size).toBe(listed.length);
+    expect(byCaseAdmin.status).toBe(403);
   });
 
   it('answers 403 below user_type 20, 400 for a bad email and 409 for an email with an account', async () => {

@@ -3,6 +3,8 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  InvalidParameterException,
+  ListUsersCommand,
   AdminDisableUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
@@ -483,5 +485,93 @@ describe('user management (issue 8, section 4)', () => {
     ]);
     expect(groupCalls()).toEqual([]);
     expect(disabled).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('lists pending invitations a page at a time through an opaque cursor, leaving out disabled accounts and capping the page at 60', async () => {
+    // Prepare
+    users(20, 0);
+    const sent = new Date('2026-11-20T10:00:00.000Z');
+    const pending = (n: number, enabled = true) => ({
+      Username: `sub-${n}`,
+      UserStatus: 'FORCE_CHANGE_PASSWORD' as const,
+      Enabled: enabled,
+      UserLastModifiedDate: sent,
+      Attributes: [
+        { Name: 'sub', Value: `sub-${n}` },
+        { Name: 'email', Value: `p${n}@example.com` },
+      ],
+    });
+    cognitoMock
+      .on(ListUsersCommand)
+      .resolves({ Users: [pending(1), pending(2, false)], PaginationToken: 'cognito-token-1' })
+      .on(ListUsersCommand, { PaginationToken: 'cognito-token-1' })
+      .resolves({ Users: [pending(3)] });
+
+    // Act
+    const first = await invoke(handler, {
+      method: 'GET',
+      path: '/user/invitations',
+      sub: 'admin',
+      query: { limit: '500' },
+    });
+    const cursor = (first.body as { next_cursor: string }).next_cursor;
+    const second = await invoke(handler, { method: 'GET', path: '/user/invitations', sub: 'admin', query: { cursor } });
+
+    // Assess
+    expect(first).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        invitations: [
+          {
+            user_id: 'sub-1',
+            email: 'p1@example.com',
+            invited_at: '2026-11-20T10:00:00.000Z',
+            expires_at: '2026-11-27T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    expect(cursor).not.toContain('cognito-token-1');
+    expect(second).toMatchObject({ status: 200, body: { invitations: [{ user_id: 'sub-3' }] } });
+    expect((second.body as { next_cursor?: string }).next_cursor).toBeUndefined();
+    const inputs = cognitoMock.commandCalls(ListUsersCommand).map((c) => c.args[0].input);
+    expect(inputs.map((i) => [i.Filter, i.Limit, i.PaginationToken])).toEqual([
+      ['cognito:user_status = "FORCE_CHANGE_PASSWORD"', 60, undefined],
+      ['cognito:user_status = "FORCE_CHANGE_PASSWORD"', 50, 'cognito-token-1'],
+    ]);
+  });
+
+  it('answers 403 below user_type 20, and 400 for a forged cursor or one Cognito refuses, without a 500', async () => {
+    // Prepare
+    users(20, 0);
+    cognitoMock.on(ListUsersCommand).rejects(new InvalidParameterException({ message: 'bad token', $metadata: {} }));
+    const stale = Buffer.from(JSON.stringify({ v: 1, s: 'invitations', p: { token: 'expired' } })).toString(
+      'base64url',
+    );
+
+    // Act
+    const forged = await invoke(handler, {
+      method: 'GET',
+      path: '/user/invitations',
+      sub: 'admin',
+      query: { cursor: 'not-a-cursor' },
+    });
+    const refused = await invoke(handler, {
+      method: 'GET',
+      path: '/user/invitations',
+      sub: 'admin',
+      query: { cursor: stale },
+    });
+    users(10, 0);
+    const byCaseAdmin = await invoke(handler, { method: 'GET', path: '/user/invitations', sub: 'admin' });
+
+    // Assess
+    expect(forged.status).toBe(400);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('cursor is not valid for this list') },
+    });
+    expect(byCaseAdmin.status).toBe(403);
   });
 });

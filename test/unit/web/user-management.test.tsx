@@ -43,12 +43,16 @@ const userOf = (n: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** GET /user/invitations' answer unless a test's handler answers it (none pending by default). */
+let invitationsAnswer: unknown = { success: true, invitations: [] };
+
 /** The caller's own profile (GET /user?user_id=me), then whatever `serve` answers. */
 function serve(handler: (path: string, req: Req) => unknown) {
   apiFetch.mockImplementation(async (path: string, req: Req) => {
     if (path === '/user' && req?.query?.user_id === 'me' && (req?.method ?? 'GET') === 'GET') {
       return { success: true, user: { ...userOf(0), user_id: 'me', user_type: myType } };
     }
+    if (path === '/user/invitations') return invitationsAnswer;
     return handler(path, req);
   });
 }
@@ -75,6 +79,7 @@ const rows = () =>
 beforeEach(() => {
   apiFetch.mockReset();
   myType = 50;
+  invitationsAnswer = { success: true, invitations: [] };
 });
 
 describe('the user list', () => {
@@ -204,6 +209,66 @@ describe('the user list', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
     const invites = apiFetch.mock.calls.filter(([p]) => p === '/user/invite') as [string, Req][];
     expect(invites.map(([, r]) => r?.body)).toEqual([{ email: 'new@example.com' }, { email: 'taken@example.com' }]);
+  });
+
+  it('lists the pending invitations with their dates, marks an expired one, and sends one again from its row', async () => {
+    // Prepare
+    const day = 86_400_000;
+    const iso = (t: number) => new Date(t).toISOString();
+    invitationsAnswer = {
+      success: true,
+      invitations: [
+        {
+          user_id: 'p1',
+          email: 'fresh@example.com',
+          invited_at: iso(Date.now() - day),
+          expires_at: iso(Date.now() + 6 * day),
+        },
+        {
+          user_id: 'p2',
+          email: 'stale@example.com',
+          invited_at: iso(Date.now() - 9 * day),
+          expires_at: iso(Date.now() - 2 * day),
+        },
+      ],
+    };
+    serve((path, req) => {
+      if (path === '/user/list') return { success: true, users: [], total: 0 };
+      return {
+        success: true,
+        message: `Invitation sent again to ${String(req?.body?.email)}`,
+        user: { user_id: 'p2', email: req?.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
+      };
+    });
+    renderAt('/back-office/users');
+    const section = await screen.findByRole('region', { name: 'Pending invitations' });
+    await within(section).findByText('stale@example.com');
+
+    // Act
+    fireEvent.click(within(section).getByRole('button', { name: 'Send again to stale@example.com' }));
+
+    // Assess
+    await within(section).findByText('Invitation sent again to stale@example.com');
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(items[0]).toMatch(/fresh@example\.com.*Expires/);
+    expect(items[1]).toMatch(/stale@example\.com.*Expired/);
+    const invites = apiFetch.mock.calls.filter(([p]) => p === '/user/invite') as [string, Req][];
+    expect(invites.map(([, r]) => r?.body)).toEqual([{ email: 'stale@example.com' }]);
+    await waitFor(() =>
+      expect(apiFetch.mock.calls.filter(([p]) => p === '/user/invitations').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it("says 'No pending invitations.' when there are none", async () => {
+    // Prepare
+    serve(() => ({ success: true, users: [], total: 0 }));
+    // Act
+    renderAt('/back-office/users');
+    // Assess
+    const section = await screen.findByRole('region', { name: 'Pending invitations' });
+    await within(section).findByText('No pending invitations.');
   });
 
   it('sends a back-office user below 20 to /back-office', async () => {

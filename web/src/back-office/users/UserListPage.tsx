@@ -6,7 +6,8 @@
  * server, 300 ms after typing stops), the table User ID, Full Name, NPI Number, State, Phone Number
  * (phone as (xxx) xxx-xxxx for exactly 10 digits, raw otherwise, N/A when empty), each row a link to
  * /back-office/users/{user_id}; the footer "Total users: N" and "Showing X of Y" with Load more; the
- * spec's error texts with Retry; and the Invite user form (beyond the spec).
+ * spec's error texts with Retry; and, beyond the spec, the Invite user form and the pending
+ * invitations (./PendingInvitations.tsx).
  */
 import {
   Alert,
@@ -27,6 +28,7 @@ import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
 import { userListErrorMessage } from './api';
 import { InviteUserForm } from './InviteUserForm';
+import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
 
 /** Delay between the last key stroke and the search (ms). */
@@ -58,6 +60,7 @@ export default function UserListPage() {
     <Flex direction="column" gap="1rem">
       <Heading level={1}>User Management</Heading>
       <InviteUserForm />
+      <PendingInvitations />
       <SearchField
         label="Search users"
         placeholder="Search by name, email or NPI..."

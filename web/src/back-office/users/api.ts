@@ -7,6 +7,7 @@
  * - type change, delete, invite: the server's message (its rules' own words), else the status text.
  */
 import {
+  InvitationsPageSchema,
   InviteResponseSchema,
   USER_MGMT_MESSAGES,
   UserListPageSchema,
@@ -14,6 +15,7 @@ import {
   userDetailLoadError,
   userFromResponse,
   usersLoadError,
+  type InvitationsPage,
   type InviteResponse,
   type UserListPage,
   type UserRecord,
@@ -108,6 +110,18 @@ export async function changeUserType(userId: string, userType: number): Promise<
 /** DELETE /user?user_id= (another user: account disabled, profile removed, cases kept). */
 export async function deleteUser(userId: string): Promise<void> {
   await apiFetch<unknown>('/user', { method: 'DELETE', query: { user_id: userId } });
+}
+
+/** Invitations read per page (GET /user/invitations answers at most 60, Cognito's limit). */
+export const INVITATIONS_PAGE_LIMIT = 20;
+
+/** GET /user/invitations: a page of the invitations not accepted yet. */
+export async function listInvitationsPage(cursor?: string, signal?: AbortSignal): Promise<InvitationsPage> {
+  const body = await apiFetch<unknown>('/user/invitations', {
+    query: { limit: INVITATIONS_PAGE_LIMIT, cursor },
+    signal,
+  });
+  return InvitationsPageSchema.parse(body);
 }
 
 /** POST /user/invite { email }. */

@@ -1,16 +1,29 @@
 /**
  * React Query keys and hooks of user management (issue 8, section 4). Every query lives under
- * `['users']`; a type change, a deletion or an invitation invalidates the lists and that user.
+ * `['users']`; a type change, a deletion or an invitation invalidates the lists and that user (an
+ * invitation also the pending invitations).
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeUserType, deleteUser, getUser, inviteUser, listUsersPage } from './api';
+import { changeUserType, deleteUser, getUser, inviteUser, listInvitationsPage, listUsersPage } from './api';
 
 export const userKeys = {
   all: ['users'] as const,
   lists: ['users', 'list'] as const,
   list: (search: string) => ['users', 'list', search] as const,
   one: (userId: string) => ['users', 'one', userId] as const,
+  invitations: ['users', 'invitations'] as const,
 };
+
+/** The invitations not accepted yet, page by page (GET /user/invitations). */
+export function useInvitations() {
+  return useInfiniteQuery({
+    queryKey: userKeys.invitations,
+    queryFn: ({ pageParam, signal }) => listInvitationsPage(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+    retry: false,
+  });
+}
 
 /** The user list for a (debounced) search, page by page; `fetchNextPage()` reads the next one. */
 export function useUserList(search: string) {
@@ -59,11 +72,14 @@ export function useDeleteUser(userId: string) {
   });
 }
 
-/** POST /user/invite { email }. */
+/** POST /user/invite { email } (a new invitation, or a pending one sent again); refreshes the lists and invitations. */
 export function useInviteUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => inviteUser(email),
-    onSuccess: () => void client.invalidateQueries({ queryKey: userKeys.lists }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: userKeys.lists });
+      void client.invalidateQueries({ queryKey: userKeys.invitations });
+    },
   });
 }
