@@ -416,6 +416,39 @@ describe('GET /user?user_id= (the detail page)', () => {
   });
 });
 
+/** The password an invited user chooses at first sign-in in these tests. */
+const NEW_PASSWORD = 'Brand-New-Passw0rd!';
+
+/** The temporary passwords the invitations to `email` carried, oldest first (from the local Cognito log). */
+function temporaryPasswords(email: string): string[] {
+  return local.logs
+    .filter((l) => l.includes(`invitation email to ${email}`))
+    .map((l) => /temporary password is (\S+)\.$/.exec(l)?.[1] ?? '');
+}
+
+/** An invited user's first sign-in with `password` (USER_PASSWORD_AUTH). */
+function firstSignIn(email: string, password: string) {
+  return cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: local.stack.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+}
+
+/** Answer the NEW_PASSWORD_REQUIRED challenge of `session` with {@link NEW_PASSWORD} (the invitation accepted). */
+function setNewPassword(email: string, session: string | undefined) {
+  return cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: local.stack.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD },
+    }),
+  );
+}
+
 describe('POST /user/invite', () => {
   it('creates the account with an invitation printed in the log; the new user sets a password and a profile', async () => {
     // Prepare
@@ -431,30 +464,15 @@ describe('POST /user/invite', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: `Invitation sent to ${email}` });
     expect(res.body.user.status).toBe('FORCE_CHANGE_PASSWORD');
-    const line = local.logs.find((l) => l.includes(`invitation email to ${email}`));
-    expect(line).toBeDefined();
-    const temporary = /temporary password is (\S+)\.$/.exec(line ?? '')?.[1];
-    expect(temporary).toBeDefined();
+    const [temporary] = temporaryPasswords(email);
+    expect(temporary).toBeTruthy();
     expect(await groupsOf(res.body.user.user_id)).toEqual(['surgeon']);
     // Assess: first sign-in asks for a new password, then the profile can be created
-    const first = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: local.stack.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD: temporary! },
-      }),
-    );
+    const first = await firstSignIn(email, temporary!);
     expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-    const done = await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: local.stack.clientId,
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: first.Session,
-        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Brand-New-Passw0rd!' },
-      }),
-    );
+    const done = await setNewPassword(email, first.Session);
     expect(done.AuthenticationResult?.AccessToken).toBeDefined();
-    const signedIn = await local.signIn(email, 'Brand-New-Passw0rd!');
+    const signedIn = await local.signIn(email, NEW_PASSWORD);
     expect(signedIn.sub).toBe(res.body.user.user_id);
     const profile = await local.api('POST', '/user', {
       token: signedIn.accessToken,
@@ -472,13 +490,11 @@ describe('POST /user/invite', () => {
     // Prepare
     const admin = await caller(20);
     const email = `resend-${Date.now()}@example.com`;
-    const temporaryIn = (line: string | undefined) => /temporary password is (\S+)\.$/.exec(line ?? '')?.[1];
-    const invitations = () => local.logs.filter((l) => l.includes(`invitation email to ${email}`));
     const first = await local.api<{ user: { user_id: string } }>('POST', '/user/invite', {
       token: admin.accessToken,
       body: { email },
     });
-    const oldPassword = temporaryIn(invitations()[0]);
+    const [oldPassword] = temporaryPasswords(email);
 
     // Act
     const again = await local.api<{ success: boolean; message: string; user: { user_id: string; status: string } }>(
@@ -495,37 +511,17 @@ describe('POST /user/invite', () => {
       message: `Invitation sent again to ${email}`,
       user: { user_id: first.body.user.user_id, status: 'FORCE_CHANGE_PASSWORD' },
     });
-    expect(invitations()).toHaveLength(2);
-    const newPassword = temporaryIn(invitations()[1]);
-    expect(newPassword).toBeDefined();
+    const passwords = temporaryPasswords(email);
+    expect(passwords).toHaveLength(2);
+    const newPassword = passwords[1];
+    expect(newPassword).toBeTruthy();
     expect(newPassword).not.toBe(oldPassword);
-    await expect(
-      cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: local.stack.clientId,
-          AuthParameters: { USERNAME: email, PASSWORD: oldPassword! },
-        }),
-      ),
-    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    const challenge = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: local.stack.clientId,
-        AuthParameters: { USERNAME: email, PASSWORD: newPassword! },
-      }),
-    );
+    await expect(firstSignIn(email, oldPassword!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const challenge = await firstSignIn(email, newPassword!);
     expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
 
     // Act: the invitation is accepted, then invited once more
-    await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: local.stack.clientId,
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: challenge.Session,
-        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Brand-New-Passw0rd!' },
-      }),
-    );
+    await setNewPassword(email, challenge.Session);
     const accepted = await local.api<ErrorAnswer>('POST', '/user/invite', {
       token: admin.accessToken,
       body: { email },
@@ -534,7 +530,7 @@ describe('POST /user/invite', () => {
     // Assess
     expect(accepted.status).toBe(409);
     expect(accepted.body.message).toBe('An account with this email already exists');
-    expect(invitations()).toHaveLength(2);
+    expect(temporaryPasswords(email)).toHaveLength(2);
   });
 
   it('lists the invitations not accepted yet in pages through the local ListUsers paging, and drops one once accepted', async () => {
@@ -545,23 +541,8 @@ describe('POST /user/invite', () => {
     for (const email of emails) {
       expect((await local.api('POST', '/user/invite', { token: admin.accessToken, body: { email } })).status).toBe(201);
     }
-    const line = local.logs.find((l) => l.includes(`invitation email to ${emails[2]}`));
-    const temporary = /temporary password is (\S+)\.$/.exec(line ?? '')?.[1];
-    const challenge = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: local.stack.clientId,
-        AuthParameters: { USERNAME: emails[2]!, PASSWORD: temporary! },
-      }),
-    );
-    await cognito.send(
-      new RespondToAuthChallengeCommand({
-        ClientId: local.stack.clientId,
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: challenge.Session,
-        ChallengeResponses: { USERNAME: emails[2]!, NEW_PASSWORD: 'Brand-New-Passw0rd!' },
-      }),
-    );
+    const challenge = await firstSignIn(emails[2]!, temporaryPasswords(emails[2]!)[0]!);
+    await setNewPassword(emails[2]!, challenge.Session);
     type Page = { invitations: { email: string; invited_at: string; expires_at: string }[]; next_cursor?: string };
 
     // Act: every page of 2
