@@ -1,6 +1,6 @@
 /**
  * API construct: the HTTP API, its Cognito JWT authorizer and one Lambda per resource
- * (issue 2, sections 4 and 7; routes from `lambdas/routes.ts`).
+ * (issue 2, sections 4 and 7; routes from `shared/api-routes.ts`, grants from `lambdas/routes.ts`).
  */
 import * as path from 'node:path';
 import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';

@@ -1,11 +1,9 @@
 /**
- * The API route table, declared once (issue 2, section 4; spec provider-side section 7).
- *
- * Used by the CDK API construct (`infra/api.ts`: one NodejsFunction per resource, HTTP API routes
- * with or without the Cognito JWT authorizer) and by the local gateway (`infra/local/gateway.ts`).
+ * What each resource's Lambda may touch and how it is sized (RESOURCE_ACCESS, FUNCTION_SIZING), beside
+ * the API route table, which is declared once in shared/api-routes.ts (issue 2, section 4; spec
+ * provider-side section 7) and re-exported here for the CDK app, the local runtime and the Lambdas.
  * Each resource has one Lambda at `lambdas/<resource>/handler.ts` exporting `handler`, which routes
  * internally with `@middy/http-router` using the same method/path pairs.
- * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`).
  */
 
 import { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef } from '../shared/api-routes';

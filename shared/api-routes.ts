@@ -108,10 +108,11 @@ export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
 export const PURGE_AUDIT_ACTION = 'case.purge';
 
 /**
- * Every action an audit entry can carry (lambdas/lib/audit.ts): each route's key, in the table's
- * order, then the purge's. Calls without a token are audited too, under their own route key. A
- * function, not a constant, so that the Lambdas' bundles (which read ROUTES) leave it out.
+ * Every action an audit entry can carry (lambdas/lib/audit.ts): the key of each route that needs
+ * sign-in (routes without a token write no entry, lambdas/lib/middleware.ts), in the table's order,
+ * then the purge's. A function, not a constant, so that the Lambdas' bundles (which read ROUTES)
+ * leave it out.
  */
 export function auditActions(): string[] {
-  return [...ROUTES.map(routeKeyOf), PURGE_AUDIT_ACTION];
+  return [...ROUTES.filter((route) => route.auth).map(routeKeyOf), PURGE_AUDIT_ACTION];
 }

@@ -1,6 +1,6 @@
 /**
  * Local API gateway: routes `/api/<path>` to the Lambda handlers through the shared route table
- * (`lambdas/routes.ts`), with the checks of the HTTP API Cognito JWT authorizer, and builds the
+ * (`shared/api-routes.ts`), with the checks of the HTTP API Cognito JWT authorizer, and builds the
  * same payload v2.0 event that API Gateway gives the Lambdas on AWS.
  *
  * - unknown route: 404 `{"message":"Not Found"}`; OPTIONS (CORS preflight): 204, with the CORS

@@ -33,7 +33,7 @@ import { cognitoClient } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { ConflictError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { badCursor, decodeCursor, encodeCursor } from '../lib/paging';
+import { MAX_CURSOR_LENGTH, badCursor, decodeCursor, encodeCursor } from '../lib/paging';
 
 /** 409 of an invitation to an email that already has an account. */
 export const USER_EXISTS_MESSAGE = 'An account with this email already exists';
@@ -116,27 +116,42 @@ export async function inviteUser(email: string): Promise<InvitedAccount> {
   return { user_id: sub, email, status: user?.UserStatus ?? PENDING_STATUS, resent: false };
 }
 
+/** Cognito's answers when the account left the pending state between the read and the resend. */
+const CHANGED_MEANWHILE = new Set(['UserNotFoundException', 'UnsupportedUserStateException']);
+
 /**
  * The invitation of an existing account sent again, when it is still pending and enabled (a deleted
  * user's account is disabled: 409 like any other known email). Read first (AdminGetUser), so that a
- * signed-up or disabled account gets no email.
- * @throws ConflictError ({@link USER_EXISTS_MESSAGE}) when the account is not a pending invitation
+ * signed-up or disabled account gets no email. The `surgeon` group is added again (harmless when
+ * there), in case the first invitation's group call failed.
+ * @throws ConflictError ({@link USER_EXISTS_MESSAGE}) when the account is not a pending invitation,
+ *   also when it stopped being one (deleted or accepted) between the read and the resend
  */
 async function resendInvitation(UserPoolId: string, email: string): Promise<InvitedAccount> {
-  const existing = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId, Username: email }));
-  if (existing.UserStatus !== PENDING_STATUS || existing.Enabled === false) {
-    throw new ConflictError(USER_EXISTS_MESSAGE);
+  try {
+    const existing = await cognitoClient().send(new AdminGetUserCommand({ UserPoolId, Username: email }));
+    if (existing.UserStatus !== PENDING_STATUS || existing.Enabled === false) {
+      throw new ConflictError(USER_EXISTS_MESSAGE);
+    }
+    await cognitoClient().send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: email,
+        MessageAction: 'RESEND',
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
+    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? existing.Username ?? '';
+    await cognitoClient().send(
+      new AdminAddUserToGroupCommand({ UserPoolId, Username: sub || email, GroupName: roleGroupFor(0) }),
+    );
+    return { user_id: sub, email, status: PENDING_STATUS, resent: true };
+  } catch (err) {
+    if (CHANGED_MEANWHILE.has((err as { name?: string })?.name ?? '')) {
+      throw Object.assign(new ConflictError(USER_EXISTS_MESSAGE), { cause: err });
+    }
+    throw err;
   }
-  await cognitoClient().send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'RESEND',
-      DesiredDeliveryMediums: ['EMAIL'],
-    }),
-  );
-  const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? existing.Username ?? '';
-  return { user_id: sub, email, status: PENDING_STATUS, resent: true };
 }
 
 /** The most accounts ListUsers answers per call (Cognito's limit, below the API's 200). */
@@ -149,17 +164,20 @@ export const INVITATION_VALID_DAYS = 7;
 export interface PendingInvitation {
   user_id: string;
   email: string;
-  /** When the account was created or its invitation last sent again (Cognito's last-modified time). */
+  /**
+   * When the invitation was (last) sent: Cognito's last-modified time of the account, which a resend
+   * sets; an admin edit of a pending account's attributes would move it too (Suture makes none).
+   */
   invited_at: string;
   /** `invited_at` + {@link INVITATION_VALID_DAYS} days: after it, the temporary password is refused. */
   expires_at: string;
 }
 
-const InvitationCursorSchema = z.object({ token: z.string().min(1).max(2048) });
+const InvitationCursorSchema = z.object({ token: z.string().min(1).max(MAX_CURSOR_LENGTH) });
 const INVITATIONS_SCOPE = 'invitations';
 
 /**
- * A page of pending invitations (see module doc), newest last as Cognito lists them: at most
+ * A page of pending invitations (see module doc), in the order Cognito lists them: at most
  * `min(limit, MAX_INVITATIONS_PAGE)` accounts, disabled ones (deleted users) left out, so a page may
  * hold fewer and still carry `next_cursor` (Cognito's PaginationToken, wrapped by encodeCursor).
  * @throws ValidationError (400) for a cursor not made here, or one Cognito refuses

@@ -5,8 +5,8 @@
  * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations; the
  * header shows no links during profile setup; the case form keeps a CPT code that no list holds
  * only when the user confirms it, and tells providers about the starter list in a plain sentence;
- * after 15 minutes without activity (the browser's clock moved on) the user is warned, may stay, and
- * is then signed out with a notice on /auth (web/src/auth/IdleSignOut.tsx; README "Departures").
+ * after 14 minutes without activity (the browser's clock moved on) the user is warned, may stay, and
+ * a minute after a warning is signed out with a notice on /auth (web/src/auth/IdleSignOut.tsx; README "Departures").
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -317,7 +317,9 @@ describeBrowser('App shell (browser)', () => {
     // Assess: the warning, with Stay Signed In focused
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('you will be signed out in');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(IDLE_MESSAGES.stay);
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(IDLE_MESSAGES.stay),
+    );
     await expectNoSeriousAxeViolations(page, { label: 'the inactivity warning' });
     await page.screenshot({ path: `${shots}/idle-warning-phone.png` });
 

@@ -5,6 +5,8 @@ import {
   AdminGetUserCommand,
   InvalidParameterException,
   ListUsersCommand,
+  UnsupportedUserStateException,
+  UserNotFoundException,
   AdminDisableUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
@@ -483,8 +485,36 @@ describe('user management (issue 8, section 4)', () => {
         DesiredDeliveryMediums: ['EMAIL'],
       },
     ]);
-    expect(groupCalls()).toEqual([]);
+    expect(groupCalls()).toEqual(['+surgeon']);
     expect(disabled).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+  });
+
+  it('answers 409, not 500, when the pending account is accepted or deleted between the read and the resend', async () => {
+    // Prepare
+    users(20, 0);
+    cognitoMock
+      .on(AdminCreateUserCommand)
+      .rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }))
+      .on(AdminCreateUserCommand, { MessageAction: 'RESEND' })
+      .rejects(new UnsupportedUserStateException({ message: 'Resend not possible', $metadata: {} }));
+    cognitoMock
+      .on(AdminGetUserCommand, { Username: 'accepting@example.com' })
+      .resolves({ Username: 'sub-a', UserStatus: 'FORCE_CHANGE_PASSWORD', Enabled: true });
+    cognitoMock
+      .on(AdminGetUserCommand, { Username: 'deleted@example.com' })
+      .rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata: {} }));
+
+    // Act
+    const answers = await Promise.all(
+      ['accepting@example.com', 'deleted@example.com'].map((email) =>
+        invoke(handler, { method: 'POST', path: '/user/invite', sub: 'admin', body: { email } }),
+      ),
+    );
+
+    // Assess
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 409, body: { message: 'An account with this email already exists' } });
+    }
   });
 
   it('lists pending invitations a page at a time through an opaque cursor, leaving out disabled accounts and capping the page at 60', async () => {

@@ -261,6 +261,40 @@ describe('the user list', () => {
     );
   });
 
+  it('offers Load more after a first page that came back empty with a next cursor, and shows what it loads', async () => {
+    // Prepare: the server left out every account of the first page (disabled), and has more
+    apiFetch.mockImplementation(async (path: string, req: Req) => {
+      if (path === '/user' && req?.query?.user_id === 'me') {
+        return { success: true, user: { ...userOf(0), user_id: 'me', user_type: myType } };
+      }
+      if (path === '/user/invitations') {
+        return req?.query?.cursor === 'c2'
+          ? {
+              success: true,
+              invitations: [
+                {
+                  user_id: 'p9',
+                  email: 'later@example.com',
+                  invited_at: '2026-11-24T10:00:00.000Z',
+                  expires_at: '2099-12-01T10:00:00.000Z',
+                },
+              ],
+            }
+          : { success: true, invitations: [], next_cursor: 'c2' };
+      }
+      return { success: true, users: [], total: 0 };
+    });
+    renderAt('/back-office/users');
+    const section = await screen.findByRole('region', { name: 'Pending invitations' });
+
+    // Act
+    fireEvent.click(await within(section).findByRole('button', { name: 'Load more' }));
+
+    // Assess
+    await within(section).findByText('later@example.com');
+    expect(within(section).queryByText('No pending invitations.')).toBeNull();
+  });
+
   it("says 'No pending invitations.' when there are none", async () => {
     // Prepare
     serve(() => ({ success: true, users: [], total: 0 }));

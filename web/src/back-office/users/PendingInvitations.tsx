@@ -3,8 +3,9 @@
  * that have not set their own password yet (GET /user/invitations, paged with "Load more"), each
  * with when its invitation was sent and when its temporary password stops working (7 days later;
  * past that date it shows "Expired"), and "Send again" (POST /user/invite with the same email: a new
- * temporary password and 7 new days). Loading, error and empty states; a list, not a table, so that
- * it reads the same on a phone.
+ * temporary password and 7 new days). Loading, error and empty states ("No pending invitations."
+ * only when no page follows: a page may be empty and still have a next one); a list, not a table,
+ * so that it reads the same on a phone.
  */
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../../shared/messages';
@@ -45,7 +46,7 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
             {serverMessage(list.error)}
           </Alert>
         )}
-        {list.isSuccess && invitations.length === 0 && <Text>{INVITATIONS_TEXT.empty}</Text>}
+        {list.isSuccess && invitations.length === 0 && !list.hasNextPage && <Text>{INVITATIONS_TEXT.empty}</Text>}
         {invitations.length > 0 && (
           <Flex as="ul" direction="column" gap="0.5rem" margin="0" padding="0" style={{ listStyle: 'none' }}>
             {invitations.map((invitation) => {
@@ -67,15 +68,16 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
                         )}
                       </Text>
                     </Flex>
+                    {/* aria-disabled, not disabled, while a send is under way: the pressed button keeps the focus. */}
                     <Button
                       size="small"
-                      isLoading={sending}
-                      loadingText="Sending..."
-                      isDisabled={resend.isPending}
+                      aria-disabled={resend.isPending}
                       aria-label={`${INVITATIONS_TEXT.sendAgain} to ${invitation.email}`}
-                      onClick={() => resend.mutate(invitation.email)}
+                      onClick={() => {
+                        if (!resend.isPending) resend.mutate(invitation.email);
+                      }}
                     >
-                      {INVITATIONS_TEXT.sendAgain}
+                      {sending ? 'Sending...' : INVITATIONS_TEXT.sendAgain}
                     </Button>
                   </Flex>
                 </li>
@@ -93,7 +95,8 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
             {serverMessage(resend.error)}
           </Alert>
         )}
-        {invitations.length > 0 && (
+        {/* Also after an empty page that has a next one (disabled accounts are left out by the server). */}
+        {(invitations.length > 0 || list.hasNextPage) && (
           <LoadMore shown={invitations.length} noun={['invitation', 'invitations']} {...nextPageProps(list)} />
         )}
       </Flex>

@@ -72,14 +72,15 @@ export function useDeleteUser(userId: string) {
   });
 }
 
-/** POST /user/invite { email } (a new invitation, or a pending one sent again); refreshes the lists and invitations. */
+/**
+ * POST /user/invite { email } (a new invitation, or a pending one sent again); refreshes the lists on
+ * success, and the pending invitations either way (a 409 means the account left that list meanwhile).
+ */
 export function useInviteUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => inviteUser(email),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: userKeys.lists });
-      void client.invalidateQueries({ queryKey: userKeys.invitations });
-    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: userKeys.lists }),
+    onSettled: () => void client.invalidateQueries({ queryKey: userKeys.invitations }),
   });
 }
