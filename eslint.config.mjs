@@ -3,6 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The local runtime (emulators and the layers over them) serves `npm start` and the tests only: the
+// deployed code and the CDK app never import it (docs/decisions/0008-local-runtime-without-docker.md).
+const LOCAL = ['../local', '../local/**', '**/../local', '**/../local/**'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
   js.configs.recommended,
@@ -36,11 +40,12 @@ export default tseslint.config(
   // Layering (house rule): web and lambdas never import each other or the infrastructure; shared
   // imports none of them, nor Node or AWS modules (it runs in the browser and in the Lambdas).
   ...[
-    { files: ['web/src/**/*.{ts,tsx}'], forbidden: ['**/lambdas/**', '**/infra/**', '**/bin/**'] },
-    { files: ['lambdas/**/*.ts'], forbidden: ['**/web/**', '**/infra/**', '**/bin/**'] },
+    { files: ['web/src/**/*.{ts,tsx}'], forbidden: ['**/lambdas/**', '**/infra/**', '**/bin/**', ...LOCAL] },
+    { files: ['lambdas/**/*.ts'], forbidden: ['**/web/**', '**/infra/**', '**/bin/**', ...LOCAL] },
+    { files: ['infra/**/*.ts'], forbidden: ['**/web/src/**', ...LOCAL] },
     {
       files: ['shared/**/*.ts'],
-      forbidden: ['**/lambdas/**', '**/web/**', '**/infra/**', '**/bin/**', 'node:*', '@aws-sdk/*', 'aws-amplify*'],
+      forbidden: ['**/lambdas/**', '**/web/**', '**/infra/**', '**/bin/**', 'node:*', '@aws-sdk/*', 'aws-amplify*', ...LOCAL],
     },
   ].map(({ files, forbidden }) => ({
     files,

@@ -1,6 +1,6 @@
 /**
  * `npm start` (after building the SPA) / `npm run start:api`: Suture on 127.0.0.1 with the local
- * emulators, seeded with the demo data on first start (infra/local). Port from `PORT` (default 3000).
+ * emulators, seeded with the demo data on first start (local/). Port from `PORT` (default 3000).
  * Prints one line with the URL, then the demo sign-ins, then one line per request (method, path,
  * status, ms; never bodies or query strings). `LOG_LEVEL=INFO` adds the Lambdas' structured logs.
  * Ctrl+C (SIGINT) or SIGTERM closes everything cleanly so that a restart keeps all data.
@@ -9,8 +9,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // The request log shows every call; the Lambdas' own INFO lines only with LOG_LEVEL=INFO.
 process.env.LOG_LEVEL ??= 'WARN';
 
-import { startLocal, type LocalStack } from '../infra/local';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../infra/local/seed';
+import { startLocal, type LocalStack } from '../local';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../local/seed';
 
 function roleOf(account: (typeof DEMO_ACCOUNTS)[number]): string {
   if (account.userType === undefined) return 'provider, no profile yet';

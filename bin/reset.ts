@@ -9,7 +9,7 @@ const root = resolve(__dirname, '..');
 const dataDir = join(root, '.data');
 const shown = `${relative(process.cwd(), dataDir) || '.data'}/`;
 
-/** pid of a runtime still using the data (infra/local writes `.data/local.pid`), if alive. */
+/** pid of a runtime still using the data (local/ writes `.data/local.pid`), if alive. */
 function runningPid(): number | undefined {
   const file = join(dataDir, 'local.pid');
   if (!existsSync(file)) return undefined;

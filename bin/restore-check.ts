@@ -1,7 +1,7 @@
 /**
  * `npm run restore:check` (issue 9, section 4): the README's restore runbook, proved locally.
  *
- * Starts the local runtime (infra/local) on a random port in a temporary data directory, seeded
+ * Starts the local runtime (local/) on a random port in a temporary data directory, seeded
  * with the demo accounts, rate limit off, and then, printing one line per step:
  * 1. signs in as the demo provider (provider1@example.com) and globaladmin@example.com;
  * 2. the provider creates a case (one of their seeded surgeons and facilities) and uploads a
@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CopyObjectCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
-import type { LocalStack } from '../infra/local';
+import type { LocalStack } from '../local';
 
 export const RESTORE_CHECK_PROVIDER = 'provider1@example.com';
 export const RESTORE_CHECK_ADMIN = 'globaladmin@example.com';
@@ -65,7 +65,7 @@ interface Answer<T> {
 /**
  * Run the restore check against a fresh local runtime (see the module doc). Resolves with what
  * was restored; rejects with an Error naming the step that failed. The runtime is always stopped
- * and its directory removed. Only one local runtime may run per process (infra/local).
+ * and its directory removed. Only one local runtime may run per process (local/).
  */
 export async function runRestoreCheck(options: RestoreCheckOptions = {}): Promise<RestoreCheckResult> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -79,8 +79,8 @@ export async function runRestoreCheck(options: RestoreCheckOptions = {}): Promis
   let s3: S3Client | undefined;
   try {
     // Loaded here, after the log level above is set (the Lambdas' logger reads it when loaded).
-    const { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } = await import('../infra/local');
-    const { DEMO_PASSWORD } = await import('../infra/local/seed');
+    const { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } = await import('../local');
+    const { DEMO_PASSWORD } = await import('../local/seed');
     log('Starting the local runtime with the demo data (a minute or so)...');
     stack = await startLocal({ dataDir, port: 0, seed: true, quiet: true, rateLimit: false, log: () => undefined });
     const running = stack;

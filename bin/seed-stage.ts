@@ -11,7 +11,7 @@
  *   DescribeStacks: `UserPoolId`, `DocumentsBucketName` and `SpaUrl` (infra/stack.ts). Table names
  *   are not outputs: infra/data.ts sets them as `suture-<stage>-<id>` with the same function
  *   (lambdas/lib/tables.ts `physicalTableName`) that the seed uses here.
- * - It runs THE seed of `npm start` (infra/local/seed.ts `seedDemo`): Cognito administrator calls
+ * - It runs THE seed of `npm start` (local/seed.ts `seedDemo`): Cognito administrator calls
  *   (AdminCreateUser, AdminSetUserPassword permanent, AdminAddUserToGroup by the account's groups)
  *   and the Lambdas' repositories for the data. Idempotent: the case plan is anchored at the stack's
  *   creation time, so a second run finds everything in place and adds nothing.
@@ -21,7 +21,7 @@
  */
 import { CloudFormationClient, DescribeStacksCommand, type Stack as CfnStack } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedResources, type SeedSummary } from '../infra/local/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedResources, type SeedSummary } from '../local/seed';
 import { InvalidStageError, parseStage, stageSettings, type StageSettings } from '../infra/stage';
 
 /** Exit codes of `npm run seed:stage`. */

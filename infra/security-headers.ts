@@ -1,7 +1,7 @@
 /**
  * The security headers, the Content-Security-Policy and the API rate limit, declared once for the
  * CloudFront distribution (infra/web.ts, a response headers policy), the HTTP API stage
- * (infra/api.ts, throttling) and the local runtime (infra/local/index.ts and gateway.ts), so that
+ * (infra/api.ts, throttling) and the local runtime (local/index.ts and gateway.ts), so that
  * `npm start` holds the same line as AWS (issue 9, sections 3 and 4; OWASP ASVS 4.0.3 V14.4;
  * HIPAA 164.312(e)(1) transmission security).
  *

@@ -4,7 +4,7 @@
  *
  * In shared/ so that both sides read the same table: the CDK API construct (`infra/api.ts`: one
  * NodejsFunction per resource, HTTP API routes with or without the Cognito JWT authorizer), the local
- * gateway (`infra/local/gateway.ts`), each Lambda's router (`@middy/http-router`, lambdas/lib/middleware.ts)
+ * gateway (`local/gateway.ts`), each Lambda's router (`@middy/http-router`, lambdas/lib/middleware.ts)
  * and the back office's audit filter, whose actions are these route keys (web/src/back-office/audit).
  * The Lambdas' grants and sizing stay in lambdas/routes.ts, which re-exports this table.
  * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`).

@@ -1,7 +1,7 @@
 /**
  * The local runtime's DynamoDB for the import CLIs (`npm run import:cpt`, `npm run import:nucc`),
  * whether `npm start` runs or not (issue 8, section 6):
- * - a runtime runs on the data directory (it published `local-endpoints.json`, infra/local/running.ts):
+ * - a runtime runs on the data directory (it published `local-endpoints.json`, local/running.ts):
  *   write through its emulator's endpoint, exactly as its Lambdas do; nothing to stop;
  * - none runs: open the store `<dataDir>/dynamodb` directly in this process (LevelDB allows one
  *   process), holding the runtime's data-directory lock `<dataDir>/local.pid` meanwhile so that
@@ -10,12 +10,12 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTables, localDynamoClient, startDynamo } from '../../infra/local/dynamodb';
-import { findRunningEndpoints, isProcessAlive } from '../../infra/local/running';
+import { ensureTables, localDynamoClient, startDynamo } from '../../local/dynamodb';
+import { findRunningEndpoints, isProcessAlive } from '../../local/running';
 
 /**
  * Table prefix of the local runtime (`suture-local-cpt-codes`, ...): the same value as LOCAL_PREFIX
- * in infra/local/index.ts, repeated here so that the CLIs do not load the whole runtime.
+ * in local/index.ts, repeated here so that the CLIs do not load the whole runtime.
  */
 export const DEFAULT_LOCAL_PREFIX = 'suture-local';
 /** The local runtime's data directory: `<project root>/.data`. */
@@ -33,7 +33,7 @@ export interface LocalDynamo {
 }
 
 /**
- * Take the data-directory lock (`<dataDir>/local.pid`, the protocol of infra/local/index.ts).
+ * Take the data-directory lock (`<dataDir>/local.pid`, the protocol of local/index.ts).
  * @throws StoreInUseError when a live process holds it.
  */
 function lockDataDir(dataDir: string): () => void {

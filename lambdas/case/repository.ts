@@ -9,7 +9,7 @@
  * (optimistic locking). `created_at` / `updated_at` are ISO 8601 times (sort keys: newest first).
  *
  * Exported plain functions (used by the /case Lambda, the local runtime's seeding
- * `infra/local/seed.ts`, and tests; table names from the Lambda environment, `getEnv()`):
+ * `local/seed.ts`, and tests; table names from the Lambda environment, `getEnv()`):
  * - {@link createCase}(input, { now, retryOnCollision, actor }) -> CaseItem. case_id is `input.case_id`
  *   or `buildCaseId(user_id, ms)` with ms from `input.created_at` (else `now`). Conditional put; a
  *   taken id is retried with the next millisecond (never overwritten), or throws `ConflictError`

@@ -5,7 +5,7 @@
  * section 3). The API shape adds `id` (= facility_id), see {@link toApiFacility}.
  *
  * Exported plain functions (used by the /facility and /case Lambdas, the local runtime's seeding
- * `infra/local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
+ * `local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
  * - {@link putFacility}(input, { now }) -> FacilityItem: conditional create (facility_id generated
  *   when absent; an existing (user_id, facility_id) throws `ConflictError`). Alias {@link createFacility}.
  * - {@link listFacilities}(userId, { limit, cursor }) -> { items: FacilityItem[], next_cursor? }: one page in

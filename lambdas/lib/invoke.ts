@@ -4,7 +4,7 @@
  * any S3 grant of its own.
  *
  * Uses `@aws-sdk/client-lambda`; the endpoint is the SDK's standard `AWS_ENDPOINT_URL_LAMBDA` when
- * set (the local runtime answers the Invoke API there, infra/local/lambda-api.ts), else the
+ * set (the local runtime answers the Invoke API there, local/lambda-api.ts), else the
  * regional Lambda endpoint. Credentials are the Lambda execution role's.
  */
 import { InvokeCommand } from '@aws-sdk/client-lambda';

@@ -4,7 +4,7 @@
  *
  * Configuration, from the Lambda environment (`lambdas/lib/env.ts`):
  * - `NPPES_API_URL`: base URL including `version=2.1` (the real registry by default, the local
- *   emulator `infra/local/nppes.ts` under `npm start`). Queries add parameters to it, e.g.
+ *   emulator `local/nppes.ts` under `npm start`). Queries add parameters to it, e.g.
  *   `&number=1234567893`.
  * - `NPPES_TIMEOUT_MS`: time limit of one registry call in milliseconds (default 5000, issue 6
  *   section 1: "NPPES slow (more than 5 s)").

@@ -2,7 +2,7 @@
  * DynamoDB table definitions: keys and GSIs, declared once.
  *
  * Used by the CDK data construct (`infra/data.ts`) to create the tables and by the local runtime
- * (`infra/local/`) to bootstrap the same tables in dynalite. Pure data, no AWS imports.
+ * (`local/`) to bootstrap the same tables in dynalite. Pure data, no AWS imports.
  *
  * Access patterns (issue 2, section 3):
  * - one case by id: GetItem on `cases` (case_id)

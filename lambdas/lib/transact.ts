@@ -9,7 +9,7 @@
  * TransactWriteItems API reference). A cancellation for a failed condition is not retried: it is
  * thrown as {@link TransactionConditionError} with the index of each failed action.
  *
- * Locally the runtime's transaction layer in front of dynalite (infra/local/dynamo-transactions.ts)
+ * Locally the runtime's transaction layer in front of dynalite (local/dynamo-transactions.ts)
  * serializes transactions, so conflicts never happen there; the code path is the same.
  */
 import { randomUUID } from 'node:crypto';

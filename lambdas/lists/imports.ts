@@ -10,7 +10,7 @@
  * 2. {@link startImportJob}: the object must exist and no other import of that list may run (a lock
  *    item, 409 otherwise); the job moves to `queued` (conditional: once only)
  *    and the Lambda invokes ITSELF asynchronously with {@link ListImportEvent} (lambdas/lib/invoke.ts;
- *    locally the runtime's Invoke API, infra/local/lambda-api.ts), so the API answers at once.
+ *    locally the runtime's Invoke API, local/lambda-api.ts), so the API answers at once.
  * 3. {@link runImportJob} (the asynchronous invocation): `running` / `parsing`, the object downloaded to
  *    the Lambda's /tmp under its original name, parsed and validated whole (a refused file: `failed`
  *    with the importer's own message, nothing written), then `writing` with progress written to the

@@ -5,7 +5,7 @@
  * provider-side section 3). The API shape adds `id` (= surgeon_id), see {@link toApiSurgeon}.
  *
  * Exported plain functions (used by the /surgeon and /case Lambdas, the local runtime's seeding
- * `infra/local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
+ * `local/seed.ts`, and tests; table name from the Lambda environment, `getEnv()`):
  * - {@link putSurgeon}(input, { now }) -> SurgeonItem: conditional create (surgeon_id generated
  *   when absent; an existing (user_id, surgeon_id) throws `ConflictError`). Alias {@link createSurgeon}.
  * - {@link listSurgeons}(userId, { limit, cursor }) -> { items: SurgeonItem[], next_cursor? }: one page in

@@ -7,7 +7,7 @@
  * {@link toApiProfile} adds the aliases clients read (address1, address2, zip_code,
  * telephone_number, phone, npi, messaging_pref).
  *
- * Exported plain functions (also used by the local runtime's seeding, `infra/local/seed.ts`, and by
+ * Exported plain functions (also used by the local runtime's seeding, `local/seed.ts`, and by
  * tests; they read table names from the Lambda environment, `getEnv()`):
  * - {@link createProfile}(input, { now }) -> ProfileItem. Conditional put: an existing profile
  *   throws `ConflictError('User already exists')`. Accepts every stored field, including

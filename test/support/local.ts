@@ -1,6 +1,6 @@
 /**
  * Jest harness for integration tests against the real local runtime (emulators + gateway +
- * Lambda handlers), see infra/local/index.ts.
+ * Lambda handlers), see local/index.ts.
  *
  * ```ts
  * const local = useLocalStack();              // call at the top of a describe / file
@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocal, type LocalStack, type SignInResult } from '../../infra/local';
+import { startLocal, type LocalStack, type SignInResult } from '../../local';
 import type { RateLimit } from '../../infra/security-headers';
 
 export interface UseLocalStackOptions {

@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the whole local runtime (infra/local/index.ts) with the demo data AND the
+ * End-to-end harness: the whole local runtime (local/index.ts) with the demo data AND the
  * built SPA (`web/dist`), plus one Chromium for the file.
  *
  * ```ts
@@ -28,7 +28,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, PROJECT_ROOT, startLocal, type LocalStack, type SignInResult } from '../../../infra/local';
+import { DEMO_PASSWORD, PROJECT_ROOT, startLocal, type LocalStack, type SignInResult } from '../../../local';
 import { PROD_STAGE } from '../../../infra/stage';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../shared/config';
 import { launchBrowser, newPage } from './browser';

@@ -11,7 +11,7 @@
  * the first test: a new route cannot ship without its row.
  */
 import './quiet';
-import { getRegistry } from '../../../infra/local/nppes-registry';
+import { getRegistry } from '../../../local/nppes-registry';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../../lambdas/lib/aws';
 import { getEnv } from '../../../lambdas/lib/env';

@@ -12,7 +12,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { parseFileKeys, type UploadTicket } from '../../../shared';
 import { s3Client } from '../../../lambdas/lib/aws';
-import { NodeSha256 } from '../../../infra/local/sigv4';
+import { NodeSha256 } from '../../../local/sigv4';
 import { headObject } from '../../../lambdas/document/storage';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';

@@ -4,7 +4,7 @@
  * client as on AWS.
  */
 import './quiet';
-import { getRegistry } from '../../../infra/local/nppes-registry';
+import { getRegistry } from '../../../local/nppes-registry';
 import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/starter';
 import { withNpiCheckDigit } from '../../../shared/npi';
 import { titleCaseName } from '../../../shared/display';

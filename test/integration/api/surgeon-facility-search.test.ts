@@ -10,7 +10,7 @@ import './quiet';
 process.env.NPPES_TIMEOUT_MS = '1000';
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getRegistry } from '../../../infra/local/nppes-registry';
+import { getRegistry } from '../../../local/nppes-registry';
 import { ddb } from '../../../lambdas/lib/aws';
 import { getEnv } from '../../../lambdas/lib/env';
 import { ConflictError } from '../../../lambdas/lib/errors';

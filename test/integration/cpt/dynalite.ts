@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 // dynalite's LevelDB iterators closed after each Query (issue 7, section 1), as in the local runtime.
-import '../../../infra/local/level-iterators';
+import '../../../local/level-iterators';
 import {
   CPT_CODES_TABLE,
   CPT_SEARCH_TABLE,
@@ -19,7 +19,7 @@ import {
   type AttributeType,
   type TableDef,
 } from '../../../lambdas/lib/tables';
-import { waitForActiveTables } from '../../../infra/local/dynamodb';
+import { waitForActiveTables } from '../../../local/dynamodb';
 
 export interface TestDynamo {
   endpoint: string;

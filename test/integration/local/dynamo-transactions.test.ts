@@ -1,5 +1,5 @@
 /**
- * The TransactWriteItems layer in front of dynalite (infra/local/dynamo-transactions.ts; issue 7,
+ * The TransactWriteItems layer in front of dynalite (local/dynamo-transactions.ts; issue 7,
  * section 1 and section 3 "the emulator layer is tested for what you rely on"): all-or-nothing,
  * conditions, validation, idempotency, isolation under concurrency, and the untouched pass-through.
  */
@@ -27,7 +27,7 @@ import {
   startDynamo,
   type DynamoEmulator,
   waitForActiveTables,
-} from '../../../infra/local/dynamodb';
+} from '../../../local/dynamodb';
 
 const TABLE = 'tx-test';
 const OTHER = 'tx-test-other';

@@ -1,5 +1,5 @@
 /**
- * The local DynamoDB emulator runs in a worker thread of the process (infra/local/dynamodb.ts,
+ * The local DynamoDB emulator runs in a worker thread of the process (local/dynamodb.ts,
  * issue 7 section 1: the API within 1.3x of the raw Query): it answers from its own thread, its
  * close() ends that thread, its data survives a restart, and a second emulator on the same data
  * directory is refused with a clear error instead of failing on its first request.
@@ -24,7 +24,7 @@ import {
   localDynamoClient,
   startDynamo,
   type DynamoEmulator,
-} from '../../../infra/local/dynamodb';
+} from '../../../local/dynamodb';
 
 /** The number of this process's OS threads (Linux /proc): a worker adds one while it runs. */
 function threadCount(): number {

@@ -1,13 +1,13 @@
 /**
  * Importing while the local runtime runs (issue 8, section 6): the runtime publishes its DynamoDB
- * endpoint (infra/local/running.ts) and the import CLIs' target (bin/lib/local-target.ts) writes
+ * endpoint (local/running.ts) and the import CLIs' target (bin/lib/local-target.ts) writes
  * through it instead of opening the LevelDB store, which the running runtime holds.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { openLocalDynamo } from '../../../bin/lib/local-target';
-import { ENDPOINTS_FILE, findRunningEndpoints } from '../../../infra/local/running';
+import { ENDPOINTS_FILE, findRunningEndpoints } from '../../../local/running';
 import { LISTS_TABLE, physicalTableName } from '../../../lambdas/lib/tables';
 import { importNuccFile } from '../../../lambdas/lists/nucc';
 import { signedInAdmin } from '../api/support';

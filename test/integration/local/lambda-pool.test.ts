@@ -1,5 +1,5 @@
 /**
- * The local runtime's Lambda pool (infra/local/lambda-pool.ts, issue 7 section 1: the local API
+ * The local runtime's Lambda pool (local/lambda-pool.ts, issue 7 section 1: the local API
  * within 1.3x of the raw Query): handlers run in threads of their own with the Lambda environment
  * they were given, calls spread over the threads, errors and logs come back, a dead thread is
  * replaced, and close() leaves no thread behind. Then the whole runtime through the pool: the case
@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { threadId as mainThreadId } from 'node:worker_threads';
-import type { LocalApiEvent } from '../../../infra/local/gateway';
-import { startLambdaPool, type LambdaPool } from '../../../infra/local/lambda-pool';
+import type { LocalApiEvent } from '../../../local/gateway';
+import { startLambdaPool, type LambdaPool } from '../../../local/lambda-pool';
 import { useLocalStack } from '../../support/local';
 import { ORIGIN_VERIFY_HEADER } from '../../../lambdas/lib/origin';
 

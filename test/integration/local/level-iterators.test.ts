@@ -1,10 +1,10 @@
 /**
  * dynalite's LevelDB iterators are closed once a Query or Scan is answered (issue 7, section 1: the
- * local server's memory grew under load because none ever was; infra/local/level-iterators.ts).
+ * local server's memory grew under load because none ever was; local/level-iterators.ts).
  * Runs the local runtime's DynamoDB emulator on a temporary directory and counts the iterators
  * attached to and detached from its LevelDB database. The local runtime runs the emulator in a
  * worker thread (startDynamo); the spies can only see the thread they are in, so this test runs the
- * same emulator, `serveDynamo` (infra/local/dynamodb-server.ts, the worker's code), in its own thread.
+ * same emulator, `serveDynamo` (local/dynamodb-server.ts, the worker's code), in its own thread.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,8 +17,8 @@ import {
   ScanCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { localDynamoClient, waitForActiveTables } from '../../../infra/local/dynamodb';
-import { serveDynamo, type DynamoServer } from '../../../infra/local/dynamodb-server';
+import { localDynamoClient, waitForActiveTables } from '../../../local/dynamodb';
+import { serveDynamo, type DynamoServer } from '../../../local/dynamodb-server';
 
 /** abstract-level as dynalite loads it (dynalite -> level -> classic-level -> abstract-level). */
 function dynalitesAbstractLevel(): { AbstractLevel: { prototype: Record<string, (resource: unknown) => void> } } {

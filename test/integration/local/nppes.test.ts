@@ -1,15 +1,15 @@
 /**
- * The NPPES emulator's registry and query rules (infra/local/nppes*.ts), without a running stack.
+ * The NPPES emulator's registry and query rules (local/nppes*.ts), without a running stack.
  */
 import { isValidNpi } from '../../../shared/npi';
 import { isUsStateCode } from '../../../shared/states';
-import { NPPES_TRIGGERS, searchNppes, triggerOf, type NppesSearchResponse } from '../../../infra/local/nppes';
+import { NPPES_TRIGGERS, searchNppes, triggerOf, type NppesSearchResponse } from '../../../local/nppes';
 import {
   FACILITY_TAXONOMIES,
   SURGEON_TAXONOMIES,
   generateRegistry,
   getRegistry,
-} from '../../../infra/local/nppes-registry';
+} from '../../../local/nppes-registry';
 
 const registry = getRegistry();
 

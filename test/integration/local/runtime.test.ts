@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { RuntimeConfigSchema } from '../../../shared/config';
 import { isValidNpi } from '../../../shared/npi';
-import { createGateway, type LocalApiEvent } from '../../../infra/local/gateway';
-import type { NppesErrorResponse, NppesSearchResponse } from '../../../infra/local/nppes';
-import { getRegistry } from '../../../infra/local/nppes-registry';
+import { createGateway, type LocalApiEvent } from '../../../local/gateway';
+import type { NppesErrorResponse, NppesSearchResponse } from '../../../local/nppes';
+import { getRegistry } from '../../../local/nppes-registry';
 import { useLocalStack } from '../../support/local';
 
 const local = useLocalStack();

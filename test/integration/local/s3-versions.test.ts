@@ -1,5 +1,5 @@
 /**
- * Object versions of the local documents bucket (infra/local/s3-versions.ts; issue 9, section 4):
+ * Object versions of the local documents bucket (local/s3-versions.ts; issue 9, section 4):
  * the AWS SDK against the runtime's S3 endpoint (the verifying front on the public port, in front
  * of the real s3rver), and a presigned PUT sent with fetch as the browser sends it.
  */
@@ -18,10 +18,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { NodeSha256 } from '../../../infra/local/sigv4';
+import { NodeSha256 } from '../../../local/sigv4';
 import { s3Client } from '../../../lambdas/lib/aws';
-import { LOCAL_DOCUMENTS_BUCKET } from '../../../infra/local';
-import { versionsBucketName } from '../../../infra/local/s3-versions';
+import { LOCAL_DOCUMENTS_BUCKET } from '../../../local';
+import { versionsBucketName } from '../../../local/s3-versions';
 import { useLocalStack } from '../../support/local';
 
 jest.setTimeout(90_000);

@@ -12,11 +12,11 @@ import { getCptCode } from '../../../lambdas/cpt_codes/repository';
 import { listFacilities } from '../../../lambdas/facility/repository';
 import { listSurgeons } from '../../../lambdas/surgeon/repository';
 import { getProfile } from '../../../lambdas/user/repository';
-import { getRegistry } from '../../../infra/local/nppes-registry';
-import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../infra/local';
-import { localCognitoClient } from '../../../infra/local/cognito';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedResources } from '../../../infra/local/seed';
-import { updateState } from '../../../infra/local/state';
+import { getRegistry } from '../../../local/nppes-registry';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../local';
+import { localCognitoClient } from '../../../local/cognito';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedResources } from '../../../local/seed';
+import { updateState } from '../../../local/state';
 import { useLocalStack } from '../../support/local';
 
 /** Every case of a demo user (a handful: one page of 200 holds them all). */
@@ -225,7 +225,7 @@ describe('seeding again', () => {
     const surgeonsBefore = (await surgeonsOf(sub)).length;
     updateState(local.dataDir, { seed: undefined });
 
-    // Act: the call the runtime makes on start (infra/local/index.ts)
+    // Act: the call the runtime makes on start (local/index.ts)
     const cognito = localCognitoClient(local.stack.endpoints.cognito);
     const summary = await seedDemoData({
       dataDir: local.dataDir,

@@ -1,8 +1,8 @@
 /**
- * bin/lib/rss.ts: the RSS sampler the benchmarks report the local server's peak memory with
+ * bench/lib/rss.ts: the RSS sampler the benchmarks report the local server's peak memory with
  * (issue 7, section 1). Reads this test process's own /proc entry (Linux).
  */
-import { formatMiB, readRss, sampleRss } from '../../../bin/lib/rss';
+import { formatMiB, readRss, sampleRss } from '../../../bench/lib/rss';
 
 describe('readRss', () => {
   it("reads a live process's resident and peak memory in MiB", () => {

@@ -1,11 +1,11 @@
 /**
- * The access-token check of the local GlobalSignOut (infra/local/cognito.ts `verifiedLocalClaims`;
+ * The access-token check of the local GlobalSignOut (local/cognito.ts `verifiedLocalClaims`;
  * issue 9, section 3): only a token signed with cognito-local's key and not expired names the user
  * whose refresh tokens are revoked.
  */
 import { createSign } from 'node:crypto';
 import privateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
-import { verifiedLocalClaims } from '../../../infra/local/cognito';
+import { verifiedLocalClaims } from '../../../local/cognito';
 
 /** A JWT signed RS256 with cognito-local's published private key. */
 function sign(payload: Record<string, unknown>): string {

@@ -1,4 +1,4 @@
-import { TokenBucketLimiter } from '../../../infra/local/rate-limit';
+import { TokenBucketLimiter } from '../../../local/rate-limit';
 import {
   RATE_LIMIT,
   contentSecurityPolicy,

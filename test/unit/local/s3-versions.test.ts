@@ -1,8 +1,8 @@
 /**
- * The copy source parser of the local S3 versions layer (infra/local/s3-versions.ts): how S3 reads
+ * The copy source parser of the local S3 versions layer (local/s3-versions.ts): how S3 reads
  * `x-amz-copy-source` (bucket/key, optional leading slash, URL-encoded, optional ?versionId=).
  */
-import { parseCopySource, versionsBucketName } from '../../../infra/local/s3-versions';
+import { parseCopySource, versionsBucketName } from '../../../local/s3-versions';
 
 describe('parseCopySource', () => {
   it('reads bucket, key and version id, the key URL-decoded as the AWS CLI and SDK send it', () => {

@@ -35,7 +35,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { EXIT, parseArgs, runSeedStage, UsageError } from '../../../bin/seed-stage';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../infra/local/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../local/seed';
 import { TABLES, type TableDef } from '../../../lambdas/lib/tables';
 
 type Item = Record<string, unknown>;

@@ -1,12 +1,12 @@
 /**
- * The local runtime's SigV4 check (infra/local/sigv4.ts): presigned URLs made by the SDK's own
+ * The local runtime's SigV4 check (local/sigv4.ts): presigned URLs made by the SDK's own
  * presigner are accepted as signed and refused when a signed part differs or time ran out.
  * No network: the requests are described, not sent.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { verifySigV4 } from '../../../infra/local/sigv4';
+import { verifySigV4 } from '../../../local/sigv4';
 
 const CREDENTIALS = { S3RVER: 'S3RVER' };
 const client = new S3Client({

@@ -1,8 +1,8 @@
 /**
- * Content negotiation of the local runtime's precompressed SPA files (infra/local/encoding.ts;
+ * Content negotiation of the local runtime's precompressed SPA files (local/encoding.ts;
  * issue 6, section 6).
  */
-import { acceptedQuality, pickEncoding } from '../../../infra/local/encoding';
+import { acceptedQuality, pickEncoding } from '../../../local/encoding';
 
 const both = () => true;
 

@@ -1,12 +1,12 @@
 /**
- * The local runtime's safe writes for cognito-local's StormDB files (infra/local/stormdb-writes.ts):
+ * The local runtime's safe writes for cognito-local's StormDB files (local/stormdb-writes.ts):
  * concurrent saves of one file never interleave, and flushStormWrites waits for them.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyStormWrites, flushStormWrites } from '../../../infra/local/stormdb-writes';
+import { applyStormWrites, flushStormWrites } from '../../../local/stormdb-writes';
 
 const requireFromCognitoLocal = createRequire(require.resolve('cognito-local/package.json'));
 const StormDB = requireFromCognitoLocal('stormdb') as {

@@ -1,5 +1,5 @@
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { VerifiedTokenCache } from '../../../infra/local/gateway';
+import { VerifiedTokenCache } from '../../../local/gateway';
 
 const claims = (exp: number | undefined, sub = 'u1'): JwtPayload => ({ sub, exp, token_use: 'access' }) as JwtPayload;
 

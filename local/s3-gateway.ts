@@ -3,7 +3,7 @@
  * at `/s3/...`. `AWS_ENDPOINT_URL_S3` points here, so presigned URLs are reachable from the browser
  * and same-origin with the SPA.
  *
- * Every request but a CORS preflight must carry a valid SigV4 signature (infra/local/sigv4.ts) made
+ * Every request but a CORS preflight must carry a valid SigV4 signature (local/sigv4.ts) made
  * with the local fake credentials: query auth for presigned URLs (what the browser uses), header
  * auth for the SDK's own calls. A bad or expired signature, or a signed header sent with another
  * value (Content-Length above all: more bytes than signed), is refused as S3 refuses it: 403 (or
@@ -14,7 +14,7 @@
  * is stored) and answers 400 XAmzContentSHA256Mismatch, as S3 does.
  *
  * Requests on the versioned bucket (option `versioning`: the documents bucket, versioned on AWS)
- * go through the versions layer of infra/local/s3-versions.ts once their signature is checked; it
+ * go through the versions layer of local/s3-versions.ts once their signature is checked; it
  * forwards them here, rewritten where a version is asked for.
  */
 import { createHash } from 'node:crypto';
@@ -32,7 +32,7 @@ export interface S3GatewayOptions {
   credentials: Readonly<Record<string, string>>;
   /** Origins that get CORS headers on refusals (the bucket's CORS rule covers the rest). */
   origins: readonly string[];
-  /** Object versions for one bucket (infra/local/s3-versions.ts); requests on it go through that layer. */
+  /** Object versions for one bucket (local/s3-versions.ts); requests on it go through that layer. */
   versioning?: S3Versioning;
 }
 

@@ -10,7 +10,7 @@
  * `--seconds N` (default 60), or for `--requests N` requests (the same work whatever the machine's load):
  * 1. the provider's case list, `GET /case?user_id=<own>`;
  * 2. CPT suggestions, `GET /cpt_codes?search=<1 to 3 characters>&limit=5` (the case form's call).
- * The server's RSS is sampled every 100 ms (bin/lib/rss.ts) and printed before the load, at the
+ * The server's RSS is sampled every 100 ms (bench/lib/rss.ts) and printed before the load, at the
  * peak of each phase and after it, then the peak against the goal (1 GiB = 1,024 MiB).
  *
  * Each phase also prints the RSS gained per 1,000 requests (end minus start), the figure a leak shows.
@@ -23,7 +23,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocal } from '../infra/local';
+import { startLocal } from '../local';
 import { formatMiB, readRss, RSS_GOAL_MIB, sampleRss } from './lib/rss';
 
 /** The part of autocannon's API used here (it ships without types). */

@@ -1,6 +1,6 @@
 /**
  * Errors of the local DynamoDB emulator that cross from its worker thread to the caller of
- * `startDynamo` (infra/local/dynamodb.ts): a tiny module of its own so that neither side loads the
+ * `startDynamo` (local/dynamodb.ts): a tiny module of its own so that neither side loads the
  * other's dependencies (the worker no AWS SDK, the main thread no dynalite).
  */
 

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_UPLOAD_BYTES } from '../shared';
-import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } from '../infra/local';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } from '../local';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

@@ -27,7 +27,7 @@
  * See {@link NPPES_TRIGGERS}. No real registry name starts with `ZZ` in the fictitious data.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isUsStateCode } from '../../shared/states';
+import { isUsStateCode } from '../shared/states';
 import { getRegistry, type NppesAddress, type NppesRegistry, type NppesResult } from './nppes-registry';
 
 export interface NppesError {

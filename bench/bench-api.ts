@@ -50,8 +50,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
 import { PROJECT_ROOT } from '../infra/paths';
-import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../infra/local';
-import { NodeSha256 } from '../infra/local/sigv4';
+import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../local';
+import { NodeSha256 } from '../local/sigv4';
 import { listProjection } from '../lambdas/case/lists';
 import { AUDIT_TABLE, CASES_TABLE, TABLES, auditKeys, physicalTableName } from '../lambdas/lib/tables';
 

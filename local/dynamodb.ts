@@ -22,7 +22,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoWorkerCommand, DynamoWorkerData, DynamoWorkerMessage } from './dynamodb-worker';
-import { TABLES, physicalTableName, type TableDef } from '../../lambdas/lib/tables';
+import { TABLES, physicalTableName, type TableDef } from '../lambdas/lib/tables';
 
 import { DynamoStoreInUseError, storeInUseDir } from './dynamodb-errors';
 

@@ -28,12 +28,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { ROUTES, type Resource, type RouteDef } from '../../lambdas/routes';
-import { RATE_LIMIT, type RateLimit } from '../security-headers';
+import { ROUTES, type Resource, type RouteDef } from '../lambdas/routes';
+import { RATE_LIMIT, type RateLimit } from '../infra/security-headers';
 import { TokenBucketLimiter } from './rate-limit';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
-import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
+import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
 
 export { lambdaContext } from './lambda-handlers';
 

@@ -5,13 +5,13 @@
  * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
  * and groups idempotently, and serves on ONE port:
  * - `/api/*`: the local gateway (route table + JWT checks -> the Lambda handlers, which run in a
- *   pool of worker threads on machines with 4 cores or more: infra/local/lambda-pool.ts, option
+ *   pool of worker threads on machines with 4 cores or more: local/lambda-pool.ts, option
  *   `lambdaWorkers`);
  * - `/cognito/*`: cognito-local through the AWS shims (Amplify's `userPoolEndpoint`);
- * - `/s3/*`: s3rver behind a SigV4-verifying layer (infra/local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
+ * - `/s3/*`: s3rver behind a SigV4-verifying layer (local/s3-gateway.ts; `AWS_ENDPOINT_URL_S3`),
  *   so presigned URLs are browser-reachable, same-origin, and checked as S3 checks them; the
- *   documents bucket keeps object versions as on AWS (infra/local/s3-versions.ts);
- * - `/lambda/*`: the Lambda Invoke API answered by the handlers (infra/local/lambda-api.ts;
+ *   documents bucket keeps object versions as on AWS (local/s3-versions.ts);
+ * - `/lambda/*`: the Lambda Invoke API answered by the handlers (local/lambda-api.ts;
  *   `AWS_ENDPOINT_URL_LAMBDA`), for one Lambda invoking another;
  * - `/nppes/api/`: the NPPES NPI Registry emulator;
  * - `/config.json`: the SPA runtime configuration (shared/config.ts);
@@ -36,11 +36,11 @@ import { availableParallelism } from 'node:os';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { RuntimeConfigSchema, type RuntimeConfig } from '../../shared/config';
-import { resetAwsClients } from '../../lambdas/lib/aws';
-import { resetEnvCache } from '../../lambdas/lib/env';
-import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
-import { RATE_LIMIT, contentSecurityPolicy, securityHeaders, type RateLimit } from '../security-headers';
+import { RuntimeConfigSchema, type RuntimeConfig } from '../shared/config';
+import { resetAwsClients } from '../lambdas/lib/aws';
+import { resetEnvCache } from '../lambdas/lib/env';
+import { TABLES, physicalTableName } from '../lambdas/lib/tables';
+import { RATE_LIMIT, contentSecurityPolicy, securityHeaders, type RateLimit } from '../infra/security-headers';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { createGateway } from './gateway';
@@ -56,8 +56,8 @@ import { startS3, type S3Emulator } from './s3';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { closeServer, listen, readBody } from './util';
 
-/** Project root (this file is `<root>/infra/local/index.ts`). */
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+/** Project root (this file is `<root>/local/index.ts`). */
+export const PROJECT_ROOT = resolve(__dirname, '..');
 
 /** Stack prefix of local resource names: tables `suture-local-<id>`, bucket `suture-local-documents`. */
 export const LOCAL_PREFIX = 'suture-local';
@@ -83,7 +83,7 @@ export interface LocalOptions {
   /**
    * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}: 2 with
    * 4 cores or more, else 0; issue 7, section 1). 0 runs them on the main thread instead, through the
-   * same call (infra/local/lambda-handlers.ts).
+   * same call (local/lambda-handlers.ts).
    */
   lambdaWorkers?: number;
   /**
@@ -180,7 +180,7 @@ const NO_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
  * Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront).
  * When the build wrote a precompressed `.br`/`.gz` beside the file and `acceptEncoding` accepts it,
  * that variant is sent with `Content-Encoding`; every answer carries `Vary: Accept-Encoding`
- * (issue 6, section 6; infra/local/encoding.ts).
+ * (issue 6, section 6; local/encoding.ts).
  */
 function serveStatic(
   res: ServerResponse,
@@ -332,7 +332,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     // 2. Emulators.
     const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), previousPorts.dynamodb);
     closers.push(() => dynamo.close());
-    // The import CLIs write through this emulator while the runtime runs (infra/local/running.ts).
+    // The import CLIs write through this emulator while the runtime runs (local/running.ts).
     writeRunningEndpoints(dataDir, { dynamodb: dynamo.endpoint });
     closers.push(async () => removeRunningEndpoints(dataDir));
     const s3: S3Emulator = await startS3(join(dataDir, 's3'), LOCAL_DOCUMENTS_BUCKET, origins, previousPorts.s3);
@@ -512,7 +512,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const publicCognito = localCognitoClient(`${url}/cognito`);
     closers.push(async () => publicCognito.destroy());
 
-    // The administrator calls the seed makes too (infra/local/seed.ts; seed:stage makes them on AWS).
+    // The administrator calls the seed makes too (local/seed.ts; seed:stage makes them on AWS).
     const createAccount = (email: string, password: string, groups: readonly string[] = []): Promise<string> =>
       createDemoAccount(admin, userPoolId, email, password, groups);
 

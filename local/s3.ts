@@ -1,7 +1,7 @@
 /**
  * S3 emulator for the local runtime: s3rver 3 with its files under `<dataDir>/s3`, the documents
  * bucket created with CORS for the app origin, and beside it the hidden bucket that keeps its
- * noncurrent object versions (infra/local/s3-versions.ts: s3rver has no versioning of its own).
+ * noncurrent object versions (local/s3-versions.ts: s3rver has no versioning of its own).
  *
  * s3rver accepts only the access key `S3RVER` (any secret) and needs path-style addressing; it does
  * not verify signatures or content types, and a truncated ListObjectsV2 fails on Node 20 (issue 2,

@@ -1,7 +1,7 @@
 /**
  * Object versions for the local S3 (issue 9, section 4: the restore runbook must work locally).
  * s3rver keeps one copy of each key; the deployed documents bucket is versioned (infra/storage.ts).
- * This layer, called by the verifying S3 front (infra/local/s3-gateway.ts) for ONE bucket, gives
+ * This layer, called by the verifying S3 front (local/s3-gateway.ts) for ONE bucket, gives
  * that bucket S3's versioning behaviour for the calls Suture and its runbook make:
  *
  * - PutObject and CopyObject over an existing key keep the previous bytes as a noncurrent version
@@ -141,7 +141,7 @@ export function parseCopySource(value: string): { bucket: string; key: string; v
   return { bucket: decoded.slice(0, slash), key: decoded.slice(slash + 1), ...(versionId ? { versionId } : {}) };
 }
 
-/** Create the versioning layer for `options.bucket` (the hidden bucket must exist: infra/local/s3.ts creates it). */
+/** Create the versioning layer for `options.bucket` (the hidden bucket must exist: local/s3.ts creates it). */
 export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
   const { bucket } = options;
   const hidden = versionsBucketName(bucket);

@@ -5,7 +5,7 @@
  * deleted case's files (issue 6, section 3).
  *
  * - The request must carry a valid SigV4 header signature for service `lambda` made with the local
- *   fake credentials (infra/local/sigv4.ts), else 403 `{ message }`.
+ *   fake credentials (local/sigv4.ts), else 403 `{ message }`.
  * - Function names are `suture-local-{resource}`; unknown: 404 ResourceNotFoundException.
  * - `X-Amz-Invocation-Type: Event`: 202 at once and the handler runs in the background
  *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RESOURCES, type Resource } from '../../lambdas/routes';
+import { RESOURCES, type Resource } from '../lambdas/routes';
 import { verifySigV4 } from './sigv4';
 import { readBody } from './util';
 

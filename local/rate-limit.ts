@@ -3,7 +3,7 @@
  * (the gateway uses `sub:<token sub>` for a verified token, else `ip:<source IP>`). No rate-limit
  * library is among the project's dependencies, and a token bucket is a few lines.
  */
-import type { RateLimit } from '../security-headers';
+import type { RateLimit } from '../infra/security-headers';
 
 /** What {@link TokenBucketLimiter.take} decides for one request. */
 export interface RateDecision {

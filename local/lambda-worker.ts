@@ -18,7 +18,7 @@
  * handlers' logs) are piped to the pool's outputs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Resource } from '../../lambdas/routes';
+import type { Resource } from '../lambdas/routes';
 import { invokeHandler } from './lambda-handlers';
 
 /** What `startLambdaPool` passes as `workerData`. */
@@ -69,7 +69,7 @@ function errorOf(err: unknown): LambdaWorkerError {
 
 function main(): void {
   const port = parentPort;
-  if (!port) throw new Error('infra/local/lambda-worker.ts runs as a worker thread (startLambdaPool)');
+  if (!port) throw new Error('local/lambda-worker.ts runs as a worker thread (startLambdaPool)');
   const { root } = workerData as LambdaWorkerData;
   const reply = (id: number, outcome: { result: unknown } | { error: unknown }) => {
     if ('error' in outcome) {

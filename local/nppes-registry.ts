@@ -7,7 +7,7 @@
  * The people and facilities are invented: names are drawn at random from common name lists,
  * street addresses are made up, cities/states/ZIP prefixes are real US places.
  */
-import { withNpiCheckDigit } from '../../shared/npi';
+import { withNpiCheckDigit } from '../shared/npi';
 
 /** One address of an NPPES result (v2.1). `postal_code` is 9 digits (ZIP+4) like the real registry. */
 export interface NppesAddress {

@@ -22,7 +22,7 @@
  *    counters are checked afterwards: `GET /case/stats?range=all` must equal what was generated
  *    (total, every status, revenue), printed as "counters exact".
  * 2. The runtime. Each size runs in a process of its own (the same start for every size; its peak
- *    RSS is its own). The local runtime (infra/local) is started in that process on the set's data
+ *    RSS is its own). The local runtime (local/) is started in that process on the set's data
  *    directory (random port), and a back-office account (user_type 100, GLOBAL_ADMIN) is signed in.
  *    Requests are made one at a time with `fetch` over HTTP to the local gateway, so a request's
  *    DynamoDB calls are exactly those between its start and its answer.
@@ -64,9 +64,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { CASE_STATUSES, USER_TYPE, caseStatusLabel } from '../shared';
 import { createRequire } from 'node:module';
-import { PROJECT_ROOT, startLocal, type LocalStack } from '../infra/local';
-import { mulberry32 } from '../infra/local/nppes-registry';
-import { stableId } from '../infra/local/seed';
+import { PROJECT_ROOT, startLocal, type LocalStack } from '../local';
+import { mulberry32 } from '../local/nppes-registry';
+import { stableId } from '../local/seed';
 import { createCase } from '../lambdas/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ddb } from '../lambdas/lib/aws';
@@ -77,7 +77,7 @@ import { FUNCTION_SIZING } from '../lambdas/routes';
 
 /* ---------------------------------------------------------------- peak RSS */
 
-/** Peak resident set size of this process in bytes (VmHWM, bin/lib/rss.ts; the current RSS where /proc is missing). */
+/** Peak resident set size of this process in bytes (VmHWM, bench/lib/rss.ts; the current RSS where /proc is missing). */
 function peakRssBytes(): number {
   const { peakMiB } = readRss(process.pid);
   return Number.isFinite(peakMiB) ? peakMiB * 1024 * 1024 : process.memoryUsage().rss;

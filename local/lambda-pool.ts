@@ -22,7 +22,7 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import type { Resource } from '../../lambdas/routes';
+import type { Resource } from '../lambdas/routes';
 import { cpuProfileFlags } from './dynamodb';
 import type { InvokeOptions, LambdaInvoker } from './lambda-handlers';
 import type { LambdaWorkerCommand, LambdaWorkerData, LambdaWorkerError, LambdaWorkerMessage } from './lambda-worker';

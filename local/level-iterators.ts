@@ -13,7 +13,7 @@
  * The fix: give abstract-level's iterators (the common base of entry, key and value iterators) the
  * `return()` of the async-iterator protocol, which closes the iterator. Node's streams destroy a
  * stream when it ends or is destroyed early (dynalite stops at `Limit`), so every iterator is now
- * closed as soon as its Query is answered. Idempotent; applied on import (infra/local/dynamodb.ts
+ * closed as soon as its Query is answered. Idempotent; applied on import (local/dynamodb.ts
  * imports this module before starting dynalite). Nothing else of dynalite or level changes.
  */
 import { createRequire } from 'node:module';

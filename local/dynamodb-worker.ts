@@ -37,7 +37,7 @@ function failed(err: unknown): DynamoWorkerMessage {
 
 async function main(): Promise<void> {
   const port = parentPort;
-  if (!port) throw new Error('infra/local/dynamodb-worker.ts runs as a worker thread (startDynamo)');
+  if (!port) throw new Error('local/dynamodb-worker.ts runs as a worker thread (startDynamo)');
   const { dir, preferredPort } = workerData as DynamoWorkerData;
   let server: DynamoServer;
   try {

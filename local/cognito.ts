@@ -66,7 +66,7 @@ import type { Context } from 'cognito-local/lib/services/context';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
-import { COGNITO_GROUPS } from '../../shared/roles';
+import { COGNITO_GROUPS } from '../shared/roles';
 import { readState, updateState } from './state';
 import { closeServer, listen } from './util';
 import { applyStormWrites, flushStormWrites } from './stormdb-writes';

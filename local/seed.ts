@@ -42,19 +42,19 @@ import {
   INSURANCE_SUGGESTIONS,
   USER_TYPE,
   type FileKeys,
-} from '../../shared';
-import { formatAddress, formatFacilityName, titleCaseName } from '../../shared/display';
-import { createCase, getCase } from '../../lambdas/case/repository';
-import { importStarterList, STARTER_CODES } from '../../lambdas/cpt_codes/starter';
-import { ensureInsuranceSeeded } from '../../lambdas/lists/repository';
-import { caseDocumentKey } from '../../lambdas/document/keys';
-import { resetAwsClients, s3Client } from '../../lambdas/lib/aws';
-import { getEnv, resetEnvCache } from '../../lambdas/lib/env';
-import { buildCaseId, physicalTableName, TABLES } from '../../lambdas/lib/tables';
-import { COGNITO_GROUPS } from '../../shared/roles';
-import { putFacility } from '../../lambdas/facility/repository';
-import { putSurgeon } from '../../lambdas/surgeon/repository';
-import { createProfile } from '../../lambdas/user/repository';
+} from '../shared';
+import { formatAddress, formatFacilityName, titleCaseName } from '../shared/display';
+import { createCase, getCase } from '../lambdas/case/repository';
+import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
+import { ensureInsuranceSeeded } from '../lambdas/lists/repository';
+import { caseDocumentKey } from '../lambdas/document/keys';
+import { resetAwsClients, s3Client } from '../lambdas/lib/aws';
+import { getEnv, resetEnvCache } from '../lambdas/lib/env';
+import { buildCaseId, physicalTableName, TABLES } from '../lambdas/lib/tables';
+import { COGNITO_GROUPS } from '../shared/roles';
+import { putFacility } from '../lambdas/facility/repository';
+import { putSurgeon } from '../lambdas/surgeon/repository';
+import { createProfile } from '../lambdas/user/repository';
 import { mulberry32, getRegistry, type NppesIndividual, type NppesOrganization } from './nppes-registry';
 import { readState, updateState } from './state';
 

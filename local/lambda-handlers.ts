@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
-import type { Resource } from '../../lambdas/routes';
+import type { Resource } from '../lambdas/routes';
 
 /** A Lambda handler as the local runtime calls it. */
 export type LocalHandler = (event: unknown, context: Context) => Promise<unknown>;
