@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 7, section 1): the Lambda bundles, their cold init, and the local API
+ * `npm run bench:api`: the Lambda bundles, their cold init, and the local API
  * against the raw DynamoDB Query it runs, side by side in one run.
  *
  * 1. Bundles: every `lambdas/<resource>/handler.ts` built with the esbuild options CDK deploys
@@ -26,7 +26,7 @@
  *        ScanIndexForward false, and the SAME ProjectionExpression as the list's Query (built by
  *        `listProjection` of lambdas/case/lists.ts: the attributes the list answer reads, not the
  *        case's index keys), so both sides read and send the same items.
- *    (c) that Query and the audit entry's PutItem in turn (since issue 9 every signed-in call writes
+ *    (c) that Query and the audit entry's PutItem in turn (every signed-in call writes
  *        one): the raw Query's req/s over these pairs/s is the floor of the API's ratio.
  *    Requests/s, p50 and p99 latency (ms) and items per answer of each; the ratio raw/API of
  *    requests/s against the 1.3x goal; the server process's peak RSS (VmHWM of /proc/<pid>/status).
@@ -325,7 +325,7 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
     log: () => undefined,
     webDist: join(dataDir, 'web'),
     lambdaWorkers,
-    // Measures the API's speed, not its rate limit (issue 9, section 4).
+    // Measures the API's speed, not its rate limit.
     rateLimit: false,
   });
   const email = `bench-${Date.now()}@example.com`;
@@ -489,7 +489,7 @@ async function signedDynamoRequest(
 }
 
 /**
- * The audit PutItem the list request makes since issue 9 (lambdas/lib/audit.ts): an entry of the
+ * The audit PutItem the list request makes (lambdas/lib/audit.ts): an entry of the
  * same shape and size (the page's 50 case ids), to the audit table with its indexes, signed once (so
  * each run overwrites one item, which costs dynalite the same index updates as a new one).
  */
@@ -601,7 +601,7 @@ async function benchApi(options: {
           ? ` (the API answered ${apiItems} items, the Query ${rawItems}: limit not honoured yet)`
           : ''),
       `goal: API within ${GOALS.apiRatio}x of the raw Query -> ${verdict(ratio <= GOALS.apiRatio)} (${ratio.toFixed(2)}x)`,
-      `for comparison (not the goal): since issue 9 every API call also appends its audit entry; the raw Query and that PutItem`,
+      `for comparison (not the goal): every API call also appends its audit entry; the raw Query and that PutItem`,
       `in turn give ${pairs.requests.average.toFixed(0)} pairs/s, ${(pairs.requests.average / a.requests.average).toFixed(2)}x the API's requests/s (p50 of each call of the pair ${pairs.latency.p50.toFixed(1)} ms)`,
       `floor: the raw Query serves ${(r.requests.average / pairs.requests.average).toFixed(2)}x the pairs/s, so an API layer that cost nothing and wrote its audit entry would still be at ${(r.requests.average / pairs.requests.average).toFixed(2)}x (goal ${GOALS.apiRatio}x)`,
       rss === undefined

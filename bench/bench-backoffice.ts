@@ -1,5 +1,5 @@
 /**
- * `npm run bench:backoffice` (issue 7, section 1): the back office's list, search and count calls at
+ * `npm run bench:backoffice`: the back office's list, search and count calls at
  * 1,000 and at 100,000 cases. Not a test: the figures depend on the machine.
  *
  * What it does:
@@ -39,17 +39,17 @@
  *    read (cases table and its indexes), other items read (users: the caller's profile, owner names;
  *    case-stats counters), read/returned, DynamoDB calls, response bytes (the JSON body, uncompressed;
  *    the local gateway does not compress), latency p50 and p90 (ms, request start to body read).
- * 4b. The payment report (issue 8, section 5): `POST /report/provider-payment {}` (every provider's
+ * 4b. The payment report: `POST /report/provider-payment {}` (every provider's
  *    cases in status Paid, 20), `--report-runs` (3) measured calls after one warm-up. Reported: HTTP
  *    status, cases in the report (`X-Report-Cases`), PDF pages (pdf-lib `getPageCount`), PDF bytes
  *    and base64 bytes (what the Lambda answer carries; limit 6 MB), case items read, DynamoDB calls,
  *    time p50 and max (ms), and the peak RSS of the process while reporting. The time is measured on
  *    this machine, in the server's process; the deployed function has 1,769 MB (one vCPU) and 29 s
  *    (FUNCTION_SIZING, lambdas/routes.ts). Goal: HTTP 200, base64 under 6 MB, max time under 29 s.
- * 5. Goals (issue 7): case items read per page at most 1.2x the items returned (for the stats
+ * 5. Goals: case items read per page at most 1.2x the items returned (for the stats
  *    calls, which return counts and no cases: no case item read at all); p50 latency at the largest
  *    size within 1.3x of the p50 at the smallest. A Markdown table with PASS/MISS per call is
- *    printed last, for the README.
+ *    printed last, for docs/figures.md.
  * 6. Peak RSS (MiB, VmHWM of the size's process, which is the server): while writing and while
  *    measuring (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
  *
@@ -128,7 +128,7 @@ const OPTIONS = {
 /** Largest synchronous Lambda answer (bytes): the PDF travels in it base64-encoded. */
 const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 
-/** Goals of issue 7, section 1. */
+/** Goals of the scale work (docs/figures.md). */
 const GOAL_READ_RATIO = 1.2;
 const GOAL_LATENCY_RATIO = 1.3;
 const PAGE = 50;
@@ -709,7 +709,7 @@ async function runSize(n: number): Promise<SizeResult> {
       quiet: true,
       log: () => undefined,
       webDist: join(dir, 'no-web'),
-      // Measures the API's speed, not its rate limit (issue 9, section 4).
+      // Measures the API's speed, not its rate limit.
       rateLimit: false,
     });
   if (meta) await compactStore(join(dataDir, 'dynamodb'));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:documents` (issue 6, section 7): document transfer throughput of the local stack.
+ * `npm run bench:documents`: document transfer throughput of the local stack.
  *
  * Starts the local runtime in a temporary data directory (random port, no seed) in a process of
  * its own (the browser is never in the server's process; this keeps the client's work off the
@@ -68,7 +68,7 @@ async function serve(dataDir: string): Promise<void> {
     quiet: true,
     log: () => undefined,
     webDist: join(dataDir, 'web'),
-    // Measures the API's speed, not its rate limit (issue 9, section 4).
+    // Measures the API's speed, not its rate limit.
     rateLimit: false,
   });
   const email = `bench-${Date.now()}@example.com`;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory` (issue 7, section 1: "The local server's memory grows under load ... the
+ * `npm run bench:memory` ("The local server's memory grows under load ... the
  * benchmarks report the server's peak RSS, goal under 1 GiB").
  *
  * Starts the local runtime in a temporary data directory (random port, no demo seed) in a process
@@ -139,7 +139,7 @@ async function serve(dataDir: string, codes: number): Promise<void> {
     quiet: true,
     log: () => undefined,
     webDist: join(dataDir, 'web'),
-    // Measures memory under load, not the rate limit (issue 9, section 4).
+    // Measures memory under load, not the rate limit.
     rateLimit: false,
   });
   const { writeCptRecords, cptTablesFromEnv } = await import('../lambdas/cpt_codes/import');

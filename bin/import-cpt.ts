@@ -1,6 +1,6 @@
 /**
  * `npm run import:cpt -- FILE`: import the CMS PFS Relative Value File (CSV) into the CPT tables
- * (issue 2, section 5). Run with `--help` for the targets and options; the parsing and writing
+ * (docs/features.md, "CPT codes"). Run with `--help` for the targets and options; the parsing and writing
  * live in `lambdas/cpt_codes/import.ts`, the starter list in `lambdas/cpt_codes/starter.ts`.
  *
  * Targets, first that applies:
@@ -8,7 +8,7 @@
  * 2. `--local`, or no `CPT_CODES_TABLE` in the environment: the local runtime's DynamoDB: through
  *    the running `npm start` when there is one (its emulator's endpoint), else the store opened
  *    directly (`<data dir>/dynamodb`, tables created if missing); see bin/lib/local-target.ts.
- *    `npm start` no longer needs stopping (issue 8, section 6).
+ *    `npm start` no longer needs stopping.
  * 3. Otherwise AWS: the tables named by `CPT_CODES_TABLE` and `CPT_SEARCH_TABLE` (or `--stage S`
  *    for `suture-S-cpt-codes` / `suture-S-cpt-search`), with the SDK's usual credentials and region.
  *

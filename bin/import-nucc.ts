@@ -1,6 +1,6 @@
 /**
  * `npm run import:nucc -- FILE`: import the NUCC Health Care Provider Taxonomy CSV
- * (nucc_taxonomy_<version>.csv from nucc.org) into the Doctor Types list (issue 8, section 6). The
+ * (nucc_taxonomy_<version>.csv from nucc.org) into the Doctor Types list. The
  * parsing and writing live in `lambdas/lists/nucc.ts`, shared with the browser import of List
  * Management. Run with `--help` for the targets.
  *

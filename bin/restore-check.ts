@@ -1,5 +1,5 @@
 /**
- * `npm run restore:check` (issue 9, section 4): the README's restore runbook, proved locally.
+ * `npm run restore:check`: the restore runbook (docs/operations.md), proved locally.
  *
  * Starts the local runtime (local/) on a random port in a temporary data directory, seeded
  * with the demo accounts, rate limit off, and then, printing one line per step:

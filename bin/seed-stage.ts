@@ -1,5 +1,5 @@
 /**
- * `npm run seed:stage -- -c stage=qa-123` (issue 9, section 5): put the demo accounts and the demo
+ * `npm run seed:stage -- -c stage=qa-123`: put the demo accounts and the demo
  * data into a deployed, non-production stage, for QA against an ephemeral stack.
  *
  * - The stage comes as the CDK CLI takes it: `-c stage=qa-123`, `--context stage=qa-123` or

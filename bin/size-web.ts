@@ -1,5 +1,5 @@
 /**
- * `npm run size:web`: per-route gzipped JS of the built SPA (issue 6, section 6), from
+ * `npm run size:web`: per-route gzipped JS of the built SPA, from
  * `web/dist/.vite/manifest.json` (run `npm run build:web` first).
  *
  * Prints one line per route: KB gzipped (gzip level 9, 1 KB = 1024 bytes) and the number of files
@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { WEB_DIST } from '../infra/paths';
 import { dynamicEntries, kb, resolveModuleKey, routeSizes, type Manifest, type RouteModules } from './lib/bundle-size';
 
-/** Budget of the sign-in route's JS, gzipped, in KB (issue 6, section 6). */
+/** Budget of the sign-in route's JS, gzipped, in KB. */
 export const AUTH_BUDGET_KB = 150;
 
 /**

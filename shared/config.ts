@@ -1,14 +1,14 @@
 /**
- * The SPA's runtime configuration, served as `/config.json` (issue 2, section 5).
+ * The SPA's runtime configuration, served as `/config.json`.
  * On AWS the CDK web construct writes it to the SPA bucket; locally the runtime serves it.
  *
  * Checked by hand rather than with zod: the SPA parses it before anything else, on the sign-in route
- * too, whose JS is kept small (issue 6, section 6). `RuntimeConfigSchema` keeps the zod-like
+ * too, whose JS is kept small. `RuntimeConfigSchema` keeps the zod-like
  * `parse`/`safeParse` that the CDK construct, the local runtime and the tests call.
  */
 
 /**
- * Support address shown where users are told to contact support (Report Bug: issue 6, section 6)
+ * Support address shown where users are told to contact support (Report Bug)
  * when the deployment sets none (CDK context `supportEmail`, see infra/web.ts). Locally this default
  * applies.
  */
@@ -32,7 +32,7 @@ export interface RuntimeConfig {
   supportEmail: string;
   /**
    * Whether the debug pages (/debug/forgot-password, /debug-patch, /test-search) exist in this
-   * stage (issue 8, section 7: a departure from the spec, which leaves them unguarded). Default
+   * stage (a departure from the spec, which leaves them unguarded). Default
    * false; the local runtime writes true; on AWS the CDK context `debugPages` (true except in prod).
    */
   debugPages: boolean;

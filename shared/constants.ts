@@ -92,7 +92,7 @@ export const TIMING_MS = {
   sessionCache: 30_000,
   /**
    * Inactivity before a signed-in user is signed out: 15 minutes (HIPAA 45 CFR 164.312(a)(2)(iii),
-   * automatic logoff; not in the spec, see README "Departures"; web/src/auth/IdleSignOut.tsx).
+   * automatic logoff; not in the spec, docs/decisions/0009-spec-departures.md; web/src/auth/IdleSignOut.tsx).
    */
   idleSignOut: 15 * 60_000,
   /** The inactivity warning opens this long before that sign-out (60 s). */
@@ -109,7 +109,7 @@ export const CMS_PFS_RVU_PAGE = 'https://www.cms.gov/medicare/payment/fee-schedu
 
 /**
  * What the UI shows about the CPT list while only the starter list is loaded (`starter_list` true
- * in GET /cpt_codes answers). Source: issue 2, section 5 (no AMA descriptors in the repository).
+ * in GET /cpt_codes answers). No AMA descriptors are kept in the repository (their licence).
  */
 export const CPT_STARTER_NOTICE =
   'Suture ships with a short starter list of common surgical procedures, labelled in its own words. ' +
@@ -119,15 +119,15 @@ export const CPT_STARTER_NOTICE =
   'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';
 
 /**
- * What providers see on the case form while only the starter CPT list is loaded (issue 6,
- * section 6: a plain sentence; the import instructions, {@link CPT_STARTER_NOTICE}, belong to the
- * README and the list-management screen).
+ * What providers see on the case form while only the starter CPT list is loaded (a plain
+ * sentence; the import instructions, {@link CPT_STARTER_NOTICE}, belong to
+ * docs/features.md and the list-management screen).
  */
 export const CPT_STARTER_PROVIDER_NOTICE =
   'The full CPT code list is not loaded yet. Code suggestions come from a starter list of common surgical procedures.';
 
 /**
- * What the case form says under a procedure code that no CPT list holds (issue 6, section 6), and
+ * What the case form says under a procedure code that no CPT list holds, and
  * the label of the box that keeps it anyway.
  */
 export const CPT_UNKNOWN_MESSAGES = {
@@ -162,9 +162,9 @@ export function tooLongMessage(field: string, max: number): string {
   return `${field} must be at most ${max} characters`;
 }
 
-/** Items per page of every list call when `limit` is absent (issue 7, section 1). */
+/** Items per page of every list call when `limit` is absent. */
 export const DEFAULT_PAGE_LIMIT = 50;
-/** The largest `limit` a list call honours; a larger one is capped to this (issue 7, section 2). */
+/** The largest `limit` a list call honours; a larger one is capped to this. */
 export const MAX_PAGE_LIMIT = 200;
 
 /** Miscellaneous documents a case may hold (keeps the case item and its file_keys bounded). */

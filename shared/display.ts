@@ -57,7 +57,7 @@ export function formatPhone(text: string | null | undefined): string {
 export function formatCents(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return 'N/A';
   // One formatter, made on first use (toLocaleString builds one per call: a quarter of the time of
-  // a 15,000-case payment report, issue 8).
+  // a 15,000-case payment report).
   usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
   return usdFormat.format(cents / 100);
 }

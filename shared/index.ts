@@ -3,7 +3,7 @@
  *
  * Every module of shared/ is free of side effects (`shared/package.json`: `"sideEffects": false`):
  * importing one only defines values (zod schemas, constants, functions), so bundlers may drop the
- * modules of this barrel that an entry does not use (Lambda bundle size, issue 7, section 1). Keep it
+ * modules of this barrel that an entry does not use (Lambda bundle size). Keep it
  * so: nothing in shared/ registers, patches or configures anything when imported.
  */
 export * from './statuses';

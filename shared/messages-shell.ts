@@ -1,7 +1,7 @@
 /**
  * The messages the sign-in route needs (app shell, route guards, render failure, sign-in and reset;
  * spec provider-side sections 2 and 8), in a module of their own so that the /auth bundle does not
- * carry the whole catalogue of shared/messages.ts (issue 6, section 6: /auth at most 150 KB gzipped).
+ * carry the whole catalogue of shared/messages.ts (/auth at most 150 KB gzipped).
  * UI_MESSAGES in shared/messages.ts includes them all.
  */
 

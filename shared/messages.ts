@@ -58,8 +58,8 @@ export const UI_MESSAGES = {
 } as const;
 
 /**
- * The inactivity warning's texts (web/src/auth/IdleSignOut.tsx; not in the spec: README "Departures
- * from the specification", HIPAA 45 CFR 164.312(a)(2)(iii) automatic logoff). `warning(seconds)`
+ * The inactivity warning's texts (web/src/auth/IdleSignOut.tsx; not in the spec:
+ * docs/decisions/0009-spec-departures.md, HIPAA 45 CFR 164.312(a)(2)(iii) automatic logoff). `warning(seconds)`
  * counts down the seconds left before the sign-out; /auth's notice after it is
  * AUTH_MESSAGES.idleSignedOut.
  */

@@ -43,11 +43,11 @@ export function canReport(userType: number): boolean {
 export function canManageLists(userType: number): boolean {
   return userType >= USER_TYPE.GLOBAL_ADMIN;
 }
-/** 100 or more: list soft-deleted cases and restore them (issue 9, section 2). */
+/** 100 or more: list soft-deleted cases and restore them. */
 export function canRestoreCases(userType: number): boolean {
   return userType >= USER_TYPE.GLOBAL_ADMIN;
 }
-/** Changing a case status (PUT /case) needs back-office access (issue 2, section 4 rules). */
+/** Changing a case status (PUT /case) needs back-office access (spec provider-side, the case workflow). */
 export function canChangeCaseStatus(userType: number): boolean {
   return isBackOffice(userType);
 }

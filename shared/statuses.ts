@@ -33,7 +33,7 @@ export const CASE_STATUSES = [
 export type CaseStatusValue = (typeof CASE_STATUSES)[number]['value'];
 export type CaseStatusKey = (typeof CASE_STATUSES)[number]['key'];
 
-/** Status of a new case (issue 2: new cases start at Incomplete). */
+/** Status of a new case (new cases start at Incomplete). */
 export const INITIAL_CASE_STATUS: CaseStatusValue = 0;
 
 /** Statuses from which a case carries a pay amount (Paid and later). */

@@ -1,5 +1,5 @@
 /**
- * The case workflow rule (issue 6, section 4; spec provider-side section 4 and back-office-and-shell
+ * The case workflow rule (spec provider-side section 4 and back-office-and-shell
  * FAQ: "statuses update automatically from the case workflow once the needed information is entered").
  *
  * A case is complete when it has a case date, patient first and last name, insurance provider,
@@ -90,7 +90,7 @@ export interface StatusHistoryEntry {
   /** `auto`: the workflow rule above; `manual`: the caller set the status (back office). */
   why: 'auto' | 'manual';
   /**
-   * Why a back-office user made a manual change (issue 8, section 2): required (non-blank) when the
+   * Why a back-office user made a manual change: required (non-blank) when the
    * change moves the case to a lower status code, optional otherwise; absent when none was given.
    */
   reason?: string;

@@ -1,5 +1,5 @@
 /**
- * Resident memory of a process, for the benchmarks (issue 7, section 1: "the benchmarks report the
+ * Resident memory of a process, for the benchmarks ("the benchmarks report the
  * server's peak RSS, goal under 1 GiB").
  *
  * ```ts
@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The goal of issue 7, section 1: the local server's peak RSS under 1 GiB, in MiB. */
+/** The goal: the local server's peak RSS under 1 GiB, in MiB. */
 export const RSS_GOAL_MIB = 1024;
 
 /** One reading of `/proc/<pid>/status`, in MiB. */

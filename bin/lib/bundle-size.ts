@@ -1,5 +1,5 @@
 /**
- * What each route of the built SPA downloads, from Vite's build manifest (issue 6, section 6:
+ * What each route of the built SPA downloads, from Vite's build manifest (the budgets:
  * "bring the sign-in route's JS to at most 150 KB gzipped ... report the figure per route").
  *
  * A route loads the entry chunk (`index.html`'s script) with its static imports, then the lazily

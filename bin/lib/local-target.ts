@@ -1,6 +1,6 @@
 /**
  * The local runtime's DynamoDB for the import CLIs (`npm run import:cpt`, `npm run import:nucc`),
- * whether `npm start` runs or not (issue 8, section 6):
+ * whether `npm start` runs or not:
  * - a runtime runs on the data directory (it published `local-endpoints.json`, local/running.ts):
  *   write through its emulator's endpoint, exactly as its Lambdas do; nothing to stop;
  * - none runs: open the store `<dataDir>/dynamodb` directly in this process (LevelDB allows one
