@@ -1,7 +1,7 @@
 /**
  * TransactWriteItems / TransactGetItems for the local runtime, in front of dynalite 4 (which has
- * neither). Issue 7, section 1: "a TransactWriteItems layer in front of dynalite (all-or-nothing
- * with conditions, tested as such)". Source of the behaviour: AWS DynamoDB API reference,
+ * neither): all-or-nothing with conditions, tested as such (docs/decisions/0008-local-runtime-without-docker.md).
+ * Source of the behaviour: AWS DynamoDB API reference,
  * TransactWriteItems and TransactGetItems (API version 2012-08-10).
  *
  * `createDynamoFront(dynaliteServer, internalPort)` returns an http.Server to listen on the public

@@ -4,12 +4,12 @@
  *
  * The local runtime does not call this directly: `startDynamo` (./dynamodb.ts) runs it in a
  * `worker_threads` Worker (./dynamodb-worker.ts), so that dynalite has an event loop of its own,
- * like a real DynamoDB is a service of its own (issue 7, section 1: the API within 1.3x of the raw
+ * like a real DynamoDB is a service of its own (the API within 1.3x of the raw
  * Query). Tests that look inside dynalite (test/integration/local/level-iterators.test.ts) call it
  * in their own thread.
  *
  * dynalite lacks TransactWriteItems / TransactGetItems / UpdateTimeToLive and ignores
- * ReturnValuesOnConditionCheckFailure (issue 2, facts about the emulators). dynalite listens on an
+ * ReturnValuesOnConditionCheckFailure (facts about the emulators). dynalite listens on an
  * internal 127.0.0.1 port, and the public port routes by X-Amz-Target.
  *
  * This module imports no AWS SDK and nothing of lambdas/: the worker loads only what it runs.

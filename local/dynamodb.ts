@@ -3,7 +3,7 @@
  * the transaction layer, run in a worker thread of this process; and the bootstrap of every table
  * of `lambdas/lib/tables.ts` with its GSIs.
  *
- * Why a worker thread (issue 7, section 1: the API within 1.3x of the raw DynamoDB Query): on one
+ * Why a worker thread (the API within 1.3x of the raw DynamoDB Query): on one
  * event loop, the gateway, the Lambda handlers with the AWS SDK's per-call work and dynalite all
  * shared one core, so every API call paid for the SDK and for dynalite in turn, while a raw Query
  * pays for dynalite only. In a Worker, dynalite has an event loop (and a core) of its own, like a

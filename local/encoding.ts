@@ -1,5 +1,5 @@
 /**
- * Content negotiation for the precompressed SPA files (issue 6, section 6: "serve brotli or gzip,
+ * Content negotiation for the precompressed SPA files ("serve brotli or gzip,
  * precompressed at build time, as CloudFront does with compression on"). The Vite build writes
  * `<file>.br` and `<file>.gz` beside each text asset (web/vite.config.ts); serveStatic sends one of
  * them with `Content-Encoding` when the browser accepts it.

@@ -2,7 +2,7 @@
  * A thin local answer to the Lambda Invoke API (`POST {prefix}/2015-03-31/functions/{name}/invocations`),
  * so that one Lambda can invoke another locally exactly as on AWS (`AWS_ENDPOINT_URL_LAMBDA`
  * points here; lambdas/lib/invoke.ts). Used by the case Lambda to have the document Lambda delete a
- * deleted case's files (issue 6, section 3).
+ * deleted case's files.
  *
  * - The request must carry a valid SigV4 header signature for service `lambda` made with the local
  *   fake credentials (local/sigv4.ts), else 403 `{ message }`.

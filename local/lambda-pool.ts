@@ -1,5 +1,5 @@
 /**
- * The local runtime's Lambda pool (issue 7, section 1: the local API within 1.3x of the raw DynamoDB
+ * The local runtime's Lambda pool (the local API within 1.3x of the raw DynamoDB
  * Query): the Lambda handlers run in a few `worker_threads` Workers of this process instead of on
  * the main thread, which then only routes, checks tokens and writes answers (./gateway.ts,
  * ./lambda-api.ts). On one thread, every request paid in turn for the gateway, the handler and the

@@ -1,5 +1,5 @@
 /**
- * Closes dynalite's LevelDB iterators (issue 7, section 1: "The local server's memory grows under
+ * Closes dynalite's LevelDB iterators ("The local server's memory grows under
  * load ... not given back").
  *
  * The cause: dynalite 4 reads every Query, Scan and index lookup through a stream that wraps a

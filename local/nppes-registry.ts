@@ -1,5 +1,5 @@
 /**
- * A fictitious NPPES registry for the local runtime (issue 2, section 5): a few hundred surgeons
+ * A fictitious NPPES registry for the local runtime: a few hundred surgeons
  * (NPI-1) and about a hundred facilities (NPI-2), generated deterministically in memory from a
  * seeded PRNG. Records have the NPPES API v2.1 result shape (upper-case names and addresses as the
  * real registry returns them); every NPI carries a valid check digit (shared/npi.ts).

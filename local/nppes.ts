@@ -1,5 +1,5 @@
 /**
- * NPPES NPI Registry API emulator (issue 2, section 5), served by the local runtime at
+ * NPPES NPI Registry API emulator, served by the local runtime at
  * `/nppes/api/?version=2.1&...` over the fictitious registry of `nppes-registry.ts`.
  *
  * Mirrors the public API v2.1 (https://npiregistry.cms.hhs.gov/api-page):

@@ -1,5 +1,5 @@
 /**
- * The local gateway's rate limit per caller (issue 9, section 4): one token bucket per caller key
+ * The local gateway's rate limit per caller: one token bucket per caller key
  * (the gateway uses `sub:<token sub>` for a verified token, else `ip:<source IP>`). No rate-limit
  * library is among the project's dependencies, and a token bucket is a few lines.
  */

@@ -1,6 +1,6 @@
 /**
- * How other processes on this machine find a running local runtime's DynamoDB emulator (issue 8,
- * section 6: importing no longer needs `npm start` stopped).
+ * How other processes on this machine find a running local runtime's DynamoDB emulator (so an
+ * import does not need `npm start` stopped).
  *
  * Why imports needed the server stopped: the emulator keeps its tables in LevelDB under
  * `<dataDir>/dynamodb`, which one process may open at a time, and `npm run import:cpt` opened that

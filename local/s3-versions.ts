@@ -1,5 +1,5 @@
 /**
- * Object versions for the local S3 (issue 9, section 4: the restore runbook must work locally).
+ * Object versions for the local S3 (the restore runbook must work locally).
  * s3rver keeps one copy of each key; the deployed documents bucket is versioned (infra/storage.ts).
  * This layer, called by the verifying S3 front (local/s3-gateway.ts) for ONE bucket, gives
  * that bucket S3's versioning behaviour for the calls Suture and its runbook make:

@@ -4,8 +4,7 @@
  * noncurrent object versions (local/s3-versions.ts: s3rver has no versioning of its own).
  *
  * s3rver accepts only the access key `S3RVER` (any secret) and needs path-style addressing; it does
- * not verify signatures or content types, and a truncated ListObjectsV2 fails on Node 20 (issue 2,
- * facts about the emulators).
+ * not verify signatures or content types, and a truncated ListObjectsV2 fails on Node 20.
  */
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';

@@ -1,5 +1,5 @@
 /**
- * First-start seeding of the local runtime (issue 2, section 5), idempotent.
+ * First-start seeding of the local runtime, idempotent.
  *
  * - Cognito: the demo accounts below, password {@link DEMO_PASSWORD}, in their groups.
  * - Profiles (users table): every account but newuser, with the user_type given below.
@@ -18,7 +18,7 @@
  * completed by the next start; a finished seed is recorded in `<dataDir>/local.json` and skipped.
  * Patient names are obviously fictitious (NATO alphabet first names, made-up last names).
  *
- * One seed, two callers (issue 9, section 5): {@link seedDemo} takes the Cognito client, the user
+ * One seed, two callers: {@link seedDemo} takes the Cognito client, the user
  * pool id and the table and bucket names, and is what both the local runtime (through
  * {@link seedDemoData}, which adds the `local.json` bookkeeping) and `npm run seed:stage`
  * (bin/seed-stage.ts, against a deployed stage) run.
@@ -78,7 +78,7 @@ export interface DemoAccount {
   facilities?: readonly number[];
 }
 
-/** The demo sign-ins (issue 2, section 5). */
+/** The demo sign-ins. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'provider1@example.com',
@@ -549,8 +549,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
   const seeded = readState(ctx.dataDir).seed;
   if (seeded) {
     if (seeded.version !== SEED_VERSION) {
-      // Version 3 (issue 7) added index keys and counters that older data lacks: back-office lists,
-      // search and counts would miss those cases. Version 4 (issue 8) added the users' list and
+      // Version 3 added index keys and counters that older data lacks: back-office lists,
+      // search and counts would miss those cases. Version 4 added the users' list and
       // search index keys and the profile counter (lambdas/lib/tables.ts USERS_TABLE).
       ctx.log(
         `The data in ${ctx.dataDir} was seeded by an older version (${seeded.version}, now ${SEED_VERSION}): ` +
@@ -566,7 +566,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
 }
 
 /**
- * Put the demo accounts and demo data into one deployment (issue 2 section 5; issue 9 section 5):
+ * Put the demo accounts and demo data into one deployment (QA against a stage, docs/operations.md):
  * the groups, the {@link DEMO_ACCOUNTS} with {@link DEMO_PASSWORD} in their groups, their profiles,
  * surgeons, facilities and cases with documents, the starter CPT list and the payer list.
  * Idempotent: what exists is left alone (users are kept, their password and groups set again), and
@@ -596,7 +596,7 @@ export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
 
   const starter = await importStarterList();
   summary.cptCodes = starter.inserted ?? 0;
-  // The payer list (Insurance Types, issue 8 section 6) from the spec's 20 names; on AWS the first read seeds it.
+  // The payer list (Insurance Types) from the spec's 20 names; on AWS the first read seeds it.
   await ensureInsuranceSeeded();
 
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {

@@ -1,5 +1,5 @@
 /**
- * SigV4 verification for the local runtime's AWS-facing layers (issue 6, section 3: s3rver does
+ * SigV4 verification for the local runtime's AWS-facing layers (s3rver does
  * not check what a presigned URL signed, so the local runtime does, as S3 would).
  *
  * Both forms are checked with `@smithy/signature-v4` (the SDK's own signer) and the local fake
