@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { TIMING_MS } from '../../../shared/constants';
 import { IDLE_MESSAGES } from '../../../shared/messages';
-import { ConfirmDialog } from '../cases/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useAuth } from './AuthProvider';
 
 /** Idle time before the sign-out (15 minutes) and the warning before it (60 s), in ms. */

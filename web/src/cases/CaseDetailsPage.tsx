@@ -29,7 +29,7 @@ import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
 import { PayAmountEditor } from './PayAmountEditor';
 import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {

@@ -69,8 +69,8 @@ import {
   useStarterCptList,
   useSurgeons,
 } from './queries';
-import { SuggestInput, type SuggestOption } from './SuggestInput';
-import { useCurrentUser } from './useCurrentUser';
+import { SuggestInput, type SuggestOption } from '../components/SuggestInput';
+import { useCurrentUser } from '../lib/useCurrentUser';
 
 /** Debounce of the CPT search while typing, in ms. */
 const CPT_DEBOUNCE_MS = 200;

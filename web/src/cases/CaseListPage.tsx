@@ -25,13 +25,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES, UI_MESSAGES, caseStatusByKey, messageTemplates } from '../../../shared';
 import { ApiError } from '../lib/api';
 import { deleteCase, type CaseView } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { LoadMore, nextPageProps } from './LoadMore';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LoadMore, nextPageProps } from '../components/LoadMore';
 import PracticePipeline from './PracticePipeline';
-import { EditIcon, TrashIcon } from './icons';
+import { EditIcon, TrashIcon } from '../components/icons';
 import { CaseTable } from './CaseTable';
 import { caseKeys, useCaseList } from './queries';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 
 /**

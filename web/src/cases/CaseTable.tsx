@@ -26,7 +26,7 @@ import { Link } from 'react-router-dom';
 import { formatDollars, summarizeCodes } from '../../../shared';
 import type { CaseView } from './api';
 import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
-import { CheckIcon, CrossIcon } from './icons';
+import { CheckIcon, CrossIcon } from '../components/icons';
 import { StatusBadge } from './StatusBadge';
 
 export function FileMark({ present, label }: { present: boolean; label?: string }) {

@@ -16,7 +16,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES, caseStatusByKey } from '../../../shared/statuses';
 import { formatDollars } from '../../../shared/display';
 import { useOwnerStats } from '../back-office/dashboard/queries';
-import { useCurrentUser } from './useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 
 export default function PracticePipeline() {
   const { user } = useCurrentUser();

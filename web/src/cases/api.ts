@@ -13,17 +13,14 @@ import {
   parseProcedureCodes,
   type CaseFormOutput,
   type CptCode,
-  type Facility,
   type FileKeys,
   type StatusHistoryEntry,
-  type Surgeon,
 } from '../../../shared';
-import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants';
+import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
-import { CaseListPageSchema, FacilityListPageSchema, SurgeonListPageSchema } from '../../../shared/schemas/lists';
+import { CaseListPageSchema } from '../../../shared/schemas/lists';
 import { InsuranceListPageSchema } from '../../../shared/schemas/reference-lists';
 import { ApiError, apiFetch } from '../lib/api';
-import { fetchAllPages } from '../lib/pages';
 
 /** Client-side rule broken before any call (spec provider-side section 8 "Others"). */
 export class CaseApiError extends Error {
@@ -106,8 +103,8 @@ function dollars(value: unknown): number | undefined {
 }
 
 /**
- * The readable entries of a `status_history` list (issue 6 section 4; `reason` and `by_name` of
- * issue 8 section 2 kept when non-blank); anything malformed is skipped.
+ * The readable entries of a `status_history` list (`reason` and `by_name` kept when non-blank);
+ * anything malformed is skipped.
  */
 export function parseStatusHistory(value: unknown): StatusHistoryEntry[] {
   if (!Array.isArray(value)) return [];
@@ -176,7 +173,7 @@ function isNoCases(err: unknown): boolean {
   return err instanceof ApiError && /no cases found|insufficient permissions/i.test(err.message);
 }
 
-/** Cases per page of the provider's case list (issue 7: the server's default page size). */
+/** Cases per page of the provider's case list (the server's default page size). */
 export const CASE_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
 
 /** One page of the user's cases; `next_cursor` undefined on the last page. */
@@ -186,7 +183,7 @@ export interface CasePage {
 }
 
 /**
- * One page of the user's cases, newest first as the server sends them (issue 7 sections 1 and 2).
+ * One page of the user's cases, newest first as the server sends them.
  * With `status` (a status number): GET /case/filter?user_id=&filter=&limit=50&cursor=; without:
  * GET /case?user_id=&limit=50&cursor=. `cursor` is the previous page's `next_cursor` (absent: the
  * first page). The answer is read by the shared `CaseListPageSchema` (`cases`, `data` or the body
@@ -252,7 +249,7 @@ export function newCaseId(userId: string, now: number = Date.now()): string {
  * Create a case: POST /case with user_id, case_id (`caseId`, else {@link newCaseId}), case_date,
  * surgeon_id, facility_id, patient {first, last, ins_provider}, procedure_codes (code strings).
  * A form passes the id it generated once per form session, so that a retried POST answers 409
- * instead of creating a second case (issue 6, section 5).
+ * instead of creating a second case.
  * Resolves with the saved case id. Throws `CaseApiError` when there is no user id.
  */
 export async function createCase(
@@ -356,46 +353,6 @@ export interface Choice {
 }
 
 /**
- * All of the user's surgeons, in name order, for the case form's select and the details page:
- * GET /surgeon?user_id=&limit=200&cursor= page after page (issue 7; at most 10 pages, 2,000
- * surgeons, `fetchAllPages`). Each answer is read by the shared `SurgeonListPageSchema` (list in
- * surgeons, data, items or list).
- */
-export async function listSurgeons(userId: string): Promise<Surgeon[]> {
-  const all = await fetchAllPages(async (cursor) => {
-    const body = await apiFetch<unknown>('/surgeon', {
-      query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
-      forbidden: 'list',
-    });
-    const page = SurgeonListPageSchema.parse(body);
-    return { items: page.surgeons, next_cursor: page.next_cursor };
-  });
-  return all.items;
-}
-
-/**
- * All of the user's facilities, in name order: GET /facility?user_id=&limit=200&cursor= page after
- * page (as {@link listSurgeons}). A failed load returns an empty list (spec provider-side section 7),
- * except a rejected session, which is rethrown.
- */
-export async function listFacilities(userId: string): Promise<Facility[]> {
-  try {
-    const all = await fetchAllPages(async (cursor) => {
-      const body = await apiFetch<unknown>('/facility', {
-        query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
-        forbidden: 'list',
-      });
-      const page = FacilityListPageSchema.parse(body);
-      return { items: page.facilities, next_cursor: page.next_cursor };
-    });
-    return all.items;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) throw err;
-    return [];
-  }
-}
-
-/**
  * Whether the server holds only the starter CPT list (GET /cpt_codes?page=1&limit=1, `starter_list`).
  * Answers false when the server does not say, so the notice never shows by mistake.
  */
@@ -425,7 +382,7 @@ export async function searchCpt(
 export const INSURANCE_SUGGESTIONS_LOADED = 200;
 
 /**
- * The payer names of the Insurance Types list (issue 8, section 6), in name order: GET
+ * The payer names of the Insurance Types list, in name order: GET
  * /lists/insurance?limit=200, one page (read by the shared `InsuranceListPageSchema`). Throws
  * `ApiError` or a ZodError; the form then keeps the spec's 20 names (see `useInsuranceNames`).
  */

@@ -5,15 +5,9 @@
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { INSURANCE_SUGGESTIONS } from '../../../shared/constants';
-import {
-  getCase,
-  isStarterCptList,
-  listCasesPage,
-  listFacilities,
-  listInsuranceNames,
-  listSurgeons,
-  searchCpt,
-} from './api';
+import { getCase, isStarterCptList, listCasesPage, listInsuranceNames, searchCpt } from './api';
+import { listFacilities } from '../facilities/api';
+import { listSurgeons } from '../surgeons/api';
 
 export const caseKeys = {
   all: ['cases'] as const,
@@ -30,7 +24,7 @@ export const caseKeys = {
 };
 
 /**
- * The insurance suggestions of the case form: the Insurance Types list (issue 8, section 6), read
+ * The insurance suggestions of the case form: the Insurance Types list, read
  * once and kept 10 minutes. Until it answers (and if it fails) the form suggests the spec's 20 names
  * (`INSURANCE_SUGGESTIONS`), so the form never waits for it. `data` is always a list of names.
  */
@@ -45,7 +39,7 @@ export function useInsuranceNames() {
 }
 
 /**
- * The user's cases, optionally one status, page by page (issue 7): `data.pages[i].cases`;
+ * The user's cases, optionally one status, page by page: `data.pages[i].cases`;
  * `fetchNextPage()` reads the page after the last one loaded, `hasNextPage` is false on the last page.
  * Another status is another query, so a filter change starts again from the first page.
  * Disabled until the user id is known.
@@ -69,7 +63,7 @@ export function useCase(caseId: string | undefined) {
   });
 }
 
-/** All of the user's surgeons (every page, bounded; web/src/cases/api.ts `listSurgeons`). */
+/** All of the user's surgeons (every page, bounded; web/src/surgeons/api.ts `listSurgeons`). */
 export function useSurgeons(userId: string | undefined) {
   return useQuery({
     queryKey: caseKeys.surgeons(userId ?? ''),

@@ -10,7 +10,7 @@
  * own label). Action buttons are at least 44 x 44 px.
  *
  * Paged lists (issue 7): with `paging`, the list ends with a "Showing N surgeons" live status and a
- * Load more button while the server has more (web/src/cases/LoadMore.tsx); `items` are the pages
+ * Load more button while the server has more (web/src/components/LoadMore.tsx); `items` are the pages
  * loaded so far.
  */
 import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
@@ -18,9 +18,9 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageTemplates } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
-import { ConfirmDialog } from '../cases/ConfirmDialog';
-import { EditIcon, TrashIcon } from '../cases/icons';
-import { LoadMore } from '../cases/LoadMore';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { EditIcon, TrashIcon } from '../components/icons';
+import { LoadMore } from '../components/LoadMore';
 import { ListEmpty, ListLoading } from '../shell/ListStates';
 
 export interface ListColumn<T> {

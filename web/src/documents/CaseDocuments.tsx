@@ -26,7 +26,7 @@ import {
   type CaseDocumentSlot,
 } from '../../../shared';
 import type { CaseView } from '../cases/api';
-import { ConfirmDialog } from '../cases/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DocumentBannerView, useDocumentBanner, type DocumentBanner } from './Banner';
 import { FilePicker } from './FilePicker';
 import { downloadDocument, viewDocument } from './links';

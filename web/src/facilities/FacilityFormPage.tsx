@@ -21,7 +21,7 @@ import { useLocation } from 'react-router-dom';
 import { formatAddress, formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import { FACILITY_MESSAGES } from '../../../shared/schemas/surgeon';
 import { caseFormReturnPath } from '../cases/caseDraft';
-import { useCurrentUser } from '../cases/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { npiText } from '../directory/format';
 import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
 import type { ResultOption } from '../directory/ResultsListbox';

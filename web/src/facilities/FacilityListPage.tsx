@@ -6,7 +6,7 @@
  */
 import { formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import type { Facility } from '../../../shared/schemas/surgeon';
-import { useCurrentUser } from '../cases/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { ManagementList } from '../directory/ManagementList';
 import { npiText } from '../directory/format';
 import { useDeleteFacility, useFacilityList } from './queries';

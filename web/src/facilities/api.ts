@@ -1,5 +1,5 @@
 /**
- * Facility calls of the SPA (spec provider-side sections 3 and 7; issue 6, section 2), built on
+ * Facility calls of the SPA (spec provider-side sections 3 and 7), built on
  * `apiFetch` (errors are `ApiError` with the spec's message; 409 'Facility already exists').
  * Answers are parsed with the shared response schemas.
  */
@@ -10,8 +10,9 @@ import {
   type FacilitySearchResult,
 } from '../../../shared/schemas/search-responses';
 import { FACILITY_MESSAGES, type Facility } from '../../../shared/schemas/surgeon';
-import { DEFAULT_PAGE_LIMIT, SEARCH_MIN_CHARS } from '../../../shared/constants';
-import { apiFetch } from '../lib/api';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, SEARCH_MIN_CHARS } from '../../../shared/constants';
+import { ApiError, apiFetch } from '../lib/api';
+import { fetchAllPages } from '../lib/pages';
 
 /**
  * The fields a facility is saved with (POST /facility): the stored facility
@@ -19,12 +20,12 @@ import { apiFetch } from '../lib/api';
  */
 export type FacilityInput = Omit<Facility, 'facility_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
-/** Facilities per page of the management screen (issue 7: the server's default page size). */
+/** Facilities per page of the management screen (the server's default page size). */
 export const FACILITY_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
 
 /**
  * One page of the user's facilities in name order for the management screen:
- * GET /facility?user_id=&limit=50&cursor= (issue 7; read by the shared `FacilityListPageSchema`: list
+ * GET /facility?user_id=&limit=50&cursor= (read by the shared `FacilityListPageSchema`: list
  * in facilities, data, items or list, `next_cursor` absent on the last page). Unlike the case form's
  * list (where a failed load is an empty list, spec section 7), this one throws, so that the screen
  * can show the load failure (spec section 8).
@@ -93,4 +94,26 @@ export function manualFacilityInput(name: string): FacilityInput {
 export function facilitySaveErrorMessage(err: unknown): string {
   const message = err instanceof Error ? err.message.trim() : '';
   return message || FACILITY_MESSAGES.saveFailed;
+}
+
+/**
+ * All of the user's facilities, in name order: GET /facility?user_id=&limit=200&cursor= page after
+ * page (as `listSurgeons` in web/src/surgeons/api.ts). A failed load returns an empty list (spec
+ * provider-side section 7), except a rejected session, which is rethrown.
+ */
+export async function listFacilities(userId: string): Promise<Facility[]> {
+  try {
+    const all = await fetchAllPages(async (cursor) => {
+      const body = await apiFetch<unknown>('/facility', {
+        query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
+        forbidden: 'list',
+      });
+      const page = FacilityListPageSchema.parse(body);
+      return { items: page.facilities, next_cursor: page.next_cursor };
+    });
+    return all.items;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) throw err;
+    return [];
+  }
 }

@@ -36,9 +36,9 @@ import { formatAddress, formatState, titleCaseName } from '../../../shared/displ
 import { UI_MESSAGES } from '../../../shared/messages';
 import { SURGEON_MESSAGES, type Surgeon } from '../../../shared/schemas/surgeon';
 import { useAuth } from '../auth/AuthProvider';
-import { ConfirmDialog } from '../cases/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { caseFormReturnPath } from '../cases/caseDraft';
-import { useCurrentUser } from '../cases/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { npiText, surgeonName } from '../directory/format';
 import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
 import type { ResultOption } from '../directory/ResultsListbox';

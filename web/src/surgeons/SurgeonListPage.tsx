@@ -6,7 +6,7 @@
  */
 import { titleCaseName } from '../../../shared/display';
 import type { Surgeon } from '../../../shared/schemas/surgeon';
-import { useCurrentUser } from '../cases/useCurrentUser';
+import { useCurrentUser } from '../lib/useCurrentUser';
 import { ManagementList } from '../directory/ManagementList';
 import { npiText, surgeonName } from '../directory/format';
 import { useDeleteSurgeon, useSurgeonList } from './queries';

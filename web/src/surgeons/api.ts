@@ -1,10 +1,10 @@
 /**
- * Surgeon calls of the SPA (spec provider-side sections 3 and 7; issue 6, section 1), built on
+ * Surgeon calls of the SPA (spec provider-side sections 3 and 7), built on
  * `apiFetch` (errors are `ApiError` with the spec's message; 502 reads 'Service temporarily
  * unavailable. Please try again in a moment.', 400/409 carry the server's message, e.g.
  * 'Surgeon already exists'). Answers are parsed with the shared response schemas.
  */
-import { DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../../shared/constants';
 import { SurgeonListPageSchema, type SurgeonListPage } from '../../../shared/schemas/lists';
 import {
   SurgeonSearchResponseSchema,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/search-responses';
 import type { Surgeon } from '../../../shared/schemas/surgeon';
 import { apiFetch } from '../lib/api';
+import { fetchAllPages } from '../lib/pages';
 import type { SurgeonSearchQuery } from './search';
 
 /**
@@ -21,12 +22,12 @@ import type { SurgeonSearchQuery } from './search';
  */
 export type SurgeonInput = Omit<Surgeon, 'surgeon_id' | 'id' | 'user_id' | 'createdAt' | 'updatedAt'>;
 
-/** Surgeons per page of the management screen (issue 7: the server's default page size). */
+/** Surgeons per page of the management screen (the server's default page size). */
 export const SURGEON_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
 
 /**
- * One page of the user's surgeons in name order: GET /surgeon?user_id=&limit=50&cursor= (issue 7;
- * `cursor` the previous page's `next_cursor`, absent for the first page). Read by the shared
+ * One page of the user's surgeons in name order: GET /surgeon?user_id=&limit=50&cursor=
+ * (`cursor` the previous page's `next_cursor`, absent for the first page). Read by the shared
  * `SurgeonListPageSchema` (list in surgeons, data, items or list; `next_cursor` absent on the last page).
  */
 export async function listSurgeonPage(userId: string, cursor?: string): Promise<SurgeonListPage> {
@@ -107,4 +108,22 @@ export function surgeonInputFromItem(s: Surgeon): SurgeonInput {
     surgeon_zip: s.surgeon_zip,
     manual_entry: s.manual_entry,
   };
+}
+
+/**
+ * All of the user's surgeons, in name order, for the case form's select and the details page:
+ * GET /surgeon?user_id=&limit=200&cursor= page after page (at most 10 pages, 2,000
+ * surgeons, `fetchAllPages`). Each answer is read by the shared `SurgeonListPageSchema` (list in
+ * surgeons, data, items or list).
+ */
+export async function listSurgeons(userId: string): Promise<Surgeon[]> {
+  const all = await fetchAllPages(async (cursor) => {
+    const body = await apiFetch<unknown>('/surgeon', {
+      query: { user_id: userId, limit: MAX_PAGE_LIMIT, cursor },
+      forbidden: 'list',
+    });
+    const page = SurgeonListPageSchema.parse(body);
+    return { items: page.surgeons, next_cursor: page.next_cursor };
+  });
+  return all.items;
 }

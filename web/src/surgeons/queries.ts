@@ -1,12 +1,19 @@
 /**
- * React Query keys and hooks of the surgeon screens (issue 6, section 1). Lists live under
+ * React Query keys and hooks of the surgeon screens. Lists live under
  * `['surgeons', 'list']`; registry searches under `['surgeons', 'search']` (kept 5 minutes, never
  * retried: a 502 is shown at once). Every surgeon mutation also drops the case form's surgeon list
  * (`['cases', 'surgeons']`), so that a surgeon added from the case form is there on return.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { listSurgeons } from '../cases/api';
-import { createSurgeon, deleteSurgeon, listSurgeonPage, searchSurgeons, updateSurgeon, type SurgeonInput } from './api';
+import {
+  createSurgeon,
+  deleteSurgeon,
+  listSurgeonPage,
+  listSurgeons,
+  searchSurgeons,
+  updateSurgeon,
+  type SurgeonInput,
+} from './api';
 import type { SurgeonSearchQuery } from './search';
 
 export const surgeonKeys = {
@@ -24,7 +31,7 @@ export const surgeonKeys = {
 const CASE_FORM_SURGEONS = ['cases', 'surgeons'] as const;
 
 /**
- * The user's surgeons page by page (issue 7): `data.pages[i].surgeons`, `fetchNextPage()`,
+ * The user's surgeons page by page: `data.pages[i].surgeons`, `fetchNextPage()`,
  * `hasNextPage` false on the last page. Disabled until the user id is known.
  */
 export function useSurgeonList(userId: string | undefined) {
@@ -38,7 +45,7 @@ export function useSurgeonList(userId: string | undefined) {
 }
 
 /**
- * Every surgeon of the user (all pages, at most 10 of 200: web/src/cases/api.ts `listSurgeons`), for
+ * Every surgeon of the user (all pages, at most 10 of 200: web/src/surgeons/api.ts `listSurgeons`), for
  * the edit screen, which finds the one it edits among them. Disabled until the user id is known.
  */
 export function useEverySurgeon(userId: string | undefined) {

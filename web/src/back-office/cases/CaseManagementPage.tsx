@@ -51,9 +51,9 @@ import {
 import { deleteCase } from '../../cases/api';
 import { CaseTable } from '../../cases/CaseTable';
 import { STATS_KEY } from '../../cases/caseAdmin';
-import { ConfirmDialog } from '../../cases/ConfirmDialog';
-import { LoadMore, nextPageProps } from '../../cases/LoadMore';
-import { EditIcon, TrashIcon } from '../../cases/icons';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadMore, nextPageProps } from '../../components/LoadMore';
+import { EditIcon, TrashIcon } from '../../components/icons';
 import { caseKeys } from '../../cases/queries';
 import { StatusControl } from '../../cases/StatusControl';
 import { useProfile } from '../../profile/useProfile';

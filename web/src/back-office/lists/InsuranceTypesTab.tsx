@@ -19,7 +19,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { INSURANCE_NAME_MAX, LIST_MESSAGES, type InsuranceType } from '../../../../shared/schemas/reference-lists';
-import { ConfirmDialog } from '../../cases/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Pager, SearchBox } from './parts';
 import { useAddInsurance, useCursorPages, useInsurancePage, useRemoveInsurance, useRenameInsurance } from './queries';
 

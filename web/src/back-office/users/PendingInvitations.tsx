@@ -9,7 +9,7 @@
  */
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../../shared/messages';
-import { LoadMore, nextPageProps } from '../../cases/LoadMore';
+import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { serverMessage } from './api';
 import { useInvitations, useInviteUser } from './queries';
 

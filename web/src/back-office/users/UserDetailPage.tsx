@@ -23,7 +23,7 @@ import {
   userTypeChangeRefusal,
   type UserRecord,
 } from '../../../../shared/schemas/users';
-import { ConfirmDialog } from '../../cases/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAuth } from '../../auth/AuthProvider';
 import { useProfile } from '../../profile/useProfile';
 import { UserNotFoundError, serverMessage, userDetailErrorMessage, validateNpi, type NpiCheck } from './api';

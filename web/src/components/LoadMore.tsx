@@ -1,5 +1,5 @@
 /**
- * The foot of a paged list (issue 7: every list pages on the server): a polite live status
+ * The foot of a paged list (every list pages on the server): a polite live status
  * "Showing N cases" (so a screen reader hears how many rows a Load more added), a "Load more"
  * button while the server has more (a real button: keyboard reachable; while the next page loads it
  * shows a spinner and "Loading more…" and stays focusable, with aria-disabled, so focus is not lost),
