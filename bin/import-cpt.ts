@@ -16,7 +16,7 @@
  * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
 import { parseArgs } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE, physicalTableName } from '../lambdas/lib/tables';
 import {
@@ -30,6 +30,7 @@ import {
 } from '../lambdas/cpt_codes/import';
 import { STARTER_CODES, STARTER_SOURCE } from '../lambdas/cpt_codes/starter';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
+import { dynamoDbClient } from '../lambdas/lib/aws';
 
 const HELP = `Usage: npm run import:cpt -- [options] FILE
        npm run import:cpt -- [options] --starter
@@ -89,7 +90,7 @@ async function openTarget(values: Record<string, string | boolean | undefined>):
   if (values.endpoint) {
     const endpoint = values.endpoint as string;
     const tables = process.env.CPT_CODES_TABLE ? cptTablesFromEnv() : prefixedTables(prefix);
-    const client = new DynamoDBClient({
+    const client = dynamoDbClient({
       endpoint,
       region: process.env.AWS_REGION ?? 'us-east-1',
       ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
@@ -111,7 +112,7 @@ async function openTarget(values: Record<string, string | boolean | undefined>):
     };
   }
   const tables = values.stage ? prefixedTables(`suture-${values.stage as string}`) : cptTablesFromEnv();
-  const client = new DynamoDBClient({});
+  const client = dynamoDbClient();
   const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
   return {
     description: endpoint ? `AWS SDK endpoint ${endpoint}` : 'AWS',

@@ -13,11 +13,12 @@
 // Before the SDK loads: it warns once per process on Node < 22; package.json's engines says what is supported.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LISTS_TABLE, physicalTableName } from '../lambdas/lib/tables';
 import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/lists/nucc';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
+import { dynamoDbClient } from '../lambdas/lib/aws';
 
 const HELP = `Usage: npm run import:nucc -- [options] FILE
 
@@ -76,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   let description: string;
   let close: () => Promise<void>;
   if (values.endpoint) {
-    client = new DynamoDBClient({
+    client = dynamoDbClient({
       endpoint: values.endpoint,
       region: process.env.AWS_REGION ?? 'us-east-1',
       ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
@@ -91,7 +92,7 @@ async function main(argv: string[]): Promise<number> {
     description = local.description;
     close = () => local.close();
   } else {
-    client = new DynamoDBClient({});
+    client = dynamoDbClient();
     table = values.stage ? physicalTableName(`suture-${values.stage}`, LISTS_TABLE) : process.env.LISTS_TABLE!.trim();
     description = 'AWS';
     close = async () => client.destroy();

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CopyObjectCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
 import type { LocalStack } from '../local';
+import { SDK_RETRY } from '../lambdas/lib/aws';
 
 export const RESTORE_CHECK_PROVIDER = 'provider1@example.com';
 export const RESTORE_CHECK_ADMIN = 'globaladmin@example.com';
@@ -193,6 +194,7 @@ export async function runRestoreCheck(options: RestoreCheckOptions = {}): Promis
 
     // 6. The runbook's S3 calls: list the versions of the key, copy the earlier one back.
     s3 = new S3Client({
+      ...SDK_RETRY,
       endpoint: running.endpoints.s3,
       region: LOCAL_REGION,
       forcePathStyle: true,

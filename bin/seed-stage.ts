@@ -23,6 +23,7 @@ import { CloudFormationClient, DescribeStacksCommand, type Stack as CfnStack } f
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedResources, type SeedSummary } from '../local/seed';
 import { InvalidStageError, parseStage, stageSettings, type StageSettings } from '../infra/stage';
+import { SDK_RETRY } from '../lambdas/lib/aws';
 
 /** Exit codes of `npm run seed:stage`. */
 export const EXIT = { OK: 0, FAILED: 1, USAGE: 2, REFUSED: 3 } as const;
@@ -206,8 +207,8 @@ export async function runSeedStage(argv: readonly string[], io: SeedStageIo = CO
   if (!process.env.AWS_REGION && process.env.AWS_DEFAULT_REGION)
     process.env.AWS_REGION = process.env.AWS_DEFAULT_REGION;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const cfn = new CloudFormationClient({});
-  const cognito = new CognitoIdentityProviderClient({});
+  const cfn = new CloudFormationClient({ ...SDK_RETRY });
+  const cognito = new CognitoIdentityProviderClient({ ...SDK_RETRY });
   try {
     const target = await readStageStack(cfn, settings);
     io.log(`Seeding ${target.stackName} (user pool ${target.userPoolId}, bucket ${target.documentsBucket})...`);

@@ -2,17 +2,17 @@
  * Cognito emulator for the local runtime: cognito-local 5.3 built in-process with its data under
  * `<dataDir>/cognito` (its default server always uses `./.cognito`), the Suture user pool, app
  * client and groups created idempotently, and the proxy that the browser reaches at `/cognito`
- * with the shims that make it answer like AWS where Amplify needs it (issue 2, facts about the
- * emulators):
+ * with the shims that make it answer like AWS where Amplify needs it
+ * (docs/decisions/0008-local-runtime-without-docker.md):
  * - GetTokensFromRefreshToken (Amplify's refresh) -> InitiateAuth REFRESH_TOKEN_AUTH;
- * - GlobalSignOut (Amplify's `signOut({ global: true })`; issue 9, section 3): revokes every refresh
+ * - GlobalSignOut (Amplify's `signOut({ global: true })`): revokes every refresh
  *   token of the user, so that a refresh with one of them fails with NotAuthorizedException as on
  *   AWS (cognito-local answers UnsupportedError); a layer in cognito-local's router, see
  *   {@link localTargets};
  * - RespondToAuthChallenge (TOTP code, new password): the refresh token it issues is kept on the user
  *   like InitiateAuth's (cognito-local forgets it, so the session could not be refreshed);
  *   a disabled account is refused as in InitiateAuth;
- * - optional TOTP MFA (issue 9, section 3): the pool's MfaConfiguration is OPTIONAL with software
+ * - optional TOTP MFA: the pool's MfaConfiguration is OPTIONAL with software
  *   tokens on ({@link ensureUserPool}, also on an existing data dir); cognito-local's own
  *   AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference, GetUser and the
  *   SOFTWARE_TOKEN_MFA challenge of InitiateAuth / RespondToAuthChallenge do the rest;
@@ -21,7 +21,7 @@
  *   temporary password included (see {@link localTargets});
  * - InitiateAuth / refresh of a disabled account (AdminDisableUser) -> NotAuthorizedException
  *   "User is disabled." (cognito-local signs it in);
- * - AdminCreateUser (an invitation, issue 8 section 4): the invitation text with the temporary
+ * - AdminCreateUser (an invitation): the invitation text with the temporary
  *   password is printed in the server log (`[cognito] invitation email to ...`); with MessageAction
  *   RESEND (cognito-local refuses it) a new temporary password is sent, see {@link localTargets};
  * - ConfirmForgotPassword / ChangePassword / RespondToAuthChallenge NEW_PASSWORD: the pool's
@@ -70,6 +70,7 @@ import { COGNITO_GROUPS } from '../shared/roles';
 import { readState, updateState } from './state';
 import { closeServer, listen } from './util';
 import { applyStormWrites, flushStormWrites } from './stormdb-writes';
+import { SDK_RETRY } from '../lambdas/lib/aws';
 
 /** Name of the local user pool and app client. */
 export const LOCAL_POOL_NAME = 'suture-local';
@@ -103,8 +104,8 @@ const requireFromCognitoLocal = createRequire(require.resolve('cognito-local/pac
  * In place of cognito-local's CryptoService, which encrypts codes with KMS for a CustomEmailSender
  * trigger (none is configured here). Its module loads the AWS SDK v2 and @aws-crypto, and through
  * them Node's `domain` module, which wraps EventEmitter's emit and constructor for the whole process:
- * a cost on every event of every request of the local runtime (issue 7, section 1: the API within
- * 1.3x of the raw Query) and some 40 MB of modules, for a feature that is never used.
+ * a cost on every event of every request of the local runtime (the API within 1.3x of the raw
+ * Query, docs/figures.md) and some 40 MB of modules, for a feature that is never used.
  */
 const NO_KMS = {
   encrypt: async () => {
@@ -147,7 +148,7 @@ export function verifiedLocalClaims(
 
 /**
  * Targets that the local runtime adds to (or wraps in) cognito-local's router, with the pool
- * service of the running emulator (issue 9, section 3):
+ * service of the running emulator:
  * - `GlobalSignOut { AccessToken }` -> `{}`: the user's refresh tokens are all revoked (a refresh
  *   with one answers NotAuthorizedException, as on AWS); an invalid or expired access token, or an
  *   unknown user -> NotAuthorizedException;
@@ -282,7 +283,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   const sender: MessageSender = {
     async sendEmail(_ctx, user, destination, message) {
       if (message.__code && user.UserStatus === 'FORCE_CHANGE_PASSWORD') {
-        // AdminCreateUser's invitation (issue 8, section 4): what Cognito would email, in the log.
+        // AdminCreateUser's invitation: what Cognito would email, in the log.
         codes.set(user.Username, message.__code);
         codes.set(destination, message.__code);
         options.log(`[cognito] invitation email to ${destination}: ${invitationText(destination, message.__code)}`);
@@ -341,6 +342,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
 /** An SDK client for cognito-local (it accepts any credentials). */
 export function localCognitoClient(endpoint: string): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
+    ...SDK_RETRY,
     region: 'us-east-1',
     endpoint,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -378,7 +380,7 @@ export async function ensureUserPool(
         PoolName: LOCAL_POOL_NAME,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
-        // Optional TOTP MFA (issue 9, section 3), set below with SetUserPoolMfaConfig.
+        // Optional TOTP MFA, set below with SetUserPoolMfaConfig.
         MfaConfiguration: 'OPTIONAL',
         Policies: {
           PasswordPolicy: {
@@ -395,7 +397,7 @@ export async function ensureUserPool(
     userPoolId = created.UserPool!.Id!;
   }
 
-  // Optional TOTP MFA, no SMS (issue 9, section 3); also on a data dir created before it.
+  // Optional TOTP MFA, no SMS; also on a data dir created before it.
   const mfa = await client.send(new GetUserPoolMfaConfigCommand({ UserPoolId: userPoolId }));
   if (mfa.MfaConfiguration !== 'OPTIONAL' || mfa.SoftwareTokenMfaConfiguration?.Enabled !== true) {
     await client.send(
@@ -553,7 +555,7 @@ export const USER_DISABLED_MESSAGE = 'User is disabled.';
 /**
  * Whether the account that a successful sign-in answer's id token names is disabled (AdminGetUser
  * on cognito-local with the token's pool and `sub`). cognito-local signs disabled users in; AWS
- * does not (issue 8, section 4: a deleted user's account is disabled).
+ * does not (a deleted user's account is disabled).
  */
 async function isDisabled(target: string, req: IncomingMessage, answer: Forwarded): Promise<boolean> {
   const result = parseJson(answer.body)?.AuthenticationResult as Record<string, unknown> | undefined;

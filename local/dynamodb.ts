@@ -25,6 +25,7 @@ import type { DynamoWorkerCommand, DynamoWorkerData, DynamoWorkerMessage } from 
 import { TABLES, physicalTableName, type TableDef } from '../lambdas/lib/tables';
 
 import { DynamoStoreInUseError, storeInUseDir } from './dynamodb-errors';
+import { SDK_RETRY } from '../lambdas/lib/aws';
 
 export { DynamoStoreInUseError };
 
@@ -227,6 +228,7 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
 /** A DynamoDB client for the emulator (fake credentials; dynalite does not check them). */
 export function localDynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({
+    ...SDK_RETRY,
     region: 'us-east-1',
     endpoint,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },

@@ -37,6 +37,7 @@ import {
   ListObjectsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { SDK_RETRY } from '../lambdas/lib/aws';
 
 /** The hidden s3rver bucket that holds the noncurrent versions of `bucket`. */
 export function versionsBucketName(bucket: string): string {
@@ -146,6 +147,7 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
   const { bucket } = options;
   const hidden = versionsBucketName(bucket);
   const s3 = new S3Client({
+    ...SDK_RETRY,
     endpoint: options.target,
     region: 'us-east-1',
     forcePathStyle: true,

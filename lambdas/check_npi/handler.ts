@@ -1,6 +1,6 @@
 /**
- * /check_npi Lambda (spec provider-side sections 5, 7, 8; issue 2, section 4). Sign-in required
- * (issue 9, section 3: otherwise an open proxy to NPPES; departure from the spec).
+ * /check_npi Lambda (spec provider-side sections 5, 7, 8). Sign-in required: otherwise an open
+ * proxy to NPPES (a departure from the spec, docs/decisions/0009-spec-departures.md).
  *
  * GET /check_npi?npi=NNNNNNNNNN answers `{ valid, first_name, last_name, status, error, message }`
  * (plus `success`, and `enumeration_type` / `organization_name` when found):
@@ -25,13 +25,15 @@ export const NPI_NOT_FOUND = 'NPI not found';
 async function checkNpi(event: ApiEvent) {
   const npi = queryParam(event, 'npi') ?? '';
   if (!/^\d{10}$/.test(npi))
-    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.format }], invalid(NPI_MESSAGES.format));
+    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.format }], { body: invalid(NPI_MESSAGES.format) });
   if (!isValidNpi(npi))
-    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.checkDigit }], invalid(NPI_MESSAGES.checkDigit));
+    throw new ValidationError([{ field: 'npi', message: NPI_MESSAGES.checkDigit }], {
+      body: invalid(NPI_MESSAGES.checkDigit),
+    });
 
   // A registry failure is a BadGatewayError (502) that already carries the NPI answer's fields.
   const record = await lookupNpi(npi);
-  if (!record) throw new NotFoundError(NPI_NOT_FOUND, invalid(NPI_NOT_FOUND));
+  if (!record) throw new NotFoundError(NPI_NOT_FOUND, { body: invalid(NPI_NOT_FOUND) });
 
   const summary = summarizeRecord(record);
   const result: NpiCheckResult & { success: true; npi: string } = {

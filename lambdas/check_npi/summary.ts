@@ -1,6 +1,6 @@
 /**
- * What /check_npi makes of the NPPES registry (spec provider-side sections 5 and 8; issue 2,
- * section 4). The registry client itself is shared: `lambdas/lib/nppes.ts`.
+ * What /check_npi makes of the NPPES registry (spec provider-side sections 5 and 8).
+ * The registry client itself is shared: `lambdas/lib/nppes.ts`.
  *
  * - {@link lookupNpi}(npi) -> the record of that NPI or undefined; any registry failure (timeout,
  *   network, non-2xx, non-JSON, `Errors`) becomes `BadGatewayError('NPI validation service is
@@ -25,7 +25,9 @@ export async function lookupNpi(npi: string, client: NppesClient = nppesClient()
     return await client.lookup(npi);
   } catch (err) {
     // A lookup by a well-formed number is never the user's mistake: every failure is the service's.
-    if (err instanceof ApiError) throw new BadGatewayError(NPI_MESSAGES.unavailable, invalid(NPI_MESSAGES.unavailable));
+    if (err instanceof ApiError) {
+      throw new BadGatewayError(NPI_MESSAGES.unavailable, { body: invalid(NPI_MESSAGES.unavailable), cause: err });
+    }
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * CPT codes: import of the CMS Physician Fee Schedule Relative Value File (issue 2, section 5).
+ * CPT codes: import of the CMS Physician Fee Schedule Relative Value File.
  *
  * The file is the CSV that CMS publishes on its "PFS Relative Value Files" page inside
  * `RVU<yy><release>.zip` as `PPRRVU<yyyy>_<release>.csv` (e.g. `PPRRVU2025_Oct.csv`): a few title
@@ -44,7 +44,7 @@ import {
   type DynamoDBDocumentClient,
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll } from '../lib/dynamo';
+import { batchGetAll, resendUnprocessed } from '../lib/dynamo';
 import { cptMetaKey, cptSearchKey } from '../lib/tables';
 import {
   buildCatalogMeta,
@@ -335,14 +335,15 @@ function searchItems(code: string, description: string): CptSearchItem[] {
   }));
 }
 
+/** Sends of a batch while items stay unprocessed: an import may run long against a busy table. */
+const IMPORT_SENDS = 11;
+
 export type WriteRequest =
   { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * BatchWriteItem all requests to one table: chunks of 25, `concurrency` in flight, UnprocessedItems
- * retried up to 10 times with exponential backoff (50 ms doubling, at most 3 s).
+ * sent again up to {@link IMPORT_SENDS} times in all ({@link resendUnprocessed}).
  * @throws CptImportWriteError when items stay unprocessed. Also used by the NUCC importer
  *   (lambdas/lists/nucc.ts).
  */
@@ -360,13 +361,15 @@ export async function batchWriteAll(
   const worker = async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
-      let pending: WriteRequest[] = chunk;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 10) throw new CptImportWriteError(`${pending.length} item(s) stayed unprocessed in ${table}`);
-        if (attempt > 0) await sleep(Math.min(3000, 50 * 2 ** (attempt - 1)));
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
-      }
+      const left = await resendUnprocessed(
+        chunk,
+        async (pending) => {
+          const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+          return (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+        },
+        IMPORT_SENDS,
+      );
+      if (left.length) throw new CptImportWriteError(`${left.length} item(s) stayed unprocessed in ${table}`);
       done += chunk.length;
       onChunk(done);
     }
@@ -405,7 +408,7 @@ async function getCodes(
   const { items, unprocessed } = await batchGetAll<CptCodeItem>(doc, {
     table,
     keys: [...new Set(codes)].map((cpt_code) => ({ cpt_code })),
-    maxAttempts: 11,
+    maxAttempts: IMPORT_SENDS,
   });
   if (unprocessed > 0) throw new CptImportWriteError(`${unprocessed} key(s) stayed unprocessed reading ${table}`);
   return new Map(items.map((item) => [item.cpt_code, item]));

@@ -1,5 +1,5 @@
 /**
- * CPT codes: the read side (issue 2, sections 3 and 4; spec provider-side section 7 "Reference").
+ * CPT codes: the read side (spec provider-side section 7 "Reference").
  *
  * Tables (`lambdas/lib/tables.ts`):
  * - `CPT_CODES_TABLE` (PK `cpt_code`): one {@link CptCodeItem} per code, written by `import.ts`.
@@ -24,7 +24,7 @@
  * the descriptor (filtered in memory). Results are deduplicated by code.
  * - Suggestions ({@link searchCptCodes}, the case form's call on every keystroke) answer in index
  *   order (by the matching token, so a code or word equal to the search comes first, then by code)
- *   and read only what they answer (issue 7, section 1; the bound is in {@link searchCptCodes}).
+ *   and read only what they answer (the bound is in {@link searchCptCodes}).
  * - The paged search ({@link listCptCodes} with `search`) answers the total number of matches, so it
  *   reads every match (at most {@link MAX_SEARCH_READ} index items) and ranks codes whose code starts
  *   with a search word first, then description matches, each group sorted by code.
@@ -34,9 +34,8 @@
  * A page is then one GetItem plus a Query from the nearest anchor over that partition's code tokens
  * (`term_code BETWEEN anchor AND last`), i.e. fewer than `ANCHOR_EVERY + limit` items read.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../lib/aws';
+import { ddb, dynamoDbClient } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { cptMetaKey, cptSearchKey, cptSearchQuery } from '../lib/tables';
 
@@ -259,7 +258,7 @@ export interface CptRepository {
 
 /** A document client with the options the CPT code uses (undefined attributes dropped). */
 export function createDocumentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+  return DynamoDBDocumentClient.from(dynamoDbClient(), { marshallOptions: { removeUndefinedValues: true } });
 }
 
 /** Build a repository over explicit tables (tests, the importer, the local runtime). */
@@ -330,8 +329,8 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
   }
 
   /**
-   * Suggestions (issue 7, section 1: "A one-character CPT search reads 500 items to answer 5: read
-   * at most what is answered, plus one"). Reads the lookup word's index items in index order and
+   * Suggestions: read at most what is answered, plus one (a one-character search once read 500
+   * items to answer 5). Reads the lookup word's index items in index order and
    * stops as soon as `n` distinct codes are found; see {@link searchCptCodes} for the bound.
    */
   async function suggest(search: string, n: number): Promise<CptCodeSummary[]> {
@@ -468,7 +467,7 @@ export function getCptCode(code: string): Promise<CptCodeItem | undefined> {
  * cpt_description }` in index order of the lookup word (the matching token, then the code; see the
  * module's search rule). An empty or punctuation-only search answers `[]`. Query only.
  *
- * Items read (issue 7, section 1: "read at most what is answered, plus one"):
+ * Items read (at most what is answered, plus one):
  * - one-word search (e.g. one character): Query batches of exactly the number of codes still
  *   missing, so the items read are the codes answered plus the items of codes already answered
  *   (a code whose code and descriptor words both start with the search appears once per token).

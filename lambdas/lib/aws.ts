@@ -4,9 +4,10 @@
  * Endpoints and credentials come from the SDK's standard environment (`AWS_REGION`,
  * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`, ...): product code never branches on "local".
  * S3 path-style addressing follows `S3_FORCE_PATH_STYLE` of the Lambda environment (s3rver needs it).
+ * Every client Suture builds (here, in bin/ and in local/) retries with {@link SDK_RETRY}.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,8 +17,8 @@ import { getEnv } from './env';
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
 
 /**
- * Remove the SDK's logger middleware from a client (issue 7, section 1: the API within 1.3x of the
- * raw Query). The middleware builds a copy of every command's input and output, filtered for
+ * Remove the SDK's logger middleware from a client (the API's reads stay within 1.3x of a raw
+ * Query, docs/figures.md). The middleware builds a copy of every command's input and output, filtered for
  * sensitive fields, for its logger, even when that logger is the default no-op one (it calls
  * `logger?.info?.(...)`, and the no-op logger has `info`): for a page of 50 cases that is a walk of
  * every attribute of every item per call, for nothing. Suture never gives the SDK a logger (the
@@ -29,6 +30,57 @@ export function withoutSdkLogging<T extends { middlewareStack: { remove(name: st
   return client;
 }
 
+/** Sends of one SDK call in all (first try included), for every client. */
+export const SDK_MAX_ATTEMPTS = 5;
+
+/**
+ * Retry settings of every SDK client: the SDK's adaptive retryer (exponential backoff with jitter,
+ * and a client-side rate limit that slows down after throttling) instead of hand-written loops.
+ */
+export const SDK_RETRY = { retryMode: 'adaptive', maxAttempts: SDK_MAX_ATTEMPTS } as const;
+
+/** The name of {@link retryTransactionCancellations} in a DynamoDB client's middleware stack. */
+export const TRANSACTION_RETRY_MIDDLEWARE = 'sutureTransactionRetry';
+
+/**
+ * Let the SDK's retryer retry a transaction cancelled by a concurrent transaction
+ * (`TransactionConflict`) or by throttling (`ThrottlingError`), which it does not classify as
+ * retryable: the error is marked `$retryable` (throttling included, so the adaptive rate limit
+ * learns). Never when a condition failed (the answer would not change). The retry resends the same
+ * request, so the same `ClientRequestToken`: a retry of a committed transaction is a success, never
+ * applied twice (AWS TransactWriteItems reference). Returns the client.
+ */
+export function retryTransactionCancellations(client: DynamoDBClient): DynamoDBClient {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        const e = err as { name?: string; CancellationReasons?: { Code?: string }[]; $retryable?: object };
+        const codes =
+          e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []).map((r) => r.Code) : [];
+        if (!codes.includes('ConditionalCheckFailed')) {
+          if (codes.includes('ThrottlingError')) e.$retryable = { throttling: true };
+          else if (codes.includes('TransactionConflict')) e.$retryable = {};
+        }
+        throw err;
+      }
+    },
+    // Inside the retry middleware (finalizeRequest, priority high), around every single send.
+    { step: 'finalizeRequest', priority: 'low', name: TRANSACTION_RETRY_MIDDLEWARE },
+  );
+  return client;
+}
+
+/**
+ * A DynamoDB client as every Suture component needs it: {@link SDK_RETRY}, transaction
+ * cancellations retried ({@link retryTransactionCancellations}), no SDK logger. `config` adds to
+ * (or overrides) those settings: the importers' and the local runtime's endpoint and credentials.
+ */
+export function dynamoDbClient(config: DynamoDBClientConfig = {}): DynamoDBClient {
+  return retryTransactionCancellations(withoutSdkLogging(new DynamoDBClient({ ...SDK_RETRY, ...config })));
+}
+
 let doc: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
@@ -37,7 +89,7 @@ let lambda: LambdaClient | undefined;
 /** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
 export function ddb(): DynamoDBDocumentClient {
   // The document client shares the base client's middleware stack.
-  doc ??= DynamoDBDocumentClient.from(withoutSdkLogging(new DynamoDBClient({})), {
+  doc ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return doc;
@@ -50,6 +102,7 @@ export function ddb(): DynamoDBDocumentClient {
 export function s3Client(): S3Client {
   s3 ??= withoutSdkLogging(
     new S3Client({
+      ...SDK_RETRY,
       forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true',
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -63,13 +116,13 @@ export function s3Client(): S3Client {
  * no IAM permission is involved. Endpoint from `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` locally.
  */
 export function cognitoClient(): CognitoIdentityProviderClient {
-  cognito ??= withoutSdkLogging(new CognitoIdentityProviderClient({}));
+  cognito ??= withoutSdkLogging(new CognitoIdentityProviderClient({ ...SDK_RETRY }));
   return cognito;
 }
 
 /** The Lambda client (async Invoke of the document Lambda; `AWS_ENDPOINT_URL_LAMBDA` locally). */
 export function lambdaClient(): LambdaClient {
-  lambda ??= withoutSdkLogging(new LambdaClient({}));
+  lambda ??= withoutSdkLogging(new LambdaClient({ ...SDK_RETRY }));
   return lambda;
 }
 

@@ -9,7 +9,26 @@ import {
   type DynamoDBDocumentClient,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './aws';
+import { SDK_MAX_ATTEMPTS, ddb } from './aws';
+
+/**
+ * Send `pending` with `send`, then what it answers unprocessed again, until nothing is left or
+ * `maxAttempts` sends were made, waiting between sends with exponential backoff and full jitter
+ * (from 50 ms, at most 3 s). A loop of its own: the SDK retries a failed call, not the unprocessed
+ * part of a successful BatchGetItem or BatchWriteItem. Resolves with what stayed unprocessed.
+ */
+export async function resendUnprocessed<T>(
+  pending: T[],
+  send: (batch: T[]) => Promise<T[]>,
+  maxAttempts: number = SDK_MAX_ATTEMPTS,
+): Promise<T[]> {
+  let left = pending;
+  for (let attempt = 0; left.length > 0 && attempt < maxAttempts; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(3000, 50 * 2 ** attempt)));
+    left = await send(left);
+  }
+  return left;
+}
 
 /** BatchGetItem's limit of keys per request. */
 const BATCH_GET_MAX_KEYS = 100;
@@ -19,7 +38,7 @@ export interface BatchGetAllInput {
   keys: Record<string, unknown>[];
   /** ProjectionExpression and its names, when only some attributes are needed. */
   projection?: { expression: string; names: Record<string, string> };
-  /** Tries per group of 100 keys while some stay unprocessed (default 5), with exponential backoff from 50 ms (capped at 3 s). */
+  /** Sends per group of 100 keys while some stay unprocessed (default SDK_MAX_ATTEMPTS; {@link resendUnprocessed}). */
   maxAttempts?: number;
 }
 
@@ -32,29 +51,31 @@ export async function batchGetAll<T>(
   doc: DynamoDBDocumentClient,
   input: BatchGetAllInput,
 ): Promise<{ items: T[]; unprocessed: number }> {
-  const { table, keys, projection, maxAttempts = 5 } = input;
+  const { table, keys, projection, maxAttempts } = input;
   const items: T[] = [];
   let unprocessed = 0;
   for (let start = 0; start < keys.length; start += BATCH_GET_MAX_KEYS) {
-    let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_MAX_KEYS);
-    for (let attempt = 0; pending.length > 0 && attempt < maxAttempts; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(3000, 50 * 2 ** (attempt - 1))));
-      const out = await doc.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: pending,
-              ...(projection
-                ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
-                : {}),
+    const left = await resendUnprocessed(
+      keys.slice(start, start + BATCH_GET_MAX_KEYS),
+      async (pending) => {
+        const out = await doc.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [table]: {
+                Keys: pending,
+                ...(projection
+                  ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+                  : {}),
+              },
             },
-          },
-        }),
-      );
-      items.push(...((out.Responses?.[table] ?? []) as T[]));
-      pending = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-    }
-    unprocessed += pending.length;
+          }),
+        );
+        items.push(...((out.Responses?.[table] ?? []) as T[]));
+        return (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+      },
+      maxAttempts,
+    );
+    unprocessed += left.length;
   }
   return { items, unprocessed };
 }

@@ -1,7 +1,6 @@
 /**
- * The one middleware bundle of the API Lambdas (issue 2, section 4: "One shared middleware bundle
- * handles JSON bodies, validation, auth context, an error-name-to-status table and a generic 500
- * body; handlers hold no try/catch boilerplate").
+ * The one middleware bundle of the API Lambdas: JSON bodies, validation, auth context, errors to
+ * statuses and the audit entry, so handlers hold no try/catch boilerplate.
  *
  * ```ts
  * export const handler = apiHandler('surgeon', {
@@ -20,9 +19,9 @@
  * 3. header names lower-cased (@middy/http-header-normalizer);
  * 4. JSON body parsed (@middy/http-json-body-parser); an empty body is `undefined` (GET/DELETE).
  *    A non-empty body needs `Content-Type: application/json` (parameters allowed; a charset other
- *    than utf-8 is refused): anything else, or none, is a 415 {@link UNSUPPORTED_MEDIA_TYPE_MESSAGE}
- *    (issue 6, section 5). Invalid JSON is a 400 'Request body must be valid JSON';
- * 4b. text checked (issue 6, section 5; {@link findUnsafeText}): every string and object key of the
+ *    than utf-8 is refused): anything else, or none, is a 415 {@link UNSUPPORTED_MEDIA_TYPE_MESSAGE}.
+ *    Invalid JSON is a 400 'Request body must be valid JSON';
+ * 4b. text checked ({@link findUnsafeText}): every string and object key of the
  *    JSON body and every query parameter name and value. NUL and the other C0 controls, DEL, the C1
  *    controls (U+0080 to U+009F) and lone UTF-16 surrogates are a 400 naming the field by its dotted
  *    path (`patient.first`, `procedure_codes.1`). TAB, LF and CR are refused too, except in the
@@ -35,11 +34,12 @@
  *    resource's routes of `lambdas/routes.ts` (checked when the module loads), and routes with
  *    `auth: true` need a caller (`sub` claim) or answer 401 — defence in depth behind the JWT
  *    authorizer;
- * 6. errors: `ERROR_STATUS` maps the error's name to a status and the answer is
+ * 6. errors ({@link errorResponse}): an `ApiError`'s status (or `ERROR_STATUS` by name) and
  *    `{ success: false, message, ...error.body }` (+ `errors: [{ field, message }]` for a
- *    `ValidationError`; a stray `ZodError` is treated as one); anything else is logged (name,
- *    message, stack — never the body) and answered 500 `{ success: false, message: 'Internal server error' }`.
- * 7. audit (issue 9, section 1; lambdas/lib/audit.ts): on every route with `auth: true` (and any
+ *    `ValidationError`; a stray `ZodError` is treated as one); DynamoDB throttling is a 429 with
+ *    `Retry-After`; anything else is logged with its cause (never the body) and answered 500
+ *    `{ success: false, message: 'Internal server error', request_id }`.
+ * 7. audit (lambdas/lib/audit.ts, docs/decisions/0005-fail-closed-audit-write.md): on every route with `auth: true` (and any
  *    path the router does not know), one audit entry is written after the answer is known, whatever
  *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
  *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
@@ -61,8 +61,10 @@ import {
   ApiError,
   ERROR_STATUS,
   NotFoundError,
+  TooManyRequestsError,
   UnsupportedMediaTypeError,
   ValidationError,
+  isThrottlingError,
   type FieldError,
 } from './errors';
 import { json, type ApiEvent, type ApiResult, type RouteHandler } from './http';
@@ -80,17 +82,44 @@ export class ConfigurationError extends Error {
   override name = 'ConfigurationError';
 }
 
-/** Turn any thrown value into the HTTP answer (the error-name-to-status table). Exported for tests. */
-export function errorResponse(error: unknown, routeKey?: string): ApiResult {
+/**
+ * An error's cause for the logs: `{ name, message, stack, cause? }`, following nested causes at
+ * most 5 deep; undefined without a cause. Only what an Error carries (never its other fields, which
+ * for an SDK error may hold item data).
+ */
+export function describeCause(cause: unknown, depth = 0): Record<string, unknown> | undefined {
+  if (cause === undefined || cause === null || depth >= 5) return undefined;
+  const e = cause instanceof Error ? cause : new Error(String(cause));
+  const inner = describeCause(e.cause, depth + 1);
+  return { name: e.name, message: e.message, stack: e.stack, ...(inner ? { cause: inner } : {}) };
+}
+
+/**
+ * Turn any thrown value into the HTTP answer, through the error's status (`ApiError`) or the
+ * name-to-status table. DynamoDB throttling becomes a 429 with `Retry-After`; anything unknown is
+ * logged (name, message, stack and those of its causes; never the request body) and answered 500
+ * with the request id, so a caller can quote it. A refusal (4xx) logs names only: its message, or
+ * its cause's, may echo user input. Exported for tests.
+ */
+export function errorResponse(error: unknown, routeKey?: string, requestId?: string): ApiResult {
   let err = error;
-  if (err instanceof ZodError) err = new ValidationError(fieldErrors(err));
+  if (err instanceof ZodError) err = new ValidationError(fieldErrors(err), { cause: err });
+  if (isThrottlingError(err)) err = new TooManyRequestsError(API_MESSAGES.serviceUnavailable, { cause: err });
   const name = (err as { name?: unknown } | null)?.name;
-  const status = typeof name === 'string' ? ERROR_STATUS[name] : undefined;
+  const status = err instanceof ApiError ? err.status : typeof name === 'string' ? ERROR_STATUS[name] : undefined;
   if (status !== undefined && err instanceof Error) {
     const extra = err instanceof ApiError ? err.body : {};
     const errors = err instanceof ValidationError ? { errors: err.errors } : {};
-    // Expected outcomes: name and status only (messages may echo user input).
-    logger.info('Request refused', { routeKey, error: name, status });
+    if (err instanceof TooManyRequestsError) {
+      // Not the caller's fault: the whole cause, as for a 500 (SDK errors carry no item data).
+      logger.warn('Request throttled', { routeKey, error: name, status, cause: describeCause(err.cause) });
+      const answer = json(status, { success: false, message: err.message, ...extra });
+      return { ...answer, headers: { ...answer.headers, 'retry-after': String(err.retryAfterSeconds) } };
+    }
+    // Refusals: names and status only (messages, the cause's too, may echo user input).
+    const causeName = (err.cause as { name?: unknown } | undefined)?.name;
+    const cause = status >= 500 ? describeCause(err.cause) : typeof causeName === 'string' ? causeName : undefined;
+    logger.info('Request refused', { routeKey, error: name, status, ...(cause ? { cause } : {}) });
     return json(status, { success: false, message: err.message, ...errors, ...extra });
   }
   // @middy/util http errors (e.g. a route the router does not know).
@@ -100,8 +129,15 @@ export function errorResponse(error: unknown, routeKey?: string): ApiResult {
     return json(httpErr.statusCode, { success: false, message: String(httpErr.message) });
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  logger.error('Unhandled error', { routeKey, error: { name: e.name, message: e.message, stack: e.stack } });
-  return json(500, { success: false, message: API_MESSAGES.internalError });
+  logger.error('Unhandled error', {
+    routeKey,
+    error: { name: e.name, message: e.message, stack: e.stack, cause: describeCause(e.cause) },
+  });
+  return json(500, {
+    success: false,
+    message: API_MESSAGES.internalError,
+    ...(requestId ? { request_id: requestId } : {}),
+  });
 }
 
 const envCheck: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
@@ -129,7 +165,7 @@ const routeKeyPath: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
   },
 };
 
-/** 415 answer (issue 6, section 5). */
+/** Message of the 415 for a body that is not declared JSON. */
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Request body must be JSON sent with Content-Type: application/json';
 
 /** true for `application/json` with optional parameters (a charset, if any, must be utf-8). */
@@ -233,7 +269,7 @@ const safeText: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
 
 const errorHandler: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
   onError: (request: MiddyRequest) => {
-    request.response = errorResponse(request.error, request.event?.routeKey);
+    request.response = errorResponse(request.error, request.event?.routeKey, request.event?.requestContext?.requestId);
   },
 };
 
@@ -241,7 +277,7 @@ const errorHandler: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
  * Build a resource's Lambda handler from its route handlers, keyed `METHOD /path`.
  * Throws at module load when the keys differ from the resource's routes in `lambdas/routes.ts`, and
  * when the resource has routes with `auth: true` but no `writeAudit` (pass `writeAuditEntry` of
- * ./audit-writer.ts: every guarded request is audited, issue 9 section 1). A resource without
+ * ./audit-writer.ts: every guarded request is audited). A resource without
  * guarded routes (check_npi) writes no entry and bundles no DynamoDB client.
  */
 export function apiHandler(
@@ -301,13 +337,17 @@ export function apiHandler(
     try {
       await writeAudit(auditEntry(event, result.statusCode ?? 200));
     } catch (err) {
-      return errorResponse(new AuditWriteError('The audit entry could not be written', { cause: err }), event.routeKey);
+      return errorResponse(
+        new AuditWriteError('The audit entry could not be written', { cause: err }),
+        event.routeKey,
+        event.requestContext?.requestId,
+      );
     }
     return result;
   };
 }
 
-/** The audit write of a request failed (answered 500: issue 9, section 1, no unaudited access). */
+/** The audit write of a request failed (answered 500: no unaudited access, docs/decisions/0005-fail-closed-audit-write.md). */
 export class AuditWriteError extends Error {
   override name = 'AuditWriteError';
 }

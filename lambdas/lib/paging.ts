@@ -1,5 +1,5 @@
 /**
- * Server paging of every list call (issue 7, sections 1 and 2): `limit` (default
+ * Server paging of every list call: `limit` (default
  * {@link DEFAULT_PAGE_LIMIT}, capped at {@link MAX_PAGE_LIMIT}) and an opaque `cursor`; the answer
  * carries `next_cursor` only when another page exists.
  *
@@ -61,9 +61,7 @@ export function encodeCursor(scope: string, state: unknown): string {
 
 /** The 400 of a cursor that is not valid for its list ({@link CURSOR_MESSAGE}), with its `cause`. */
 export function badCursor(cause?: unknown): ValidationError {
-  const err = new ValidationError([{ field: 'cursor', message: CURSOR_MESSAGE }]);
-  if (cause !== undefined) (err as Error & { cause?: unknown }).cause = cause;
-  return err;
+  return new ValidationError([{ field: 'cursor', message: CURSOR_MESSAGE }], { cause });
 }
 
 /**
@@ -159,8 +157,8 @@ export interface MergedPage<T> {
 }
 
 /**
- * The newest `limit` items of partitions written in shards (issue 7, section 1: hot keys spread over
- * write shards; the audit table's days and `byAction`, lambdas/lib/tables.ts AUDIT_TABLE): `queries`
+ * The newest `limit` items of partitions written in shards (hot keys spread over write shards; the
+ * audit table's days and `byAction`, lambdas/lib/tables.ts AUDIT_TABLE): `queries`
  * holds one Query per shard, on the same table or index and the same sort-key range, with
  * `ScanIndexForward: false` (their own Limit and ExclusiveStartKey are replaced). The sort key
  * `sortKey` must be a string unique across shards (the audit's `<ISO time>#<request id>`), so the

@@ -1,13 +1,11 @@
 /**
- * TransactWriteItems with the retries a transaction needs on AWS (issue 7, section 1).
+ * TransactWriteItems with the outcome a caller needs: a failed condition is thrown as
+ * {@link TransactionConditionError} naming the actions whose condition failed.
  *
  * DynamoDB cancels a transaction whose items another transaction is writing at the same moment
  * (reason `TransactionConflict`); the counter items of `case-stats` make that likely under
- * concurrent case writes. {@link transactWrite} retries such cancellations (and throttling) with
- * exponential backoff and full jitter, reusing one `ClientRequestToken` so a retry of a transaction
- * that did commit is answered as a success, never applied twice (idempotent for 10 minutes, AWS
- * TransactWriteItems API reference). A cancellation for a failed condition is not retried: it is
- * thrown as {@link TransactionConditionError} with the index of each failed action.
+ * concurrent case writes. The shared client's SDK retryer retries such cancellations and throttling
+ * with the same `ClientRequestToken` (lambdas/lib/aws.ts `retryTransactionCancellations`).
  *
  * Locally the runtime's transaction layer in front of dynalite (local/dynamo-transactions.ts)
  * serializes transactions, so conflicts never happen there; the code path is the same.
@@ -37,28 +35,17 @@ export function cancellationCodes(err: unknown): string[] | undefined {
 }
 
 /**
- * Write `actions` (1..100 Put / Update / Delete / ConditionCheck) all-or-nothing. Retries conflicts
- * and throttling up to `maxAttempts` (default 6; backoff from 25 ms, capped at 1 s); throws
- * {@link TransactionConditionError} when a condition failed, else the SDK's error.
+ * Write `actions` (1..100 Put / Update / Delete / ConditionCheck) all-or-nothing, with one
+ * `ClientRequestToken` for every retry the SDK makes. Throws {@link TransactionConditionError} when
+ * a condition failed, else the SDK's error (a `TransactionCanceledException` still conflicted or
+ * throttled after the retries: the middleware answers the latter 429).
  */
-export async function transactWrite(actions: Actions, options: { maxAttempts?: number } = {}): Promise<void> {
-  const token = randomUUID();
-  const maxAttempts = options.maxAttempts ?? 6;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: token }));
-      return;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (codes) {
-        const failed = codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
-        if (failed.length) throw new TransactionConditionError(failed, { cause: err });
-      }
-      const retryable =
-        (codes !== undefined && codes.some((c) => c === 'TransactionConflict' || c === 'ThrottlingError')) ||
-        (err as { name?: string })?.name === 'TransactionInProgressException';
-      if (!retryable || attempt >= maxAttempts) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
-    }
+export async function transactWrite(actions: Actions): Promise<void> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: actions, ClientRequestToken: randomUUID() }));
+  } catch (err) {
+    const failed = (cancellationCodes(err) ?? []).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
+    if (failed.length) throw new TransactionConditionError(failed, { cause: err });
+    throw err;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Reads and writes of the payer list (Insurance Types) and the reads of the NUCC taxonomy (Doctor
- * Types) in the lists table (issue 8, section 6; keys from `listKeys`, lambdas/lib/tables.ts).
+ * Types) in the lists table (keys from `listKeys`, lambdas/lib/tables.ts).
  * Request paths use GetItem, Query and TransactWriteItems only, never Scan.
  *
  * Payers start from the spec's 20 insurance names (`INSURANCE_SUGGESTIONS`, provider-side section 9):
@@ -21,6 +21,7 @@ import * as z from 'zod';
 import { INSURANCE_SUGGESTIONS, LIST_MESSAGES, type DoctorType, type InsuranceType } from '../../shared';
 import { textWords } from '../cpt_codes/repository';
 import { ddb } from '../lib/aws';
+import { resendUnprocessed } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
 import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
@@ -77,11 +78,12 @@ export async function ensureInsuranceSeeded(now: string = new Date().toISOString
     ];
   });
   for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0 && attempt < 8; attempt++) {
+    const left = await resendUnprocessed(requests.slice(i, i + 25), async (pending) => {
       const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (out.UnprocessedItems?.[table()] ?? []) as typeof pending;
-    }
+      return (out.UnprocessedItems?.[table()] ?? []) as typeof pending;
+    });
+    // No "seeded" mark over an incomplete list: a later call seeds again.
+    if (left.length) throw new Error(`${left.length} insurance item(s) stayed unprocessed`);
   }
   try {
     await ddb().send(

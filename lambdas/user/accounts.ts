@@ -1,6 +1,7 @@
 /**
- * Administrator calls on the Cognito user pool for user management (issue 8, section 4). The pool
- * id comes from `USER_POOL_ID` (lambdas/lib/env.ts; granted by RESOURCE_ACCESS `cognitoAdmin`).
+ * Administrator calls on the Cognito user pool for user management (spec back-office section 2,
+ * User Management). The pool id comes from `USER_POOL_ID` (lambdas/lib/env.ts; granted by
+ * RESOURCE_ACCESS `cognitoAdmin`).
  * Accounts are addressed by the user id (the `sub`), which is the Cognito username of a pool whose
  * username attribute is the email (AWS), and which cognito-local also resolves.
  *
@@ -148,7 +149,7 @@ async function resendInvitation(UserPoolId: string, email: string): Promise<Invi
     return { user_id: sub, email, status: PENDING_STATUS, resent: true };
   } catch (err) {
     if (CHANGED_MEANWHILE.has((err as { name?: string })?.name ?? '')) {
-      throw Object.assign(new ConflictError(USER_EXISTS_MESSAGE), { cause: err });
+      throw new ConflictError(USER_EXISTS_MESSAGE, { cause: err });
     }
     throw err;
   }
