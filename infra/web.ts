@@ -1,6 +1,6 @@
 /**
  * Web construct: the SPA bucket behind CloudFront and the deployment of the built SPA with its
- * runtime `config.json` (issue 2, sections 5 and 7).
+ * runtime `config.json` (docs/operations.md).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,6 +20,7 @@ import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
 import { LambdaRole, type Api } from './api';
 import { WEB_DIST } from './paths';
+import { grantDistributionRead, spaBucketOrigin } from './spa-origin';
 import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
 import type { StageSettings } from './stage';
 
@@ -73,7 +74,7 @@ export interface CustomDomain {
 const PRECOMPRESSED = ['*.br', '*.gz', '**/*.br', '**/*.gz'];
 
 /**
- * Whether a stage's SPA offers the debug pages (issue 8, section 7): the CDK context `debugPages`
+ * Whether a stage's SPA offers the debug pages (spec back-office-and-shell.md, "Debug screens"): the CDK context `debugPages`
  * when given (`true`/`false` as a boolean or as text, since `-c` passes text), else true in every
  * stage but prod.
  * @throws Error when the context value is neither a boolean nor 'true'/'false'.
@@ -103,13 +104,13 @@ export interface WebProps {
  * The SPA's hosting.
  *
  * - a private bucket (all public access blocked, TLS only, encrypted with its own customer-managed
- *   key {@link Web.key} (rotated; CloudFront may decrypt through origin access control, a key policy
- *   statement CDK adds), versioned, server access logs to the access-log bucket), read by CloudFront
+ *   key {@link Web.key} (rotated; only this distribution may decrypt, through origin access
+ *   control: infra/spa-origin.ts), named `<resourcePrefix>-spa-<account>`, versioned, server access logs to the access-log bucket), read by CloudFront
  *   through origin access control only;
  * - a CloudFront distribution behind the web ACL of infra/waf.ts: HTTPS only (HTTP redirects), root
  *   object `index.html`, client-side routes (`/case/123`) answered with `/index.html` by
- *   {@link SPA_ROUTING_FUNCTION_CODE}, the response headers policy {@link Web.headersPolicy} (issue 9,
- *   section 3: HSTS two years with subdomains, X-Content-Type-Options nosniff, X-Frame-Options DENY,
+ *   {@link SPA_ROUTING_FUNCTION_CODE}, the response headers policy {@link Web.headersPolicy} (docs/security.md:
+ *   HSTS two years with subdomains, X-Content-Type-Options nosniff, X-Frame-Options DENY,
  *   Referrer-Policy strict-origin-when-cross-origin, and the Content-Security-Policy of
  *   infra/security-headers.ts with connect-src itself (the API under `/api`), Cognito and the
  *   documents bucket of the stack's region), compression on (CloudFront sends brotli or gzip by
@@ -171,7 +172,11 @@ export class Web extends Construct {
       removalPolicy: this.settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       pendingWindow: Duration.days(this.settings.isProd ? 30 : 7),
     });
+    const stack = Stack.of(this);
+    // A physical name lets the origin name the bucket without depending on it (infra/spa-origin.ts).
+    const bucketName = `${this.settings.resourcePrefix}-spa-${stack.account}`;
     this.bucket = new s3.Bucket(this, 'SpaBucket', {
+      bucketName,
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: s3.BucketEncryption.KMS,
@@ -185,7 +190,6 @@ export class Web extends Construct {
       autoDeleteObjects: !this.settings.isProd,
     });
 
-    const stack = Stack.of(this);
     this.headersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Suture security headers and CSP (${this.settings.stage})`,
       securityHeadersBehavior: {
@@ -219,7 +223,7 @@ export class Web extends Construct {
       comment: `Suture SPA and API (${this.settings.stage})`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: spaBucketOrigin(this, bucketName),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.headersPolicy,
@@ -242,6 +246,7 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
       logIncludesCookies: false,
     });
+    grantDistributionRead(this.distribution, this.bucket, this.key);
     const cloudfrontOrigin = `https://${this.distribution.distributionDomainName}`;
     this.origin = domain ? `https://${domain.domainName}` : cloudfrontOrigin;
     this.origins = domain ? [this.origin, cloudfrontOrigin] : [cloudfrontOrigin];
@@ -287,10 +292,10 @@ export class Web extends Construct {
    * is served with `no-cache`. The whole distribution is invalidated on each deployment.
    * `supportEmail`, when `config` has none, comes from the CDK context `supportEmail`
    * (`cdk deploy -c supportEmail=help@example.com`, or cdk.json), else the schema's default
-   * `support@suture.example` (issue 6, section 6: Report Bug shows it as a mailto link).
+   * `support@suture.example` (Report Bug shows it as a mailto link).
    * `debugPages`, when `config` has none, comes from the CDK context `debugPages` (`true`/`false`,
-   * boolean or text), else true in every stage but prod (issue 8, section 7: the debug pages exist
-   * only in stages that enable them; {@link debugPagesFor}).
+   * boolean or text), else true in every stage but prod (the debug pages exist only in stages that enable
+   * them; {@link debugPagesFor}).
    * @param config The SPA's `/config.json`; validated with `RuntimeConfigSchema` (values may be CDK tokens).
    * @throws RuntimeConfigError when the configuration does not match (e.g. an invalid supportEmail).
    */
@@ -350,8 +355,8 @@ export class Web extends Construct {
   /**
    * The CDK-managed function behind both BucketDeployments (a singleton of the stack, which the
    * construct does not expose): reserved concurrency {@link DEPLOYMENT_FUNCTION_CONCURRENCY} and a
-   * dead-letter queue for the CloudFormation events it fails on (issue 9, section 3, like every
-   * function of the stack).
+   * dead-letter queue for the CloudFormation events it fails on, like every function of the stack
+   * (docs/security.md).
    */
   private hardenDeploymentFunction(): void {
     const handlers = Stack.of(this)
