@@ -94,6 +94,8 @@ export const ROUTES = [
   { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
   { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
   { method: 'GET', path: '/report/history', resource: 'report', auth: true },
+  // The generated API description (docs/api.md), answered by the case function with the committed file.
+  { method: 'GET', path: '/openapi.json', resource: 'case', auth: true },
 ] as const satisfies readonly RouteDef[];
 
 /** The route key of a route, `<METHOD> <path>` (e.g. `GET /case`): the HTTP API's `routeKey`, the audit's `action`. */

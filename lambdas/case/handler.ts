@@ -63,9 +63,10 @@ import {
   API_MESSAGES,
   CASE_MESSAGES,
   CASE_STATUSES,
+  CasePatchBodySchema,
   CaseStatusBodySchema,
   CreateCaseBodySchema,
-  UpdateCaseBodySchema,
+  RestoreCaseBodySchema,
   canChangeCaseStatus,
   canRestoreCases,
   caseStatusByKey,
@@ -89,6 +90,7 @@ import { getFacility } from '../facility/repository';
 import { getSurgeon } from '../surgeon/repository';
 import { listCases, type CasePage } from './lists';
 import { health as systemHealth } from './health';
+import { openApiDocument } from './openapi';
 import { ownerNames } from './owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
 import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
@@ -405,15 +407,6 @@ async function create(event: ApiEvent) {
   return created({ success: true, message: 'Case created successfully', case_id: item.case_id, case: apiCase });
 }
 
-const VERSION_MESSAGE = 'version must be a whole number';
-/** `version`: a number or digit text, 1 or more (no coercion of booleans or empty text). */
-const PatchSchema = UpdateCaseBodySchema.extend({
-  version: z
-    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: VERSION_MESSAGE })
-    .pipe(z.number().int(VERSION_MESSAGE).min(1, VERSION_MESSAGE))
-    .optional(),
-});
-
 /** PATCH accepts the nested `patient` of POST too (flat names win). */
 function flattenPatient(body: Record<string, unknown>): Record<string, unknown> {
   const p = body.patient;
@@ -432,7 +425,7 @@ async function update(event: ApiEvent) {
   const caller = requireCaller(event);
   const body = flattenPatient(bodyObject(event));
   const status = await requestedStatus(event, body);
-  const input = parseInput(PatchSchema, body);
+  const input = parseInput(CasePatchBodySchema, body);
   const current = await accessibleCase(event, input.case_id);
   const { patch: files, detached } = fileFieldsPatch(body, input, current);
   if (input.pay_amount !== undefined && !isBackOffice(await callerUserType(event))) {
@@ -544,8 +537,6 @@ async function listDeleted(event: ApiEvent) {
   });
 }
 
-const RestoreBodySchema = z.object({ case_id: z.string().trim().min(1, 'case_id is required').max(200) });
-
 /**
  * POST /case/restore { case_id } (issue 9, section 2; user_type >= 100, else 403) ->
  * `{ success, message: 'Case restored successfully', case }`: back in every list, search and count,
@@ -556,7 +547,7 @@ const RestoreBodySchema = z.object({ case_id: z.string().trim().min(1, 'case_id 
 async function restore(event: ApiEvent) {
   const caller = requireCaller(event);
   await requireRestorer(event);
-  const input = parseInput(RestoreBodySchema, bodyObject(event));
+  const input = parseInput(RestoreCaseBodySchema, bodyObject(event));
   audit(event).touched('case', [input.case_id]);
   const item = await restoreCase(input.case_id, { actor: caller.sub });
   return ok({ success: true, message: 'Case restored successfully', case: await apiCaseWithNames(item) });
@@ -576,6 +567,7 @@ const api = apiHandler(
     'PATCH /case': update,
     'PUT /case': setStatus,
     'DELETE /case': remove,
+    'GET /openapi.json': openApiDocument,
   },
   { writeAudit: writeAuditEntry },
 );

@@ -277,6 +277,19 @@ export const UpdateCaseBodySchema = z.object({
 });
 export type UpdateCaseBody = z.infer<typeof UpdateCaseBodySchema>;
 
+const VERSION_MESSAGE = 'version must be a whole number';
+/**
+ * The PATCH /case body as the handler reads it: {@link UpdateCaseBodySchema} plus the optional
+ * `version` of the optimistic lock (a number or digit text, 1 or more; no coercion of booleans or
+ * empty text).
+ */
+export const CasePatchBodySchema = UpdateCaseBodySchema.extend({
+  version: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: VERSION_MESSAGE })
+    .pipe(z.number().int(VERSION_MESSAGE).min(1, VERSION_MESSAGE))
+    .optional(),
+});
+
 /**
  * PUT /case body `{ case_id, case_status, reason? }`: change status (needs user_type 10 or more).
  * A move to a lower status code needs a non-blank `reason` (400 `CASE_MESSAGES.reasonRequired`

@@ -42,6 +42,9 @@ export const DeletedCasePageSchema = z.object({
 });
 export type DeletedCasePage = z.infer<typeof DeletedCasePageSchema>;
 
+/** POST /case/restore body. */
+export const RestoreCaseBodySchema = z.object({ case_id: z.string().trim().min(1, 'case_id is required').max(200) });
+
 export const RestoreCaseResponseSchema = z.object({
   message: z.string(),
   case: z.looseObject({ case_id: z.string() }),

@@ -356,6 +356,8 @@ const TABLE: Record<RouteKey, Row> = {
   'GET /report/permission': { request: () => ({}), expect: ALL(200) },
   'POST /report/provider-payment': { request: () => ({ body: {} }), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
   'GET /report/history': { request: () => ({}), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
+  // The API description: every signed-in user (docs/api.md).
+  'GET /openapi.json': { request: () => ({}), expect: ALL(200) },
 };
 
 beforeAll(async () => {
