@@ -5,14 +5,14 @@
  * 2 characters, closes 150 ms after blur), primary surgeon and facility (the user's own lists),
  * procedure code rows (CPT suggestions from 1 character, 5 shown, debounced 200 ms, closes 200 ms
  * after blur; at least one row; at most 25). A code that the CPT list does not hold is flagged under
- * its row and saved only when the user ticks 'Keep code N anyway' (issue 6, section 6; cptCheck.ts).
+ * its row and saved only when the user ticks 'Keep code N anyway' (cptCheck.ts).
  * While only the starter CPT list is loaded a plain sentence says so. Validated with shared
  * `CaseFormSchema`. After a save
  * the page shows the success banner, uploads the chosen documents (web/src/documents/
  * CaseFormUploads.tsx, each with progress) and goes to /case/{caseId} 1.5 s after the last one;
  * when an upload fails the case stays saved, the failure is shown and the page offers the case.
  *
- * Double submit (issue 6, section 5): the Save button is disabled while saving, a second submit in
+ * Double submit: the Save button is disabled while saving, a second submit in
  * flight is ignored, and a new case's id is generated once per form session (`{sub}_{Date.now()}`),
  * so a retried POST answers 409 instead of creating a second case; that 409 (the case this form
  * already created) and any later save of the same form update the case instead.
@@ -34,6 +34,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { Link, useNavigate, useParams, type LinkProps } from 'react-router-dom';
 import {
@@ -116,15 +117,6 @@ export function caseSaveErrorMessage(err: unknown): string {
   return message || UI_MESSAGES.caseSaveFailed;
 }
 
-function useDebouncedValue<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 /**
  * One procedure code input with CPT suggestions ("47562 - Laparoscopic cholecystectomy"); codes
  * already entered in other rows are not suggested again. A well-formed code that the CPT list does
@@ -148,11 +140,11 @@ function CptCodeField({
   const [open, setOpen] = useState(false);
   const value = useWatch({ control, name: `procedure_codes.${index}.code` }) ?? '';
   const code = normalizeCode(value);
-  const checkedCode = useDebouncedValue(code, CPT_DEBOUNCE_MS);
+  const [checkedCode] = useDebounce(code, CPT_DEBOUNCE_MS);
   const exact = useQuery({ ...cptExactQuery(checkedCode), enabled: isCheckableCode(checkedCode) });
   const unknown = !errorMessage && checkedCode === code && isCheckableCode(code) && exact.data === false;
   const warningId = `cpt-unknown-${index}`;
-  const term = useDebouncedValue(value.trim(), CPT_DEBOUNCE_MS);
+  const [term] = useDebounce(value.trim(), CPT_DEBOUNCE_MS);
   // Ask for as many more as other rows may filter out, so that 5 are shown whenever 5 match.
   const search = useCptSuggestions(term, open, CPT_SUGGEST_MIN_CHARS, CPT_SUGGESTIONS_SHOWN + usedElsewhere.size);
   const options: SuggestOption[] = (search.data ?? [])
@@ -212,7 +204,7 @@ function CptCodeField({
  * A select over the user's surgeons or facilities (spec provider-side section 2: "chosen from the
  * user's surgeons/facilities"). While loading it says 'Loading...'; a stored id that is not in the
  * loaded list (e.g. a deleted surgeon) stays selectable as its raw id; an empty list shows the
- * spec's hint (`emptyMessage`) and `addLink`, a link to the screen that adds one (issue 6, section 2).
+ * spec's hint (`emptyMessage`) and `addLink`, a link to the screen that adds one.
  */
 function ReferencePicker({
   control,
@@ -344,7 +336,7 @@ function CaseForm({
   const [uploadFailed, setUploadFailed] = useState<string | null>(null);
   const goToCase = (id: string) => navigate(`/case/${encodeURIComponent(id)}`);
 
-  /** Codes not in the CPT list that the user chose to keep (issue 6, section 6). */
+  /** Codes not in the CPT list that the user chose to keep. */
   const [confirmedCodes, setConfirmedCodes] = useState<ReadonlySet<string>>(() => new Set());
   /** Codes that stopped the last save attempt (not in the list, not confirmed). */
   const [blockedCodes, setBlockedCodes] = useState<string[]>([]);
@@ -610,7 +602,7 @@ export default function CaseFormPage() {
   const { user, error: userError } = useCurrentUser();
   const existing = useCase(caseId);
   // An edited case chooses among its owner's surgeons and facilities (the back office edits other
-  // owners' cases, issue 8 section 2); a new case among the user's own.
+  // owners' cases); a new case among the user's own.
   const listOwner = isEdit ? existing.data?.user_id || user?.sub : user?.sub;
   const surgeons = useSurgeons(isEdit && !existing.data ? undefined : listOwner);
   const facilities = useFacilities(isEdit && !existing.data ? undefined : listOwner);

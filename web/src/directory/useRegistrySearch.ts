@@ -1,30 +1,30 @@
 /**
- * The search-box wiring shared by Add Surgeon and Add Facility (spec provider-side sections 2 and 9;
- * issue 6, sections 1 and 2): a debounce timer for typed text, the refs of the search input and the
+ * The search-box wiring shared by Add Surgeon and Add Facility (spec provider-side sections 2 and 9):
+ * a debounce timer for typed text, the refs of the search input and the
  * results listbox, ArrowDown from an input into the list, and closing the list for one search (after
  * a pick or Escape) until the next search or until focus leaves the area for 150 ms
  * (`useFocusWithin`).
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TIMING_MS } from '../../../shared/constants';
 import { RESTORE_CASE_DRAFT_STATE, chooseInCaseDraft } from '../cases/caseDraft';
+import { useDebouncedCallback } from 'use-debounce';
 import { useFocusWithin } from './useFocusWithin';
 
+/** Wait after the last keystroke before a typed search runs, in ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 export function useRegistrySearch() {
-  const debounceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(debounceTimer.current), []);
+  const debounced = useDebouncedCallback((fn: () => void) => fn(), SEARCH_DEBOUNCE_MS);
   const listRef = useRef<HTMLUListElement>(null);
   const textRef = useRef<HTMLInputElement>(null);
   const [hiddenFor, setHiddenFor] = useState<string | null>(null);
   const { focusLeft, areaProps } = useFocusWithin();
 
-  /** Runs `fn` `ms` milliseconds after the last call (a newer call replaces an older one). */
-  const debounce = useCallback((fn: () => void, ms: number) => {
-    clearTimeout(debounceTimer.current);
-    debounceTimer.current = setTimeout(fn, ms);
-  }, []);
-  const cancelDebounce = useCallback(() => clearTimeout(debounceTimer.current), []);
+  /** Runs `fn` SEARCH_DEBOUNCE_MS after the last call (a newer call replaces an older one). */
+  const debounce = debounced;
+  const cancelDebounce = debounced.cancel;
 
   /** Whether the list of the search `key` (null: no search) may show: not closed for it, focus inside. */
   const listAllowed = (key: string | null) => key !== null && hiddenFor !== key && !focusLeft;

@@ -37,8 +37,6 @@ import {
 } from './api';
 import { useCreateFacility, useFacilitySearch } from './queries';
 
-/** Wait after the last keystroke before the search runs, in ms. */
-export const FACILITY_SEARCH_DEBOUNCE_MS = 300;
 /** Success text (the spec gives none for facilities; worded as the surgeon one). */
 export const FACILITY_ADDED = 'Facility added successfully!';
 
@@ -90,7 +88,7 @@ export default function FacilityFormPage() {
   const onTextChange = (value: string) => {
     setText(value);
     setSearchNotice(null);
-    debounce(() => setTerm(facilitySearchTerm(value)), FACILITY_SEARCH_DEBOUNCE_MS);
+    debounce(() => setTerm(facilitySearchTerm(value)));
   };
 
   const runSearch = (e: FormEvent) => {

@@ -55,9 +55,6 @@ import {
 } from './saveError';
 import { nameFieldsSearch, splitSearchText, type SurgeonSearchQuery } from './search';
 
-/** Wait after the last keystroke before the one-text search runs, in ms. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 const LIST_PATH = '/surgeon-management';
 
 interface Selection {
@@ -153,7 +150,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
   const onTextChange = (value: string) => {
     setText(value);
     setSearchNotice(null);
-    debounce(() => setFullQuery(splitSearchText(value)), SEARCH_DEBOUNCE_MS);
+    debounce(() => setFullQuery(splitSearchText(value)));
   };
 
   const runSearch = (e: FormEvent) => {

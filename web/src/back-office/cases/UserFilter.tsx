@@ -1,6 +1,6 @@
 /**
- * The user filter of Case Management (back-office-and-shell section 2: "user filter (All Users)";
- * issue 8 section 2: choosing a provider by name). A text box (placeholder 'All Users') whose
+ * The user filter of Case Management (back-office-and-shell section 2: "user filter (All Users)",
+ * chosen by name). A text box (placeholder 'All Users') whose
  * suggestions are users by name:
  * - user_type 20 or more: GET /user/list?search=<text>&limit=10 (prefix of first name, last name,
  *   email or NPI; debounced {@link USER_SEARCH_DEBOUNCE_MS} ms);
@@ -11,6 +11,7 @@
  */
 import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { USER_TYPE } from '../../../../shared/roles';
 import { userDisplayName } from '../../../../shared/schemas/users';
 import { ResultsListbox } from '../../directory/ResultsListbox';
@@ -31,15 +32,6 @@ export interface UserFilterProps {
   onSelect: (user: KnownUser | null) => void;
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 export function UserFilter({ userType, known, selected, onSelect }: UserFilterProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -47,7 +39,7 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
   const inputRef = useRef<HTMLInputElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const canList = userType >= USER_TYPE.USER_ADMIN;
-  const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const [term] = useDebounce(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const remote = useUserSuggestions(term, canList && open && term.length > 0);
 
   const options = useMemo<KnownUser[]>(() => {

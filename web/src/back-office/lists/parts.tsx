@@ -1,10 +1,11 @@
 /**
- * Pieces shared by the List Management tabs (issue 8, section 6): the search box (applies after a
+ * Pieces shared by the List Management tabs: the search box (applies after a
  * short pause, Enter applies at once, Clear empties it), the cursor pager and the import panel with
  * its progress (upload percent, then rows read and codes written from the polled job).
  */
 import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useDebouncedCallback } from 'use-debounce';
 import {
   LIST_MESSAGES,
   MAX_IMPORT_BYTES,
@@ -20,12 +21,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function SearchBox(props: { label: string; placeholder: string; onSearch: (term: string) => void }) {
   const { onSearch } = props;
   const [text, setText] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const apply = (value: string, delay: number) => {
-    clearTimeout(timer.current);
-    if (delay === 0) onSearch(value.trim());
-    else timer.current = setTimeout(() => onSearch(value.trim()), delay);
+  const later = useDebouncedCallback((value: string) => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
+  const now = (value: string) => {
+    later.cancel();
+    onSearch(value.trim());
   };
   return (
     <Flex alignItems="flex-end" gap="small" wrap="wrap">
@@ -37,10 +36,10 @@ export function SearchBox(props: { label: string; placeholder: string; onSearch:
         autoComplete="off"
         onChange={(e) => {
           setText(e.target.value);
-          apply(e.target.value, SEARCH_DEBOUNCE_MS);
+          later(e.target.value);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') apply(text, 0);
+          if (e.key === 'Enter') now(text);
         }}
         flex="1 1 16rem"
       />
@@ -48,7 +47,7 @@ export function SearchBox(props: { label: string; placeholder: string; onSearch:
         <Button
           onClick={() => {
             setText('');
-            apply('', 0);
+            now('');
           }}
         >
           Clear

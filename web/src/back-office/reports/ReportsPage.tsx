@@ -1,5 +1,5 @@
 /**
- * Reports, /back-office/reports (spec back-office-and-shell section 2 "Reports"; issue 8, section 5),
+ * Reports, /back-office/reports (spec back-office-and-shell section 2 "Reports"),
  * for user_type 50 or more.
  *
  * - The permission check comes first ("Checking permissions..."): GET /report/permission. If it
@@ -8,12 +8,13 @@
  * - Then the user type (role label and number) with "Reporting Enabled", the Provider Payment Report
  *   form and the history.
  * - The form: an optional provider picker (GET /user/list search by name, email or NPI; departure
- *   from the spec, issue 8: blank means every provider), Generate Report, the download of the PDF
+ *   from the spec, docs/decisions/0009-spec-departures.md: blank means every provider), Generate Report, the download of the PDF
  *   under the server's file name, and the spec's error texts by cause (./messages.ts).
  * - The history: the caller's 10 most recent reports, kept by the server (departure from the spec's
- *   per-session history, issue 8), newest first, refreshed after each generation.
+ *   per-session history), newest first, refreshed after each generation.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -53,15 +54,6 @@ function providerLabel(u: UserListItem): string {
   return u.user_npi ? `${name} (NPI ${u.user_npi})` : name;
 }
 
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 interface Chosen {
   id: string;
   label: string;
@@ -69,7 +61,7 @@ interface Chosen {
 
 function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chosen | undefined) => void }) {
   const [text, setText] = useState('');
-  const search = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const [search] = useDebounce(text, SEARCH_DEBOUNCE_MS);
   const providers = useProviderSearch(search, props.chosen === undefined);
   const options = useMemo(
     // Providers only (user_type below 10): back-office users own no cases.

@@ -1,5 +1,5 @@
 /**
- * User Management, /back-office/users (spec back-office-and-shell section 2; issue 8 section 4),
+ * User Management, /back-office/users (spec back-office-and-shell section 2),
  * for user_type 20 or more (UsersGuard).
  *
  * A search box (case-insensitive prefix of first name, last name, email or NPI; searched on the
@@ -23,7 +23,8 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
 import { userListErrorMessage } from './api';
@@ -46,11 +47,7 @@ export function fullName(user: { first_name: string; last_name: string }): strin
 
 export default function UserListPage() {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const [search] = useDebounce(text.trim(), SEARCH_DEBOUNCE_MS);
   const list = useUserList(search);
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   const first = list.data?.pages[0];
