@@ -24,7 +24,7 @@
  *    (b) the same Query straight to the local DynamoDB endpoint: a SigV4-signed POST (signed once,
  *        body built once) with `X-Amz-Target: DynamoDB_20120810.Query` on index byUser, Limit 50,
  *        ScanIndexForward false, and the SAME ProjectionExpression as the list's Query (built by
- *        `listProjection` of lambdas/case/lists.ts: the attributes the list answer reads, not the
+ *        `listProjection` of lambdas/data/case/lists.ts: the attributes the list answer reads, not the
  *        case's index keys), so both sides read and send the same items.
  *    (c) that Query and the audit entry's PutItem in turn (every signed-in call writes
  *        one): the raw Query's req/s over these pairs/s is the floor of the API's ratio.
@@ -52,8 +52,10 @@ import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } fr
 import { PROJECT_ROOT } from '../infra/paths';
 import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../local';
 import { NodeSha256 } from '../local/sigv4';
-import { listProjection } from '../lambdas/case/lists';
-import { AUDIT_TABLE, CASES_TABLE, TABLES, auditKeys, physicalTableName } from '../lambdas/lib/tables';
+import { listProjection } from '../lambdas/data/case/lists';
+import { AUDIT_TABLE, auditKeys } from '../lambdas/data/audit/keys';
+import { CASES_TABLE } from '../lambdas/data/case/keys';
+import { TABLES, physicalTableName } from '../lambdas/lib/tables';
 
 const GOALS = { bundleKb: 300, initRatio: 1.5, apiRatio: 1.3, rssMiB: 1024 } as const;
 const PAGE = 50;
@@ -435,7 +437,7 @@ async function seedCases(info: ServerInfo, count: number): Promise<void> {
 
 /**
  * The raw Query request, signed once (the local DynamoDB checks no clock skew within a run): the
- * Query the provider list sends (lambdas/case/lists.ts), with the same projection (`listProjection`:
+ * Query the provider list sends (lambdas/data/case/lists.ts), with the same projection (`listProjection`:
  * the attributes the list answer reads), Limit 50 where the list asks 51 (one more, to know whether
  * a next page exists).
  */

@@ -5,7 +5,7 @@
  * What it does:
  * 1. Data sets. For each size (default 1,000 and 100,000 cases, `--sizes`), over 500 providers
  *    (`--providers`): the providers' profiles (fictitious names) through `createProfile`
- *    (lambdas/user/repository.ts), then the cases through `createCase` (lambdas/case/repository.ts,
+ *    (lambdas/data/user/repository.ts), then the cases through `createCase` (lambdas/data/case/repository.ts,
  *    so whatever the repository keeps on write, counters and search keys, is kept), `--concurrency`
  *    (default 16) writes in flight, with a progress line. Cases are deterministic (a seeded PRNG per
  *    case index): providers drawn with a Zipf-like skew (s = 0.8), `created_at` spread over the last
@@ -14,8 +14,8 @@
  *    providers from small fictitious lists (so a prefix search matches many), pay amounts (cents) on
  *    most cases from Paid (20) on. A built set is kept in `.bench-data/backoffice-<n>/` (gitignored)
  *    with `bench.json`; it is rebuilt with `--fresh`, or when the code (comments aside) of the files
- *    that define what is stored (lambdas/lib/tables.ts, lambdas/case/repository.ts,
- *    lambdas/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
+ *    that define what is stored (lambdas/lib/tables.ts, lambdas/data/case/repository.ts,
+ *    lambdas/data/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
  *    it anyway). How long writing took is printed and kept.
  *    Writes go through the local transaction layer like the API's (measured on 2 shared cores:
  *    about 120 cases a second when the machine is quiet, 12 to 30 when other work loads it). The
@@ -67,10 +67,10 @@ import { createRequire } from 'node:module';
 import { PROJECT_ROOT, startLocal, type LocalStack } from '../local';
 import { mulberry32 } from '../local/nppes-registry';
 import { stableId } from '../local/seed';
-import { createCase } from '../lambdas/case/repository';
+import { createCase } from '../lambdas/data/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ddb } from '../lambdas/lib/aws';
-import { createProfile } from '../lambdas/user/repository';
+import { createProfile } from '../lambdas/data/user/repository';
 import { RSS_GOAL_MIB, readRss } from './lib/rss';
 import { PDFDocument } from 'pdf-lib';
 import { FUNCTION_SIZING } from '../lambdas/routes';
@@ -138,7 +138,7 @@ const PAGE = 50;
 /** Bump when the generated data changes. */
 const DATA_VERSION = 2;
 /** Files whose code (comments aside) makes a cached data set stale when it changes (what is stored, and how). */
-const SHAPE_FILES = ['lambdas/lib/tables.ts', 'lambdas/case/repository.ts', 'lambdas/user/repository.ts'];
+const SHAPE_FILES = ['lambdas/lib/tables.ts', 'lambdas/data/case/keys.ts', 'lambdas/data/user/keys.ts', 'lambdas/data/case/repository.ts', 'lambdas/data/user/repository.ts'];
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
 

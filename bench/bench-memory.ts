@@ -142,7 +142,7 @@ async function serve(dataDir: string, codes: number): Promise<void> {
     // Measures memory under load, not the rate limit.
     rateLimit: false,
   });
-  const { writeCptRecords, cptTablesFromEnv } = await import('../lambdas/cpt_codes/import');
+  const { writeCptRecords, cptTablesFromEnv } = await import('../lambdas/data/cpt_codes/import');
   const { ddb } = await import('../lambdas/lib/aws');
   await writeCptRecords(syntheticCodes(codes), { doc: ddb(), ...cptTablesFromEnv(), source: 'bench' });
   const email = `bench-${Date.now()}@example.com`;

@@ -1,7 +1,7 @@
 /**
  * `npm run import:cpt -- FILE`: import the CMS PFS Relative Value File (CSV) into the CPT tables
  * (docs/features.md, "CPT codes"). Run with `--help` for the targets and options; the parsing and writing
- * live in `lambdas/cpt_codes/import.ts`, the starter list in `lambdas/cpt_codes/starter.ts`.
+ * live in `lambdas/data/cpt_codes/import.ts`, the starter list in `lambdas/cpt_codes/starter.ts`.
  *
  * Targets, first that applies:
  * 1. `--endpoint URL`: a running DynamoDB-compatible endpoint (e.g. one you started yourself).
@@ -18,7 +18,8 @@
 import { parseArgs } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CPT_CODES_TABLE, CPT_SEARCH_TABLE, physicalTableName } from '../lambdas/lib/tables';
+import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../lambdas/data/cpt_codes/keys';
+import { physicalTableName } from '../lambdas/lib/tables';
 import {
   CptFileDataError,
   CptFileLayoutError,
@@ -27,7 +28,7 @@ import {
   writeCptRecords,
   type CptCodeRecord,
   type CptWriteCounts,
-} from '../lambdas/cpt_codes/import';
+} from '../lambdas/data/cpt_codes/import';
 import { STARTER_CODES, STARTER_SOURCE } from '../lambdas/cpt_codes/starter';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
 import { dynamoDbClient } from '../lambdas/lib/aws';

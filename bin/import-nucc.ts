@@ -1,7 +1,7 @@
 /**
  * `npm run import:nucc -- FILE`: import the NUCC Health Care Provider Taxonomy CSV
  * (nucc_taxonomy_<version>.csv from nucc.org) into the Doctor Types list. The
- * parsing and writing live in `lambdas/lists/nucc.ts`, shared with the browser import of List
+ * parsing and writing live in `lambdas/data/lists/nucc.ts`, shared with the browser import of List
  * Management. Run with `--help` for the targets.
  *
  * Targets, first that applies: `--endpoint URL`; `--local` or no `LISTS_TABLE` in the environment:
@@ -15,8 +15,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { parseArgs } from 'node:util';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { LISTS_TABLE, physicalTableName } from '../lambdas/lib/tables';
-import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/lists/nucc';
+import { LISTS_TABLE } from '../lambdas/data/lists/keys';
+import { physicalTableName } from '../lambdas/lib/tables';
+import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/data/lists/nucc';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
 import { dynamoDbClient } from '../lambdas/lib/aws';
 

@@ -11,7 +11,7 @@
  *   miscellaneous document. Each referenced key (lambdas/document/keys.ts layout) holds a real, tiny,
  *   fictitious PDF made with pdf-lib, with the spec's metadata.
  * - The starter CPT list (lambdas/cpt_codes/starter.ts).
- * - The payer list of Insurance Types from the spec's 20 names (lambdas/lists/repository.ts).
+ * - The payer list of Insurance Types from the spec's 20 names (lambdas/data/lists/repository.ts).
  *
  * Every write goes through the Lambdas' repositories (the same code paths as the API). Ids are
  * deterministic (surgeon/facility ids, case ids from fixed timestamps), so an interrupted seed is
@@ -44,17 +44,18 @@ import {
   type FileKeys,
 } from '../shared';
 import { formatAddress, formatFacilityName, titleCaseName } from '../shared/display';
-import { createCase, getCase } from '../lambdas/case/repository';
+import { createCase, getCase } from '../lambdas/data/case/repository';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
-import { ensureInsuranceSeeded } from '../lambdas/lists/repository';
+import { ensureInsuranceSeeded } from '../lambdas/data/lists/repository';
 import { caseDocumentKey } from '../lambdas/document/keys';
 import { resetAwsClients, s3Client } from '../lambdas/lib/aws';
 import { getEnv, resetEnvCache } from '../lambdas/lib/env';
-import { buildCaseId, physicalTableName, TABLES } from '../lambdas/lib/tables';
+import { buildCaseId } from '../lambdas/data/case/keys';
+import { physicalTableName, TABLES } from '../lambdas/lib/tables';
 import { COGNITO_GROUPS } from '../shared/roles';
-import { putFacility } from '../lambdas/facility/repository';
-import { putSurgeon } from '../lambdas/surgeon/repository';
-import { createProfile } from '../lambdas/user/repository';
+import { putFacility } from '../lambdas/data/owned/facilities';
+import { putSurgeon } from '../lambdas/data/owned/surgeons';
+import { createProfile } from '../lambdas/data/user/repository';
 import { mulberry32, getRegistry, type NppesIndividual, type NppesOrganization } from './nppes-registry';
 import { readState, updateState } from './state';
 

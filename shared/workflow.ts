@@ -103,7 +103,7 @@ export interface StatusHistoryEntry {
 
 /**
  * {@link StatusHistoryEntry} as a zod schema, for clients that parse `status_history` of GET /case
- * (the server writes it in `lambdas/case/repository.ts`, oldest entry first).
+ * (the server writes it in `lambdas/data/case/repository.ts`, oldest entry first).
  */
 export const StatusHistoryEntrySchema = z.object({
   from: z.number().nullable(),

@@ -7,7 +7,7 @@
  *   failed (lambdas/case/health.ts).
  * - GET /case?case_id= -> { success, case } (procedure_codes as [{ procedure_code, procedure_desc }]).
  *   Missing, or someone else's case for a provider -> 404 'Case not found' (no existence leak).
- * - Lists page (issue 7, lambdas/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
+ * - Lists page (issue 7, lambdas/data/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
  *   answers `{ success, cases, count, next_cursor? }` (next_cursor absent on the last page; a bad
  *   or foreign cursor 400). Back-office reads add `owner_name` to each case. `search=` (prefix of
  *   case id, patient last name or insurance provider) narrows any list.
@@ -84,16 +84,16 @@ import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http'
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
-import { buildCaseId } from '../lib/tables';
+import { buildCaseId } from '../data/case/keys';
 import { parseInput } from '../lib/validation';
-import { getFacility } from '../facility/repository';
-import { getSurgeon } from '../surgeon/repository';
-import { listCases, type CasePage } from './lists';
+import { getFacility } from '../data/owned/facilities';
+import { getSurgeon } from '../data/owned/surgeons';
+import { listCases, type CasePage } from '../data/case/lists';
 import { health as systemHealth } from './health';
 import { openApiDocument } from './openapi';
-import { ownerNames } from './owners';
+import { ownerNames } from '../data/user/owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
-import { STATS_RANGES, readCaseStats, type StatsRange } from './stats';
+import { STATS_RANGES, readCaseStats, type StatsRange } from '../data/counters/stats';
 import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor, parseLimit } from '../lib/paging';
 import {
   createCase,
@@ -106,7 +106,7 @@ import {
   updateCase,
   type CaseItem,
   type CasePatch,
-} from './repository';
+} from '../data/case/repository';
 
 export const SURGEON_NOT_FOUND = 'Primary surgeon not found';
 export const FACILITY_NOT_FOUND = 'Facility not found';
@@ -272,7 +272,7 @@ function fileFieldsPatch(
 
 /**
  * One case in the API shape with `by_name` on each status history entry (issue 8, section 2: who
- * made each change), from one batched read of the users table (lambdas/case/owners.ts).
+ * made each change), from one batched read of the users table (lambdas/data/user/owners.ts).
  */
 async function apiCaseWithNames(item: CaseItem): Promise<Case> {
   const apiCase = (await toApiCases([item]))[0] as Case;

@@ -15,7 +15,7 @@ import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { json, type ApiResult } from '../lib/http';
 import { logger } from '../lib/logger';
-import { healthProbeKey } from '../lib/tables';
+import { healthProbeKey } from '../data/case/keys';
 
 /** Measure the database (one GetItem) and build the answer; never throws. `now` for tests. */
 export async function checkHealth(now: () => number = Date.now): Promise<HealthResponse> {

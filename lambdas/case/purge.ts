@@ -32,8 +32,8 @@ import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { systemAuditEntry, type AuditWriter } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
-import { DELETED_CASES_PARTITION } from '../lib/tables';
-import { RESTORE_WINDOW_DAYS, type CaseItem } from './repository';
+import { DELETED_CASES_PARTITION } from '../data/case/keys';
+import { RESTORE_WINDOW_DAYS, type CaseItem } from '../data/case/repository';
 
 /** `type` of the internal event that runs the purge (the schedule's input). */
 export const PURGE_EVENT = 'suture.purge-deleted-cases';

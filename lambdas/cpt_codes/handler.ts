@@ -16,7 +16,7 @@ import { ok, queryParams, type ApiEvent } from '../lib/http';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
-import { listCptCodes, searchCptCodes } from './repository';
+import { listCptCodes, searchCptCodes } from '../data/cpt_codes/repository';
 
 async function getCodes(event: ApiEvent) {
   const raw = Object.fromEntries(

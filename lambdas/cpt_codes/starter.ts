@@ -14,8 +14,8 @@
  *   imported from a CMS file (those count as `kept`). Called by the local runtime's first-start seed.
  */
 import { ddb } from '../lib/aws';
-import { STARTER_SOURCE, type CptCodeSummary, type CptRepositoryDeps } from './repository';
-import { cptTablesFromEnv, writeCptRecords, type CptWriteCounts } from './import';
+import { STARTER_SOURCE, type CptCodeSummary, type CptRepositoryDeps } from '../data/cpt_codes/repository';
+import { cptTablesFromEnv, writeCptRecords, type CptWriteCounts } from '../data/cpt_codes/import';
 
 export { STARTER_SOURCE };
 

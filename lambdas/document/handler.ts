@@ -62,8 +62,8 @@ import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
-import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../case/repository';
-import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../user/repository';
+import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../data/case/repository';
+import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../data/user/repository';
 import { caseDocumentKey, parseDocumentKey, profileDocumentKey, stagingKey, type ParsedKey } from './keys';
 import { SNIFF_BYTES, contentTypeFor, matchesExtension } from './magic';
 import {
@@ -75,7 +75,7 @@ import {
   presignDownload,
   presignUpload,
   readStart,
-} from './storage';
+} from '../lib/storage';
 
 /** Payload of the internal event the case Lambda sends after deleting a case. */
 export interface DeleteCaseDocumentsEvent {

@@ -18,7 +18,7 @@
  *   characters -> `{ facilities: [] }`; a name over 100 characters -> 400; NPPES slow or down -> 502
  *   'Service temporarily unavailable. Please try again in a moment.'; NPPES `Errors` -> 400.
  * - The same NPI twice in the caller's list -> 409 'Facility already exists', nothing written; NPI 0
- *   (manual entry) is never a duplicate (issue 6 section 2; lambdas/lib/owned-items.ts).
+ *   (manual entry) is never a duplicate (issue 6 section 2; lambdas/data/owned/items.ts).
  */
 import {
   API_MESSAGES,
@@ -44,7 +44,7 @@ import {
   toApiFacility,
   updateFacility,
   type FacilityFields,
-} from './repository';
+} from '../data/owned/facilities';
 
 async function list(event: ApiEvent) {
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {

@@ -18,7 +18,7 @@
  * unaudited access). This module holds no AWS SDK import: a Lambda without guarded routes
  * (check_npi) bundles no DynamoDB client for it.
  */
-import { auditKeys } from './tables';
+import { auditKeys } from '../data/audit/keys';
 import { getCaller, knownUserType } from './caller';
 import type { ApiEvent } from './http';
 

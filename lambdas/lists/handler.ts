@@ -40,7 +40,7 @@ import { audit } from '../lib/audit';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { createImportJob, getImportJob, isListImportEvent, runImportJob, startImportJob } from './imports';
-import { createInsurance, deleteInsurance, listDoctorTypes, listInsurance, renameInsurance } from './repository';
+import { createInsurance, deleteInsurance, listDoctorTypes, listInsurance, renameInsurance } from '../data/lists/repository';
 
 /** Throws ForbiddenError (403) unless the caller's user_type is 100 or more. */
 async function requireListManager(event: ApiEvent): Promise<void> {

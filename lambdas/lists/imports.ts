@@ -2,7 +2,7 @@
  * Browser imports of reference files (issue 8, section 6): the CMS PFS relative value file (CPT
  * codes) and the NUCC taxonomy (Doctor Types), run server-side by the SAME importers as
  * `npm run import:cpt` / `npm run import:nucc` (`parsePfsFile` + `writeCptRecords` of
- * lambdas/cpt_codes/import.ts; `parseNuccFile` + `writeNuccRecords` of ./nucc.ts).
+ * lambdas/data/cpt_codes/import.ts; `parseNuccFile` + `writeNuccRecords` of ./nucc.ts).
  *
  * 1. {@link createImportJob}: a job item `job` / `<id>` (status `awaiting_upload`) and a presigned PUT
  *    (300 s) of `imports/<kind>/<job id>/<file name>` in the documents bucket, signed for the
@@ -29,15 +29,15 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIST_MESSAGES, type ImportJob, type ImportKind, type ImportRequest } from '../../shared';
-import { parsePfsFile, writeCptRecords } from '../cpt_codes/import';
-import { deleteObject, headObject, presignUpload, UPLOAD_URL_TTL_SECONDS } from '../document/storage';
+import { parsePfsFile, writeCptRecords } from '../data/cpt_codes/import';
+import { deleteObject, headObject, presignUpload, UPLOAD_URL_TTL_SECONDS } from '../lib/storage';
 import { ddb, s3Client } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
-import { listKeys } from '../lib/tables';
-import { parseNuccFile, writeNuccRecords } from './nucc';
+import { listKeys } from '../data/lists/keys';
+import { parseNuccFile, writeNuccRecords } from '../data/lists/nucc';
 
 /** Prefix of uploaded import files in the documents bucket (granted to the lists Lambda only). */
 export const IMPORTS_PREFIX = 'imports/';

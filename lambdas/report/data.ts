@@ -1,22 +1,22 @@
 /**
  * The cases of the provider payment report (issue 8, section 5): every case in status Paid (20,
  * "pending payment status", the status the spec's analytics counts as pending), of one provider or
- * of all, read through the case lists of lambdas/case/lists.ts (no Scan, no copy of their logic):
+ * of all, read through the case lists of lambdas/data/case/lists.ts (no Scan, no copy of their logic):
  * - one provider: index `byUserStatus` (`<user id>#20`);
  * - every provider: index `byStatusMonth`, month after month over the months whose counters hold
  *   Paid cases.
  * Pages of {@link REPORT_PAGE_SIZE} are read to the end of the list. The providers' names and NPIs
  * come from one batched read of the users table per page, for the owners not seen on earlier pages
- * (lambdas/case/owners.ts `ownerProfiles`).
+ * (lambdas/data/user/owners.ts `ownerProfiles`).
  *
  * Bounded: more than {@link MAX_REPORT_CASES} cases is a `PayloadTooLargeError` (413) as soon as the
  * count passes it (the PDF of that many cases would not fit in one API answer, see handler.ts).
  */
 import { PayloadTooLargeError } from '../lib/errors';
 import { REPORT_MESSAGES } from '../../shared/schemas/report';
-import { listCases } from '../case/lists';
-import { ownerProfiles, type OwnerProfile } from '../case/owners';
-import type { CaseItem } from '../case/repository';
+import { listCases } from '../data/case/lists';
+import { ownerProfiles, type OwnerProfile } from '../data/user/owners';
+import type { CaseItem } from '../data/case/repository';
 import type { ReportCase, ReportProvider } from './pdf';
 import { MAX_REPORT_CASES, PAID_STATUS_FOR_REPORT, REPORT_PAGE_SIZE } from './constants';
 

@@ -13,7 +13,7 @@
  *   read to the end), laid out by lambdas/report/pdf.ts. None: 404 "Sorry, we can't find any cases in
  *   pending payment status."; more than MAX_REPORT_CASES cases or a PDF over MAX_PDF_BYTES: 413
  *   (lambdas/report/constants.ts). A bad body: 400, nothing recorded. Every generation past the
- *   access and input checks is recorded (lambdas/report/history.ts), success or error.
+ *   access and input checks is recorded (lambdas/data/reports/history.ts), success or error.
  * - GET /report/history (user_type >= 50, else 403) -> 200 `{ reports: [{ id, reportType, userId,
  *   generatedAt, status, filename, case_count, total }] }`: the caller's 10 most recent, newest first.
  *
@@ -37,7 +37,7 @@ import { audit } from '../lib/audit';
 import { parseInput } from '../lib/validation';
 import { MAX_PDF_BYTES, MAX_REPORT_CASES } from './constants';
 import { collectPaidCases } from './data';
-import { recentReports, recordReport } from './history';
+import { recentReports, recordReport } from '../data/reports/history';
 import { renderPaymentReport } from './pdf';
 
 /** The file name of a report: no patient or provider name, only the scope and the time (UTC). */

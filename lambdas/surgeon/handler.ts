@@ -21,7 +21,7 @@
  *   moment.'; NPPES validation `Errors` -> 400 with its description.
  * - The same NPI twice in the caller's list (POST, or PATCH to an NPI another of their surgeons
  *   has) -> 409 'Surgeon already exists', nothing written; NPI 0 (none / manual entry) is never a
- *   duplicate (issue 6 section 1; lambdas/lib/owned-items.ts).
+ *   duplicate (issue 6 section 1; lambdas/data/owned/items.ts).
  */
 import {
   API_MESSAGES,
@@ -41,7 +41,7 @@ import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
 import { searchSurgeons } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
-import { deleteSurgeon, listSurgeons, putSurgeon, toApiSurgeon, updateSurgeon, type SurgeonFields } from './repository';
+import { deleteSurgeon, listSurgeons, putSurgeon, toApiSurgeon, updateSurgeon, type SurgeonFields } from '../data/owned/surgeons';
 
 async function list(event: ApiEvent) {
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {

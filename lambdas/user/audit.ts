@@ -36,7 +36,7 @@ import {
   queryShardsNewestFirst,
   type MergedPage,
 } from '../lib/paging';
-import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../lib/tables';
+import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
 export const DEFAULT_RANGE_DAYS = 30;

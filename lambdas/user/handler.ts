@@ -65,7 +65,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Fie
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { disableAccount, inviteUser, listPendingInvitations, setRoleGroup } from './accounts';
-import { listUsers } from './lists';
+import { listUsers } from '../data/user/lists';
 import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
@@ -85,7 +85,7 @@ import {
   type ProfileDocument,
   type ProfileFields,
   type ProfileItem,
-} from './repository';
+} from '../data/user/repository';
 
 /** Message of DELETE /user with an empty or blank user_id. */
 export const BLANK_USER_ID_MESSAGE = 'user_id must not be empty';

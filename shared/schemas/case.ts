@@ -165,7 +165,7 @@ export const MAX_STATUS_REASON_LENGTH = 500;
 /**
  * `reason` of a status change (PUT /case, or PATCH /case with case_status): trimmed text of at most
  * {@link MAX_STATUS_REASON_LENGTH} characters; null or absent = none. Whether one is required (a
- * move to a lower status code) is decided against the stored status, in lambdas/case/repository.ts.
+ * move to a lower status code) is decided against the stored status, in lambdas/data/case/repository.ts.
  */
 export const StatusReasonSchema = z
   .union(

@@ -46,7 +46,8 @@ import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
-import { AUDIT_TABLE, TABLES, physicalTableName } from '../../lambdas/lib/tables';
+import { AUDIT_TABLE } from '../../lambdas/data/audit/keys';
+import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
 import { RuntimeConfigSchema } from '../../shared/config';
 

@@ -5,7 +5,7 @@
  */
 import './quiet';
 import type { AuditPage } from '../../../shared';
-import { auditShard } from '../../../lambdas/lib/tables';
+import { auditShard } from '../../../lambdas/data/audit/keys';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider } from './support';
 

@@ -5,9 +5,9 @@
  * back-office user can read and do on another owner's case (details, surgeon, facility, documents).
  */
 import './quiet';
-import { getCase } from '../../../lambdas/case/repository';
+import { getCase } from '../../../lambdas/data/case/repository';
 import { importStarterList } from '../../../lambdas/cpt_codes/starter';
-import { setUserType } from '../../../lambdas/user/repository';
+import { setUserType } from '../../../lambdas/data/user/repository';
 import type { UploadTicket } from '../../../shared';
 import type { StatusHistoryEntry } from '../../../shared/workflow';
 import { useLocalStack, type TestUser } from '../../support/local';

@@ -8,7 +8,7 @@
  * or needs chosen creation times; through the API where the call itself is under test.
  */
 import './quiet';
-import { createCase as repoCreateCase, updateCase, type CaseItem } from '../../../lambdas/case/repository';
+import { createCase as repoCreateCase, updateCase, type CaseItem } from '../../../lambdas/data/case/repository';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { signedInAdmin, signedInProvider } from './support';
 

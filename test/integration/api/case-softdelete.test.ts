@@ -6,7 +6,7 @@
  * counts exactly, within 30 days of the delete (a delete stored in the past stands for the clock).
  */
 import './quiet';
-import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/case/repository';
+import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/data/case/repository';
 import { purgeDeletedCases } from '../../../lambdas/case/purge';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';

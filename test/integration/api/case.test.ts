@@ -2,7 +2,7 @@
  * /case through the local gateway, Cognito tokens and dynalite (spec provider-side section 7).
  */
 import './quiet';
-import { getCase, updateCase } from '../../../lambdas/case/repository';
+import { getCase, updateCase } from '../../../lambdas/data/case/repository';
 import { importStarterList } from '../../../lambdas/cpt_codes/starter';
 import type { StatusHistoryEntry } from '../../../shared/workflow';
 import { useLocalStack, type TestUser } from '../../support/local';

@@ -7,13 +7,13 @@ import './quiet';
 import { createHash } from 'node:crypto';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/case/repository';
+import { deleteCase as repoDeleteCase, getCase } from '../../../lambdas/data/case/repository';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { parseFileKeys, type UploadTicket } from '../../../shared';
 import { s3Client } from '../../../lambdas/lib/aws';
 import { NodeSha256 } from '../../../local/sigv4';
-import { headObject } from '../../../lambdas/document/storage';
+import { headObject } from '../../../lambdas/lib/storage';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 

@@ -9,7 +9,7 @@
  * amounts and creation months. PDF text is read with test/support/pdf-text.ts.
  */
 import './quiet';
-import { createCase as repoCreateCase, type CaseItem } from '../../../lambdas/case/repository';
+import { createCase as repoCreateCase, type CaseItem } from '../../../lambdas/data/case/repository';
 import { collectPaidCases } from '../../../lambdas/report/data';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { pdfText, pdfTextPages } from '../../support/pdf-text';

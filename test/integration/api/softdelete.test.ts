@@ -9,9 +9,9 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseFileKeys, type AuditPage, type UploadTicket } from '../../../shared';
 import { ddb } from '../../../lambdas/lib/aws';
 import { getEnv } from '../../../lambdas/lib/env';
-import { getCase } from '../../../lambdas/case/repository';
+import { getCase } from '../../../lambdas/data/case/repository';
 import { PURGE_AUDIT_ACTION, purgeDeletedCases } from '../../../lambdas/case/purge';
-import { headObject } from '../../../lambdas/document/storage';
+import { headObject } from '../../../lambdas/lib/storage';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, fakeNpi, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 

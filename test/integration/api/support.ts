@@ -12,7 +12,7 @@
 import './quiet';
 import { withNpiCheckDigit } from '../../../shared/npi';
 import type { LocalStackHandle, TestUser } from '../../support/local';
-import { setUserType } from '../../../lambdas/user/repository';
+import { setUserType } from '../../../lambdas/data/user/repository';
 
 let npiCounter = 0;
 

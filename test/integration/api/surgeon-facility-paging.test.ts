@@ -7,9 +7,9 @@
  */
 import './quiet';
 import { randomUUID } from 'node:crypto';
-import { putFacility, updateFacility } from '../../../lambdas/facility/repository';
+import { putFacility, updateFacility } from '../../../lambdas/data/owned/facilities';
 import { CURSOR_MESSAGE, LIMIT_MESSAGE } from '../../../lambdas/lib/paging';
-import { putSurgeon, updateSurgeon } from '../../../lambdas/surgeon/repository';
+import { putSurgeon, updateSurgeon } from '../../../lambdas/data/owned/surgeons';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { fakeNpi, signedInAdmin, signedInProvider } from './support';
 

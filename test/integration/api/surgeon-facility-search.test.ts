@@ -14,9 +14,9 @@ import { getRegistry } from '../../../local/nppes-registry';
 import { ddb } from '../../../lambdas/lib/aws';
 import { getEnv } from '../../../lambdas/lib/env';
 import { ConflictError } from '../../../lambdas/lib/errors';
-import { npiMarkerKey } from '../../../lambdas/lib/tables';
-import { putFacility } from '../../../lambdas/facility/repository';
-import { putSurgeon } from '../../../lambdas/surgeon/repository';
+import { npiMarkerKey } from '../../../lambdas/data/owned/keys';
+import { putFacility } from '../../../lambdas/data/owned/facilities';
+import { putSurgeon } from '../../../lambdas/data/owned/surgeons';
 import {
   FacilitySearchResponseSchema,
   SurgeonSearchResponseSchema,

@@ -14,7 +14,7 @@ import {
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { roleGroupFor as roleGroupForTest } from '../../../lambdas/user/accounts';
-import { createProfile, getProfile } from '../../../lambdas/user/repository';
+import { createProfile, getProfile } from '../../../lambdas/data/user/repository';
 import { USER_MGMT_MESSAGES, deleteAboveMessage, typeAboveOwnMessage } from '../../../shared';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, fakeNpi, ownSurgeonAndFacility, profileBody, signedInAdmin, signedInProvider } from './support';

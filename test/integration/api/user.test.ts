@@ -2,7 +2,7 @@
  * /user through the local gateway, Cognito tokens and dynalite (spec provider-side sections 5 and 7).
  */
 import './quiet';
-import { getProfile, updateProfile } from '../../../lambdas/user/repository';
+import { getProfile, updateProfile } from '../../../lambdas/data/user/repository';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { fakeNpi, profileBody, signedInAdmin, signedInProvider } from './support';
 

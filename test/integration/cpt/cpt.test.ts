@@ -13,7 +13,7 @@ import {
   importPfsFile,
   parsePfsFile,
   type CptCodeRecord,
-} from '../../../lambdas/cpt_codes/import';
+} from '../../../lambdas/data/cpt_codes/import';
 import {
   compareCodes,
   createCptRepository,
@@ -23,7 +23,7 @@ import {
   searchCptCodes,
   textWords,
   type CptRepository,
-} from '../../../lambdas/cpt_codes/repository';
+} from '../../../lambdas/data/cpt_codes/repository';
 import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/starter';
 import { resetAwsClients } from '../../../lambdas/lib/aws';
 import { resetEnvCache } from '../../../lambdas/lib/env';

@@ -12,13 +12,8 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 // dynalite's LevelDB iterators closed after each Query (issue 7, section 1), as in the local runtime.
 import '../../../local/level-iterators';
-import {
-  CPT_CODES_TABLE,
-  CPT_SEARCH_TABLE,
-  physicalTableName,
-  type AttributeType,
-  type TableDef,
-} from '../../../lambdas/lib/tables';
+import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../../../lambdas/data/cpt_codes/keys';
+import { physicalTableName, type AttributeType, type TableDef } from '../../../lambdas/lib/tables';
 import { waitForActiveTables } from '../../../local/dynamodb';
 
 export interface TestDynamo {

@@ -12,9 +12,9 @@ import {
   textWords,
   type CptCodeSummary,
   type CptRepository,
-} from '../../../lambdas/cpt_codes/repository';
+} from '../../../lambdas/data/cpt_codes/repository';
 import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/starter';
-import { cptSearchKey } from '../../../lambdas/lib/tables';
+import { cptSearchKey } from '../../../lambdas/data/cpt_codes/keys';
 import { startTestDynamo, type TestDynamo } from './dynalite';
 
 let dynamo: TestDynamo;

@@ -5,13 +5,13 @@
  */
 import { CASE_STATUSES, FIRST_PAID_STATUS, isCaseComplete, parseFileKeys } from '../../../shared';
 import { parseDocumentKey } from '../../../lambdas/document/keys';
-import { headObject, readStart } from '../../../lambdas/document/storage';
-import { listCases } from '../../../lambdas/case/lists';
+import { headObject, readStart } from '../../../lambdas/lib/storage';
+import { listCases } from '../../../lambdas/data/case/lists';
 import { STARTER_CODES } from '../../../lambdas/cpt_codes/starter';
-import { getCptCode } from '../../../lambdas/cpt_codes/repository';
-import { listFacilities } from '../../../lambdas/facility/repository';
-import { listSurgeons } from '../../../lambdas/surgeon/repository';
-import { getProfile } from '../../../lambdas/user/repository';
+import { getCptCode } from '../../../lambdas/data/cpt_codes/repository';
+import { listFacilities } from '../../../lambdas/data/owned/facilities';
+import { listSurgeons } from '../../../lambdas/data/owned/surgeons';
+import { getProfile } from '../../../lambdas/data/user/repository';
 import { getRegistry } from '../../../local/nppes-registry';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../local';
 import { localCognitoClient } from '../../../local/cognito';

@@ -1,5 +1,5 @@
 /**
- * Parser of the CMS PFS Relative Value File (lambdas/cpt_codes/import.ts), against the real file
+ * Parser of the CMS PFS Relative Value File (lambdas/data/cpt_codes/import.ts), against the real file
  * `../shared/data/cms/PPRRVU2025_Oct.csv` and variants of its head written to a temp dir.
  * No network, no emulator: parsePfsFile only reads.
  */
@@ -12,7 +12,7 @@ import {
   PFS_EXPECTED_COLUMNS,
   parsePfsFile,
   type ParsedPfsFile,
-} from '../../../lambdas/cpt_codes/import';
+} from '../../../lambdas/data/cpt_codes/import';
 import { sharedDataFile } from '../../support/shared-data';
 
 const REAL_FILE = sharedDataFile('cms/PPRRVU2025_Oct.csv');

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of lambdas/cpt_codes/repository.ts: search tokens and the paging metadata.
+ * Pure helpers of lambdas/data/cpt_codes/repository.ts: search tokens and the paging metadata.
  * The Query/GetItem paths are covered against dynalite in test/integration/cpt.
  */
 import {
@@ -8,8 +8,8 @@ import {
   compareCodes,
   cptSearchTokens,
   isCodeToken,
-} from '../../../lambdas/cpt_codes/repository';
-import { cptMetaKey, cptSearchKey } from '../../../lambdas/lib/tables';
+} from '../../../lambdas/data/cpt_codes/repository';
+import { cptMetaKey, cptSearchKey } from '../../../lambdas/data/cpt_codes/keys';
 
 describe('cptSearchTokens', () => {
   it('indexes the code and each distinct descriptor word split at slashes and punctuation', () => {

@@ -21,7 +21,8 @@ import { logger } from '../../../lambdas/lib/logger';
 import { USER_TYPE_TTL_MS, resetAuditUserTypes, writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
 import { ROUTES } from '../../../lambdas/routes';
-import { AUDIT_SHARDS, auditShard, shardOf } from '../../../lambdas/lib/tables';
+import { AUDIT_SHARDS, auditShard } from '../../../lambdas/data/audit/keys';
+import { shardOf } from '../../../lambdas/data/keys';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

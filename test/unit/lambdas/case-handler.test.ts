@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/case/handler';
-import { indexAttributes, type CaseItem } from '../../../lambdas/case/repository';
-import { caseShard } from '../../../lambdas/case/stats';
+import { indexAttributes, type CaseItem } from '../../../lambdas/data/case/repository';
+import { caseShard } from '../../../lambdas/data/counters/stats';
 import { invoke } from './support/events';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

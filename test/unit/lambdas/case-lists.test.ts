@@ -1,11 +1,11 @@
 import './support/env';
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { LIST_ATTRIBUTES, listCases, previousMonth, type CaseListQuery } from '../../../lambdas/case/lists';
-import { indexAttributes, toApiCase, type CaseItem } from '../../../lambdas/case/repository';
+import { LIST_ATTRIBUTES, listCases, previousMonth, type CaseListQuery } from '../../../lambdas/data/case/lists';
+import { indexAttributes, toApiCase, type CaseItem } from '../../../lambdas/data/case/repository';
 import { ValidationError } from '../../../lambdas/lib/errors';
 import { CURSOR_MESSAGE, encodeCursor } from '../../../lambdas/lib/paging';
-import { CASES_TABLE } from '../../../lambdas/lib/tables';
+import { CASES_TABLE } from '../../../lambdas/data/case/keys';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 

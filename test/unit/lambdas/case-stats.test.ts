@@ -18,7 +18,7 @@ import {
   topUsers,
   type CountedCase,
   type CounterUpdate,
-} from '../../../lambdas/case/stats';
+} from '../../../lambdas/data/counters/stats';
 import { CASE_STATUSES } from '../../../shared';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -534,7 +534,7 @@ describe('search keys of a text that starts with an emoji', () => {
   it('keep the whole first character (a surrogate pair), never half of it', () => {
     // Prepare
     const { searchKey } =
-      jest.requireActual<typeof import('../../../lambdas/lib/tables')>('../../../lambdas/lib/tables');
+      jest.requireActual<typeof import('../../../lambdas/data/keys')>('../../../lambdas/data/keys');
 
     // Act
     const key = searchKey('😀Smile');

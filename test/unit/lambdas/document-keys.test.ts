@@ -12,7 +12,7 @@ import {
   stagingKey,
 } from '../../../lambdas/document/keys';
 import { contentTypeFor, isUtf8Text, matchesExtension } from '../../../lambdas/document/magic';
-import { contentDisposition } from '../../../lambdas/document/storage';
+import { contentDisposition } from '../../../lambdas/lib/storage';
 
 const OWNER = '0f5e7a2c-1b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const CASE = `${OWNER}_1767225600000`;

@@ -1,5 +1,5 @@
 /**
- * The one-NPI-per-user steps of lambdas/lib/owned-items.ts (issue 6 sections 1 and 2) on the
+ * The one-NPI-per-user steps of lambdas/data/owned/items.ts (issue 6 sections 1 and 2) on the
  * paths the emulators cannot interleave on demand: a concurrent change during a PATCH, a stale
  * marker whose holder moved to another NPI, and a failed release. DynamoDB is mocked.
  */
@@ -9,7 +9,7 @@ import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCo
 import { mockClient } from 'aws-sdk-client-mock';
 import { ConflictError, NotFoundError } from '../../../lambdas/lib/errors';
 import { logger } from '../../../lambdas/lib/logger';
-import { deleteSurgeon, getSurgeon, putSurgeon, updateSurgeon } from '../../../lambdas/surgeon/repository';
+import { deleteSurgeon, getSurgeon, putSurgeon, updateSurgeon } from '../../../lambdas/data/owned/surgeons';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const failed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });

@@ -1,13 +1,13 @@
 /**
- * Parser of the NUCC taxonomy CSV (lambdas/lists/nucc.ts), against the real file
+ * Parser of the NUCC taxonomy CSV (lambdas/data/lists/nucc.ts), against the real file
  * `../shared/data/nucc/nucc_taxonomy_251.csv` and small variants written to a temp dir; the search
  * tokens and the payer seed ids. No network, no emulator: parseNuccFile only reads.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NuccFileDataError, NuccFileLayoutError, nuccSearchTokens, parseNuccFile } from '../../../lambdas/lists/nucc';
-import { foldListName, listKeys } from '../../../lambdas/lib/tables';
+import { NuccFileDataError, NuccFileLayoutError, nuccSearchTokens, parseNuccFile } from '../../../lambdas/data/lists/nucc';
+import { foldListName, listKeys } from '../../../lambdas/data/lists/keys';
 import { sharedDataFile } from '../../support/shared-data';
 
 const REAL_FILE = sharedDataFile('nucc/nucc_taxonomy_251.csv');

@@ -44,8 +44,8 @@ import {
   type DynamoDBDocumentClient,
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, resendUnprocessed } from '../lib/dynamo';
-import { cptMetaKey, cptSearchKey } from '../lib/tables';
+import { batchGetAll, resendUnprocessed } from '../../lib/dynamo';
+import { cptMetaKey, cptSearchKey } from './keys';
 import {
   buildCatalogMeta,
   cptSearchTokens,
@@ -345,7 +345,7 @@ export type WriteRequest =
  * BatchWriteItem all requests to one table: chunks of 25, `concurrency` in flight, UnprocessedItems
  * sent again up to {@link IMPORT_SENDS} times in all ({@link resendUnprocessed}).
  * @throws CptImportWriteError when items stay unprocessed. Also used by the NUCC importer
- *   (lambdas/lists/nucc.ts).
+ *   (lambdas/data/lists/nucc.ts).
  */
 export async function batchWriteAll(
   doc: DynamoDBDocumentClient,

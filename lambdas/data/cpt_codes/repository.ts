@@ -35,9 +35,9 @@
  * (`term_code BETWEEN anchor AND last`), i.e. fewer than `ANCHOR_EVERY + limit` items read.
  */
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { ddb, dynamoDbClient } from '../lib/aws';
-import { getEnv } from '../lib/env';
-import { cptMetaKey, cptSearchKey, cptSearchQuery } from '../lib/tables';
+import { ddb, dynamoDbClient } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
+import { cptMetaKey, cptSearchKey, cptSearchQuery } from './keys';
 
 /* ---------------------------------- shapes ---------------------------------- */
 

@@ -43,13 +43,14 @@
  * exist; SDK errors otherwise.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from './aws';
+import { ddb } from '../../lib/aws';
 import * as z from 'zod';
-import { setUpdate } from './dynamo';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from './errors';
-import { logger } from './logger';
-import { decodeCursor, encodeCursor, queryPage } from './paging';
-import { BY_NAME_INDEX, npiMarkerKey, ownedSortName } from './tables';
+import { setUpdate } from '../../lib/dynamo';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { decodeCursor, encodeCursor, queryPage } from '../../lib/paging';
+import { BY_NAME_INDEX, npiMarkerKey } from './keys';
+import { ownedSortName } from '../keys';
 
 /** A marker younger than this (ms) is never taken over, even when its holder is missing. */
 export const STALE_MARKER_GRACE_MS = 30_000;

@@ -18,7 +18,7 @@
  *   `autoStatus(0, content)` (shared/workflow.ts; `why: 'auto'`). The history starts with one entry
  *   `{ from: null, to, by: actor, at, why }`.
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
- * - Lists and search: lambdas/case/lists.ts (paged). Counters: lambdas/case/stats.ts, written in
+ * - Lists and search: lambdas/data/case/lists.ts (paged). Counters: lambdas/data/counters/stats.ts, written in
  *   the same TransactWriteItems as the case by create, update (status or pay amount changes) and
  *   delete (issue 7). Every write also keeps the index keys of {@link indexAttributes} and the
  *   CPT descriptors (`cpt_descriptors`, read once on write).
@@ -56,15 +56,16 @@ import {
   centsToDollars,
   type Case,
   type StatusHistoryEntry,
-} from '../../shared';
-import { ddb } from '../lib/aws';
-import { batchGetAll } from '../lib/dynamo';
-import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../lib/errors';
-import { queryPage, type PageKey } from '../lib/paging';
-import { DELETED_CASES_PARTITION, buildCaseId, monthOf, searchKey, statusMonthKey, userStatusKey } from '../lib/tables';
-import { TransactionConditionError, transactWrite } from '../lib/transact';
-import { counterUpdates } from './stats';
+} from '../../../shared';
+import { ddb } from '../../lib/aws';
+import { batchGetAll } from '../../lib/dynamo';
+import { getEnv } from '../../lib/env';
+import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../../lib/errors';
+import { queryPage, type PageKey } from '../../lib/paging';
+import { DELETED_CASES_PARTITION, buildCaseId, monthOf, statusMonthKey, userStatusKey } from './keys';
+import { searchKey } from '../keys';
+import { TransactionConditionError, transactWrite } from '../../lib/transact';
+import { counterUpdates } from '../counters/stats';
 
 /** A stored case. */
 export interface CaseItem {

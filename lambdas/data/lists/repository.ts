@@ -18,15 +18,16 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { INSURANCE_SUGGESTIONS, LIST_MESSAGES, type DoctorType, type InsuranceType } from '../../shared';
+import { INSURANCE_SUGGESTIONS, LIST_MESSAGES, type DoctorType, type InsuranceType } from '../../../shared';
 import { textWords } from '../cpt_codes/repository';
-import { ddb } from '../lib/aws';
-import { resendUnprocessed } from '../lib/dynamo';
-import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
-import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
-import { LIST_PARTITIONS, foldListName, listKeys, ownedSortName } from '../lib/tables';
-import { TransactionConditionError, transactWrite } from '../lib/transact';
+import { ddb } from '../../lib/aws';
+import { resendUnprocessed } from '../../lib/dynamo';
+import { getEnv } from '../../lib/env';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
+import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../../lib/paging';
+import { LIST_PARTITIONS, foldListName, listKeys } from './keys';
+import { ownedSortName } from '../keys';
+import { TransactionConditionError, transactWrite } from '../../lib/transact';
 
 const table = () => getEnv().LISTS_TABLE;
 

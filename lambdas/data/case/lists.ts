@@ -26,13 +26,14 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ddb } from '../lib/aws';
-import { getEnv } from '../lib/env';
-import { ValidationError } from '../lib/errors';
-import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
-import { firstCharacter, statusMonthKey, userStatusKey } from '../lib/tables';
+import { ddb } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
+import { ValidationError } from '../../lib/errors';
+import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../../lib/paging';
+import { firstCharacter } from '../keys';
+import { statusMonthKey, userStatusKey } from './keys';
 import type { CaseItem, indexAttributes } from './repository';
-import { previousMonth } from './stats';
+import { previousMonth } from '../counters/stats';
 
 export { previousMonth };
 
@@ -247,7 +248,7 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
 /**
  * Months with counted cases, newest first (one Query on the `month` counters: one small item per
  * month), and those of them holding cases of `status` (all cases without one), from the counters
- * written with every case (lambdas/case/stats.ts). A list walks only the latter, so a rare status
+ * written with every case (lambdas/data/counters/stats.ts). A list walks only the latter, so a rare status
  * costs no Query for the months without it.
  */
 async function countedMonths(status?: number): Promise<{ all: string[]; withCases: string[]; read: number }> {

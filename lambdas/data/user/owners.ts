@@ -4,9 +4,9 @@
  * row"): one BatchGetItem on the users table (100 keys per call; a page holds at most 200 cases,
  * so at most two calls), projecting only the names.
  */
-import { batchGetAll } from '../lib/dynamo';
-import { ddb } from '../lib/aws';
-import { getEnv } from '../lib/env';
+import { batchGetAll } from '../../lib/dynamo';
+import { ddb } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
 
 /** user id -> "First Last" (trimmed; '' when the profile has no name). Unknown ids are absent. */
 export async function ownerNames(userIds: Iterable<string>): Promise<Map<string, string>> {

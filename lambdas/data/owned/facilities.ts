@@ -17,12 +17,12 @@
  * Keys are scoped by user: another user's facility is simply not found.
  * One NPI once per user (issue 6): a create or update that would give a second facility of the user a
  * non-zero NPI already held throws `ConflictError('Facility already exists')` and writes nothing (NPI
- * uniqueness markers, lambdas/lib/owned-items.ts); NPI 0 (manual entry) may repeat.
+ * uniqueness markers, lambdas/data/owned/items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
-import { FACILITY_MESSAGES, type Facility } from '../../shared';
-import { getEnv } from '../lib/env';
-import { ownedItemRepository, type OwnedItemPage } from '../lib/owned-items';
+import { FACILITY_MESSAGES, type Facility } from '../../../shared';
+import { getEnv } from '../../lib/env';
+import { ownedItemRepository, type OwnedItemPage } from './items';
 
 export type FacilityItem = Omit<Facility, 'id'>;
 export type FacilityFields = Omit<FacilityItem, 'user_id' | 'facility_id' | 'createdAt' | 'updatedAt'>;
@@ -32,7 +32,7 @@ export type PutFacilityInput = { user_id: string; facility_id?: string; createdA
 > &
   Partial<FacilityFields>;
 
-/** The shared owned-item access patterns over FACILITIES_TABLE (lambdas/lib/owned-items.ts). */
+/** The shared owned-item access patterns over FACILITIES_TABLE (lambdas/data/owned/items.ts). */
 const repository = ownedItemRepository<FacilityItem>({
   table: () => getEnv().FACILITIES_TABLE,
   idField: 'facility_id',
@@ -97,7 +97,7 @@ export async function updateFacility(
 
 /**
  * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
- * item leaves every list and get (lambdas/lib/owned-items.ts); its NPI may be added again. Throws
+ * item leaves every list and get (lambdas/data/owned/items.ts); its NPI may be added again. Throws
  * `NotFoundError('Facility not found')` when missing or already deleted.
  */
 export async function deleteFacility(

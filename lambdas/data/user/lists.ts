@@ -18,10 +18,11 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ddb } from '../lib/aws';
-import { getEnv } from '../lib/env';
-import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../lib/paging';
-import { USER_LIST_PARTITION, firstCharacter } from '../lib/tables';
+import { ddb } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
+import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../../lib/paging';
+import { USER_LIST_PARTITION } from './keys';
+import { firstCharacter } from '../keys';
 import { countUsers, type ProfileItem } from './repository';
 
 /** Longest search text honoured (longer text is cut). */

@@ -26,7 +26,7 @@ import { parse } from 'csv-parse';
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, type WriteRequest } from '../cpt_codes/import';
 import { textWords } from '../cpt_codes/repository';
-import { LIST_PARTITIONS, listKeys } from '../lib/tables';
+import { LIST_PARTITIONS, listKeys } from './keys';
 
 /** Columns the importer needs, as NUCC spells them. */
 export const NUCC_EXPECTED_COLUMNS = ['Code', 'Grouping', 'Classification', 'Specialization', 'Display Name'] as const;

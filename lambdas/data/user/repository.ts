@@ -29,13 +29,13 @@
  *   names) to stored names.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../shared';
-import { ddb } from '../lib/aws';
-import { setUpdate } from '../lib/dynamo';
-import { getEnv } from '../lib/env';
-import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../lib/errors';
-import { USER_COUNT_KEY, USER_SEARCH_ATTRIBUTES, userIndexAttributes, type UserIndexAttributes } from '../lib/tables';
-import { TransactionConditionError, transactWrite } from '../lib/transact';
+import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../../shared';
+import { ddb } from '../../lib/aws';
+import { setUpdate } from '../../lib/dynamo';
+import { getEnv } from '../../lib/env';
+import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
+import { USER_COUNT_KEY, USER_SEARCH_ATTRIBUTES, userIndexAttributes, type UserIndexAttributes } from './keys';
+import { TransactionConditionError, transactWrite } from '../../lib/transact';
 
 /** One entry of a profile's `documents` list (spec provider-side section 3). */
 export type ProfileDocument = Profile['documents'][number];

@@ -17,11 +17,12 @@
  * owner's day items), names from one BatchGetItem on the users table.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { CASE_STATUSES, FIRST_PAID_STATUS, INITIAL_CASE_STATUS, centsToDollars } from '../../shared';
-import { ddb } from '../lib/aws';
-import { getEnv } from '../lib/env';
-import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys, shardOf } from '../lib/tables';
-import { ownerNames } from './owners';
+import { CASE_STATUSES, FIRST_PAID_STATUS, INITIAL_CASE_STATUS, centsToDollars } from '../../../shared';
+import { ddb } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
+import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys } from './keys';
+import { shardOf } from '../keys';
+import { ownerNames } from '../user/owners';
 
 /** What the counters need of a case: owner, id, creation time, status and pay amount (cents). */
 export interface CountedCase {

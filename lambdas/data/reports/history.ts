@@ -10,10 +10,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { REPORT_HISTORY_LIMIT, centsToDollars, type ReportHistoryEntry } from '../../shared';
-import { ddb } from '../lib/aws';
-import { getEnv } from '../lib/env';
-import { reportId } from '../lib/tables';
+import { REPORT_HISTORY_LIMIT, centsToDollars, type ReportHistoryEntry } from '../../../shared';
+import { ddb } from '../../lib/aws';
+import { getEnv } from '../../lib/env';
+import { reportId } from './keys';
 
 export interface ReportRecord {
   callerId: string;

@@ -17,8 +17,8 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../lib/aws';
-import { getEnv } from '../lib/env';
+import { s3Client } from './aws';
+import { getEnv } from './env';
 
 /** Seconds a presigned upload URL is valid. */
 export const UPLOAD_URL_TTL_SECONDS = 300;

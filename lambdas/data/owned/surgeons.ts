@@ -17,12 +17,12 @@
  * Keys are scoped by user: another user's surgeon is simply not found.
  * One NPI once per user (issue 6): a create or update that would give a second surgeon of the user a
  * non-zero NPI already held throws `ConflictError('Surgeon already exists')` and writes nothing (NPI
- * uniqueness markers, lambdas/lib/owned-items.ts); NPI 0 (manual entry) may repeat.
+ * uniqueness markers, lambdas/data/owned/items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
-import { SURGEON_MESSAGES, type Surgeon } from '../../shared';
-import { getEnv } from '../lib/env';
-import { ownedItemRepository, type OwnedItemPage } from '../lib/owned-items';
+import { SURGEON_MESSAGES, type Surgeon } from '../../../shared';
+import { getEnv } from '../../lib/env';
+import { ownedItemRepository, type OwnedItemPage } from './items';
 
 export type SurgeonItem = Omit<Surgeon, 'id'>;
 export type SurgeonFields = Omit<SurgeonItem, 'user_id' | 'surgeon_id' | 'createdAt' | 'updatedAt'>;
@@ -32,7 +32,7 @@ export type PutSurgeonInput = { user_id: string; surgeon_id?: string; createdAt?
 > &
   Partial<SurgeonFields>;
 
-/** The shared owned-item access patterns over SURGEONS_TABLE (lambdas/lib/owned-items.ts). */
+/** The shared owned-item access patterns over SURGEONS_TABLE (lambdas/data/owned/items.ts). */
 const repository = ownedItemRepository<SurgeonItem>({
   table: () => getEnv().SURGEONS_TABLE,
   idField: 'surgeon_id',
@@ -98,7 +98,7 @@ export async function updateSurgeon(
 
 /**
  * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
- * item leaves every list and get (lambdas/lib/owned-items.ts); its NPI may be added again. Throws
+ * item leaves every list and get (lambdas/data/owned/items.ts); its NPI may be added again. Throws
  * `NotFoundError('Surgeon not found')` when missing or already deleted.
  */
 export async function deleteSurgeon(

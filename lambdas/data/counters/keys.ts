@@ -1,0 +1,54 @@
+/**
+ * Keys of the case counters (`case-stats`): the table, the `byCaseCount` index and the counter
+ * items one case write touches. Reads and writes: lambdas/data/counters/stats.ts.
+ * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
+ */
+import type { TableDef } from '../../lib/tables';
+
+/**
+ * Counters of cases (decision record 0010): one item per (scope, bucket), each holding `n_<status>`
+ * (cases per status), `n_total` and `pay_cents` (sum of pay_amount, integer cents), changed with
+ * ADD in the same transaction as every case write. Keys are built only by {@link caseStatsKeys}.
+ * Owner items also carry `board` = {@link OWNER_BOARD} and `n_total`, the key of the `byCaseCount`
+ * index that answers "top users" with one Query.
+ */
+export const CASE_STATS_TABLE = {
+  id: 'case-stats',
+  envVar: 'CASE_STATS_TABLE',
+  partitionKey: { name: 'scope', type: 'S' },
+  sortKey: { name: 'bucket', type: 'S' },
+  globalSecondaryIndexes: [
+    { indexName: 'byCaseCount', partitionKey: { name: 'board', type: 'S' }, sortKey: { name: 'n_total', type: 'N' } },
+  ],
+} as const satisfies TableDef;
+
+/** Partition of the owner items in the `byCaseCount` index (top users). */
+export const OWNER_BOARD = 'owners';
+/** Counter shards of the `all` scope (written by every case write): spreads them over this many items. */
+export const CASE_STATS_SHARDS = 8;
+
+/**
+ * Keys of the counter items one case touches (decision record 0010); `shard` is the case's own
+ * (0..CASE_STATS_SHARDS-1, from its id), `day` its creation day `YYYY-MM-DD` (UTC):
+ * - `all`: scope `all`, bucket `shard#<k>` (sum the shards for the totals);
+ * - `day` / `month`: scope `day` / `month`, bucket `<day>` / `<YYYY-MM>`: a range reads its whole
+ *   months from `month` and only its partial months from `day` (at most 12 + 62 items for a year,
+ *   whatever the number of cases);
+ * - `owner`: scope `owner`, bucket `<user id>` (a provider's totals; top users through `byCaseCount`);
+ * - `ownerDay` / `ownerMonth`: scope `owner-day#<user id>` / `owner-month#<user id>`, bucket
+ *   `<day>` / `<YYYY-MM>` (a provider's counts over a range, read the same way).
+ */
+export function caseStatsKeys(
+  userId: string,
+  day: string,
+  shard: number,
+): Record<'all' | 'day' | 'month' | 'owner' | 'ownerDay' | 'ownerMonth', { scope: string; bucket: string }> {
+  return {
+    all: { scope: 'all', bucket: `shard#${shard}` },
+    day: { scope: 'day', bucket: day },
+    month: { scope: 'month', bucket: day.slice(0, 7) },
+    owner: { scope: 'owner', bucket: userId },
+    ownerDay: { scope: `owner-day#${userId}`, bucket: day },
+    ownerMonth: { scope: `owner-month#${userId}`, bucket: day.slice(0, 7) },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Key helpers shared by several data modules: folded sort names, write shards and search keys.
+ * Pure functions, no AWS imports (the CDK app and the local runtime read the key modules too).
+ */
+
+/** Separator of the parts of a `sort_name`: below every character a name can hold. */
+const SORT_NAME_SEPARATOR = '\u0001';
+
+/**
+ * `sort_name` of a surgeon or facility for the `byName` index ({@link BY_NAME_INDEX}): each name part
+ * (surgeons: last name, first name; facilities: the name) folded for ordering (accents removed,
+ * lower-cased, spaces collapsed, at most 100 characters), then the item id, joined by U+0001 (lower
+ * than any character of a name, so that 'smith' sorts before 'smith jr' and before 'smithe'; the id
+ * makes the key unique and breaks ties). DynamoDB orders it by UTF-8 bytes, which for the folded
+ * text is alphabetical for Latin names. At most about 1,000 bytes (GSI sort key limit 1,024).
+ */
+export function ownedSortName(nameParts: readonly string[], id: string): string {
+  const fold = (part: string) =>
+    part
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim()
+      .slice(0, 100);
+  return [...nameParts.map(fold), id].join(SORT_NAME_SEPARATOR);
+}
+
+/**
+ * Shard 0..`shards`-1 of `id`, stable for it: FNV-1a (32-bit) of its UTF-16 code units, modulo
+ * `shards`. Spreads request ids and case ids evenly over write shards.
+ */
+export function shardOf(id: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}
+
+/**
+ * The first character of a text as a whole code point (an emoji is two UTF-16 units; half of one
+ * is not valid UTF-8, which DynamoDB refuses in a key).
+ */
+export function firstCharacter(text: string): string {
+  const cp = text.codePointAt(0);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+/**
+ * Search keys of one text (case id, patient last name or insurance provider; decision record 0010):
+ * partition = first character of the trimmed, lower-cased text, sort = that text. Undefined for an
+ * empty text (the case is then absent from that index: GSI keys cannot be empty).
+ */
+export function searchKey(text: string | undefined): { p: string; s: string } | undefined {
+  const s = (text ?? '').trim().toLowerCase();
+  return s === '' ? undefined : { p: firstCharacter(s), s };
+}
