@@ -38,8 +38,9 @@
  * main thread; default the runtime's). Each phase also reports the server's CPU ms per request (main
  * thread, other threads) and the client's, and the machine's load average.
  */
+import { spawnBenchServer, stopBenchServer } from './lib/server-process';
 import { benchApi as apiClient, createBenchProvider } from './lib/bench-provider';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -347,27 +348,6 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
   await stack.close();
 }
 
-function startServer(
-  dataDir: string,
-  cpuProfDir?: string,
-  lambdaWorkers?: number,
-): Promise<{ child: ChildProcess; info: ServerInfo }> {
-  const profile = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const workers = lambdaWorkers === undefined ? [] : ['--lambda-workers', String(lambdaWorkers)];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, '--serve', dataDir, ...workers], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
-
 /** The parts of autocannon's result this bench reads. */
 interface LoadResult {
   requests: { average: number };
@@ -537,7 +517,10 @@ async function benchApi(options: {
   lambdaWorkers?: number;
 }): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-api-'));
-  const { child, info } = await startServer(dataDir, options.cpuProfDir, options.lambdaWorkers);
+  const { child, info } = await spawnBenchServer<ServerInfo>(__filename, dataDir, {
+    nodeArgs: options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [],
+    args: options.lambdaWorkers === undefined ? [] : ['--lambda-workers', String(options.lambdaWorkers)],
+  });
   try {
     const t = performance.now();
     await seedCases(info, options.cases);
@@ -613,9 +596,7 @@ async function benchApi(options: {
   } finally {
     // Let the last answered requests' work finish before the emulators close.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    child.stdin!.end();
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchServer(child, dataDir);
   }
 }
 

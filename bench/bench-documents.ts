@@ -14,10 +14,10 @@
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--mb N` (default 100).
  */
+import { spawnBenchServer, stopBenchServer } from './lib/server-process';
 import { benchApi, createBenchProvider } from './lib/bench-provider';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -81,29 +81,13 @@ async function serve(dataDir: string): Promise<void> {
   await stack.close();
 }
 
-/** Start the server process and resolve with what it printed. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; info: ServerInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--serve', dataDir], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
-
 async function main(): Promise<void> {
   const serveAt = process.argv.indexOf('--serve');
   if (serveAt >= 0) return serve(process.argv[serveAt + 1] as string);
   const runs = Math.round(option('runs', 5));
   const size = Math.min(Math.round(option('mb', MAX_UPLOAD_BYTES / (1024 * 1024)) * 1024 * 1024), MAX_UPLOAD_BYTES);
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-'));
-  const { child, info } = await startServer(dataDir);
+  const { child, info } = await spawnBenchServer<ServerInfo>(__filename, dataDir);
   const stack = { apiUrl: info.apiUrl, endpoints: { s3Direct: info.s3Direct } };
   const accessToken = info.accessToken;
   try {
@@ -207,9 +191,7 @@ async function main(): Promise<void> {
       `goal: within 1.2x of the plain transfer -> ${worst <= 1.2 ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)}x)`,
     );
   } finally {
-    child.stdin!.end();
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchServer(child, dataDir);
   }
 }
 

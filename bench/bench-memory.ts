@@ -18,9 +18,9 @@
  * server process go in `BENCH_SERVER_NODE_OPTIONS` (e.g. `--heapsnapshot-signal=SIGUSR2`).
  * Not a test: figures depend on the machine (Linux: RSS from /proc).
  */
+import { spawnBenchServer, stopBenchServer } from './lib/server-process';
 import { benchApi, createBenchProvider } from './lib/bench-provider';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocal } from '../local';
@@ -164,25 +164,6 @@ async function serve(dataDir: string, codes: number): Promise<void> {
   await stack.close();
 }
 
-/** Start the server process and resolve with what it printed. */
-function startServer(dataDir: string, codes: number): Promise<{ child: ChildProcess; info: ServerInfo }> {
-  const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...extra, '--import', 'tsx', __filename, '--serve', dataDir, '--codes', String(codes)],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, info: JSON.parse(line) as ServerInfo });
-    });
-    child.on('exit', (code) => reject(new Error(`the bench server exited with ${code}`)));
-  });
-}
-
 /** Run `tasks` with at most `limit` in flight. */
 async function pool(count: number, limit: number, task: (i: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -203,7 +184,10 @@ async function main(): Promise<void> {
   const connections = option('connections', 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-bench-memory-'));
   console.log(`Starting the local server (${codes} CPT codes)...`);
-  const { child, info } = await startServer(dataDir, codes);
+  const { child, info } = await spawnBenchServer<ServerInfo>(__filename, dataDir, {
+    nodeArgs: (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+    args: ['--codes', String(codes)],
+  });
   const pid = child.pid!;
   const headers = { authorization: `Bearer ${info.accessToken}`, 'content-type': 'application/json' };
   try {
@@ -272,9 +256,7 @@ async function main(): Promise<void> {
       }`,
     );
   } finally {
-    child.stdin!.end();
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchServer(child, dataDir);
   }
 }
 

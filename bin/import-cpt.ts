@@ -32,6 +32,7 @@ import {
 import { STARTER_CODES, STARTER_SOURCE } from '../lambdas/cpt_codes/starter';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
 import { dynamoDbClient } from '../lambdas/lib/aws';
+import { UsageError, assertReadableFile, runCli } from './lib/cli';
 
 const HELP = `Usage: npm run import:cpt -- [options] FILE
        npm run import:cpt -- [options] --starter
@@ -62,10 +63,6 @@ Options:
   -h, --help         this text
 
 Example: npm run import:cpt -- ../shared/data/cms/PPRRVU2025_Oct.csv`;
-
-class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 interface Target {
   description: string;
@@ -180,6 +177,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Starter list: ${records.length} codes.`);
   } else {
     const file = positionals[0]!;
+    assertReadableFile(file);
     const parsed = await parsePfsFile(file);
     records = parsed.records;
     source = `cms-pfs:${parsed.fileName}`;
@@ -208,24 +206,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      console.error(`${(error as Error).message}\n\n${HELP}`);
-      process.exitCode = 2;
-    } else if (
-      error instanceof CptFileLayoutError ||
-      error instanceof CptFileDataError ||
-      error instanceof StoreInUseError
-    ) {
-      console.error(error.message);
-      process.exitCode = 1;
-    } else {
-      console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-      process.exitCode = 1;
-    }
-  },
-);
+runCli(main, { help: HELP, expected: [CptFileLayoutError, CptFileDataError, StoreInUseError] });

@@ -20,6 +20,7 @@ import { physicalTableName } from '../lambdas/lib/tables';
 import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/data/lists/nucc';
 import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
 import { dynamoDbClient } from '../lambdas/lib/aws';
+import { UsageError, assertReadableFile, runCli } from './lib/cli';
 
 const HELP = `Usage: npm run import:nucc -- [options] FILE
 
@@ -41,10 +42,6 @@ Options:
   -h, --help         this text
 
 Example: npm run import:nucc -- ../shared/data/nucc/nucc_taxonomy_251.csv`;
-
-class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
@@ -68,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError('Give exactly one FILE.');
+  assertReadableFile(positionals[0]!);
   const started = Date.now();
   const parsed = await parseNuccFile(positionals[0]!);
   console.log(`Parsed ${parsed.fileName}: ${parsed.rowsRead} rows, ${parsed.records.length} codes.`);
@@ -116,24 +114,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      console.error(`${(error as Error).message}\n\n${HELP}`);
-      process.exitCode = 2;
-    } else if (
-      error instanceof NuccFileLayoutError ||
-      error instanceof NuccFileDataError ||
-      error instanceof StoreInUseError
-    ) {
-      console.error(error.message);
-      process.exitCode = 1;
-    } else {
-      console.error(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-      process.exitCode = 1;
-    }
-  },
-);
+runCli(main, { help: HELP, expected: [NuccFileLayoutError, NuccFileDataError, StoreInUseError] });
