@@ -10,24 +10,31 @@
  * });
  * ```
  *
- * `useLocalStack` registers beforeAll (start on a random port with a fresh temporary data dir)
- * and afterAll (close, delete the dir). Set SUTURE_LOCAL_LOG=1 to see the runtime's request log
- * and the Lambdas' INFO logs (default level WARN).
+ * By default a suite uses its Jest worker's shared runtime (test/support/shared-runtime.ts): suites
+ * of one worker run one after another on the same data, so each test isolates its data by fresh
+ * users and ids. A suite that needs a runtime of its own (a restart, the seed, a rate limit, a
+ * changed Lambda environment, a query over a whole table) passes `isolated` or one of the runtime
+ * options: beforeAll then starts one on a random port with a fresh temporary data dir, afterAll
+ * closes it and deletes the dir. Set SUTURE_LOCAL_LOG=1 to see the runtime's request log and the
+ * Lambdas' INFO logs (default level WARN).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocal, type LocalStack, type SignInResult } from '../../local';
+import type { LocalStack, SignInResult } from '../../local';
 import type { RateLimit } from '../../infra/security-headers';
+import { runtimesDir, sharedStack, workerRuntime, type SharedRuntimeInfo } from './shared-runtime';
 
 export interface UseLocalStackOptions {
+  /** A runtime of this suite's own instead of the worker's shared one (implied by the options below). */
+  isolated?: boolean;
   /** Seed the demo accounts and data (slower; default false). */
   seed?: boolean;
   /** Threads of the runtime's Lambda pool (default the runtime's; 0 = handlers on the main thread). */
   lambdaWorkers?: number;
   /**
-   * The API's rate limit per caller (issue 9, section 4): default `false` (tests send many requests
-   * from one caller); pass `RATE_LIMIT` of infra/security-headers.ts to test the deployed numbers.
+   * The API's rate limit per caller: default `false` (tests send many requests from one caller);
+   * pass `RATE_LIMIT` of infra/security-headers.ts to test the deployed numbers.
    */
   rateLimit?: RateLimit | false;
 }
@@ -60,7 +67,7 @@ export interface LocalStackHandle {
   readonly url: string;
   readonly apiUrl: string;
   readonly dataDir: string;
-  /** Lines the runtime logged (request log and notices). */
+  /** Lines the runtime logged (request log and notices) since this suite started or attached. */
   readonly logs: string[];
   createAccount(email: string, password: string, groups?: readonly string[]): Promise<string>;
   signIn(email: string, password: string): Promise<SignInResult>;
@@ -71,27 +78,44 @@ export interface LocalStackHandle {
   createSignedInUser(options?: { email?: string; password?: string; groups?: readonly string[] }): Promise<TestUser>;
   /** Call the API: `path` relative to the API base, e.g. `/case`. */
   api<T = unknown>(method: string, path: string, options?: ApiOptions): Promise<ApiResponse<T>>;
-  /** Close the stack and start it again on the same data dir (what a restart of `npm start` does). */
+  /** Close the stack and start it again on the same data dir (what a restart of `npm start` does; own runtime only). */
   restart(): Promise<void>;
 }
 
 let userCounter = 0;
 
 /**
- * Register beforeAll/afterAll that run a local stack for the enclosing describe block or file.
- * The SPA is served from `<dataDir>/web-dist` (empty: tests may write files there).
+ * Register beforeAll/afterAll that give the enclosing describe block or file a local stack: the
+ * worker's shared runtime, or one of its own (see the module comment). The SPA is served from
+ * `<dataDir>/web-dist` (empty: tests may write files there).
  */
 export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHandle {
+  const own =
+    options.isolated || options.seed || options.lambdaWorkers !== undefined || options.rateLimit !== undefined;
+  const sharedDir = own ? undefined : runtimesDir();
   let stack: LocalStack | undefined;
   let dataDir: string | undefined;
+  let shared: { info: SharedRuntimeInfo; fromLine: number } | undefined;
   const logs: string[] = [];
   const log = (line: string) => {
     logs.push(line);
     if (process.env.SUTURE_LOCAL_LOG) console.log(line);
   };
+  const sharedLogs = (): string[] => {
+    if (!shared) return [];
+    let text = '';
+    try {
+      text = readFileSync(shared.info.logFile, 'utf8');
+    } catch {
+      // nothing logged yet
+    }
+    return text.split('\n').slice(shared.fromLine, -1);
+  };
   const start = async () => {
     // The Lambdas' structured logs only when asked (they go straight to stdout).
     process.env.LOG_LEVEL ??= process.env.SUTURE_LOCAL_LOG ? 'INFO' : 'WARN';
+    // Loaded here: suites on the shared runtime do not load the emulators.
+    const { startLocal } = await import('../../local');
     stack = await startLocal({
       dataDir,
       port: 0,
@@ -104,11 +128,22 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
   };
 
   beforeAll(async () => {
+    if (sharedDir) {
+      const info = await workerRuntime(sharedDir);
+      // The Lambda environment in this suite's process too: suites call repositories directly.
+      Object.assign(process.env, info.env);
+      for (const name of info.unsetEnv) delete process.env[name];
+      shared = { info, fromLine: 0 };
+      shared.fromLine = sharedLogs().length;
+      stack = sharedStack(info);
+      return;
+    }
     dataDir = mkdtempSync(join(tmpdir(), 'suture-local-'));
     await start();
   }, 180_000);
 
   afterAll(async () => {
+    if (shared) return;
     await stack?.close();
     stack = undefined;
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -155,7 +190,9 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
     get dataDir() {
       return get().dataDir;
     },
-    logs,
+    get logs() {
+      return shared ? sharedLogs() : logs;
+    },
     createAccount: (email, password, groups) => get().createAccount(email, password, groups),
     signIn: (email, password) => get().signIn(email, password),
     async createSignedInUser(opts = {}) {
@@ -168,6 +205,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
     },
     api,
     async restart() {
+      if (shared) throw new Error('useLocalStack: restart needs a runtime of the suite\'s own ({ isolated: true })');
       await get().close();
       stack = undefined;
       await start();

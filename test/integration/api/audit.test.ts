@@ -11,7 +11,8 @@ import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider } from
 
 jest.setTimeout(180_000);
 
-const local = useLocalStack();
+// Its own runtime: the walks page the whole audit trail of the day.
+const local = useLocalStack({ isolated: true });
 
 let providerA: TestUser;
 let providerB: TestUser;

@@ -13,7 +13,8 @@ import { signedInAdmin, signedInProvider } from './support';
 
 jest.setTimeout(240_000);
 
-const local = useLocalStack();
+// Its own runtime: the tests change the reference lists every user shares (payers, CPT codes, taxonomy).
+const local = useLocalStack({ isolated: true });
 
 interface InsurancePage {
   insurance_types: { insurance_id: string; name: string }[];

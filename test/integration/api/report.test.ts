@@ -18,7 +18,8 @@ import { REPORT_MESSAGES } from '../../../shared/schemas/report';
 
 jest.setTimeout(120_000);
 
-const local = useLocalStack();
+// Its own runtime: the report covers every Paid case in the table (404 when there is none).
+const local = useLocalStack({ isolated: true });
 
 interface Permission {
   userType: number;

@@ -12,7 +12,8 @@ import {
 import { generateSync } from 'otplib';
 import { useLocalStack } from '../../support/local';
 
-const local = useLocalStack();
+// Its own runtime: a test restarts it.
+const local = useLocalStack({ isolated: true });
 
 /** POST one Cognito JSON 1.1 call through the runtime's /cognito proxy. */
 async function cognitoCall(target: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -17,7 +17,8 @@ import { sharedDataFile } from '../../support/shared-data';
 
 jest.setTimeout(120_000);
 
-const local = useLocalStack();
+// Its own runtime: the tests close and restart it.
+const local = useLocalStack({ isolated: true });
 
 describe('importing while the local runtime runs', () => {
   it('writes the NUCC taxonomy through the running runtime, which answers it at once', async () => {

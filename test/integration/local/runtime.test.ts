@@ -15,7 +15,8 @@ import type { NppesErrorResponse, NppesSearchResponse } from '../../../local/npp
 import { getRegistry } from '../../../local/nppes-registry';
 import { useLocalStack } from '../../support/local';
 
-const local = useLocalStack();
+// Its own runtime: the runtime itself is under test (restart, logs, verification codes).
+const local = useLocalStack({ isolated: true });
 
 /** POST one Cognito JSON 1.1 call through the runtime's /cognito proxy. */
 async function cognitoCall(target: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -26,7 +26,8 @@ import { useLocalStack } from '../../support/local';
 
 jest.setTimeout(90_000);
 
-const local = useLocalStack();
+// Its own runtime: a test restarts it.
+const local = useLocalStack({ isolated: true });
 const Bucket = LOCAL_DOCUMENTS_BUCKET;
 let counter = 0;
 
