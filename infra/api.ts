@@ -360,6 +360,8 @@ export class Api extends Construct {
       logGroup,
       ...(deadLetterQueue ? { deadLetterQueue } : {}),
       reservedConcurrentExecutions: RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY,
+      // X-Ray: lambdas/lib/tracer.ts adds the handler's and the SDK calls' subsegments.
+      tracing: lambda.Tracing.ACTIVE,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
       ...(skipBundling
         ? {

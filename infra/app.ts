@@ -1,5 +1,5 @@
 /**
- * Builds the Suture CDK app from context (issue 2, section 7). Used by `bin/app.ts` (context from
+ * Builds the Suture CDK app from context (docs/operations.md). Used by `bin/app.ts` (context from
  * cdk.json and `-c key=value`) and by the infra tests (which pass cdk.json's context explicitly,
  * since `new App()` outside the CLI does not read cdk.json).
  *
@@ -13,6 +13,9 @@
  *   ARN of its ACM certificate in us-east-1; TLS 1.2 minimum then applies (infra/web.ts);
  * - `supportEmail` and `debugPages` (optional): read by the web construct into `config.json`
  *   (infra/web.ts; `debugPages` defaults to true except in prod);
+ * - `alarmEmail` (required in prod, optional elsewhere) and `wafBlockedBaseline` (optional, default
+ *   100 blocked requests in 5 minutes): where the stage's alarms go and the WAF alarm's threshold
+ *   (infra/stage.ts, infra/monitoring.ts);
  * - the CDK feature flags of cdk.json.
  *
  * The cdk-nag packs AwsSolutions and HIPAA.Security check every synth (infra/nag.ts).
@@ -59,11 +62,16 @@ export function customDomainOf(app: App): CustomDomain | undefined {
  *   cdk.json's context and `-c` values through the environment.
  * @param outdir Cloud assembly directory (tests: a temporary directory); default the CLI's.
  * @throws InvalidStageError when `stage` is missing or malformed.
+ * @throws InvalidStageSettingError when `alarmEmail` or `wafBlockedBaseline` is malformed (infra/stage.ts).
+ * @throws MissingAlarmEmailError when the stage is prod and has no `alarmEmail` (infra/monitoring.ts).
  * @throws StackRegionError when the region is known and is not us-east-1 (infra/stack.ts).
  */
 export function buildApp(context?: Record<string, unknown>, outdir?: string): BuiltApp {
   const app = new App({ ...(context ? { context } : {}), ...(outdir ? { outdir } : {}) });
-  const settings = stageSettings(parseStage(app.node.tryGetContext('stage')));
+  const settings = stageSettings(parseStage(app.node.tryGetContext('stage')), {
+    alarmEmail: app.node.tryGetContext('alarmEmail'),
+    wafBlockedBaseline: app.node.tryGetContext('wafBlockedBaseline'),
+  });
   const nppesApiUrl: unknown = app.node.tryGetContext('nppesApiUrl');
   const webDistDir: unknown = app.node.tryGetContext('webDistDir');
   const customDomain = customDomainOf(app);

@@ -1,6 +1,6 @@
 /**
- * The Suture stack: one per stage, composed of the keys, access-log, auth, data, storage, backup, API
- * and web constructs (issue 2, section 7; issue 9, section 3).
+ * The Suture stack: one per stage, composed of the keys, access-log, auth, data, storage, backup, API,
+ * web and monitoring constructs (docs/architecture.md).
  */
 import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -10,6 +10,7 @@ import { Auth } from './auth';
 import { Backup } from './backup';
 import { Data } from './data';
 import { Keys } from './keys';
+import { Monitoring } from './monitoring';
 import { acknowledgeNagFindings } from './nag';
 import type { StageSettings } from './stage';
 import { Storage } from './storage';
@@ -57,6 +58,7 @@ export class SutureStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly firewall: EdgeFirewall;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: SutureStackProps) {
     super(scope, id, props);
@@ -119,6 +121,15 @@ export class SutureStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.userPoolClient.userPoolClientId,
       stage: settings.stage,
+    });
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      settings,
+      httpApi: this.api.httpApi,
+      functions: this.api.functions,
+      tables: this.data.tablesByEnvVar,
+      webAcl: this.firewall.webAcl,
+      key: this.keys.logsKey,
     });
 
     acknowledgeNagFindings(this);

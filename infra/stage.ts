@@ -1,9 +1,10 @@
 /**
- * Stage names and the settings derived from them (issue 2, section 7).
+ * Stage names and the settings derived from them (docs/operations.md).
  *
  * A stage is the unit of deployment: `dev`, `prod`, or an ephemeral QA stage such as `qa-123`.
  * Only `prod` keeps its data when the stack is destroyed; every other stage is disposable.
  */
+import * as z from 'zod';
 
 /** Lowercase letters, digits and single dashes, starting and ending with a letter or digit, 1 to 24 chars. */
 export const STAGE_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,23}$/;
@@ -37,9 +38,50 @@ export interface StageSettings {
   isProd: boolean;
   /** Prefix of physical resource names, e.g. `suture-qa-123` (tables are `suture-qa-123-cases`). */
   resourcePrefix: string;
+  /** Where the stage's alarms are mailed (infra/monitoring.ts); required in prod, optional elsewhere. */
+  alarmEmail?: string;
+  /** WAF requests blocked in 5 minutes above which the stage alarms (attacks, or a rule blocking users). */
+  wafBlockedBaseline: number;
 }
 
-/** Derive the stage settings from a validated stage name. */
-export function stageSettings(stage: string): StageSettings {
-  return { stage, isProd: stage === PROD_STAGE, resourcePrefix: `suture-${stage}` };
+/** {@link StageSettings.wafBlockedBaseline} unless the context gives one. */
+export const DEFAULT_WAF_BLOCKED_BASELINE = 100;
+
+/** Thrown when a stage setting from the context is malformed. */
+export class InvalidStageSettingError extends Error {
+  override name = 'InvalidStageSettingError';
+}
+
+/** The settings CDK context may give a stage (`-c alarmEmail=ops@example.com -c wafBlockedBaseline=500`). */
+export interface StageContext {
+  alarmEmail?: unknown;
+  wafBlockedBaseline?: unknown;
+}
+
+/**
+ * Derive the stage settings from a validated stage name and the context's settings (strings, as `-c`
+ * passes them, or numbers).
+ * @throws InvalidStageSettingError when `alarmEmail` is not an email address or `wafBlockedBaseline`
+ *   is not a whole number of 1 or more.
+ */
+export function stageSettings(stage: string, context: StageContext = {}): StageSettings {
+  const isProd = stage === PROD_STAGE;
+  const given = (v: unknown) => v !== undefined && v !== '';
+  const { alarmEmail, wafBlockedBaseline } = context;
+  if (given(alarmEmail) && !z.email().safeParse(alarmEmail).success) {
+    throw new InvalidStageSettingError(`Invalid alarmEmail ${JSON.stringify(alarmEmail)}: use an email address`);
+  }
+  const baseline = given(wafBlockedBaseline) ? Number(wafBlockedBaseline) : DEFAULT_WAF_BLOCKED_BASELINE;
+  if (!Number.isInteger(baseline) || baseline < 1) {
+    throw new InvalidStageSettingError(
+      `Invalid wafBlockedBaseline ${JSON.stringify(wafBlockedBaseline)}: use a whole number of 1 or more`,
+    );
+  }
+  return {
+    stage,
+    isProd,
+    resourcePrefix: `suture-${stage}`,
+    ...(given(alarmEmail) ? { alarmEmail: alarmEmail as string } : {}),
+    wafBlockedBaseline: baseline,
+  };
 }

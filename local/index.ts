@@ -24,12 +24,15 @@
  * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40; issue 9, section 4).
  *
  * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
- * set in `process.env` before any handler is imported, and the pool's threads get a copy of it. process.env is process-wide, so only one
+ * set in `process.env` before any handler is imported, and the pool's threads get a copy of it
+ * (Powertools Metrics and Tracer off unless `SUTURE_OBSERVABILITY=1`: ./observability.ts). process.env is process-wide, so only one
  * runtime may run per process at a time; a restart in the same process reuses the previous ports
  * when they are free, so handler modules that cached SDK clients keep working.
  *
  * For development and demos only: never real patient data.
  */
+// First: Powertools reads its switches when the handler modules below are loaded.
+import './observability';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

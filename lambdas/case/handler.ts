@@ -83,7 +83,7 @@ import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from 
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
-import { apiHandler } from '../lib/middleware';
+import { apiHandler, observed } from '../lib/middleware';
 import { buildCaseId } from '../data/case/keys';
 import { parseInput } from '../lib/validation';
 import { getFacility } from '../data/owned/facilities';
@@ -572,6 +572,8 @@ const api = apiHandler(
   { writeAudit: writeAuditEntry },
 );
 
+const purge = observed((_event: PurgeEvent, context: Context) => purgeDeletedCases({ runId: context?.awsRequestId }));
+
 /**
  * The Lambda entry point: API Gateway events through the routes above, or the internal event of
  * the daily schedule `{ type: 'suture.purge-deleted-cases' }` (the 30-day purge, ./purge.ts; issue
@@ -580,6 +582,6 @@ const api = apiHandler(
 export function handler(event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
 export function handler(event: PurgeEvent, context: Context): Promise<PurgeResult>;
 export async function handler(event: ApiEvent | PurgeEvent, context: Context): Promise<unknown> {
-  if (isPurgeEvent(event)) return purgeDeletedCases({ runId: context?.awsRequestId });
+  if (isPurgeEvent(event)) return purge(event, context);
   return api(event as ApiEvent, context);
 }

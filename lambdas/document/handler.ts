@@ -60,7 +60,8 @@ import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { logger } from '../lib/logger';
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
-import { apiHandler } from '../lib/middleware';
+import { METRIC_NAMES, countOutcome } from '../lib/metrics';
+import { apiHandler, observed } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../data/case/repository';
 import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../data/user/repository';
@@ -534,7 +535,11 @@ const api = apiHandler(
   'document',
   {
     'POST /document': requestUpload,
-    'POST /document/confirm': confirm,
+    'POST /document/confirm': countOutcome(confirm, {
+      succeeded: METRIC_NAMES.documentConfirmed,
+      refused: METRIC_NAMES.documentConfirmRefused,
+      failed: METRIC_NAMES.documentConfirmFailed,
+    }),
     'GET /document': link,
     'DELETE /document': remove,
     'GET /doc_types': docTypes,
@@ -595,9 +600,12 @@ export async function deleteProfileDocuments(event: DeleteProfileDocumentsEvent)
   return { deleted: keys.length };
 }
 
+const internal = observed(async (event: DeleteCaseDocumentsEvent | DeleteProfileDocumentsEvent) =>
+  isDeleteCaseDocumentsEvent(event) ? deleteCaseDocuments(event) : deleteProfileDocuments(event),
+);
+
 /** The Lambda entry point: API Gateway events through the routes above, or one of the internal events. */
 export async function handler(event: unknown, context: Context): Promise<unknown> {
-  if (isDeleteCaseDocumentsEvent(event)) return deleteCaseDocuments(event);
-  if (isDeleteProfileDocumentsEvent(event)) return deleteProfileDocuments(event);
+  if (isDeleteCaseDocumentsEvent(event) || isDeleteProfileDocumentsEvent(event)) return internal(event, context);
   return api(event as ApiEvent, context);
 }

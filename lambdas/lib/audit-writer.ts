@@ -1,10 +1,10 @@
 /**
- * The audit trail's one write (issue 9, section 1): PutItem of an entry built by ./audit.ts into the
+ * The audit trail's one write (docs/security.md, "Audit trail"): PutItem of an entry built by ./audit.ts into the
  * audit table (AUDIT_TABLE; the Lambda roles hold PutItem and nothing else on it). Every resource
  * with guarded routes passes {@link writeAuditEntry} to `apiHandler` (lambdas/lib/middleware.ts),
  * which refuses to build such a handler without it.
  *
- * "Who" includes the caller's user_type (issue 9, section 1). A request that decided on it (every
+ * "Who" includes the caller's user_type. A request that decided on it (every
  * back-office route) put it on the entry; for the others (a provider's calls on their own items) the
  * writer reads the profile's user_type, kept {@link USER_TYPE_TTL_MS} per Lambda instance, so a
  * provider's requests cost one GetItem a minute, not one each. A type change shows in the entries
@@ -16,6 +16,7 @@ import { SYSTEM_AUDIT_ACTOR, type AuditEntry } from './audit';
 import { ddb } from './aws';
 import { getEnv } from './env';
 import { logger } from './logger';
+import { METRIC_NAMES, count } from './metrics';
 import { loadUserType } from './user-type';
 
 /** How long a user_type read for the audit is reused, in ms (60 s). */
@@ -52,7 +53,8 @@ export function resetAuditUserTypes(): void {
 
 /**
  * Append `entry` to the audit table (one PutItem), with the caller's user_type filled in when the
- * request did not load it. Throws the SDK's error when the write fails.
+ * request did not load it. Counts the write as `AuditWriteSucceeded` or `AuditWriteFailed`
+ * (./metrics.ts). Throws the SDK's error when the write fails.
  */
 export async function writeAuditEntry(entry: AuditEntry, now = Date.now()): Promise<void> {
   let item = entry;
@@ -64,5 +66,12 @@ export async function writeAuditEntry(entry: AuditEntry, now = Date.now()): Prom
       keepUserType(entry.user_id, entry.user_type, now);
     }
   }
-  await ddb().send(new PutCommand({ TableName: getEnv().AUDIT_TABLE, Item: item }));
+  try {
+    await ddb().send(new PutCommand({ TableName: getEnv().AUDIT_TABLE, Item: item }));
+  } catch (err) {
+    // Counted before the error goes on: an alarm fires on any (infra/monitoring.ts).
+    count(METRIC_NAMES.auditWriteFailed);
+    throw err;
+  }
+  count(METRIC_NAMES.auditWriteSucceeded);
 }

@@ -4,7 +4,8 @@
  * Endpoints and credentials come from the SDK's standard environment (`AWS_REGION`,
  * `AWS_ENDPOINT_URL_DYNAMODB`, `AWS_ENDPOINT_URL_S3`, ...): product code never branches on "local".
  * S3 path-style addressing follows `S3_FORCE_PATH_STYLE` of the Lambda environment (s3rver needs it).
- * Every client Suture builds (here, in bin/ and in local/) retries with {@link SDK_RETRY}.
+ * Every client Suture builds (here, in bin/ and in local/) retries with {@link SDK_RETRY}. The
+ * Lambdas' clients below are captured by the X-Ray tracer (./tracer.ts: a no-op where tracing is off).
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
@@ -12,6 +13,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getEnv } from './env';
+import { traced } from './tracer';
 
 /** The name under which every SDK v3 client adds its logger middleware (@aws-sdk/core). */
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
@@ -89,7 +91,7 @@ let lambda: LambdaClient | undefined;
 /** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
 export function ddb(): DynamoDBDocumentClient {
   // The document client shares the base client's middleware stack.
-  doc ??= DynamoDBDocumentClient.from(dynamoDbClient(), {
+  doc ??= DynamoDBDocumentClient.from(traced(dynamoDbClient()), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return doc;
@@ -100,13 +102,15 @@ export function ddb(): DynamoDBDocumentClient {
  * presigned PUT must not carry a checksum of an empty body (the browser sends the bytes later).
  */
 export function s3Client(): S3Client {
-  s3 ??= withoutSdkLogging(
-    new S3Client({
-      ...SDK_RETRY,
-      forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true',
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
+  s3 ??= traced(
+    withoutSdkLogging(
+      new S3Client({
+        ...SDK_RETRY,
+        forcePathStyle: getEnv().S3_FORCE_PATH_STYLE === 'true',
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    ),
   );
   return s3;
 }
@@ -116,13 +120,13 @@ export function s3Client(): S3Client {
  * no IAM permission is involved. Endpoint from `AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER` locally.
  */
 export function cognitoClient(): CognitoIdentityProviderClient {
-  cognito ??= withoutSdkLogging(new CognitoIdentityProviderClient({ ...SDK_RETRY }));
+  cognito ??= traced(withoutSdkLogging(new CognitoIdentityProviderClient({ ...SDK_RETRY })));
   return cognito;
 }
 
 /** The Lambda client (async Invoke of the document Lambda; `AWS_ENDPOINT_URL_LAMBDA` locally). */
 export function lambdaClient(): LambdaClient {
-  lambda ??= withoutSdkLogging(new LambdaClient({ ...SDK_RETRY }));
+  lambda ??= traced(withoutSdkLogging(new LambdaClient({ ...SDK_RETRY })));
   return lambda;
 }
 

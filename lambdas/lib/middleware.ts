@@ -43,13 +43,17 @@
  *    path the router does not know), one audit entry is written after the answer is known, whatever
  *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
  *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
- *    access). Routes without a token (health, check_npi) touch no PHI and are not audited.
+ *    access). Routes without a token (health, check_npi) touch no PHI and are not audited;
+ * 8. observability ({@link observed}): the request counted by route and status class, an X-Ray
+ *    subsegment around it, and its metrics written once when it ends (docs/decisions/0013-observability.md).
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpRouterHandler, { type Method } from '@middy/http-router';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
@@ -69,7 +73,9 @@ import {
 } from './errors';
 import { json, type ApiEvent, type ApiResult, type RouteHandler } from './http';
 import { logger } from './logger';
+import { countRequest, metrics } from './metrics';
 import { checkOrigin } from './origin';
+import { tracer } from './tracer';
 import { fieldErrors } from './validation';
 
 /** `METHOD /path` of a route, as API Gateway writes `routeKey`. */
@@ -331,7 +337,7 @@ export function apiHandler(
     .use(safeText)
     .handler(router as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>);
 
-  return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+  const audited = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const result = await inner(event, context);
     if (!writeAudit || openRoutes.has(event.routeKey)) return result;
     try {
@@ -345,6 +351,24 @@ export function apiHandler(
     }
     return result;
   };
+
+  return observed(async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const result = await audited(event, context);
+    countRequest(event.routeKey, result.statusCode ?? 200);
+    return result;
+  });
+}
+
+/**
+ * `handler` traced (an X-Ray subsegment around it, cold start annotated; never its response, which
+ * holds PHI) and with its metrics (./metrics.ts) written once, as one EMF line, when it ends, however
+ * it ends. {@link apiHandler} wraps every API request with it; an entry point for other events
+ * (the daily purge, the internal document and import events) wraps those with it too.
+ */
+export function observed<E, R>(handler: (event: E, context: Context) => Promise<R>) {
+  return middy<E, R, Error, Context>(handler)
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(logMetrics(metrics));
 }
 
 /** The audit write of a request failed (answered 500: no unaudited access, docs/decisions/0005-fail-closed-audit-write.md). */

@@ -35,11 +35,18 @@ import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, ValidationError } from '../lib/errors';
 import { bodyObject, created, json, ok, queryParam, type ApiEvent } from '../lib/http';
 import { writeAuditEntry } from '../lib/audit-writer';
-import { apiHandler } from '../lib/middleware';
+import { apiHandler, observed } from '../lib/middleware';
 import { audit } from '../lib/audit';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
-import { createImportJob, getImportJob, isListImportEvent, runImportJob, startImportJob } from './imports';
+import {
+  createImportJob,
+  getImportJob,
+  isListImportEvent,
+  runImportJob,
+  startImportJob,
+  type ListImportEvent,
+} from './imports';
 import { createInsurance, deleteInsurance, listDoctorTypes, listInsurance, renameInsurance } from '../data/lists/repository';
 
 /** Throws ForbiddenError (403) unless the caller's user_type is 100 or more. */
@@ -123,8 +130,10 @@ const api = apiHandler(
   { writeAudit: writeAuditEntry },
 );
 
+const importJob = observed((event: ListImportEvent) => runImportJob(event.job_id));
+
 /** The Lambda entry point: API Gateway events through the routes above, or an import job to run. */
 export async function handler(event: unknown, context: Context): Promise<unknown> {
-  if (isListImportEvent(event)) return runImportJob(event.job_id);
+  if (isListImportEvent(event)) return importJob(event, context);
   return api(event as ApiEvent, context);
 }

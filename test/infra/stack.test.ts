@@ -40,13 +40,27 @@ import {
   deployedConnectSources,
 } from '../../infra/security-headers';
 import { StackRegionError, type SutureStack } from '../../infra/stack';
-import { InvalidStageError, parseStage } from '../../infra/stage';
+import {
+  ALARM_PERIOD,
+  API_5XX_RATE_PERCENT,
+  DYNAMODB_OPERATIONS,
+  MissingAlarmEmailError,
+  metricsNamespace,
+} from '../../infra/monitoring';
+import {
+  DEFAULT_WAF_BLOCKED_BASELINE,
+  InvalidStageError,
+  InvalidStageSettingError,
+  parseStage,
+  stageSettings,
+} from '../../infra/stage';
 import { MANAGED_RULE_GROUPS, WAF_RATE_LIMIT } from '../../infra/waf';
 import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
 import { AUDIT_TABLE } from '../../lambdas/data/audit/keys';
+import { METRIC_NAMES } from '../../lambdas/lib/metrics';
 import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
 import { RESOURCES, RESOURCE_ACCESS, ROUTES, type Resource } from '../../lambdas/routes';
 import { RuntimeConfigSchema } from '../../shared/config';
@@ -199,7 +213,7 @@ beforeAll(() => {
   // for the three bundling synths, each Lambda is bundled once, not once per stage.
   const bundlingOutdir = tempDir('suture-infra-');
   dev = synth({}, bundlingOutdir);
-  prod = synth({ stage: 'prod' }, bundlingOutdir);
+  prod = synth({ stage: 'prod', alarmEmail: 'ops@clinic.example' }, bundlingOutdir);
   qa = synth({ stage: 'qa-123', webDistDir: emptyDist }, bundlingOutdir);
   fakeDist = synth({
     stage: 'qa-dist',
@@ -1162,6 +1176,215 @@ describe('the skipBundling variant', () => {
       // Assess
       expect(props.Code).toEqual({ ZipFile: expect.stringContaining('skipBundling') });
       expect(props.Runtime).toBe('nodejs24.x');
+    }
+  });
+});
+
+describe('the monitoring', () => {
+  type AlarmProps = {
+    AlarmActions: Json[];
+    ComparisonOperator: string;
+    EvaluationPeriods: number;
+    Threshold: number;
+    TreatMissingData: string;
+    MetricName?: string;
+    Namespace?: string;
+    Dimensions?: { Name: string; Value: Json }[];
+    Metrics?: {
+      Id: string;
+      Expression?: string;
+      MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string; Value: Json }[] } };
+    }[];
+  };
+  const alarmsOf = (s: Synth): AlarmProps[] =>
+    ofType(s, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties as unknown as AlarmProps);
+  /** Every metric an alarm reads (its own, or those of its math expression). */
+  const metricsOf = (a: AlarmProps) =>
+    a.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : [])) ??
+    (a.MetricName ? [{ MetricName: a.MetricName, Namespace: a.Namespace ?? '', Dimensions: a.Dimensions }] : []);
+  const dimension = (m: { Dimensions?: { Name: string; Value: Json }[] }, name: string) =>
+    m.Dimensions?.find((d) => d.Name === name)?.Value;
+  const alarmsOn = (s: Synth, namespace: string, metricName: string) =>
+    alarmsOf(s).filter((a) => metricsOf(a).some((m) => m.Namespace === namespace && m.MetricName === metricName));
+
+  it('alarms on the API 5xx rate, each function, each table, the WAF and failed audit writes, all to the topic', () => {
+    // Prepare
+    const topicId = logicalId(dev, dev.stack.monitoring.topic);
+
+    // Act
+    const alarms = alarmsOf(dev);
+
+    // Assess
+    expect(alarms).toHaveLength(1 + 2 * RESOURCES.length + TABLES.length + 1 + 1);
+    for (const alarm of alarms) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.EvaluationPeriods).toBe(1);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    for (const fn of dev.stack.api.functions.values()) {
+      for (const metricName of ['Errors', 'Throttles']) {
+        const [alarm, ...others] = alarmsOn(dev, 'AWS/Lambda', metricName).filter((a) =>
+          metricsOf(a).some(
+            (m) => JSON.stringify(dimension(m, 'FunctionName')) === JSON.stringify({ Ref: logicalId(dev, fn) }),
+          ),
+        );
+        expect(others).toEqual([]);
+        expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      }
+    }
+    const tableAlarms = alarmsOn(dev, 'AWS/DynamoDB', 'ThrottledRequests');
+    expect(tableAlarms).toHaveLength(TABLES.length);
+    for (const def of TABLES) {
+      const table = { Ref: logicalId(dev, dev.stack.data.table(def.envVar)) };
+      const [alarm] = tableAlarms.filter((a) =>
+        metricsOf(a).some((m) => JSON.stringify(dimension(m, 'TableName')) === JSON.stringify(table)),
+      );
+      // Every operation's throttles, missing values as 0 (sparse per-operation metrics).
+      expect(alarm?.Threshold).toBe(1);
+      expect(metricsOf(alarm as AlarmProps).map((m) => dimension(m, 'Operation'))).toEqual([...DYNAMODB_OPERATIONS]);
+      expect(alarm?.Metrics?.find((m) => m.Expression)?.Expression).toMatch(/^SUM\(FILL\(METRICS\("t\d+_"\), 0\)\)$/);
+    }
+  });
+
+  it('alarms when more than 5 % of the API answers are 5xx', () => {
+    // Act
+    const [alarm, ...others] = alarmsOn(dev, 'AWS/ApiGateway', '5xx');
+
+    // Assess
+    expect(others).toEqual([]);
+    expect(alarm).toMatchObject({ Threshold: API_5XX_RATE_PERCENT, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(alarm?.Metrics?.find((m) => m.Expression)?.Expression).toBe('IF(requests > 0, 100 * errors / requests, 0)');
+    expect(
+      metricsOf(alarm as AlarmProps)
+        .map((m) => m.MetricName)
+        .sort(),
+    ).toEqual(['5xx', 'Count']);
+    for (const m of metricsOf(alarm as AlarmProps)) {
+      expect(dimension(m, 'ApiId')).toEqual({ Ref: logicalId(dev, dev.stack.api.httpApi) });
+    }
+  });
+
+  it('alarms on the web ACL blocking more than the stage baseline, 100 by default, set by -c wafBlockedBaseline', () => {
+    // Prepare
+    const blocked = (s: Synth) => alarmsOn(s, 'AWS/WAFV2', 'BlockedRequests');
+    const custom = synth({ stage: 'qa-waf', skipBundling: 'true', wafBlockedBaseline: '750' });
+
+    // Assess
+    expect(DEFAULT_WAF_BLOCKED_BASELINE).toBe(100);
+    expect(blocked(dev)).toEqual([
+      expect.objectContaining({ Threshold: 100, ComparisonOperator: 'GreaterThanThreshold' }),
+    ]);
+    expect(blocked(custom)).toEqual([expect.objectContaining({ Threshold: 750 })]);
+    const [metric] = metricsOf(blocked(dev)[0] as AlarmProps);
+    expect(dimension(metric ?? {}, 'WebACL')).toBe('suture-dev-edge');
+    expect(dimension(metric ?? {}, 'Rule')).toBe('ALL');
+    expect(() => synth({ stage: 'qa-waf', skipBundling: 'true', wafBlockedBaseline: 'many' })).toThrow(
+      InvalidStageSettingError,
+    );
+  });
+
+  it('alarms on any failed audit write, from the metric every function publishes in its stage namespace', () => {
+    // Act
+    const [alarm, ...others] = alarmsOn(dev, 'Suture/dev', METRIC_NAMES.auditWriteFailed);
+
+    // Assess
+    expect(others).toEqual([]);
+    expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(metricsOf(alarm as AlarmProps)[0]?.Dimensions).toEqual([{ Name: 'service', Value: 'suture' }]);
+    expect(metricsNamespace(stageSettings('qa-7'))).toBe('Suture/qa-7');
+    for (const s of [dev, prod]) {
+      for (const fn of s.stack.api.functions.values()) {
+        const env = (s.resources[logicalId(s, fn)]?.Properties?.Environment as { Variables: Record<string, Json> })
+          .Variables;
+        expect(env.POWERTOOLS_METRICS_NAMESPACE).toBe(`Suture/${s.stack.stackName.replace(/^Suture-/, '')}`);
+      }
+    }
+  });
+
+  it('sends the alarms to an SNS topic encrypted with the logs key, TLS only, that CloudWatch may use', () => {
+    // Prepare
+    const topicId = logicalId(dev, dev.stack.monitoring.topic);
+    const keyId = logicalId(dev, dev.stack.keys.logsKey);
+
+    // Assess
+    expect(dev.resources[topicId]?.Properties?.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: 'sns:Publish',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+          }),
+        ]),
+      },
+    });
+    // Without kms:GenerateDataKey* and kms:Decrypt for CloudWatch, alarms never reach an encrypted topic.
+    expect(JSON.stringify(dev.resources[keyId]?.Properties?.KeyPolicy)).toContain(
+      '{"Action":["kms:Decrypt","kms:GenerateDataKey*"],"Effect":"Allow","Principal":{"Service":"cloudwatch.amazonaws.com"},"Resource":"*"}',
+    );
+  });
+
+  it('mails the alarms to the stage alarmEmail, which prod requires and dev may leave out', () => {
+    // Assess
+    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    prod.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@clinic.example',
+      TopicArn: { Ref: logicalId(prod, prod.stack.monitoring.topic) },
+    });
+    expect(() =>
+      buildApp({ ...CDK_JSON.context, stage: 'prod', skipBundling: 'true' }, tempDir('suture-noemail-')),
+    ).toThrow(MissingAlarmEmailError);
+    expect(() =>
+      buildApp(
+        { ...CDK_JSON.context, skipBundling: 'true', alarmEmail: 'not-an-address' },
+        tempDir('suture-bademail-'),
+      ),
+    ).toThrow(InvalidStageSettingError);
+  });
+
+  it('shows the alarms and their figures on a dashboard named after the stage', () => {
+    // Prepare
+    const [[, dashboard] = []] = ofType(dev, 'AWS::CloudWatch::Dashboard');
+
+    // Act
+    const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+
+    // Assess
+    expect(ofType(dev, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+    expect(ofType(prod, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
+    expect(dashboard?.Properties?.DashboardName).toBe('suture-dev');
+    for (const figure of [
+      'AWS/ApiGateway',
+      'AWS/Lambda',
+      'ThrottledRequests',
+      'BlockedRequests',
+      'Suture/dev',
+      ...Object.values(METRIC_NAMES),
+    ]) {
+      expect(body).toContain(figure);
+    }
+    // The alarm status widget lists every alarm.
+    for (const [id] of ofType(dev, 'AWS::CloudWatch::Alarm')) expect(body).toContain(`{"Fn::GetAtt":["${id}","Arn"]}`);
+  });
+
+  it('traces every function with X-Ray (active tracing)', () => {
+    for (const fn of dev.stack.api.functions.values()) {
+      // Assess
+      expect(dev.resources[logicalId(dev, fn)]?.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+
+  it('checks a 5-minute period on every alarm', () => {
+    // Assess
+    expect(ALARM_PERIOD.toSeconds()).toBe(300);
+    for (const alarm of alarmsOf(dev)) {
+      const periods = JSON.stringify(alarm).match(/"Period":(\d+)/g) ?? [];
+      expect(periods.length).toBeGreaterThan(0);
+      for (const p of periods) expect(p).toBe('"Period":300');
     }
   });
 });

@@ -20,5 +20,8 @@ Object.assign(process.env, {
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',
   POWERTOOLS_LOG_LEVEL: 'SILENT',
+  // No EMF lines among the test output; test/unit/lambdas/observability.test.ts turns them on.
+  POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+  POWERTOOLS_METRICS_NAMESPACE: 'Suture/unit',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });

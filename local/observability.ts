@@ -1,0 +1,17 @@
+/**
+ * Powertools Metrics and Tracer are off in the local runtime unless `SUTURE_OBSERVABILITY=1`: no EMF
+ * lines among the request log, no X-Ray attempts without a daemon. The handlers do not know: the
+ * runtime sets the variables Powertools documents, as Lambda's environment would
+ * (docs/decisions/0013-observability.md).
+ *
+ * Imported first by ./index.ts, since Powertools reads them when its Metrics and Tracer are built, at
+ * import; the pool's threads inherit them.
+ */
+
+/** The variables that turn Powertools Metrics and Tracer off, unless `env.SUTURE_OBSERVABILITY` is `1`. */
+export function localObservabilityEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (env.SUTURE_OBSERVABILITY === '1') return {};
+  return { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_TRACE_ENABLED: 'false' };
+}
+
+Object.assign(process.env, localObservabilityEnv(process.env));
