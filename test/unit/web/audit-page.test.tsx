@@ -1,12 +1,11 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The audit screen (/back-office/audit; issue 9, section 1) with a fake API client: the filters sent
- * to GET /audit, paging with Load more, the CSV of the filtered entries (quoting, formula guard).
- * No network, no Amplify session.
+ * The audit screen (/back-office/audit; spec back-office-and-shell, audit trail) against the fake API:
+ * the filters sent to GET /audit, paging with Load more, the CSV of the filtered entries (quoting,
+ * formula guard).
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 
 import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -15,9 +14,9 @@ import { AuditTrail } from '../../../web/src/back-office/audit/AuditPage';
 import { auditCsv } from '../../../web/src/back-office/audit/api';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { ROUTES } from '../../../shared/api-routes';
-import { apiFetch } from './support/fake-api';
+import { useFakeApi } from './support/fake-api-server';
 
-type Req = { query?: Record<string, string | number | undefined> } | undefined;
+const api = useFakeApi();
 
 function entry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
   return {
@@ -46,41 +45,35 @@ function renderTrail() {
   );
 }
 
-afterEach(() => apiFetch.mockReset());
-
 describe('the audit screen', () => {
   it('sends the filters to GET /audit and loads the next page with the cursor', async () => {
     // Prepare
-    const calls: Record<string, unknown>[] = [];
-    apiFetch.mockImplementation(async (_path: string, req: Req) => {
-      calls.push({ ...(req?.query ?? {}) });
-      return req?.query?.cursor
-        ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] }
-        : { entries: [entry()], next_cursor: 'c1' };
-    });
+    api.on('GET /audit', ({ query }) =>
+      query.cursor ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] } : { entries: [entry()], next_cursor: 'c1' },
+    );
+    const calls = () => api.requests('GET /audit').map((r) => r.query);
     renderTrail();
     await screen.findByText('ada');
 
     // Act
     fireEvent.change(screen.getByLabelText('Case id'), { target: { value: ' u-1_1760000000000 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls()).toHaveLength(2));
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
     // Assess
     expect(await screen.findByText('grace')).toBeTruthy();
-    expect(calls[1]).toMatchObject({ case_id: 'u-1_1760000000000', user_id: '', limit: 50 });
-    expect(calls[2]).toMatchObject({ case_id: 'u-1_1760000000000', cursor: 'c1' });
+    expect(calls()[1]).toMatchObject({ case_id: 'u-1_1760000000000', limit: '50' });
+    expect(calls()[1]).not.toHaveProperty('user_id');
+    expect(calls()[2]).toMatchObject({ case_id: 'u-1_1760000000000', cursor: 'c1' });
+    expect(api.requests('GET /audit')[2]?.headers.get('authorization')).toBe('Bearer test-access-token');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('offers the key of every route that needs sign-in and the purge as the Action filter, and sends the one chosen', async () => {
     // Prepare
-    const calls: Record<string, unknown>[] = [];
-    apiFetch.mockImplementation(async (_path: string, req: Req) => {
-      calls.push({ ...(req?.query ?? {}) });
-      return { entries: [entry()] };
-    });
+    api.on('GET /audit', { entries: [entry()] });
+    const calls = () => api.requests('GET /audit').map((r) => r.query);
     renderTrail();
     await screen.findByText('ada');
     const select = screen.getByLabelText('Action') as HTMLSelectElement;
@@ -93,15 +86,16 @@ describe('the audit screen', () => {
     const options = [...select.options].map((o) => o.value);
     expect(options).toEqual(['', ...ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`), 'case.purge']);
     expect(options).not.toContain('GET /health');
-    await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]).toMatchObject({ action: 'DELETE /case', case_id: '' });
+    await waitFor(() => expect(calls()).toHaveLength(2));
+    expect(calls()[1]).toMatchObject({ action: 'DELETE /case' });
+    expect(calls()[1]).not.toHaveProperty('case_id');
   });
 
   it("shows a list call's first two ids in its row and folds the rest into '+N more', and three ids in full", async () => {
     // Prepare
     const many = Array.from({ length: 50 }, (_, i) => `u-1_17600000000${String(i).padStart(2, '0')}`);
     const three = ['c-1', 'c-2', 'c-3'];
-    apiFetch.mockResolvedValue({
+    api.on('GET /audit', {
       entries: [entry({ resource_ids: many }), entry({ request_id: 'req-2', username: 'grace', resource_ids: three })],
     });
 
@@ -121,7 +115,7 @@ describe('the audit screen', () => {
 
   it('says so when no entry matches', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ entries: [] });
+    api.on('GET /audit', { entries: [] });
     // Act
     renderTrail();
     // Assess
