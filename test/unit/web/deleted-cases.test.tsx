@@ -1,21 +1,20 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The Deleted cases view (/back-office/cases/deleted; issue 9, section 2) with a fake API client:
- * the rows with who deleted them and when, paging with Load more, and a restore only after the
- * confirmation, after which the list is read again. No network, no Amplify session.
+ * The Deleted cases view (/back-office/cases/deleted; decision 0006-soft-delete-and-30-day-purge)
+ * against the fake API: the rows with who deleted them and when, paging with Load more, and a restore
+ * only after the confirmation, after which the list is read again.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 
 import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { DeletedCases } from '../../../web/src/back-office/cases/DeletedCasesPage';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 
-type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: unknown } | undefined;
+const api = useFakeApi();
 
 const NOW = Date.parse('2026-11-23T12:00:00.000Z');
 
@@ -48,18 +47,14 @@ function renderView() {
   );
 }
 
-afterEach(() => apiFetch.mockReset());
-
 describe('the deleted cases view', () => {
   it('lists who deleted each case and when, and loads the next page with the cursor', async () => {
     // Prepare
-    const calls: Req[] = [];
-    apiFetch.mockImplementation(async (_path: string, req: Req) => {
-      calls.push(req);
-      return req?.query?.cursor
+    api.on('GET /case/deleted', ({ query }) =>
+      query.cursor
         ? { cases: [deleted('owner-1_2', { patient_last: 'Roe', deleted_by_name: 'Grace Admin' })] }
-        : { cases: [deleted('owner-1_1')], next_cursor: 'c1' };
-    });
+        : { cases: [deleted('owner-1_1')], next_cursor: 'c1' },
+    );
     renderView();
     const first = await screen.findByRole('row', { name: /owner-1_1/ });
 
@@ -73,21 +68,17 @@ describe('the deleted cases view', () => {
     expect(within(first).getByText('Submitted')).toBeTruthy();
     expect(within(first).getByText('2026-12-20 08:30')).toBeTruthy();
     expect(within(second).getByText('Grace Admin')).toBeTruthy();
-    expect(calls[0]?.query).toMatchObject({ limit: 50, cursor: undefined });
+    const calls = api.requests('GET /case/deleted');
+    expect(calls[0]?.query).toEqual({ limit: '50' });
     expect(calls[1]?.query).toMatchObject({ cursor: 'c1' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('restores a case only after the confirmation and reads the list again', async () => {
     // Prepare
-    let restoredIds: string[] = [];
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
-      if (path === '/case/restore') {
-        restoredIds = [...restoredIds, (req?.body as { case_id: string }).case_id];
-        return { success: true, message: 'Case restored successfully', case: { case_id: 'owner-1_1' } };
-      }
-      return { cases: restoredIds.includes('owner-1_1') ? [] : [deleted('owner-1_1')] };
-    });
+    const restoredIds = () => api.requests('POST /case/restore').map((r) => (r.body as { case_id: string }).case_id);
+    api.on('POST /case/restore', { success: true, message: 'Case restored successfully', case: { case_id: 'owner-1_1' } });
+    api.on('GET /case/deleted', () => ({ cases: restoredIds().includes('owner-1_1') ? [] : [deleted('owner-1_1')] }));
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore case owner-1_1' }));
 
@@ -95,7 +86,7 @@ describe('the deleted cases view', () => {
     const dialog = screen.getByRole('dialog', { name: 'Restore case' });
     expect(within(dialog).getByText(/Restore case owner-1_1\? It returns to Case Management/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(restoredIds).toEqual([]);
+    expect(restoredIds()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Restore case owner-1_1' }));
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Restore case' })).getByRole('button', { name: 'Restore' }),
@@ -103,7 +94,7 @@ describe('the deleted cases view', () => {
 
     // Assess
     await screen.findByText(/Case restored successfully/);
-    expect(restoredIds).toEqual(['owner-1_1']);
+    expect(restoredIds()).toEqual(['owner-1_1']);
     expect(screen.getByRole('link', { name: 'Open case owner-1_1' }).getAttribute('href')).toBe('/case/owner-1_1');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Restore case owner-1_1' })).toBeNull());
     expect(await screen.findByText('No deleted cases')).toBeTruthy();
@@ -111,13 +102,11 @@ describe('the deleted cases view', () => {
 
   it("disables the restore past 30 days and shows the server's refusal", async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/case/restore') {
-        throw new ApiError('A case can be restored only within 30 days of its deletion', 409);
-      }
-      return {
-        cases: [deleted('owner-1_old', { deleted_at: '2026-10-20T08:00:00.000Z' }), deleted('owner-1_new')],
-      };
+    api.on('POST /case/restore', () =>
+      reply(409, { message: 'A case can be restored only within 30 days of its deletion' }),
+    );
+    api.on('GET /case/deleted', {
+      cases: [deleted('owner-1_old', { deleted_at: '2026-10-20T08:00:00.000Z' }), deleted('owner-1_new')],
     });
     renderView();
     const old = await screen.findByRole('button', { name: 'Restore case owner-1_old' });
