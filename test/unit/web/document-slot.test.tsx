@@ -15,7 +15,7 @@ import { apiFetch } from './support/fake-api';
 import { FakeXhr } from './support/fake-xhr';
 import { useDocumentBanner, DocumentBannerView } from '../../../web/src/documents/Banner';
 import { DocumentSlot } from '../../../web/src/documents/CaseDocuments';
-import { caseKeys } from '../../../web/src/cases/queries';
+import { caseKeys } from '../../../web/src/lib/queryKeys';
 import type { CaseView } from '../../../web/src/cases/api';
 
 const CASE_ID = 'u_1795438308000';

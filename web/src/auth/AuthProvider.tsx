@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { Hub } from 'aws-amplify/utils';
 import { TIMING_MS } from '../../../shared/constants';
 import { onAuthFailure } from '../lib/authFailure';
+import { profileKeys } from '../lib/queryKeys';
 import { checkSignedIn, readSessionUser, type AuthUser } from './session';
 
 /** Navigation state of the sign-out redirect: unsaved-changes guards let it through. */
@@ -119,7 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             if (!user) return;
             clearTimeout(profileTimer);
             profileTimer = setTimeout(() => {
-              withQueryClient((client) => client.invalidateQueries({ queryKey: ['profile', user.sub] }));
+              withQueryClient((client) => client.invalidateQueries({ queryKey: profileKeys.one(user.sub) }));
             }, TIMING_MS.profileCheckAfterSignIn);
           });
           break;

@@ -30,7 +30,8 @@ import { LoadMore, nextPageProps } from '../components/LoadMore';
 import PracticePipeline from './PracticePipeline';
 import { EditIcon, TrashIcon } from '../components/icons';
 import { CaseTable } from './CaseTable';
-import { caseKeys, useCaseList } from './queries';
+import { useCaseList } from './queries';
+import { caseKeys } from '../lib/queryKeys';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 

@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_PAY_AMOUNT_DOLLARS } from '../../../shared/constants';
 import { apiFetch } from '../lib/api';
 import { normalizeCase, type CaseView } from './api';
-import { caseKeys } from './queries';
+import { caseKeys } from '../lib/queryKeys';
 
 export const CASE_ADMIN_MESSAGES = {
   /** Same words as the server's 400 (shared CASE_MESSAGES.reasonRequired). */
@@ -26,9 +26,6 @@ export const CASE_ADMIN_MESSAGES = {
   payAmountCleared: 'Pay amount removed',
   statusChanged: (label: string) => `Status changed to ${label}`,
 } as const;
-
-/** Prefix of every count query (GET /case/stats), invalidated after a status or pay change. */
-export const STATS_KEY = ['cases', 'stats'] as const;
 
 function caseFrom(body: unknown): CaseView {
   const raw = typeof body === 'object' && body !== null && 'case' in body ? (body as { case: unknown }).case : body;
@@ -72,7 +69,7 @@ function useCaseUpdated() {
     queryClient.setQueryData(caseKeys.one(updated.case_id), updated);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
-      queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+      queryClient.invalidateQueries({ queryKey: caseKeys.stats }),
     ]);
   };
 }

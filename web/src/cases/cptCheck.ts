@@ -11,6 +11,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProcedureCodeSchema } from '../../../shared/schemas/case';
 import { searchCpt } from './api';
+import { caseKeys } from '../lib/queryKeys';
 
 /** How many matches of the search are read to find the exact code. */
 const EXACT_SEARCH_LIMIT = 25;
@@ -35,7 +36,7 @@ export function hasExactCode(list: readonly { cpt_code: string }[], code: string
 export function cptExactQuery(code: string) {
   const wanted = normalizeCode(code);
   return queryOptions({
-    queryKey: ['cases', 'cpt-exact', wanted] as const,
+    queryKey: caseKeys.cptExact(wanted),
     queryFn: async ({ signal }) => hasExactCode(await searchCpt(wanted, signal, EXACT_SEARCH_LIMIT), wanted),
     staleTime: 30 * 60_000,
     retry: false,

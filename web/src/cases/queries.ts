@@ -8,20 +8,7 @@ import { INSURANCE_SUGGESTIONS } from '../../../shared/constants';
 import { getCase, isStarterCptList, listCasesPage, listInsuranceNames, searchCpt } from './api';
 import { listFacilities } from '../facilities/api';
 import { listSurgeons } from '../surgeons/api';
-
-export const caseKeys = {
-  all: ['cases'] as const,
-  /** Prefix of every case list (invalidated after each case mutation). */
-  lists: ['cases', 'list'] as const,
-  list: (userId: string, status: number | undefined) => ['cases', 'list', userId, status ?? 'all'] as const,
-  one: (caseId: string) => ['cases', 'one', caseId] as const,
-  surgeons: (userId: string) => ['cases', 'surgeons', userId] as const,
-  facilities: (userId: string) => ['cases', 'facilities', userId] as const,
-  cpt: (search: string, limit: number) => ['cases', 'cpt', search, limit] as const,
-  cptCatalog: ['cases', 'cpt-catalog'] as const,
-  /** The payer names of the insurance suggestions (dropped by List Management's payer changes). */
-  insurance: ['cases', 'insurance'] as const,
-};
+import { caseKeys } from '../lib/queryKeys';
 
 /**
  * The insurance suggestions of the case form: the Insurance Types list, read

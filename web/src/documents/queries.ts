@@ -16,14 +16,11 @@ import {
   type CaseDocumentSlot,
   type ProfileUploadType,
 } from '../../../shared';
-import { caseKeys } from '../cases/queries';
 import { profileQuery } from '../profile/useProfile';
 import { confirmUpload, deleteDocument, listDocTypes, requestUpload, type DocumentChange } from './api';
 import { sendToStorage, type UploadOptions } from './upload';
+import { caseKeys, documentKeys } from '../lib/queryKeys';
 
-export const documentKeys = {
-  docTypes: ['documents', 'doc-types'] as const,
-};
 
 /** The content type sent for a file (the browser gives none for .docx, .rtf on some systems): the browser's, else by extension, else application/octet-stream. */
 export function contentTypeOf(file: { name: string; type: string }): string {

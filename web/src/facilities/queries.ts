@@ -5,16 +5,8 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFacility, deleteFacility, listFacilityPage, searchFacilities, type FacilityInput } from './api';
+import { caseKeys, facilityKeys } from '../lib/queryKeys';
 
-export const facilityKeys = {
-  all: ['facilities'] as const,
-  lists: ['facilities', 'list'] as const,
-  list: (userId: string) => ['facilities', 'list', userId, 'pages'] as const,
-  search: (name: string) => ['facilities', 'search', name.toLowerCase()] as const,
-};
-
-/** The case form's facility list prefix (web/src/cases/queries.ts `caseKeys.facilities`). */
-const CASE_FORM_FACILITIES = ['cases', 'facilities'] as const;
 
 /**
  * The user's facilities page by page (issue 7; a failed load is an error here): `data.pages[i].facilities`,
@@ -45,7 +37,7 @@ export function useFacilitySearch(name: string | null) {
 function useInvalidateFacilities() {
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ queryKey: CASE_FORM_FACILITIES });
+    queryClient.removeQueries({ queryKey: caseKeys.facilityLists });
     await queryClient.invalidateQueries({ queryKey: facilityKeys.lists });
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's profile as server state (react-query key ['profile', sub]).
+ * The signed-in user's profile as server state (key `profileKeys.one(sub)`).
  *
  * `useProfile()` returns the query: `data` is the {@link Profile}, null when the user has none yet
  * (new user), undefined while loading or after an error. `userType` is the numeric user_type
@@ -9,11 +9,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '../../../shared';
 import { useAuth } from '../auth/AuthProvider';
 import { fetchProfile } from './api';
+import { profileKeys } from '../lib/queryKeys';
 
 /** Query options for a user's profile; shared by the hook, the gate and the post-save re-check. */
 export function profileQuery(sub: string) {
   return queryOptions<Profile | null>({
-    queryKey: ['profile', sub],
+    queryKey: profileKeys.one(sub),
     queryFn: ({ signal }) => fetchProfile(sub, signal),
   });
 }

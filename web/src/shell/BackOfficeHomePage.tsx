@@ -18,6 +18,7 @@ import { useProfile } from '../profile/useProfile';
 import { USER_TYPE, roleLabel } from '../../../shared/roles';
 import { SYSTEM_STATUS_MESSAGES } from '../back-office/dashboard/messages';
 import { useHealth } from '../back-office/dashboard/queries';
+import { statsKeys } from '../lib/queryKeys';
 import { isPageAvailable } from './navigationFor';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
 
@@ -104,7 +105,7 @@ function SystemStatus() {
 export default function BackOfficeHomePage() {
   const profile = useProfile();
   const stats = useQuery({
-    queryKey: ['cases', 'stats', 'all'],
+    queryKey: statsKeys.range('all'),
     queryFn: ({ signal }) => fetchCaseStats(signal),
     // Read again on every visit: a case moved on another screen a moment ago counts at once.
     staleTime: 0,

@@ -15,20 +15,8 @@ import {
   type SurgeonInput,
 } from './api';
 import type { SurgeonSearchQuery } from './search';
+import { caseKeys, surgeonKeys } from '../lib/queryKeys';
 
-export const surgeonKeys = {
-  all: ['surgeons'] as const,
-  lists: ['surgeons', 'list'] as const,
-  /** The management screen's pages. */
-  list: (userId: string) => ['surgeons', 'list', userId, 'pages'] as const,
-  /** Every surgeon (all pages, bounded), for the edit screen. */
-  every: (userId: string) => ['surgeons', 'list', userId, 'every'] as const,
-  search: (q: SurgeonSearchQuery) =>
-    ['surgeons', 'search', q.first_name.toLowerCase(), q.last_name.toLowerCase()] as const,
-};
-
-/** The case form's surgeon list prefix (web/src/cases/queries.ts `caseKeys.surgeons`). */
-const CASE_FORM_SURGEONS = ['cases', 'surgeons'] as const;
 
 /**
  * The user's surgeons page by page: `data.pages[i].surgeons`, `fetchNextPage()`,
@@ -71,7 +59,7 @@ export function useSurgeonSearch(query: SurgeonSearchQuery | null) {
 function useInvalidateSurgeons() {
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ queryKey: CASE_FORM_SURGEONS });
+    queryClient.removeQueries({ queryKey: caseKeys.surgeonLists });
     await queryClient.invalidateQueries({ queryKey: surgeonKeys.lists });
   };
 }

@@ -1,11 +1,8 @@
 /** React Query hooks of the audit screen (issue 9, section 1). */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchAuditPage, type AuditFilters } from './api';
+import { auditKeys } from '../../lib/queryKeys';
 
-export const auditKeys = {
-  all: ['audit'] as const,
-  list: (f: AuditFilters) => ['audit', f.userId, f.caseId, f.action, f.from, f.to] as const,
-};
 
 /** The filtered entries, newest first, page by page (Load more). */
 export function useAuditEntries(filters: AuditFilters) {

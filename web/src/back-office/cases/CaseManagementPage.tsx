@@ -50,11 +50,10 @@ import {
 } from '../../../../shared';
 import { deleteCase } from '../../cases/api';
 import { CaseTable } from '../../cases/CaseTable';
-import { STATS_KEY } from '../../cases/caseAdmin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { EditIcon, TrashIcon } from '../../components/icons';
-import { caseKeys } from '../../cases/queries';
+import { caseKeys } from '../../lib/queryKeys';
 import { StatusControl } from '../../cases/StatusControl';
 import { useProfile } from '../../profile/useProfile';
 import { caseManagementErrorMessage, type ManagedCase } from './api';
@@ -138,7 +137,7 @@ function CaseManagement() {
       queryClient.removeQueries({ queryKey: caseKeys.one(caseId) });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.stats }),
       ]);
     },
   });

@@ -5,17 +5,10 @@
  * The Deleted cases view (issue 9, section 2): {@link useDeletedCases}, {@link useRestoreCase}.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { caseKeys } from '../../cases/queries';
-import { STATS_KEY } from '../../cases/caseAdmin';
 import { fetchStats, listAllCasesPage, searchUsers, type CaseFilters } from './api';
 import { listDeletedCasesPage, restoreDeletedCase } from './deletedApi';
+import { caseKeys, managementKeys } from '../../lib/queryKeys';
 
-export const managementKeys = {
-  list: (f: CaseFilters) => [...caseKeys.lists, 'back-office', f.search, f.status ?? 'all', f.userId ?? 'all'] as const,
-  stats: (userId: string | undefined) => [...STATS_KEY, 'all', userId ?? 'everyone'] as const,
-  users: (search: string) => ['back-office', 'users', 'search', search] as const,
-  deleted: ['back-office', 'cases', 'deleted'] as const,
-};
 
 /** Every owner's cases matching `filters`, page by page (Load more). */
 export function useManagedCases(filters: CaseFilters) {
@@ -70,7 +63,7 @@ export function useRestoreCase() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: managementKeys.deleted }),
         queryClient.invalidateQueries({ queryKey: caseKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: caseKeys.stats }),
       ]),
   });
 }

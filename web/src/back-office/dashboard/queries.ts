@@ -5,15 +5,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CaseStatsRange } from '../../../../shared/schemas/lists';
 import { fetchCaseStats, fetchHealth } from './api';
+import { statsKeys } from '../../lib/queryKeys';
 
-export const statsKeys = {
-  all: ['cases', 'stats'] as const,
-  /** Every user's counts over a range (back office). */
-  range: (range: CaseStatsRange) => ['cases', 'stats', range] as const,
-  /** One owner's counts over a range (the provider pipeline). */
-  owner: (userId: string, range: CaseStatsRange) => ['cases', 'stats', 'owner', userId, range] as const,
-  health: ['health'] as const,
-};
 
 /**
  * Every user's counts over `range`; the previous range stays shown while the next loads. Read again

@@ -23,19 +23,8 @@ import {
   requestImport,
   startImport,
 } from './api';
+import { caseKeys, listKeys } from '../../lib/queryKeys';
 
-export const listKeys = {
-  all: ['lists'] as const,
-  cpt: (page: number, search: string) => ['lists', 'cpt', search, page] as const,
-  insurance: ['lists', 'insurance'] as const,
-  insurancePage: (search: string, cursor?: string) => ['lists', 'insurance', search, cursor ?? ''] as const,
-  doctorTypes: ['lists', 'doctor-types'] as const,
-  doctorTypePage: (search: string, cursor?: string) => ['lists', 'doctor-types', search, cursor ?? ''] as const,
-  job: (jobId: string) => ['lists', 'job', jobId] as const,
-};
-
-/** The case form's insurance suggestions (web/src/cases/queries.ts `caseKeys.insurance`). */
-const CASE_FORM_INSURANCE = ['cases', 'insurance'] as const;
 
 export function useCptPage(page: number, search: string) {
   return useQuery({
@@ -64,7 +53,7 @@ export function useDoctorTypePage(search: string, cursor?: string) {
 function useInvalidateInsurance() {
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ queryKey: CASE_FORM_INSURANCE });
+    queryClient.removeQueries({ queryKey: caseKeys.insurance });
     await queryClient.invalidateQueries({ queryKey: listKeys.insurance });
   };
 }
@@ -140,11 +129,11 @@ export function useListImport(kind: ImportKind) {
     queryFn: async ({ signal }) => {
       const job = await getImportJob(jobId as string, signal);
       if (job.status === 'done') {
-        void queryClient.invalidateQueries({ queryKey: kind === 'cpt' ? ['lists', 'cpt'] : listKeys.doctorTypes });
+        void queryClient.invalidateQueries({ queryKey: kind === 'cpt' ? listKeys.cptPages : listKeys.doctorTypes });
         if (kind === 'cpt') {
           // The case form's suggestions and its "starter list only" notice (web/src/cases/queries.ts).
-          void queryClient.invalidateQueries({ queryKey: ['cases', 'cpt'] });
-          void queryClient.invalidateQueries({ queryKey: ['cases', 'cpt-catalog'] });
+          void queryClient.invalidateQueries({ queryKey: caseKeys.cptSearches });
+          void queryClient.invalidateQueries({ queryKey: caseKeys.cptCatalog });
         }
       }
       return job;

@@ -5,13 +5,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchReportHistory, fetchReportPermission, generatePaymentReport, saveFile, searchProviders } from './api';
+import { reportKeys } from '../../lib/queryKeys';
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  permission: ['reports', 'permission'] as const,
-  history: ['reports', 'history'] as const,
-  providers: (search: string) => ['reports', 'providers', search] as const,
-};
 
 export function useReportPermission() {
   return useQuery({

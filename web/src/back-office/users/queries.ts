@@ -5,14 +5,8 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeUserType, deleteUser, getUser, inviteUser, listInvitationsPage, listUsersPage } from './api';
+import { userKeys } from '../../lib/queryKeys';
 
-export const userKeys = {
-  all: ['users'] as const,
-  lists: ['users', 'list'] as const,
-  list: (search: string) => ['users', 'list', search] as const,
-  one: (userId: string) => ['users', 'one', userId] as const,
-  invitations: ['users', 'invitations'] as const,
-};
 
 /** The invitations not accepted yet, page by page (GET /user/invitations). */
 export function useInvitations() {
