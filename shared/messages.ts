@@ -80,3 +80,28 @@ export const messageTemplates = {
   npiValidated: (first: string, last: string) => `NPI validated successfully for ${first} ${last}`,
   deleteFailed: (message: string) => `Delete failed: ${message}`,
 } as const;
+
+/**
+ * Load and save failures of the SPA's screens that no other module states (back-office-and-shell
+ * section 8 "Case and user lists", "Dashboard and analytics"; provider-side section 8 "Surgeon save,
+ * by message content"). The SPA picks them in web/src/lib/apiErrors.ts. The spec's "FastAPI server"
+ * names the original product's backend; Suture says "backend server", as the spec's user-list variant does.
+ */
+export const LOAD_ERROR_MESSAGES = {
+  casesUnavailable:
+    'Backend API is currently unavailable. Case listing will work once the backend server is running.',
+  authRequired: 'Authentication required. Please sign in again.',
+  casesLoadFailed: (message: string) => `Error loading cases: ${message}`,
+  backOfficeCasesDenied: 'Access denied: You do not have permission to view back office cases.',
+  dashboardUnavailable: 'Failed to load dashboard data. Please check your connection and try again.',
+  analyticsFailed: (message: string) => `Failed to load analytics: ${message}`,
+} as const;
+
+/** The surgeon form's save failures (provider-side section 8, "Surgeon save, by message content"). */
+export const SURGEON_SAVE_ERRORS = {
+  sessionExpired: 'Your session has expired. Please sign out and sign in again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  networkError: 'Network error. Please check your internet connection and try again.',
+  signInToContinue: 'Please sign in to continue.',
+  serverIssuesRetry: 'The server is experiencing issues. Would you like to try again?',
+} as const;

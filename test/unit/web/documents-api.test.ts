@@ -16,7 +16,6 @@ import {
   requestUpload,
 } from '../../../web/src/documents/api';
 import {
-  documentLinkErrorMessage,
   downloadDocument,
   viewDocument,
   type BrowserPort,
@@ -123,40 +122,6 @@ describe('listDocTypes', () => {
     apiFetch.mockResolvedValue({ doc_types: ['License(s)', 'Tax form', 'CV - Resume'] });
     // Act / Assess
     await expect(listDocTypes()).resolves.toEqual(['License(s)', 'CV - Resume']);
-  });
-});
-
-describe('documentLinkErrorMessage', () => {
-  it.each([
-    [
-      new ApiError('Resource not found', 404),
-      'view',
-      'Document not found. The file "op.pdf" may not have been uploaded yet.',
-    ],
-    [
-      new ApiError('Access denied: x', 403),
-      'download',
-      'Access denied. You may not have permission to download this document.',
-    ],
-    [
-      new ApiError('Service temporarily unavailable. Please try again in a moment.', 502),
-      'view',
-      'Failed to view document: Service temporarily unavailable. Please try again in a moment.',
-    ],
-    [new Error('boom'), 'download', 'Failed to download document: boom'],
-  ] as const)('maps %p on %s to the spec message', (err, action, expected) => {
-    // Act / Assess
-    expect(documentLinkErrorMessage(err, action, 'op.pdf')).toBe(expected);
-  });
-
-  it("gives the profile screen's own messages", () => {
-    // Act / Assess
-    expect(documentLinkErrorMessage(new ApiError('x', 404), 'view', 'f', 'profile')).toBe(
-      'Failed to view document. Please try again.',
-    );
-    expect(documentLinkErrorMessage(new Error('x'), 'download', 'f', 'profile')).toBe(
-      'Failed to download document. Please try again.',
-    );
   });
 });
 

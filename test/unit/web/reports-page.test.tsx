@@ -16,7 +16,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ReportsPage from '../../../web/src/back-office/reports/ReportsPage';
-import { reportErrorMessage } from '../../../web/src/back-office/reports/messages';
 import { navItemsFor } from '../../../web/src/shell/navigationFor';
 import { apiFetchBlob as realApiFetchBlob } from '../../../web/src/lib/apiFile';
 import { ApiError, apiFetch } from './support/fake-api';
@@ -246,22 +245,6 @@ describe('generating the report', () => {
     // Assess
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(clicked).toHaveLength(0);
-  });
-});
-
-describe('the report error texts', () => {
-  it('falls back to the message, then to "Failed to generate report"', () => {
-    // Act
-    const tooLarge = reportErrorMessage(
-      new ApiError('This report holds 21,404 cases, more than the 20,000 one file can hold.', 413),
-    );
-    const empty = reportErrorMessage(new Error(''));
-
-    // Assess
-    expect(tooLarge).toBe('This report holds 21,404 cases, more than the 20,000 one file can hold.');
-    expect(reportErrorMessage(new Error('HTTP 404'))).toBe("Sorry, we can't find any cases in pending payment status.");
-    expect(empty).toBe('Failed to generate report');
-    expect(reportErrorMessage(new Error('Request timeout'))).toBe('Request timed out. Please try again.');
   });
 });
 

@@ -54,8 +54,7 @@ import {
   type Surgeon,
 } from '../../../shared';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
-import { ApiError } from '../lib/api';
-import { CaseApiError, updateCase, type CaseView } from './api';
+import { updateCase, type CaseView } from './api';
 import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
 import { caseCreator } from './createOnce';
 import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
@@ -72,6 +71,7 @@ import {
 } from './queries';
 import { SuggestInput, type SuggestOption } from '../components/SuggestInput';
 import { useCurrentUser } from '../lib/useCurrentUser';
+import { apiErrorMessage } from '../lib/apiErrors';
 
 /** Debounce of the CPT search while typing, in ms. */
 const CPT_DEBOUNCE_MS = 200;
@@ -96,25 +96,6 @@ function toFormValues(c: CaseView): CaseFormInput {
     facility: c.facility_id,
     procedure_codes: c.procedure_codes.length ? c.procedure_codes.map((p) => ({ code: p.code })) : [{ code: '' }],
   };
-}
-
-/**
- * Save-failure text (spec provider-side section 8 "Case save"): a message mentioning an unknown
- * column or demo_file becomes the database-configuration message; otherwise the server's own
- * message, the client rule's message, or 'Failed to save case. Please try again.'.
- */
-export function caseSaveErrorMessage(err: unknown): string {
-  let message = '';
-  if (err instanceof ApiError) {
-    const body = err.body as { message?: unknown; error?: unknown } | undefined;
-    const serverText =
-      typeof body?.message === 'string' ? body.message : typeof body?.error === 'string' ? body.error : '';
-    message = serverText || ([0, 401, 502].includes(err.status) ? err.message : '');
-  } else if (err instanceof CaseApiError) {
-    message = err.message;
-  }
-  if (/unknown column|demo_file/i.test(message)) return UI_MESSAGES.caseDbConfig;
-  return message || UI_MESSAGES.caseSaveFailed;
 }
 
 /**
@@ -560,7 +541,7 @@ function CaseForm({
 
         {save.isError && (
           <Alert variation="error" role="alert">
-            {caseSaveErrorMessage(save.error)}
+            {apiErrorMessage('caseSave', save.error)}
           </Alert>
         )}
         {saved && (

@@ -23,7 +23,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES, UI_MESSAGES, caseStatusByKey, messageTemplates } from '../../../shared';
-import { ApiError } from '../lib/api';
+import { apiErrorMessage } from '../lib/apiErrors';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
@@ -34,27 +34,6 @@ import { useCaseList } from './queries';
 import { caseKeys } from '../lib/queryKeys';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
-
-/**
- * Load-error text of the case list (back-office-and-shell section 8 "Case and user lists", which
- * the provider list shares). The spec's "FastAPI server" wording names the original product's
- * backend; Suture says "backend server" as the spec's user-list variant does.
- */
-export function caseListErrorMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const status = err instanceof ApiError ? err.status : undefined;
-  if (
-    /network error|failed to fetch/i.test(message) ||
-    status === 0 ||
-    status === 502 ||
-    status === 503 ||
-    status === 504
-  ) {
-    return 'Backend API is currently unavailable. Case listing will work once the backend server is running.';
-  }
-  if (status === 401 || status === 403) return 'Authentication required. Please sign in again.';
-  return `Error loading cases: ${message}`;
-}
 
 export default function CaseListPage() {
   const navigate = useNavigate();
@@ -121,7 +100,7 @@ export default function CaseListPage() {
   if (loadError) {
     body = (
       <ListLoadError
-        message={userError ? userError.message : caseListErrorMessage(loadError)}
+        message={userError ? userError.message : apiErrorMessage('caseList', loadError)}
         onRetry={() => window.location.reload()}
         retryLabel="Retry Connection"
       />

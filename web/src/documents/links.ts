@@ -1,5 +1,5 @@
 /**
- * View and Download of a stored document (spec provider-side sections 2 and 8; issue 6 section 3).
+ * View and Download of a stored document (spec provider-side sections 2 and 8).
  *
  * - View: a new tab is opened synchronously in the click (so popup blockers allow it), then pointed
  *   at the signed inline link of GET /document. A blocked popup gives the spec's message.
@@ -10,7 +10,7 @@
  * started!') or rejects with a {@link DocumentActionError} whose message is ready to show.
  */
 import { DOCUMENT_MESSAGES } from '../../../shared';
-import { ApiError } from '../lib/api';
+import { apiErrorMessage, type ErrorScreen } from '../lib/apiErrors';
 import { getDocumentLink } from './api';
 
 export class DocumentActionError extends Error {
@@ -20,27 +20,11 @@ export class DocumentActionError extends Error {
 /** Which messages to use: the case screens' detailed ones, or the profile screen's two. */
 export type DocumentMessageSet = 'case' | 'profile';
 
-/**
- * The text for a failed view or download (spec provider-side section 8 "Cases" and "Profile
- * screens"): case screens say 'Document not found. The file "{file}" may not have been uploaded
- * yet.' (404), 'Access denied. You may not have permission to view this document.' (403), else
- * 'Failed to view document: {message}'; the profile screen says 'Failed to view document. Please
- * try again.' (download likewise).
- */
-export function documentLinkErrorMessage(
-  err: unknown,
-  action: 'view' | 'download',
-  fileName: string,
-  set: DocumentMessageSet = 'case',
-): string {
-  if (set === 'profile')
-    return action === 'view' ? DOCUMENT_MESSAGES.profileViewFailed : DOCUMENT_MESSAGES.profileDownloadFailed;
-  if (err instanceof ApiError && err.status === 404) return DOCUMENT_MESSAGES.notFoundFile(fileName);
-  if (err instanceof ApiError && err.status === 403 && !/sign in again/i.test(err.message))
-    return DOCUMENT_MESSAGES.accessDenied(action);
-  const message = err instanceof Error ? err.message : String(err);
-  return action === 'view' ? DOCUMENT_MESSAGES.viewFailed(message) : DOCUMENT_MESSAGES.downloadFailed(message);
-}
+/** The error-table entries of each set's View and Download (provider-side section 8 "Cases", "Profile screens"). */
+const LINK_ERRORS: Record<DocumentMessageSet, Record<'view' | 'download', ErrorScreen>> = {
+  case: { view: 'caseDocumentView', download: 'caseDocumentDownload' },
+  profile: { view: 'profileDocumentView', download: 'profileDocumentDownload' },
+};
 
 /** The browser parts these actions use (tests pass fakes). */
 export interface BrowserPort {
@@ -87,7 +71,7 @@ export async function viewDocument(
     return DOCUMENT_MESSAGES.opened;
   } catch (err) {
     tab.close();
-    throw new DocumentActionError(documentLinkErrorMessage(err, 'view', fileName, set));
+    throw new DocumentActionError(apiErrorMessage(LINK_ERRORS[set].view, err, fileName));
   }
 }
 
@@ -103,6 +87,6 @@ export async function downloadDocument(
     port.download(link.url, link.file_name || fileName);
     return DOCUMENT_MESSAGES.downloadStarted;
   } catch (err) {
-    throw new DocumentActionError(documentLinkErrorMessage(err, 'download', fileName, set));
+    throw new DocumentActionError(apiErrorMessage(LINK_ERRORS[set].download, err, fileName));
   }
 }

@@ -22,6 +22,7 @@ import { formatAddress, formatFacilityName, formatState, titleCaseName } from '.
 import { FACILITY_MESSAGES } from '../../../shared/schemas/surgeon';
 import { caseFormReturnPath } from '../cases/caseDraft';
 import { useCurrentUser } from '../lib/useCurrentUser';
+import { apiErrorMessage } from '../lib/apiErrors';
 import { npiText } from '../directory/format';
 import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
 import type { ResultOption } from '../directory/ResultsListbox';
@@ -30,7 +31,6 @@ import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistryS
 import { useTimers } from '../directory/useTimers';
 import {
   facilityInputFromResult,
-  facilitySaveErrorMessage,
   facilitySearchTerm,
   manualFacilityInput,
   type FacilityInput,
@@ -253,7 +253,7 @@ export default function FacilityFormPage() {
       <SaveBar
         saveLabel="Save Facility"
         formError={formError}
-        saveError={save.isError ? facilitySaveErrorMessage(save.error) : null}
+        saveError={save.isError ? apiErrorMessage('facilitySave', save.error) : null}
         saved={save.isSuccess}
         successMessage={FACILITY_ADDED}
         pending={save.isPending}

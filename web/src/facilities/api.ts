@@ -9,7 +9,7 @@ import {
   savedItemId,
   type FacilitySearchResult,
 } from '../../../shared/schemas/search-responses';
-import { FACILITY_MESSAGES, type Facility } from '../../../shared/schemas/surgeon';
+import type { Facility } from '../../../shared/schemas/surgeon';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, SEARCH_MIN_CHARS } from '../../../shared/constants';
 import { ApiError, apiFetch } from '../lib/api';
 import { fetchAllPages } from '../lib/pages';
@@ -88,12 +88,6 @@ export function manualFacilityInput(name: string): FacilityInput {
     facility_zip: '',
     manual_entry: true,
   };
-}
-
-/** Save-failure text (spec section 8): the message, or 'Failed to save facility. Please try again.'. */
-export function facilitySaveErrorMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message.trim() : '';
-  return message || FACILITY_MESSAGES.saveFailed;
 }
 
 /**

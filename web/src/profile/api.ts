@@ -23,6 +23,7 @@ import {
 import { titleCaseName } from '../../../shared/display';
 import { UI_MESSAGES, messageTemplates } from '../../../shared/messages';
 import { ApiError, apiFetch } from '../lib/api';
+import { apiErrorMessage } from '../lib/apiErrors';
 import type { AuthUser } from '../auth/session';
 
 /** Why the profile screen is shown (back-office-and-shell section 4). */
@@ -190,10 +191,8 @@ function fieldErrorsOf(body: unknown): { field: string; message: string }[] {
  */
 function saveError(err: unknown, fallback: string): ProfileSaveError {
   if (err instanceof ProfileSaveError) return err;
-  if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
-    return new ProfileSaveError(err.message || fallback, fieldErrorsOf(err.body));
-  }
-  return new ProfileSaveError('');
+  const message = apiErrorMessage('profileSave', err, fallback);
+  return new ProfileSaveError(message, message && err instanceof ApiError ? fieldErrorsOf(err.body) : []);
 }
 
 function checkAnswer(answer: SaveAnswer | undefined, fallback: string): Profile | undefined {

@@ -39,6 +39,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { caseFormReturnPath } from '../cases/caseDraft';
 import { useCurrentUser } from '../lib/useCurrentUser';
+import { apiErrorOutcome } from '../lib/apiErrors';
 import { npiText, surgeonName } from '../directory/format';
 import { ManualEntry, RegistryResultContent, RegistrySearchCard, SaveBar } from '../directory/RegistryForm';
 import type { ResultOption } from '../directory/ResultsListbox';
@@ -50,7 +51,6 @@ import { useEverySurgeon, useSaveSurgeon, useSurgeonSearch } from './queries';
 import {
   SURGEON_SAVE_ERRORS,
   SURGEON_SAVE_ERROR_DELAYS_MS,
-  surgeonSaveErrorOutcome,
   type SurgeonSaveErrorOutcome,
 } from './saveError';
 import { nameFieldsSearch, splitSearchText, type SurgeonSearchQuery } from './search';
@@ -220,7 +220,7 @@ function SurgeonForm({ userId, existing, returnTo }: SurgeonFormProps) {
       },
       onSuccess: afterSave,
       onError: (err) => {
-        const outcome = surgeonSaveErrorOutcome(err);
+        const outcome = apiErrorOutcome('surgeonSave', err);
         setFailure(outcome);
         if (outcome.action === 'signOutAndGoHome')
           schedule(() => {

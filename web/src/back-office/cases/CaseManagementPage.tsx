@@ -56,7 +56,8 @@ import { EditIcon, TrashIcon } from '../../components/icons';
 import { caseKeys } from '../../lib/queryKeys';
 import { StatusControl } from '../../cases/StatusControl';
 import { useProfile } from '../../profile/useProfile';
-import { caseManagementErrorMessage, type ManagedCase } from './api';
+import type { ManagedCase } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { ComponentErrorBoundary } from './ComponentError';
 import { useCaseCounts, useManagedCases } from './queries';
 import { UserFilter, type KnownUser } from './UserFilter';
@@ -188,7 +189,7 @@ function CaseManagement() {
   const loadError = list.isFetchNextPageError ? null : list.error;
   let body;
   if (loadError) {
-    body = <ListLoadError message={caseManagementErrorMessage(loadError)} onRetry={() => void list.refetch()} />;
+    body = <ListLoadError message={apiErrorMessage('caseManagement', loadError)} onRetry={() => void list.refetch()} />;
   } else if (list.isPending) {
     body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {

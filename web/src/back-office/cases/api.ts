@@ -14,7 +14,6 @@
  */
 import { ApiError, apiFetch } from '../../lib/api';
 import { normalizeCase, type CaseView } from '../../cases/api';
-import { caseListErrorMessage } from '../../cases/CaseListPage';
 import { DEFAULT_PAGE_LIMIT } from '../../../../shared/constants';
 import { CaseListPageSchema, CaseStatsResponseSchema, type CaseStatsResponse } from '../../../../shared/schemas/lists';
 import { USER_MGMT_MESSAGES, UserListPageSchema, type UserListPage } from '../../../../shared/schemas/users';
@@ -104,13 +103,3 @@ export async function searchUsers(search: string, signal?: AbortSignal): Promise
   return parsed.data;
 }
 
-/**
- * The load-error text of the back-office case list (back-office-and-shell section 8 "Case and user
- * lists"): 'Access denied' -> 'Access denied: You do not have permission to view back office
- * cases.'; otherwise as the provider list (unavailable backend, 401/403, 'Error loading cases: {message}').
- */
-export function caseManagementErrorMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/access denied/i.test(message)) return 'Access denied: You do not have permission to view back office cases.';
-  return caseListErrorMessage(err);
-}

@@ -33,7 +33,8 @@ import { useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES } from '../../../../shared/statuses';
 import { formatDollars } from '../../../../shared/display';
 import type { CaseStatsResponse } from '../../../../shared/schemas/lists';
-import { analyticsErrorMessage, userDisplayName } from './api';
+import { userDisplayName } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { ANALYTICS_MESSAGES, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from './messages';
 import { useCaseStats } from './queries';
 import StatusChart, { type StatusBar } from './StatusChart';
@@ -144,7 +145,7 @@ export default function DashboardPage() {
   if (stats.isError && !stats.isPlaceholderData) {
     body = (
       <Alert variation="error" heading="Analytics unavailable" role="alert">
-        <Text>{analyticsErrorMessage(stats.error)}</Text>
+        <Text>{apiErrorMessage('analytics', stats.error)}</Text>
         <Button marginTop="0.75rem" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
           Retry
         </Button>

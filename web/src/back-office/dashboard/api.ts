@@ -58,25 +58,6 @@ export async function fetchHealth(signal?: AbortSignal): Promise<HealthResponse>
 }
 
 /**
- * The spec's dashboard error text for a failed load (back-office-and-shell section 8 "Dashboard and
- * analytics"): no answer or 502/503/504 -> "Failed to load dashboard data. Please check your
- * connection and try again."; else "Failed to load analytics: {message}".
- */
-export function analyticsErrorMessage(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const status = err instanceof ApiError ? err.status : undefined;
-  if (
-    status === 0 ||
-    status === 502 ||
-    status === 503 ||
-    status === 504 ||
-    /failed to fetch|network error/i.test(message)
-  )
-    return ANALYTICS_MESSAGES.loadFailed;
-  return ANALYTICS_MESSAGES.analyticsFailed(message);
-}
-
-/**
  * A user's name for display; when the name is unknown, the spec's name lookup fallback
  * (back-office-and-shell section 8): "User " + the id's first 8 characters upper-cased, or
  * "Unknown User" without an id.

@@ -3,11 +3,13 @@
  * back-office-and-shell sections 2 "Analytics Dashboard", 8 "Dashboard and analytics"; issue 8,
  * sections 3 and 7). Defined once; the pages and the tests import them.
  */
+import { LOAD_ERROR_MESSAGES } from '../../../../shared/messages';
+
 export const ANALYTICS_MESSAGES = {
   /** Spec section 8: a network failure (no answer, or 502/503/504). */
-  loadFailed: 'Failed to load dashboard data. Please check your connection and try again.',
+  loadFailed: LOAD_ERROR_MESSAGES.dashboardUnavailable,
   /** Spec section 8: any other failure. */
-  analyticsFailed: (message: string) => `Failed to load analytics: ${message}`,
+  analyticsFailed: LOAD_ERROR_MESSAGES.analyticsFailed,
   /** An answer of another shape (a server of another version). */
   invalidFormat: 'Invalid response format',
   /** Spec section 2: the empty state. */

@@ -35,7 +35,7 @@ import {
 import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import { REPORT_MESSAGES, type ReportHistoryEntry } from '../../../../shared/schemas/report';
 import type { UserRecord as UserListItem } from '../../../../shared/schemas/users';
-import { reportErrorMessage } from './messages';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { useGenerateReport, useProviderSearch, useReportHistory, useReportPermission } from './queries';
 
 /** Milliseconds between the last key typed and the provider search. */
@@ -115,7 +115,7 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
       </Text>
       {providers.isError ? (
         <Text fontSize="small" color="font.error" role="alert">
-          Providers could not be loaded: {reportErrorMessage(providers.error)}. The report for all providers still
+          Providers could not be loaded: {apiErrorMessage('report', providers.error)}. The report for all providers still
           works.
         </Text>
       ) : null}
@@ -137,7 +137,7 @@ function HistoryList(props: { enabled: boolean }) {
     return (
       <Alert variation="error" role="alert">
         <Flex direction="column" gap="0.5rem">
-          <Text>{reportErrorMessage(history.error)}</Text>
+          <Text>{apiErrorMessage('report', history.error)}</Text>
           <Button size="small" onClick={() => void history.refetch()}>
             Retry
           </Button>
@@ -257,7 +257,7 @@ export default function ReportsPage() {
           </div>
           {generate.isError ? (
             <Alert variation="error" role="alert" isDismissible onDismiss={() => generate.reset()}>
-              {reportErrorMessage(generate.error)}
+              {apiErrorMessage('report', generate.error)}
             </Alert>
           ) : null}
         </Flex>

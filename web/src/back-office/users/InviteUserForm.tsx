@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { InviteUserSchema, type InviteUserInput } from '../../../../shared/schemas/users';
-import { serverMessage } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { useInviteUser } from './queries';
 
 export function InviteUserForm() {
@@ -58,7 +58,7 @@ export function InviteUserForm() {
           )}
           {invite.isError && (
             <Alert variation="error" role="alert">
-              {serverMessage(invite.error)}
+              {apiErrorMessage('serverRefusal', invite.error)}
             </Alert>
           )}
         </Flex>

@@ -10,7 +10,7 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
-import { serverMessage } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { useInvitations, useInviteUser } from './queries';
 
 /** The states' texts. */
@@ -43,7 +43,7 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
         {list.isPending && <Text role="status">{UI_MESSAGES.loading}</Text>}
         {list.isError && !list.isFetchNextPageError && (
           <Alert variation="error" role="alert">
-            {serverMessage(list.error)}
+            {apiErrorMessage('serverRefusal', list.error)}
           </Alert>
         )}
         {list.isSuccess && invitations.length === 0 && !list.hasNextPage && <Text>{INVITATIONS_TEXT.empty}</Text>}
@@ -92,7 +92,7 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
         )}
         {resend.isError && (
           <Alert variation="error" role="alert">
-            {serverMessage(resend.error)}
+            {apiErrorMessage('serverRefusal', resend.error)}
           </Alert>
         )}
         {/* Also after an empty page that has a next one (disabled accounts are left out by the server). */}

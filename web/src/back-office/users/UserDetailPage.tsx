@@ -26,7 +26,8 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useAuth } from '../../auth/AuthProvider';
 import { useProfile } from '../../profile/useProfile';
-import { UserNotFoundError, serverMessage, userDetailErrorMessage, validateNpi, type NpiCheck } from './api';
+import { UserNotFoundError, validateNpi, type NpiCheck } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { useChangeUserType, useDeleteUser, useUser } from './queries';
 
 export const USERS_PATH = '/back-office/users/';
@@ -160,7 +161,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
             )}
             {change.isError && (
               <Alert variation="error" role="alert">
-                {serverMessage(change.error)}
+                {apiErrorMessage('serverRefusal', change.error)}
               </Alert>
             )}
           </form>
@@ -175,7 +176,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
             </Text>
             {remove.isError && (
               <Alert variation="error" role="alert">
-                {serverMessage(remove.error)}
+                {apiErrorMessage('serverRefusal', remove.error)}
               </Alert>
             )}
           </Flex>
@@ -226,7 +227,7 @@ export default function UserDetailPage() {
       <Flex direction="column" gap="1rem">
         <Heading level={1}>{notFound ? 'User Not Found' : 'Error Loading User'}</Heading>
         <Alert variation="error" role="alert">
-          {userDetailErrorMessage(query.error)}
+          {apiErrorMessage('userDetail', query.error)}
         </Alert>
         <Flex gap="0.5rem" wrap="wrap">
           {!notFound && (

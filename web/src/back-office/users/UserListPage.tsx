@@ -27,7 +27,7 @@ import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
-import { userListErrorMessage } from './api';
+import { apiErrorMessage } from '../../lib/apiErrors';
 import { InviteUserForm } from './InviteUserForm';
 import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
@@ -74,7 +74,7 @@ export default function UserListPage() {
       ) : list.isError && users.length === 0 ? (
         <Alert variation="error" role="alert" heading="Error">
           <Flex direction="column" gap="0.5rem" alignItems="flex-start">
-            <Text>{userListErrorMessage(list.error)}</Text>
+            <Text>{apiErrorMessage('userList', list.error)}</Text>
             <Button size="small" onClick={() => void list.refetch()} isLoading={list.isFetching}>
               Retry
             </Button>
@@ -128,7 +128,7 @@ export default function UserListPage() {
           </Text>
           {list.isFetchNextPageError && (
             <Alert variation="error" role="alert">
-              {userListErrorMessage(list.error)}
+              {apiErrorMessage('userList', list.error)}
             </Alert>
           )}
           {list.hasNextPage && (

@@ -1,10 +1,7 @@
 /**
- * User management's API layer (issue 8, section 4; spec back-office-and-shell sections 2, 5, 7, 8),
- * built on `apiFetch`. Answers are read by the shared schemas (shared/schemas/users.ts); errors are
- * turned into the spec's texts here, once:
- * - list: {@link userListErrorMessage} (section 8, "Case and user lists", users' variants);
- * - detail: {@link userDetailErrorMessage} (section 8, "User detail");
- * - type change, delete, invite: the server's message (its rules' own words), else the status text.
+ * User management's API layer (spec back-office-and-shell sections 2, 5, 7, 8), built on `apiFetch`.
+ * Answers are read by the shared schemas (shared/schemas/users.ts); failures are worded by the
+ * screens through web/src/lib/apiErrors.ts.
  */
 import {
   InvitationsPageSchema,
@@ -12,9 +9,7 @@ import {
   USER_MGMT_MESSAGES,
   UserListPageSchema,
   npiValidatedFor,
-  userDetailLoadError,
   userFromResponse,
-  usersLoadError,
   type InvitationsPage,
   type InviteResponse,
   type UserListPage,
@@ -54,21 +49,6 @@ export async function listUsersPage(search: string, cursor?: string, signal?: Ab
   return parsed.data;
 }
 
-const UNAVAILABLE_STATUS = new Set([0, 502, 503, 504]);
-
-/** The spec's text for a failed user list (section 8, users' variants). */
-export function userListErrorMessage(err: unknown): string {
-  if (err instanceof UserListFormatError) return err.message;
-  const message = err instanceof Error ? err.message : String(err);
-  const status = err instanceof ApiError ? err.status : undefined;
-  if ((status !== undefined && UNAVAILABLE_STATUS.has(status)) || /network error|failed to fetch/i.test(message)) {
-    return USER_MGMT_MESSAGES.unavailable;
-  }
-  if (status === 401) return USER_MGMT_MESSAGES.authRequired;
-  if (status === 403) return USER_MGMT_MESSAGES.accessDenied;
-  if (/access denied/i.test(message)) return USER_MGMT_MESSAGES.accessDenied;
-  return usersLoadError(message);
-}
 
 /** GET /user?user_id= (another user's profile; throws UserNotFoundError for a 404 or no user). */
 export async function getUser(userId: string, signal?: AbortSignal): Promise<UserRecord> {
@@ -82,21 +62,6 @@ export async function getUser(userId: string, signal?: AbortSignal): Promise<Use
   const user = userFromResponse(body);
   if (!user) throw new UserNotFoundError();
   return user;
-}
-
-/** The spec's text for a failed user detail (section 8, "User detail"). */
-export function userDetailErrorMessage(err: unknown): string {
-  if (err instanceof UserNotFoundError) return err.message;
-  return userDetailLoadError(err instanceof Error ? err.message : String(err));
-}
-
-/** The server's own message of a refused call (its rule's words), else the client's text. */
-export function serverMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    const body = err.body as { message?: unknown } | undefined;
-    if (body && typeof body.message === 'string' && body.message) return body.message;
-  }
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** PATCH /user { user_id, user_type } -> the user as changed. */
