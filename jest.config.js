@@ -17,7 +17,9 @@ const transform = {
   '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }],
 };
 // ESM-only packages in node_modules that jest must transform.
-const transformIgnorePatterns = ['/node_modules/(?!(@middy|@scure|@noble|otplib|@otplib|rettime|@open-draft|until-async)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(@middy|@scure|@noble|otplib|@otplib|rettime|@open-draft|until-async)/)',
+];
 const common = {
   transform,
   transformIgnorePatterns,

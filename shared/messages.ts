@@ -88,8 +88,7 @@ export const messageTemplates = {
  * names the original product's backend; Suture says "backend server", as the spec's user-list variant does.
  */
 export const LOAD_ERROR_MESSAGES = {
-  casesUnavailable:
-    'Backend API is currently unavailable. Case listing will work once the backend server is running.',
+  casesUnavailable: 'Backend API is currently unavailable. Case listing will work once the backend server is running.',
   authRequired: 'Authentication required. Please sign in again.',
   casesLoadFailed: (message: string) => `Error loading cases: ${message}`,
   backOfficeCasesDenied: 'Access denied: You do not have permission to view back office cases.',

@@ -49,7 +49,9 @@ describe('the audit screen', () => {
   it('sends the filters to GET /audit and loads the next page with the cursor', async () => {
     // Prepare
     api.on('GET /audit', ({ query }) =>
-      query.cursor ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] } : { entries: [entry()], next_cursor: 'c1' },
+      query.cursor
+        ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] }
+        : { entries: [entry()], next_cursor: 'c1' },
     );
     const calls = () => api.requests('GET /audit').map((r) => r.query);
     renderTrail();

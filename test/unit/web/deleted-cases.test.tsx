@@ -77,7 +77,11 @@ describe('the deleted cases view', () => {
   it('restores a case only after the confirmation and reads the list again', async () => {
     // Prepare
     const restoredIds = () => api.requests('POST /case/restore').map((r) => (r.body as { case_id: string }).case_id);
-    api.on('POST /case/restore', { success: true, message: 'Case restored successfully', case: { case_id: 'owner-1_1' } });
+    api.on('POST /case/restore', {
+      success: true,
+      message: 'Case restored successfully',
+      case: { case_id: 'owner-1_1' },
+    });
     api.on('GET /case/deleted', () => ({ cases: restoredIds().includes('owner-1_1') ? [] : [deleted('owner-1_1')] }));
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Restore case owner-1_1' }));

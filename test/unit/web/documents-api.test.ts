@@ -15,11 +15,7 @@ import {
   parseDocumentChange,
   requestUpload,
 } from '../../../web/src/documents/api';
-import {
-  downloadDocument,
-  viewDocument,
-  type BrowserPort,
-} from '../../../web/src/documents/links';
+import { downloadDocument, viewDocument, type BrowserPort } from '../../../web/src/documents/links';
 import { contentTypeOf } from '../../../web/src/documents/queries';
 import { uploadItems } from '../../../web/src/documents/CaseFormUploads';
 import { profileDocumentRows } from '../../../web/src/documents/ProfileDocuments';

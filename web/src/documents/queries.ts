@@ -21,7 +21,6 @@ import { confirmUpload, deleteDocument, listDocTypes, requestUpload, type Docume
 import { sendToStorage, type UploadOptions } from './upload';
 import { caseKeys, documentKeys } from '../lib/queryKeys';
 
-
 /** The content type sent for a file (the browser gives none for .docx, .rtf on some systems): the browser's, else by extension, else application/octet-stream. */
 export function contentTypeOf(file: { name: string; type: string }): string {
   return file.type || CONTENT_TYPE_BY_EXTENSION[fileExtension(file.name)] || 'application/octet-stream';

@@ -29,12 +29,7 @@ import type { ResultOption } from '../directory/ResultsListbox';
 import { SelectedSummary } from '../directory/SelectedSummary';
 import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistrySearch';
 import { useTimers } from '../directory/useTimers';
-import {
-  facilityInputFromResult,
-  facilitySearchTerm,
-  manualFacilityInput,
-  type FacilityInput,
-} from './api';
+import { facilityInputFromResult, facilitySearchTerm, manualFacilityInput, type FacilityInput } from './api';
 import { useCreateFacility, useFacilitySearch } from './queries';
 
 /** Success text (the spec gives none for facilities; worded as the surgeon one). */

@@ -7,7 +7,6 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { createFacility, deleteFacility, listFacilityPage, searchFacilities, type FacilityInput } from './api';
 import { caseKeys, facilityKeys } from '../lib/queryKeys';
 
-
 /**
  * The user's facilities page by page (issue 7; a failed load is an error here): `data.pages[i].facilities`,
  * `fetchNextPage()`, `hasNextPage` false on the last page. Disabled until the user id is known.

@@ -48,11 +48,7 @@ import { useRegistrySearch, useReturnAfterSave } from '../directory/useRegistryS
 import { useTimers } from '../directory/useTimers';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
 import { useEverySurgeon, useSaveSurgeon, useSurgeonSearch } from './queries';
-import {
-  SURGEON_SAVE_ERRORS,
-  SURGEON_SAVE_ERROR_DELAYS_MS,
-  type SurgeonSaveErrorOutcome,
-} from './saveError';
+import { SURGEON_SAVE_ERRORS, SURGEON_SAVE_ERROR_DELAYS_MS, type SurgeonSaveErrorOutcome } from './saveError';
 import { nameFieldsSearch, splitSearchText, type SurgeonSearchQuery } from './search';
 
 const LIST_PATH = '/surgeon-management';

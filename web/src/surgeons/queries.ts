@@ -17,7 +17,6 @@ import {
 import type { SurgeonSearchQuery } from './search';
 import { caseKeys, surgeonKeys } from '../lib/queryKeys';
 
-
 /**
  * The user's surgeons page by page: `data.pages[i].surgeons`, `fetchNextPage()`,
  * `hasNextPage` false on the last page. Disabled until the user id is known.

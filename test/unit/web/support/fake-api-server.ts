@@ -171,7 +171,9 @@ export function useFakeApi(): FakeApi {
     Amplify.configure(Amplify.getConfig(), {
       Auth: {
         tokenProvider: {
-          getTokens: async () => ({ accessToken: { payload: { sub: 'test-user' }, toString: () => 'test-access-token' } }),
+          getTokens: async () => ({
+            accessToken: { payload: { sub: 'test-user' }, toString: () => 'test-access-token' },
+          }),
         },
       },
     });

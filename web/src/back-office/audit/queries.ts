@@ -3,7 +3,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchAuditPage, type AuditFilters } from './api';
 import { auditKeys } from '../../lib/queryKeys';
 
-
 /** The filtered entries, newest first, page by page (Load more). */
 export function useAuditEntries(filters: AuditFilters) {
   return useInfiniteQuery({

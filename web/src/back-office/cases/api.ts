@@ -102,4 +102,3 @@ export async function searchUsers(search: string, signal?: AbortSignal): Promise
   if (!parsed.success) throw new Error(USER_MGMT_MESSAGES.invalidList);
   return parsed.data;
 }
-

@@ -9,7 +9,6 @@ import { fetchStats, listAllCasesPage, searchUsers, type CaseFilters } from './a
 import { listDeletedCasesPage, restoreDeletedCase } from './deletedApi';
 import { caseKeys, managementKeys } from '../../lib/queryKeys';
 
-
 /** Every owner's cases matching `filters`, page by page (Load more). */
 export function useManagedCases(filters: CaseFilters) {
   return useInfiniteQuery({

@@ -7,7 +7,6 @@ import type { CaseStatsRange } from '../../../../shared/schemas/lists';
 import { fetchCaseStats, fetchHealth } from './api';
 import { statsKeys } from '../../lib/queryKeys';
 
-
 /**
  * Every user's counts over `range`; the previous range stays shown while the next loads. Read again
  * on every visit (staleTime 0: a case moved on another screen a moment ago shows at once; the read

@@ -25,7 +25,6 @@ import {
 } from './api';
 import { caseKeys, listKeys } from '../../lib/queryKeys';
 
-
 export function useCptPage(page: number, search: string) {
   return useQuery({
     queryKey: listKeys.cpt(page, search),

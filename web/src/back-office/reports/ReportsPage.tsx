@@ -115,8 +115,8 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
       </Text>
       {providers.isError ? (
         <Text fontSize="small" color="font.error" role="alert">
-          Providers could not be loaded: {apiErrorMessage('report', providers.error)}. The report for all providers still
-          works.
+          Providers could not be loaded: {apiErrorMessage('report', providers.error)}. The report for all providers
+          still works.
         </Text>
       ) : null}
     </Flex>

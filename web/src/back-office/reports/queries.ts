@@ -7,7 +7,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { fetchReportHistory, fetchReportPermission, generatePaymentReport, saveFile, searchProviders } from './api';
 import { reportKeys } from '../../lib/queryKeys';
 
-
 export function useReportPermission() {
   return useQuery({
     queryKey: reportKeys.permission,

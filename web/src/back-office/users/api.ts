@@ -49,7 +49,6 @@ export async function listUsersPage(search: string, cursor?: string, signal?: Ab
   return parsed.data;
 }
 
-
 /** GET /user?user_id= (another user's profile; throws UserNotFoundError for a 404 or no user). */
 export async function getUser(userId: string, signal?: AbortSignal): Promise<UserRecord> {
   let body: unknown;

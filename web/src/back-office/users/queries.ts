@@ -7,7 +7,6 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { changeUserType, deleteUser, getUser, inviteUser, listInvitationsPage, listUsersPage } from './api';
 import { userKeys } from '../../lib/queryKeys';
 
-
 /** The invitations not accepted yet, page by page (GET /user/invitations). */
 export function useInvitations() {
   return useInfiniteQuery({
