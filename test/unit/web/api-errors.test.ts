@@ -128,6 +128,7 @@ describe('the API error table', () => {
     ['profileSave', new ApiError('NPI must be exactly 10 digits', 400), 'NPI must be exactly 10 digits'],
     ['profileSave', BAD_GATEWAY, ''],
     ['profileSave', NETWORK, ''],
+    ['profileSave', new TypeError('boom'), ''],
   ])('%s: %p -> %j', (screen, err, expected) => {
     // Act / Assess
     expect(apiErrorMessage(screen, err, screen.endsWith('Save') ? 'Failed to save profile' : 'op.pdf')).toBe(expected);

@@ -1,10 +1,10 @@
 /**
- * SPA case calls (web/src/cases/api.ts): spec provider-side sections 3 and 7. The API client is
- * replaced by a fake so no Amplify session or network is involved.
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
-
-import { apiFetch } from './support/fake-api';
+/**
+ * SPA case calls (web/src/cases/api.ts): spec provider-side sections 3 and 7, against the fake API.
+ */
+import { useFakeApi } from './support/fake-api-server';
 
 import { normalizeCase, updateCase } from '../../../web/src/cases/api';
 import type { CaseFormOutput } from '../../../shared';
@@ -19,39 +19,41 @@ const form: CaseFormOutput = {
   procedure_codes: ['47562'],
 };
 
-beforeEach(() => apiFetch.mockReset());
+const api = useFakeApi();
 
 describe('updateCase', () => {
   it('sends the version the form was loaded with, so that a concurrent save answers 409', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, case_id: 'u_1' });
+    api.on('PATCH /case', { success: true, case_id: 'u_1' });
     // Act
     await updateCase('u_1', 'u', form, 3);
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith('/case', {
-      method: 'PATCH',
-      body: {
-        case_id: 'u_1',
-        user_id: 'u',
-        case_date: '2026-11-20',
-        surgeon_id: 's1',
-        facility_id: 'f1',
-        patient_first: 'Test',
-        patient_last: 'Patient',
-        ins_provider: 'Aetna',
-        procedure_codes: ['47562'],
-        version: 3,
-      },
-    });
+    expect(api.requests().map((r) => [r.key, r.body])).toEqual([
+      [
+        'PATCH /case',
+        {
+          case_id: 'u_1',
+          user_id: 'u',
+          case_date: '2026-11-20',
+          surgeon_id: 's1',
+          facility_id: 'f1',
+          patient_first: 'Test',
+          patient_last: 'Patient',
+          ins_provider: 'Aetna',
+          procedure_codes: ['47562'],
+          version: 3,
+        },
+      ],
+    ]);
   });
 
   it('sends procedure codes only while at least one non-empty code remains (spec section 5)', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, case_id: 'u_1' });
+    api.on('PATCH /case', { success: true, case_id: 'u_1' });
     // Act
     await updateCase('u_1', 'u', { ...form, procedure_codes: [] });
     // Assess
-    const body = (apiFetch.mock.calls[0] as [string, { body: Record<string, unknown> }])[1].body;
+    const body = api.requests('PATCH /case')[0]?.body;
     expect(body).not.toHaveProperty('procedure_codes');
     expect(body).not.toHaveProperty('version');
   });

@@ -2,8 +2,6 @@
  * Case screens' display rules added by issue 6: the Case ID label (section 6), the status history's
  * "who" (section 4) and what an Incomplete case lacks (shared/workflow.ts).
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
-
 import { caseIdLabel, caseLinkName } from '../../../web/src/cases/format';
 import { missingLabels, statusChangeBy } from '../../../web/src/cases/StatusTimeline';
 import { normalizeCase, parseStatusHistory } from '../../../web/src/cases/api';

@@ -1,11 +1,13 @@
 /**
- * SPA document calls and actions (web/src/documents/api.ts, links.ts, queries.ts helpers):
- * issue 6 section 3 contract, spec provider-side section 8 messages. The API client is a fake.
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
+/**
+ * SPA document calls and actions (web/src/documents/api.ts, links.ts, queries.ts helpers) against the
+ * fake API: the document routes' requests and answers, spec provider-side section 8 messages.
+ */
 jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
 
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 
 import {
   DocumentApiError,
@@ -20,7 +22,8 @@ import { contentTypeOf } from '../../../web/src/documents/queries';
 import { uploadItems } from '../../../web/src/documents/CaseFormUploads';
 import { profileDocumentRows } from '../../../web/src/documents/ProfileDocuments';
 
-beforeEach(() => apiFetch.mockReset());
+const api = useFakeApi();
+const sent = () => api.requests().map((r) => ({ key: r.key, query: r.query, body: r.body }));
 
 const rawCase = {
   case_id: 'u_1700000000000',
@@ -45,7 +48,7 @@ describe('requestUpload', () => {
       upload: { method: 'PUT', url: 'https://s3/put', headers: { a: 'b' } },
       expires_in: 300,
     };
-    apiFetch.mockResolvedValue(ticket);
+    api.on('POST /document', ticket);
     const req = {
       case_id: 'u_1',
       slot: 'op_note' as const,
@@ -56,13 +59,13 @@ describe('requestUpload', () => {
     // Act
     const answer = await requestUpload(req);
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith('/document', { method: 'POST', body: req });
+    expect(sent()).toEqual([{ key: 'POST /document', query: {}, body: req }]);
     expect(answer).toEqual(ticket);
   });
 
   it('refuses an answer without an upload method instead of sending bytes somewhere unknown', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ key: 'k', upload: { url: 'https://s3/put' }, expires_in: 300 });
+    api.on('POST /document', { key: 'k', upload: { url: 'https://s3/put' }, expires_in: 300 });
     // Act / Assess
     await expect(
       requestUpload({ document_type: 'CV - Resume', file_name: 'cv.pdf', content_type: 'application/pdf', size: 1 }),
@@ -73,14 +76,17 @@ describe('requestUpload', () => {
 describe('confirmUpload and deleteDocument', () => {
   it('read the updated case, with its documents and status history', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, message: 'Document attached', case: rawCase });
+    api.on('POST /document/confirm', { success: true, message: 'Document attached', case: rawCase });
     // Act
     const change = await confirmUpload('private/case-documents/u/demo_u_1700000000000.pdf');
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith('/document/confirm', {
-      method: 'POST',
-      body: { key: 'private/case-documents/u/demo_u_1700000000000.pdf' },
-    });
+    expect(sent()).toEqual([
+      {
+        key: 'POST /document/confirm',
+        query: {},
+        body: { key: 'private/case-documents/u/demo_u_1700000000000.pdf' },
+      },
+    ]);
     expect(change.case?.case_status).toBe(10);
     expect(change.case?.file_keys.file_names['private/case-documents/u/demo_u_1700000000000.pdf']).toBe('Sheet.pdf');
     expect(change.case?.status_history).toEqual(rawCase.status_history);
@@ -88,7 +94,7 @@ describe('confirmUpload and deleteDocument', () => {
 
   it('read the updated profile after deleting a profile document', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('DELETE /document', {
       success: true,
       message: 'Deleted',
       user: { user_id: 'u', first_name: 'Ann', documents: [] },
@@ -96,10 +102,9 @@ describe('confirmUpload and deleteDocument', () => {
     // Act
     const change = await deleteDocument('private/profile-documents/u/a@b.c_1.pdf');
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith('/document', {
-      method: 'DELETE',
-      query: { key: 'private/profile-documents/u/a@b.c_1.pdf' },
-    });
+    expect(sent()).toEqual([
+      { key: 'DELETE /document', query: { key: 'private/profile-documents/u/a@b.c_1.pdf' }, body: undefined },
+    ]);
     expect(change.user?.user_id).toBe('u');
     expect(change.case).toBeUndefined();
   });
@@ -115,7 +120,7 @@ describe('confirmUpload and deleteDocument', () => {
 describe('listDocTypes', () => {
   it('keeps only the types POST /document accepts, in the server order', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ doc_types: ['License(s)', 'Tax form', 'CV - Resume'] });
+    api.on('GET /doc_types', { doc_types: ['License(s)', 'Tax form', 'CV - Resume'] });
     // Act / Assess
     await expect(listDocTypes()).resolves.toEqual(['License(s)', 'CV - Resume']);
   });
@@ -137,7 +142,7 @@ describe('viewDocument', () => {
       }),
       download: jest.fn(),
     };
-    apiFetch.mockImplementation(async () => {
+    api.on('GET /document', () => {
       order.push('fetch');
       return { url: 'https://s3/get?sig', expires_in: 3600, file_name: 'op.pdf' };
     });
@@ -145,7 +150,9 @@ describe('viewDocument', () => {
     const text = await viewDocument('private/k.pdf', 'op.pdf', 'case', port);
     // Assess
     expect(order).toEqual(['open', 'fetch']);
-    expect(apiFetch).toHaveBeenCalledWith('/document', { query: { key: 'private/k.pdf', disposition: 'inline' } });
+    expect(sent()).toEqual([
+      { key: 'GET /document', query: { key: 'private/k.pdf', disposition: 'inline' }, body: undefined },
+    ]);
     expect(tab.location.href).toBe('https://s3/get?sig');
     expect(tab.opener).toBeNull();
     expect(text).toBe('Document opened successfully!');
@@ -158,13 +165,13 @@ describe('viewDocument', () => {
     await expect(viewDocument('k', 'op.pdf', 'case', port)).rejects.toThrow(
       'Popup blocked. Please allow popups for this site and try again.',
     );
-    expect(apiFetch).not.toHaveBeenCalled();
+    expect(api.requests()).toEqual([]);
   });
 
   it('closes the empty tab and gives the not-found message when the document is gone', async () => {
     // Prepare
     const tab = fakeTab();
-    apiFetch.mockRejectedValue(new ApiError('Resource not found', 404));
+    api.on('GET /document', () => reply(404, { message: 'Not Found' }));
     // Act / Assess
     await expect(
       viewDocument('k', 'op.pdf', 'case', { open: () => tab as unknown as Window, download: jest.fn() }),
@@ -177,11 +184,11 @@ describe('downloadDocument', () => {
   it('follows the attachment link with the original file name', async () => {
     // Prepare
     const port: BrowserPort = { open: jest.fn(), download: jest.fn() };
-    apiFetch.mockResolvedValue({ url: 'https://s3/get?att', expires_in: 3600, file_name: 'Original Note.pdf' });
+    api.on('GET /document', { url: 'https://s3/get?att', expires_in: 3600, file_name: 'Original Note.pdf' });
     // Act
     const text = await downloadDocument('k', 'op.pdf', 'case', port);
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith('/document', { query: { key: 'k', disposition: 'attachment' } });
+    expect(sent()).toEqual([{ key: 'GET /document', query: { key: 'k', disposition: 'attachment' }, body: undefined }]);
     expect(port.download).toHaveBeenCalledWith('https://s3/get?att', 'Original Note.pdf');
     expect(text).toBe('Document download started!');
   });

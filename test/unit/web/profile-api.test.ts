@@ -1,13 +1,12 @@
 /**
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
+ */
+/**
  * SPA profile calls and shell helpers (web/src/profile/api.ts, web/src/shell/navigation.ts,
  * web/src/auth/errors.ts): spec provider-side sections 5, 7 and 8; back-office-and-shell sections 2 and 4.
- * The API client is replaced by a fake so no Amplify session or network is involved.
+ * The profile calls go to the fake API.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
-
-import { apiFetch } from './support/fake-api';
-
-import { ApiError } from '../../../web/src/lib/api';
+import { networkError, reply, useFakeApi } from './support/fake-api-server';
 import {
   checkNpi,
   createProfile,
@@ -35,12 +34,12 @@ const form: ProfileForm = {
   states_licensed: ['TX', 'CA'],
 };
 
-beforeEach(() => apiFetch.mockReset());
+const api = useFakeApi();
 
 describe('fetchProfile', () => {
   it('answers null for a user without a profile (404), so the gate asks for profile creation', async () => {
     // Prepare
-    apiFetch.mockRejectedValue(new ApiError('User not found', 404, { success: false }));
+    api.on('GET /user', () => reply(404, { success: false, message: 'User not found' }));
     // Act
     const profile = await fetchProfile('sub-123');
     // Assess
@@ -50,7 +49,7 @@ describe('fetchProfile', () => {
 
   it('unwraps data.user and maps alias names onto the canonical profile', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('GET /user', {
       data: {
         user: {
           user_id: 'sub-123',
@@ -85,7 +84,7 @@ describe('fetchProfile', () => {
 
   it('flags a profile without a phone number as incomplete', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('GET /user', {
       success: true,
       user: {
         user_id: 's',
@@ -106,7 +105,7 @@ describe('fetchProfile', () => {
 
   it('rethrows failures other than "not found" so the gate lets the user continue', async () => {
     // Prepare
-    apiFetch.mockRejectedValue(new ApiError('API request failed: 500 Internal Server Error', 500));
+    api.on('GET /user', () => reply(500, { message: 'Internal Server Error' }));
     // Act and Assess
     await expect(fetchProfile('s')).rejects.toThrow('API request failed: 500');
   });
@@ -115,15 +114,14 @@ describe('fetchProfile', () => {
 describe('createProfile', () => {
   it('posts the spec create payload: message_pref as text, states JSON-encoded, referred_by_user empty', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, user: { user_id: 'sub-123' } });
+    api.on('POST /user', { success: true, user: { user_id: 'sub-123' } });
     // Act
     await createProfile(user, form);
     // Assess
-    expect(apiFetch).toHaveBeenCalledWith(
-      '/user',
-      expect.objectContaining({
-        method: 'POST',
-        body: {
+    expect(api.requests().map((r) => [r.key, r.body])).toEqual([
+      [
+        'POST /user',
+        {
           user_id: 'sub-123',
           user_email: 'doc@example.com',
           first_name: 'Ada',
@@ -139,43 +137,36 @@ describe('createProfile', () => {
           message_pref: '2',
           states_licensed: '["TX","CA"]',
         },
-      }),
-    );
+      ],
+    ]);
   });
 
   it('falls back to PATCH /user when the server says the user already exists (409)', async () => {
     // Prepare
-    apiFetch
-      .mockRejectedValueOnce(
-        new ApiError('User already exists', 409, { success: false, message: 'User already exists' }),
-      )
-      .mockResolvedValueOnce({ success: true, user: { user_id: 'sub-123', first_name: 'Ada' } });
+    api.on('POST /user', () => reply(409, { success: false, message: 'User already exists' }));
+    api.on('PATCH /user', { success: true, user: { user_id: 'sub-123', first_name: 'Ada' } });
     // Act
     const saved = await createProfile(user, form);
     // Assess
-    expect(apiFetch).toHaveBeenCalledTimes(2);
-    expect(apiFetch.mock.calls[1]?.[1]).toMatchObject({
-      method: 'PATCH',
-      body: { user_id: 'sub-123', messaging_pref: 2 },
-    });
+    expect(api.requests().map((r) => r.key)).toEqual(['POST /user', 'PATCH /user']);
+    expect(api.requests('PATCH /user')[0]?.body).toMatchObject({ user_id: 'sub-123', messaging_pref: 2 });
     expect(saved?.first_name).toBe('Ada');
   });
 
   it('falls back to PATCH /user when a 2xx answer has success false and "already exists"', async () => {
     // Prepare
-    apiFetch
-      .mockResolvedValueOnce({ success: false, message: 'User sub-123 already exists' })
-      .mockResolvedValueOnce({ success: true });
+    api.on('POST /user', { success: false, message: 'User sub-123 already exists' });
+    api.on('PATCH /user', { success: true });
     // Act
     await createProfile(user, form);
     // Assess
-    expect(apiFetch.mock.calls.map((c) => (c[1] as { method: string }).method)).toEqual(['POST', 'PATCH']);
+    expect(api.requests().map((r) => r.key)).toEqual(['POST /user', 'PATCH /user']);
   });
 
   it('carries the server field messages of a 400 in the ProfileSaveError', async () => {
     // Prepare
-    apiFetch.mockRejectedValue(
-      new ApiError('Zip code must be 5 digits', 400, {
+    api.on('POST /user', () =>
+      reply(400, {
         success: false,
         message: 'Zip code must be 5 digits',
         errors: [{ field: 'zipcode', message: 'Zip code must be 5 digits' }],
@@ -191,13 +182,13 @@ describe('createProfile', () => {
     ]);
   });
 
-  it("leaves exceptions and server errors to the screen's own message (empty message)", async () => {
+  it("leaves server errors and network failures to the screen's own message (empty message)", async () => {
     // Prepare
-    apiFetch.mockRejectedValueOnce(new TypeError('boom'));
-    apiFetch.mockRejectedValueOnce(new ApiError('API request failed: 500 Internal Server Error', 500));
-    apiFetch.mockRejectedValueOnce(new ApiError('Network error. Please check your internet connection.', 0));
+    const answers = [reply(502), reply(500, { message: 'Internal Server Error' }), networkError()];
+    api.on('PATCH /user', () => answers.shift() ?? reply(500));
     // Act
-    const errors = await Promise.all([1, 2, 3].map(() => updateProfile(user, form).catch((e: unknown) => e)));
+    const errors: unknown[] = [];
+    for (let i = 0; i < 3; i += 1) errors.push(await updateProfile(user, form).catch((e: unknown) => e));
     // Assess
     for (const err of errors) {
       expect(err).toBeInstanceOf(ProfileSaveError);
@@ -212,12 +203,12 @@ describe('checkNpi', () => {
     const outcome = await checkNpi('  ');
     // Assess
     expect(outcome).toEqual({ valid: false, message: 'Please enter an NPI number' });
-    expect(apiFetch).not.toHaveBeenCalled();
+    expect(api.requests()).toEqual([]);
   });
 
   it('is valid only with non-empty first and last names, title-cased, and calls without credentials', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('GET /check_npi', {
       valid: true,
       first_name: 'JOHN',
       last_name: "O'NEIL",
@@ -229,18 +220,18 @@ describe('checkNpi', () => {
     const outcome = await checkNpi('1234567893');
     // Assess
     expect(outcome).toEqual({ valid: true, message: "NPI validated successfully for John O'Neil" });
-    expect(apiFetch).toHaveBeenCalledWith('/check_npi', { query: { npi: '1234567893' } });
+    expect(api.requests().map((r) => [r.key, r.query])).toEqual([['GET /check_npi', { npi: '1234567893' }]]);
   });
 
   it('reports a valid answer without names as a failure', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ valid: true });
+    api.on('GET /check_npi', { valid: true });
     // Act and Assess
     expect(await checkNpi('1234567893')).toEqual({
       valid: false,
       message: 'NPI validation failed: No name information returned',
     });
-    apiFetch.mockResolvedValue({ valid: true, first_name: 'Ann', last_name: ' ' });
+    api.on('GET /check_npi', { valid: true, first_name: 'Ann', last_name: ' ' });
     expect(await checkNpi('1234567893')).toEqual({
       valid: false,
       message: 'NPI validation failed: No valid name information found',
@@ -249,8 +240,8 @@ describe('checkNpi', () => {
 
   it("shows the server's error text, or the generic message for a network failure", async () => {
     // Prepare
-    apiFetch.mockResolvedValueOnce({ valid: false, error: 'NPI not found' });
-    apiFetch.mockRejectedValueOnce(new ApiError('Network error. Please check your internet connection.', 0));
+    const answers = [Response.json({ valid: false, error: 'NPI not found' }), networkError()];
+    api.on('GET /check_npi', () => answers.shift() ?? reply(500));
     // Act
     const notFound = await checkNpi('1234567893');
     const offline = await checkNpi('1234567893');

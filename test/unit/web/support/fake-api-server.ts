@@ -15,6 +15,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Amplify } from 'aws-amplify';
+import { STATUS_CODES } from 'node:http';
 import { ROUTES } from '../../../../shared/api-routes';
 import type { AuditPage } from '../../../../shared/schemas/audit';
 import type { DeletedCasePage, RestoreCaseResponse } from '../../../../shared/schemas/deleted-cases';
@@ -71,6 +72,9 @@ type DeepPartial<T> = T extends readonly (infer U)[]
 /** A request the fake API received. */
 export interface ReceivedRequest {
   key: RouteKey;
+  method: string;
+  /** The route's path under the API base, e.g. `/case/filter`. */
+  path: string;
   /** The query parameters as sent (strings). */
   query: Record<string, string>;
   /** The parsed JSON body, undefined without one. */
@@ -98,9 +102,13 @@ export const TEST_CONFIG = {
   supportEmail: 'support@suture.example',
 };
 
-/** An answer with this status and JSON body (e.g. `reply(409, { message: 'Surgeon already exists' })`). */
+/**
+ * An answer with this status (and its standard status text) and JSON body, e.g.
+ * `reply(409, { message: 'Surgeon already exists' })`.
+ */
 export function reply(status: number, body?: unknown): Response {
-  return body === undefined ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status });
+  const init = { status, statusText: STATUS_CODES[status] ?? '' };
+  return body === undefined ? new HttpResponse(null, init) : HttpResponse.json(body, init);
 }
 
 /** No answer at all: the client sees a network failure. */
@@ -114,11 +122,21 @@ const ROUTE_KEYS = new Set<string>(ROUTES.map((r) => `${r.method} ${r.path}`));
 export class FakeApi {
   private readonly handlers = new Map<RouteKey, RouteHandler<RouteKey>>();
   private readonly received: ReceivedRequest[] = [];
+  private fallbackHandler: ((req: ReceivedRequest) => unknown) | undefined;
 
   /** Answer `key` with `handler` (or always this body) until the end of the test. */
   on<K extends RouteKey>(key: K, handler: RouteHandler<K> | AnswerOf<K>): this {
     const fn = typeof handler === 'function' ? (handler as RouteHandler<K>) : () => handler as AnswerOf<K>;
     this.handlers.set(key, fn as RouteHandler<RouteKey>);
+    return this;
+  }
+
+  /**
+   * Answer every route without its own handler (a test's in-memory server that switches on
+   * `req.path`): the JSON body of a 200, or a Response.
+   */
+  fallback(handler: (req: ReceivedRequest) => unknown): this {
+    this.fallbackHandler = handler;
     return this;
   }
 
@@ -130,27 +148,32 @@ export class FakeApi {
   /** Forget handlers and requests (after each test). */
   reset(): void {
     this.handlers.clear();
+    this.fallbackHandler = undefined;
     this.received.length = 0;
   }
 
   /** @internal The MSW resolver of every API request. */
   async answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const key = `${request.method} ${url.pathname.slice(new URL(API_URL).pathname.length)}`;
+    const path = url.pathname.slice(new URL(API_URL).pathname.length);
+    const key = `${request.method} ${path}`;
     if (!ROUTE_KEYS.has(key)) return reply(404, { message: `No route ${key}` });
     const text = await request.text();
     const received: ReceivedRequest = {
       key: key as RouteKey,
+      method: request.method,
+      path,
       query: Object.fromEntries(url.searchParams),
       body: text ? JSON.parse(text) : undefined,
       headers: request.headers,
       signal: request.signal,
     };
     this.received.push(received);
-    const handler = this.handlers.get(received.key);
+    const handler = this.handlers.get(received.key) ?? this.fallbackHandler;
     if (!handler) return reply(404, { message: `No fake answer for ${key}` });
     const out = await handler(received);
-    return out instanceof Response ? out : HttpResponse.json(out as never);
+    if (out instanceof Response) return out;
+    return out === undefined ? new HttpResponse(null, { status: 204 }) : HttpResponse.json(out as never);
   }
 }
 
