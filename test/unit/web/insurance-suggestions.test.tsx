@@ -26,7 +26,7 @@ describe('the case form insurance suggestions', () => {
   it("suggests the spec's 20 names at once, then the payer list when it answers", async () => {
     // Prepare
     let answer: (body: unknown) => void = () => undefined;
-    api.on('GET /lists/insurance', () => new Promise((resolve) => (answer = resolve)));
+    api.on('GET /lists/insurance', () => new Promise((resolve) => (answer = resolve as (body: unknown) => void)));
     // Act
     const { result } = renderHook(() => useInsuranceNames(), { wrapper });
     const first = result.current;

@@ -1,14 +1,11 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * User management screens (issue 8, section 4; spec back-office-and-shell sections 2, 5, 8) with a
- * fake API client: the list (columns, phone display, total and "Showing X of Y", Load more, search,
+ * User management screens (spec back-office-and-shell sections 2, 5, 8) against the fake API: the list (columns, phone display, total and "Showing X of Y", Load more, search,
  * the spec's error texts with Retry), the invite form, the detail page (sections, NPI Validate,
  * long dates, User Not Found, Error Loading User), the user type control and Delete with a confirm.
- * No network, no Amplify session.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
     status: 'signedIn',
@@ -24,10 +21,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { longDateTime } from '../../../web/src/back-office/users/UserDetailPage';
 import UserManagement from '../../../web/src/back-office/users/UserManagement';
-import { ApiError, apiFetch } from './support/fake-api';
+import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
-type Req =
-  { method?: string; query?: Record<string, string | number | undefined>; body?: Record<string, unknown> } | undefined;
+type Req = { method: string; query: Record<string, string>; body?: Record<string, unknown> };
+
+const api = useFakeApi();
 
 let myType = 50;
 
@@ -48,12 +46,12 @@ let invitationsAnswer: unknown = { success: true, invitations: [] };
 
 /** The caller's own profile (GET /user?user_id=me), then whatever `serve` answers. */
 function serve(handler: (path: string, req: Req) => unknown) {
-  apiFetch.mockImplementation(async (path: string, req: Req) => {
-    if (path === '/user' && req?.query?.user_id === 'me' && (req?.method ?? 'GET') === 'GET') {
+  api.fallback(({ path, method, query, body }) => {
+    if (path === '/user' && query.user_id === 'me' && method === 'GET') {
       return { success: true, user: { ...userOf(0), user_id: 'me', user_type: myType } };
     }
     if (path === '/user/invitations') return invitationsAnswer;
-    return handler(path, req);
+    return handler(path, { method, query, body: body as Record<string, unknown> | undefined });
   });
 }
 
@@ -77,7 +75,6 @@ const rows = () =>
     .slice(1);
 
 beforeEach(() => {
-  apiFetch.mockReset();
   myType = 50;
   invitationsAnswer = { success: true, invitations: [] };
 });
@@ -86,8 +83,8 @@ describe('the user list', () => {
   it('shows the spec columns, the phone display, the total and Showing X of Y, and Load more appends a page', async () => {
     // Prepare
     serve((path, req) => {
-      if (path !== '/user/list') throw new Error(`unexpected ${path}`);
-      if (req?.query?.cursor === undefined)
+      if (path !== '/user/list') return reply(500, { message: `unexpected ${path}` });
+      if (req.query.cursor === undefined)
         return { success: true, users: [userOf(1), userOf(2)], next_cursor: 'c2', total: 3 };
       return { success: true, users: [userOf(3)], total: 3 };
     });
@@ -109,17 +106,16 @@ describe('the user list', () => {
     await screen.findByText('Showing 3 of 3');
     expect(within(rows()[2]!).getAllByRole('cell')[4]!.textContent).toBe('N/A');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    const lists = apiFetch.mock.calls.filter(([p]) => p === '/user/list') as [string, Req][];
-    expect(lists.map(([, r]) => r?.query)).toEqual([
-      { search: undefined, limit: 50, cursor: undefined },
-      { search: undefined, limit: 50, cursor: 'c2' },
+    expect(api.requests('GET /user/list').map((r) => r.query)).toEqual([
+      { limit: '50' },
+      { limit: '50', cursor: 'c2' },
     ]);
   });
 
   it('searches on the server after typing stops', async () => {
     // Prepare
     serve((path, req) =>
-      req?.query?.search === 'ada'
+      req.query.search === 'ada'
         ? { success: true, users: [userOf(7, { first_name: 'Ada' })], total: 1 }
         : { success: true, users: [userOf(1), userOf(2)], total: 2 },
     );
@@ -134,27 +130,27 @@ describe('the user list', () => {
 
   it.each([
     [
-      new ApiError('Network error. Please check your internet connection.', 0),
+      'no answer',
+      () => networkError(),
       'Backend API is currently unavailable. User listing will work once the backend server is running.',
     ],
     [
-      new ApiError('API request failed: 504 Gateway Timeout', 504),
+      '504',
+      () => reply(504),
       'Backend API is currently unavailable. User listing will work once the backend server is running.',
     ],
+    ['401', () => reply(401, { message: 'Unauthorized' }), 'Authentication required. Please sign in again.'],
     [
-      new ApiError('Authentication failed. Please sign in again.', 401),
-      'Authentication required. Please sign in again.',
+      '403',
+      () => reply(403, { message: 'x' }),
+      'Access denied: Back office functionality requires elevated permissions.',
     ],
-    [new ApiError('Access denied: x', 403), 'Access denied: Back office functionality requires elevated permissions.'],
-    [
-      new ApiError('API request failed: 500 Internal Server Error', 500),
-      'Error loading users: API request failed: 500 Internal Server Error',
-    ],
-  ])('shows the spec text for %p with a Retry that reloads', async (error, text) => {
+    ['500', () => reply(500), 'Error loading users: API request failed: 500 Internal Server Error'],
+  ])('shows the spec text for %s with a Retry that reloads', async (_name, failure, text) => {
     // Prepare
     let fail = true;
     serve(() => {
-      if (fail) throw error;
+      if (fail) return failure();
       return { success: true, users: [userOf(1)], total: 1 };
     });
     renderAt('/back-office/users');
@@ -180,14 +176,12 @@ describe('the user list', () => {
     // Prepare
     serve((path, req) => {
       if (path === '/user/list') return { success: true, users: [], total: 0 };
-      if (req?.body?.email === 'taken@example.com')
-        throw new ApiError('An account with this email already exists', 409, {
-          message: 'An account with this email already exists',
-        });
+      if (req.body?.email === 'taken@example.com')
+        return reply(409, { message: 'An account with this email already exists' });
       return {
         success: true,
-        message: `Invitation sent to ${String(req?.body?.email)}`,
-        user: { user_id: 'new', email: req?.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
+        message: `Invitation sent to ${String(req.body?.email)}`,
+        user: { user_id: 'new', email: req.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
       };
     });
     renderAt('/back-office/users');
@@ -198,7 +192,7 @@ describe('the user list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     // Assess
     await screen.findByText('Invalid email address');
-    expect(apiFetch.mock.calls.some(([p]) => p === '/user/invite')).toBe(false);
+    expect(api.requests('POST /user/invite')).toEqual([]);
     // Act: a good one, then a taken one
     fireEvent.change(email, { target: { value: 'new@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -207,8 +201,10 @@ describe('the user list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     // Assess
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists');
-    const invites = apiFetch.mock.calls.filter(([p]) => p === '/user/invite') as [string, Req][];
-    expect(invites.map(([, r]) => r?.body)).toEqual([{ email: 'new@example.com' }, { email: 'taken@example.com' }]);
+    expect(api.requests('POST /user/invite').map((r) => r.body)).toEqual([
+      { email: 'new@example.com' },
+      { email: 'taken@example.com' },
+    ]);
   });
 
   it('lists the pending invitations with their dates, marks an expired one, and sends one again from its row', async () => {
@@ -236,8 +232,8 @@ describe('the user list', () => {
       if (path === '/user/list') return { success: true, users: [], total: 0 };
       return {
         success: true,
-        message: `Invitation sent again to ${String(req?.body?.email)}`,
-        user: { user_id: 'p2', email: req?.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
+        message: `Invitation sent again to ${String(req.body?.email)}`,
+        user: { user_id: 'p2', email: req.body?.email, status: 'FORCE_CHANGE_PASSWORD' },
       };
     });
     renderAt('/back-office/users');
@@ -254,21 +250,18 @@ describe('the user list', () => {
       .map((li) => li.textContent ?? '');
     expect(items[0]).toMatch(/fresh@example\.com.*Expires/);
     expect(items[1]).toMatch(/stale@example\.com.*Expired/);
-    const invites = apiFetch.mock.calls.filter(([p]) => p === '/user/invite') as [string, Req][];
-    expect(invites.map(([, r]) => r?.body)).toEqual([{ email: 'stale@example.com' }]);
-    await waitFor(() =>
-      expect(apiFetch.mock.calls.filter(([p]) => p === '/user/invitations').length).toBeGreaterThanOrEqual(2),
-    );
+    expect(api.requests('POST /user/invite').map((r) => r.body)).toEqual([{ email: 'stale@example.com' }]);
+    await waitFor(() => expect(api.requests('GET /user/invitations').length).toBeGreaterThanOrEqual(2));
   });
 
   it('offers Load more after a first page that came back empty with a next cursor, and shows what it loads', async () => {
     // Prepare: the server left out every account of the first page (disabled), and has more
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
-      if (path === '/user' && req?.query?.user_id === 'me') {
+    api.fallback(({ path, query }) => {
+      if (path === '/user' && query.user_id === 'me') {
         return { success: true, user: { ...userOf(0), user_id: 'me', user_type: myType } };
       }
       if (path === '/user/invitations') {
-        return req?.query?.cursor === 'c2'
+        return query.cursor === 'c2'
           ? {
               success: true,
               invitations: [
@@ -313,7 +306,7 @@ describe('the user list', () => {
     renderAt('/back-office/users');
     // Assess
     await screen.findByText('Back-office home');
-    expect(apiFetch.mock.calls.some(([p]) => p === '/user/list')).toBe(false);
+    expect(api.requests('GET /user/list')).toEqual([]);
   });
 });
 
@@ -337,7 +330,7 @@ describe('the user detail', () => {
     serve((path) => {
       if (path === '/user') return { success: true, user: detail };
       if (path === '/check_npi') return npiAnswer;
-      throw new Error(`unexpected ${path}`);
+      return reply(500, { message: `unexpected ${path}` });
     });
     renderAt('/back-office/users/user-1');
     await screen.findByRole('heading', { name: 'First1 Last1' });
@@ -363,8 +356,8 @@ describe('the user detail', () => {
   it("shows 'User Not Found' with Back to User Management for a 404", async () => {
     // Prepare
     serve((path, req) => {
-      if (req?.query?.user_id === 'gone') throw new ApiError('User not found', 404, { message: 'User not found' });
-      throw new ApiError('API request failed: 500 Internal Server Error', 500);
+      if (req.query.user_id === 'gone') return reply(404, { message: 'User not found' });
+      return reply(500);
     });
     // Act
     renderAt('/back-office/users/gone');
@@ -376,9 +369,7 @@ describe('the user detail', () => {
 
   it("shows 'Error Loading User' with the spec's text and a Retry", async () => {
     // Prepare
-    serve(() => {
-      throw new ApiError('API request failed: 500 Internal Server Error', 500);
-    });
+    serve(() => reply(500));
     // Act
     renderAt('/back-office/users/user-1');
     // Assess
@@ -392,7 +383,7 @@ describe('the user detail', () => {
   it("offers only types below the caller's own and changes the type with PATCH /user", async () => {
     // Prepare
     serve((path, req) => {
-      if (path === '/user' && req?.method === 'PATCH')
+      if (path === '/user' && req.method === 'PATCH')
         return { success: true, message: 'User type updated successfully', user: { ...detail, user_type: 20 } };
       if (path === '/user') return { success: true, user: detail };
       return { success: true, users: [], total: 0 };
@@ -406,18 +397,14 @@ describe('the user detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change user type' }));
     // Assess
     await screen.findByText('User type updated successfully');
-    const patch = apiFetch.mock.calls.find(([p, r]) => p === '/user' && (r as Req)?.method === 'PATCH') as [
-      string,
-      Req,
-    ];
-    expect(patch[1]?.body).toEqual({ user_id: 'user-1', user_type: 20 });
+    expect(api.requests('PATCH /user').map((r) => r.body)).toEqual([{ user_id: 'user-1', user_type: 20 }]);
   });
 
   it('deletes with DELETE /user only after the confirmation', async () => {
     // Prepare
     serve((path, req) => {
-      if (path === '/user' && req?.method === 'DELETE') return { success: true, message: 'User deleted successfully' };
-      if (path === '/user' && req?.query?.user_id === 'boss')
+      if (path === '/user' && req.method === 'DELETE') return { success: true, message: 'User deleted successfully' };
+      if (path === '/user' && req.query.user_id === 'boss')
         return { success: true, user: { ...detail, user_id: 'boss', user_type: 100 } };
       if (path === '/user') return { success: true, user: detail };
       return { success: true, users: [], total: 0 };
@@ -427,18 +414,14 @@ describe('the user detail', () => {
     // Act: open and cancel, then confirm
     fireEvent.click(screen.getByRole('button', { name: 'Delete user' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    const deletesAfterCancel = apiFetch.mock.calls.filter(([, r]) => (r as Req)?.method === 'DELETE').length;
+    const deletesAfterCancel = api.requests('DELETE /user').length;
     fireEvent.click(screen.getByRole('button', { name: 'Delete user' }));
     await act(async () => {
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     });
     // Assess
     expect(deletesAfterCancel).toBe(0);
-    await waitFor(() =>
-      expect(
-        apiFetch.mock.calls.filter(([, r]) => (r as Req)?.method === 'DELETE').map(([, r]) => (r as Req)?.query),
-      ).toEqual([{ user_id: 'user-1' }]),
-    );
+    await waitFor(() => expect(api.requests('DELETE /user').map((r) => r.query)).toEqual([{ user_id: 'user-1' }]));
   });
 
   it('shows no management controls for a user of a higher type', async () => {
@@ -455,9 +438,7 @@ describe('the user detail', () => {
   it('shows no management controls on one’s own page', async () => {
     // Prepare
     myType = 1000;
-    serve(() => {
-      throw new Error('unexpected');
-    });
+    serve(() => reply(500, { message: 'unexpected' }));
     // Act
     renderAt('/back-office/users/me');
     // Assess

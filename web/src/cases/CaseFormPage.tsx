@@ -60,8 +60,8 @@ import { caseCreator } from './createOnce';
 import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
 import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
+import { caseKeys } from '../lib/queryKeys';
 import {
-  caseKeys,
   useCase,
   useCptSuggestions,
   useFacilities,

@@ -62,7 +62,10 @@ interface KnownAnswers {
   'GET /user/invitations': InvitationsPage;
   'POST /user/invite': InviteResponse;
 }
-export type AnswerOf<K extends RouteKey> = K extends keyof KnownAnswers ? DeepPartial<KnownAnswers[K]> : unknown;
+/** Top-level fields beyond the schema are allowed: the server also sends e.g. `success`. */
+export type AnswerOf<K extends RouteKey> = K extends keyof KnownAnswers
+  ? DeepPartial<KnownAnswers[K]> & Record<string, unknown>
+  : unknown;
 type DeepPartial<T> = T extends readonly (infer U)[]
   ? readonly DeepPartial<U>[]
   : T extends object
