@@ -12,6 +12,7 @@
  * A route without a handler answers 404 and fails the test's expectations that depend on it; a request
  * outside the API (other than /config.json) is an error.
  */
+import { configure } from '@testing-library/dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Amplify } from 'aws-amplify';
@@ -186,6 +187,11 @@ export class FakeApi {
  * (Amplify's token provider), so the client sends `Authorization: Bearer test-access-token`.
  */
 export function useFakeApi(): FakeApi {
+  // Answers cross a real fetch and the interceptor, not a resolved mock: on a busy CI machine the
+  // first render of a screen can take more than the default 1 s that findBy* waits (and a test
+  // with a few round trips more than jest's default 5 s).
+  configure({ asyncUtilTimeout: 4000 });
+  jest.setTimeout(15_000);
   const api = new FakeApi();
   const server = setupServer(
     http.get('http://localhost/config.json', () => HttpResponse.json(TEST_CONFIG)),
