@@ -45,7 +45,7 @@ describe('requestUpload', () => {
     // Prepare
     const ticket = {
       key: 'private/k.pdf',
-      upload: { method: 'PUT', url: 'https://s3/put', headers: { a: 'b' } },
+      upload: { method: 'PUT' as const, url: 'https://s3/put', headers: { a: 'b' } },
       expires_in: 300,
     };
     api.on('POST /document', ticket);
