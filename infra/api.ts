@@ -168,7 +168,8 @@ export const ACCESS_LOG_FORMAT = {
  *   payload format 2.0), Node.js 24 on arm64, environment per `LambdaEnvInput`, its own log group;
  * - least privilege from `RESOURCE_ACCESS`: read-only or read-write per table; the documents bucket
  *   only for resources that declare `documentsBucket` (the document Lambda): s3:GetObject,
- *   s3:PutObject and s3:DeleteObject on `private/*`, nothing else (no list, no version-level actions);
+ *   s3:PutObject and s3:DeleteObject on `private/*`, s3:GetObjectVersion on the staging prefix
+ *   `private/uploads/*` only (a confirm checks and copies one version), nothing else (no list);
  *   `invokes`: lambda:InvokeFunction on those functions only, their name in `DOCUMENT_FUNCTION_NAME`
  *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
  * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
@@ -410,6 +411,13 @@ export class Api extends Construct {
         new iam.PolicyStatement({
           actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
           resources: [documentsBucket.arnForObjects('private/*')],
+        }),
+      );
+      // A confirm checks and copies one version of an upload (a later PUT to its URL changes nothing).
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObjectVersion'],
+          resources: [documentsBucket.arnForObjects('private/uploads/*')],
         }),
       );
     }

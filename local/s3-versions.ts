@@ -185,6 +185,12 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
     });
     return run;
   }
+  /** Hold the locks of several keys, taken in sorted order so that two callers never wait on each other. */
+  function withLocks<T>(keys: string[], fn: () => Promise<T>): Promise<T> {
+    const [first, ...rest] = [...new Set(keys)].sort();
+    if (first === undefined) return fn();
+    return withLock(first, () => withLocks(rest, fn));
+  }
 
   // ---- s3rver calls ----
   async function head(b: string, key: string) {
@@ -256,7 +262,9 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
         'Copy Source must mention the source bucket and key: sourcebucket/sourcekey',
       );
     }
-    return withLock(r.key, async () => {
+    // A copy also holds its source's lock: a delete of the source must not move it away mid-copy.
+    const lockKeys = source && source.bucket === bucket ? [r.key, source.key] : [r.key];
+    return withLocks(lockKeys, async () => {
       const headers: Record<string, string> = {};
       let sourceVersion: ObjectVersion | undefined;
       if (source?.versionId) {
@@ -328,6 +336,11 @@ export function createS3Versioning(options: S3VersioningOptions): S3Versioning {
         },
       });
     }
+    // Under the key's lock: a delete must not move the current bytes away between lookup and read.
+    return withLock(r.key, () => readVersion(r, query, versionId));
+  }
+
+  async function readVersion(r: VersionedRequest, query: URLSearchParams, versionId: string): Promise<number> {
     const { versions } = await versionsWithCurrent(r.key);
     const at = versions.findIndex((v) => v.id === versionId);
     const version = versions[at];

@@ -1,5 +1,5 @@
 /**
- * /document Lambda (issue 6, section 3; spec provider-side sections 3, 5, 8, 9; contract in
+ * /document Lambda (spec provider-side sections 3, 5, 8, 9; contract in
  * shared/schemas/document.ts). The only code with a grant on the documents bucket (`private/*`).
  *
  * - POST /document (UploadRequestSchema) -> { key, upload: { method: 'PUT', url, headers }, expires_in }.
@@ -9,17 +9,17 @@
  *   caller owns it or is back office (user_type >= 10). Profile: the caller's own (404 'User not
  *   found' without a profile).
  * - POST /document/confirm { key } -> { success, message, case } | { success, message, user }: the
- *   key must be a layout key of a case / profile the caller may change, the object must exist, be at
- *   most 100 MB and start with the bytes of its extension (lambdas/document/magic.ts); otherwise the
- *   object is deleted and the answer is 400 'Invalid file type: {ext}. Allowed types: ...'. Then the
- *   case (demo_file / note_file / misc_file / file_keys, through updateCase with optimistic locking,
- *   retried once) or the profile's `documents` (same document_type replaced) is updated; a replaced
- *   object under another key is deleted.
+ *   key must be a staging key of a case / profile the caller may change, the upload must exist, be at
+ *   most 100 MB and start with the bytes of its extension (lambdas/document/magic.ts); otherwise it
+ *   is deleted and the answer is 400 'Invalid file type: {ext}. Allowed types: ...'. The checked
+ *   version is copied to the layout key, then the case (optimistic locking, retried once) or the
+ *   profile's `documents` (same document_type replaced) is updated. A confirm repeated or raced
+ *   answers as the first did, or 409 (docs/decisions/0017-security-findings.md).
  * - GET /document?key=&disposition=inline|attachment (default inline) -> { url, expires_in: 3600,
  *   file_name }: a presigned GET with Content-Disposition (original name) and a Content-Type chosen
  *   from the extension; 404 when the key is not attached or its object is missing.
  * - DELETE /document?key= -> { success, message, case } | { success, message, user }: a SOFT delete
- *   (issue 9, section 2): the key is detached (the case status follows the workflow rule) and, for a
+ *   (docs/decisions/0006-soft-delete-and-30-day-purge.md): the key is detached (the case status follows the workflow rule) and, for a
  *   case, recorded in its `deleted_documents` (key, deleted_at, deleted_by) by the same conditional
  *   write; no DeleteObject: the object stays in the versioned bucket (the 30-day purge of a deleted
  *   case removes it). A deleted key answers 404 to every call, like a missing one.
@@ -65,7 +65,7 @@ import { apiHandler, observed } from '../lib/middleware';
 import { parseInput } from '../lib/validation';
 import { getCase, toApiCases, updateCase, type CaseItem, type CasePatch } from '../data/case/repository';
 import { getProfile, toApiProfile, updateProfile, type ProfileItem } from '../data/user/repository';
-import { caseDocumentKey, parseDocumentKey, profileDocumentKey, stagingKey, type ParsedKey } from './keys';
+import { parseDocumentKey, profileStagingKey, stagingKey, type ParsedKey } from './keys';
 import { SNIFF_BYTES, contentTypeFor, matchesExtension } from './magic';
 import {
   META,
@@ -197,10 +197,13 @@ async function writeCaseFiles(
   change: (fk: FileKeys, item: CaseItem) => FileKeys,
   /** Keys this write soft-deletes (recorded in the case's `deleted_documents` by the same write). */
   deletedKeys: string[] = [],
+  /** Checked after a lost race: true when the case read again already holds the change (nothing written). */
+  settled?: (item: CaseItem) => boolean,
 ): Promise<{ item: CaseItem; before: FileKeys }> {
   let current = first;
   for (let attempt = 1; ; attempt++) {
     const before = caseFiles(current);
+    if (attempt > 1 && settled?.(current)) return { item: current, before };
     const after = change(
       { ...before, misc_documents: [...before.misc_documents], file_names: { ...before.file_names } },
       current,
@@ -235,10 +238,13 @@ const PROFILE_WRITE_ATTEMPTS = 5;
 async function writeProfileDocuments(
   first: ProfileItem,
   change: (docs: ProfileDocumentEntry[]) => ProfileDocumentEntry[],
+  /** Checked after a lost race: true when the profile read again already holds the change (nothing written). */
+  settled?: (profile: ProfileItem) => boolean,
 ): Promise<{ profile: ProfileItem; before: ProfileDocumentEntry[] }> {
   let current = first;
   for (let attempt = 1; ; attempt++) {
     const before = profileDocuments(current);
+    if (attempt > 1 && settled?.(current)) return { profile: current, before };
     try {
       const profile = await updateProfile(
         current.user_id,
@@ -299,7 +305,7 @@ async function requestUpload(event: ApiEvent) {
     const profile = await getProfile(caller.sub);
     if (!profile) throw new NotFoundError(API_MESSAGES.userNotFound);
     const email = profile.user_email || (await callerEmail(event, caller));
-    key = profileDocumentKey({ userId: caller.sub, email, ext: fileExtension(req.file_name), timestampMs: now });
+    key = profileStagingKey({ userId: caller.sub, email, ext: fileExtension(req.file_name), timestampMs: now });
   } else {
     const req = parseInput(CaseUploadRequestSchema, body);
     input = req;
@@ -324,9 +330,8 @@ async function requestUpload(event: ApiEvent) {
         ext: fileExtension(req.file_name),
         timestampMs: now,
       };
-      // The demographic sheet and operative note go to a staging key first (lambdas/document/keys.ts).
-      key =
-        req.slot === 'misc' ? caseDocumentKey({ ...where, slot: 'misc' }) : stagingKey({ ...where, slot: req.slot });
+      // Every upload goes to a staging key; only the confirm writes the layout key (lambdas/document/keys.ts).
+      key = stagingKey({ ...where, slot: req.slot });
       audit(event).touched('document', [key]);
     } catch {
       // A stored case whose id does not fit the layout cannot hold documents.
@@ -378,36 +383,83 @@ async function confirm(event: ApiEvent) {
   const caller = requireCaller(event);
   const { key } = parseInput(ConfirmDocumentBodySchema, bodyObject(event));
   const parsed = parseOr404(key);
-  const owner =
-    parsed.kind === 'case'
-      ? ({ kind: 'case', item: await caseForKey(event, parsed) } as const)
-      : ({ kind: 'profile', profile: await profileForKey(event, parsed, false) } as const);
+  if (parsed.kind === 'case') {
+    const item = await caseForKey(event, parsed);
+    // Only an upload is confirmed: a layout key is written by this Lambda alone.
+    if (!parsed.staged) throw notFound(parsed.key);
+    return confirmCaseUpload(caller, parsed, item);
+  }
+  const profile = await profileForKey(event, parsed, false);
+  if (!parsed.staged) throw notFound(parsed.key);
+  return confirmProfileUpload(caller, parsed, profile);
+}
 
-  // A soft-deleted document's object is still in the bucket: confirming its key again is refused
-  // like a missing one (a delete is undone only by an administrator; issue 9, section 2).
-  if (owner.kind === 'case' && isDeletedFromCase(owner.item, parsed.key)) throw notFound(parsed.key);
-  const info = await headObject(parsed.key);
-  if (!info) throw notFound(parsed.key);
-  const fileName = originalName(info.metadata, parsed.key);
+/** Did a confirm of `staged` write its layout key? (The layout object names the upload it was copied from.) */
+async function copiedFrom(staged: ParsedKey): Promise<boolean> {
+  const layout = await headObject(staged.attachAs);
+  return layout?.metadata[META.stagedFrom] === staged.key;
+}
+
+/**
+ * The checked version of an upload: its size and first bytes checked against its extension, read
+ * by version id so that a PUT to the staging key meanwhile changes nothing. A refused upload is
+ * deleted (400); undefined when there is no such upload.
+ */
+async function checkedUpload(
+  staged: ParsedKey,
+): Promise<{ versionId?: string; metadata: Record<string, string>; fileName: string } | undefined> {
+  const info = await headObject(staged.key);
+  if (!info) return undefined;
+  const fileName = originalName(info.metadata, staged.attachAs);
   if (info.size > MAX_UPLOAD_BYTES) {
-    await discard(caller, parsed);
+    await deleteObject(staged.key);
     throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.tooLarge(fileName, info.size) }]);
   }
-  const head = await readStart(parsed.key, SNIFF_BYTES);
-  if (!matchesExtension(parsed.ext, head, info.size > head.length)) {
-    await discard(caller, parsed);
-    throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.invalidType(parsed.ext) }]);
+  const head = await readStart(staged.key, SNIFF_BYTES, info.versionId);
+  if (!matchesExtension(staged.ext, head, info.size > head.length)) {
+    await deleteObject(staged.key);
+    throw new ValidationError([{ field: 'key', message: DOCUMENT_MESSAGES.invalidType(staged.ext) }]);
   }
+  return { versionId: info.versionId, metadata: info.metadata, fileName };
+}
 
-  if (owner.kind === 'case') {
-    const staged = parsed as CaseParsed;
-    // A checked staging upload becomes the layout key now, and only now (lambdas/document/keys.ts).
-    if (staged.attachAs !== staged.key) {
-      await copyObject(staged.key, staged.attachAs);
-      await deleteQuietly([staged.key]);
-    }
-    const p: CaseParsed = { ...staged, key: staged.attachAs };
-    const { item, before } = await writeCaseFiles(caller, owner.item, (fk) => {
+/** Copy the checked version of an upload to its layout key, recording where it came from. */
+async function attachObject(staged: ParsedKey, upload: { versionId?: string; metadata: Record<string, string> }) {
+  await copyObject(staged.key, staged.attachAs, {
+    versionId: upload.versionId,
+    contentType: contentTypeFor(staged.ext),
+    metadata: { ...upload.metadata, [META.stagedFrom]: staged.key },
+  });
+}
+
+/** Is the layout key of `p` the document of its slot? */
+function holdsInSlot(item: CaseItem, p: CaseParsed): boolean {
+  return attachedToCase(item, { ...p, key: p.attachAs });
+}
+
+/**
+ * Confirm a case upload. A confirm of an upload already attached answers the case as it is (a
+ * double click, a replayed URL: nothing changes); one whose document was deleted since is 404.
+ */
+async function confirmCaseUpload(caller: Caller, staged: CaseParsed, item: CaseItem) {
+  const message = DOCUMENT_MESSAGES.uploaded(CASE_DOCUMENT_LABELS[staged.slot]);
+  if (await copiedFrom(staged)) {
+    if (holdsInSlot(item, staged)) return caseAnswer(message, item);
+    if (isDeletedFromCase(item, staged.attachAs)) throw notFound(staged.key);
+  }
+  const upload = await checkedUpload(staged);
+  if (!upload) {
+    // A simultaneous confirm of the same upload may have attached it and removed the staging object.
+    const now = await getCase(staged.caseId);
+    if (now && holdsInSlot(now, staged) && (await copiedFrom(staged))) return caseAnswer(message, now);
+    throw notFound(staged.key);
+  }
+  await attachObject(staged, upload);
+  const p: CaseParsed = { ...staged, key: staged.attachAs };
+  const { item: stored, before } = await writeCaseFiles(
+    caller,
+    item,
+    (fk) => {
       if (p.slot === 'misc') {
         if (!fk.misc_documents.includes(p.key)) fk.misc_documents.push(p.key);
       } else {
@@ -416,22 +468,48 @@ async function confirm(event: ApiEvent) {
         if (old && old !== p.key) delete fk.file_names[old];
         fk[field] = p.key;
       }
-      fk.file_names[p.key] = fileName;
+      fk.file_names[p.key] = upload.fileName;
       return fk;
-    });
-    const old = p.slot === 'demographic_sheet' ? before.demographic_sheet : p.slot === 'op_note' ? before.op_note : '';
-    const oldParsed = old && old !== p.key ? parseDocumentKey(old) : undefined;
-    if (oldParsed?.kind === 'case' && oldParsed.caseId === p.caseId) await deleteQuietly([old]);
-    return caseAnswer(DOCUMENT_MESSAGES.uploaded(CASE_DOCUMENT_LABELS[p.slot]), item);
-  }
+    },
+    [],
+    // After a lost race: a simultaneous confirm of this upload already wrote what this one would.
+    (current) => holdsInSlot(current, staged) && caseFiles(current).file_names[p.key] === upload.fileName,
+  );
+  await deleteQuietly([staged.key]);
+  const old = p.slot === 'demographic_sheet' ? before.demographic_sheet : p.slot === 'op_note' ? before.op_note : '';
+  const oldParsed = old && old !== p.key ? parseDocumentKey(old) : undefined;
+  if (oldParsed?.kind === 'case' && oldParsed.caseId === p.caseId) await deleteQuietly([old]);
+  return caseAnswer(message, stored);
+}
 
-  const rawType = info.metadata[META.documentType] ?? '';
+/** Confirm a profile upload; repeated confirms answer as the first, like {@link confirmCaseUpload}. */
+async function confirmProfileUpload(caller: Caller, staged: ProfileParsed, profile: ProfileItem) {
+  const holds = (p: ProfileItem) => profileDocuments(p).some((d) => d.document_name === staged.attachAs);
+  const answerFor = (p: ProfileItem) => {
+    const entry = profileDocuments(p).find((d) => d.document_name === staged.attachAs);
+    return profileAnswer(DOCUMENT_MESSAGES.uploaded(profileLabel(entry?.document_type ?? '')), p);
+  };
+  if (holds(profile) && (await copiedFrom(staged))) return answerFor(profile);
+  const upload = await checkedUpload(staged);
+  if (!upload) {
+    const now = await getProfile(staged.userId);
+    if (now && holds(now) && (await copiedFrom(staged))) return answerFor(now);
+    throw notFound(staged.key);
+  }
+  await attachObject(staged, upload);
+  const rawType = upload.metadata[META.documentType] ?? '';
   const documentType = (PROFILE_UPLOAD_TYPES as readonly string[]).includes(rawType) ? rawType : 'profile_document';
-  const { profile, before } = await writeProfileDocuments(owner.profile, (docs) => [
-    ...docs.filter((d) => d.document_type !== documentType && d.document_name !== parsed.key),
-    { document_type: documentType, document_name: parsed.key, file_name: fileName },
-  ]);
-  const replaced = before.filter((d) => d.document_type === documentType && d.document_name !== parsed.key);
+  const key = staged.attachAs;
+  const { profile: stored, before } = await writeProfileDocuments(
+    profile,
+    (docs) => [
+      ...docs.filter((d) => d.document_type !== documentType && d.document_name !== key),
+      { document_type: documentType, document_name: key, file_name: upload.fileName },
+    ],
+    holds,
+  );
+  await deleteQuietly([staged.key]);
+  const replaced = before.filter((d) => d.document_type === documentType && d.document_name !== key);
   await deleteQuietly(
     replaced
       .map((d) => d.document_name)
@@ -440,25 +518,7 @@ async function confirm(event: ApiEvent) {
         return old?.kind === 'profile' && old.userId === caller.sub;
       }),
   );
-  return profileAnswer(DOCUMENT_MESSAGES.uploaded(profileLabel(documentType)), profile);
-}
-
-/**
- * Remove a refused upload: DeleteObject (the versioned bucket keeps it as a noncurrent version; the
- * Lambda has no version-level permission). When the refused bytes replaced an attached document of
- * the same key, that document is detached too, since its current version is gone.
- */
-async function discard(caller: Caller, parsed: ParsedKey): Promise<void> {
-  await deleteObject(parsed.key);
-  if (parsed.kind === 'case') {
-    const item = await getCase(parsed.caseId);
-    if (item && attachedToCase(item, parsed)) await writeCaseFiles(caller, item, (fk) => detach(fk, parsed));
-  } else {
-    const profile = await getProfile(parsed.userId);
-    if (profile && profileDocuments(profile).some((d) => d.document_name === parsed.key)) {
-      await writeProfileDocuments(profile, (docs) => docs.filter((d) => d.document_name !== parsed.key));
-    }
-  }
+  return answerFor(stored);
 }
 
 function detach(fk: FileKeys, parsed: CaseParsed): FileKeys {
@@ -513,14 +573,14 @@ async function remove(event: ApiEvent) {
   if (parsed.kind === 'case') {
     const current = await caseForKey(event, parsed);
     if (!attachedToCase(current, parsed)) throw notFound(key);
-    // A soft delete (issue 9, section 2): detached and recorded in one write; the object stays.
+    // A soft delete (docs/decisions/0006-soft-delete-and-30-day-purge.md): detached and recorded in one write.
     const { item } = await writeCaseFiles(caller, current, (fk) => detach(fk, parsed), [parsed.key]);
     return caseAnswer(DOCUMENT_MESSAGES.deleted(CASE_DOCUMENT_LABELS[parsed.slot]), item);
   }
   const profile = await profileForKey(event, parsed, false);
   const entry = profileDocuments(profile).find((d) => d.document_name === parsed.key);
   if (!entry) throw notFound(key);
-  // Detached from the profile; the object stays in the versioned bucket (issue 9, section 2).
+  // Detached from the profile; the object stays in the versioned bucket (a soft delete).
   const { profile: updated } = await writeProfileDocuments(profile, (docs) =>
     docs.filter((d) => d.document_name !== parsed.key),
   );

@@ -1,20 +1,20 @@
 /**
- * Storage keys of documents (spec provider-side section 3 "Document storage"; issue 6, section 3).
- * Keys are built here, by the server only, and every key a client sends back is parsed here: a key
- * that does not match the layout exactly (other prefixes, `..`, absolute paths, percent-encoding,
- * backslashes, unknown extensions, ids with other characters) is refused as `undefined`.
+ * Storage keys of documents (spec provider-side section 3 "Document storage"). Keys are built here,
+ * by the server only, and every key a client sends back is parsed here: a key that does not match
+ * the layout exactly (other prefixes, `..`, absolute paths, percent-encoding, backslashes, unknown
+ * extensions, ids with other characters) is refused as `undefined`.
  *
- * Layout:
+ * Layout keys (what a case or profile holds):
  * - `private/case-documents/{ownerId}/demo_{caseId}.{ext}`   (demographic sheet)
  * - `private/case-documents/{ownerId}/op_{caseId}.{ext}`     (operative note)
  * - `private/case-documents/{ownerId}/misc_{caseId}_{timestamp}.{ext}` (miscellaneous; ms timestamp)
  * - `private/profile-documents/{userId}/{email}_{timestamp}.{ext}` (email made key-safe)
  *
- * Uploads for the demographic sheet and the operative note go first to a staging key,
- * `private/uploads/{ownerId}/{demo|op}_{caseId}_{timestamp}.{ext}`: their layout key is the same
- * for every upload, so a replacement PUT straight to it would overwrite the attached document
- * before its bytes were checked (and stay there unchecked if never confirmed). The confirm copies a
- * checked staging object to the layout key; unconfirmed staging objects expire (infra/storage.ts).
+ * Every upload goes to a staging key, `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestamp}.{ext}`
+ * or `private/uploads/{userId}/profile_{email}_{timestamp}.{ext}`, and only the confirm copies the
+ * checked version to the layout key: no presigned URL can write a layout key, so a PUT replayed
+ * within the URL's lifetime changes nothing served (docs/decisions/0003-staging-keys-for-documents.md).
+ * Unconfirmed staging objects expire (infra/storage.ts).
  *
  * `ext` is lower-cased and one of UPLOAD_EXTENSIONS (shared/constants.ts).
  */
@@ -23,7 +23,7 @@ import type { CaseDocumentSlot } from '../../shared/schemas/document';
 
 export const CASE_DOCUMENTS_PREFIX = 'private/case-documents/';
 export const PROFILE_DOCUMENTS_PREFIX = 'private/profile-documents/';
-/** Where demographic sheets and operative notes are uploaded before their confirm (see the module doc). */
+/** Where every upload goes before its confirm (see the module doc). */
 export const STAGING_PREFIX = 'private/uploads/';
 /** The only prefix the document Lambda may touch (its IAM grant is `private/*`). */
 export const PRIVATE_PREFIX = 'private/';
@@ -36,11 +36,14 @@ const USER_ID = '[A-Za-z0-9-]{1,128}';
 /** Case ids: `{userId}_{ms}` (spec section 3), letters, digits, `-`, `_`. */
 const CASE_ID = '[A-Za-z0-9_-]{1,200}';
 const EXT = `(${UPLOAD_EXTENSIONS.join('|')})`;
+/** A key-safe email ({@link keySafeEmail}). */
+const EMAIL = '[a-z0-9@._-]{1,200}';
 
 const CASE_KEY = new RegExp(`^private/case-documents/(${USER_ID})/(demo|op)_(${CASE_ID})\\.${EXT}$`);
 const MISC_KEY = new RegExp(`^private/case-documents/(${USER_ID})/misc_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
-const STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/(demo|op)_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
-const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/([a-z0-9@._-]{1,200})_(\\d{10,16})\\.${EXT}$`);
+const STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/(demo|op|misc)_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
+const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/(${EMAIL})_(\\d{10,16})\\.${EXT}$`);
+const PROFILE_STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/profile_(${EMAIL})_(\\d{10,16})\\.${EXT}$`);
 
 export type ParsedKey =
   | {
@@ -52,10 +55,13 @@ export type ParsedKey =
       ext: string;
       /** The layout key the document is attached under: `key` itself, or for a staging key its layout key. */
       attachAs: string;
+      /** A staging key (an upload waiting for its confirm), not a layout key. */
+      staged: boolean;
     }
-  | { kind: 'profile'; key: string; userId: string; ext: string };
+  | { kind: 'profile'; key: string; userId: string; ext: string; attachAs: string; staged: boolean };
 
 const PREFIX_OF_SLOT: Record<CaseDocumentSlot, string> = { demographic_sheet: 'demo', op_note: 'op', misc: 'misc' };
+const SLOT_OF_PREFIX: Record<string, CaseDocumentSlot> = { demo: 'demographic_sheet', op: 'op_note', misc: 'misc' };
 
 function checkId(value: string, pattern: string, what: string): void {
   if (!new RegExp(`^${pattern}$`).test(value)) throw new RangeError(`${what} has characters a storage key cannot hold`);
@@ -90,13 +96,13 @@ export function caseDocumentKey(input: {
 }
 
 /**
- * Staging key of a demographic sheet or operative note upload (see the module doc):
- * `private/uploads/{ownerId}/{demo|op}_{caseId}_{timestampMs}.{ext}`. Throws like {@link caseDocumentKey}.
+ * Staging key of a case document upload (see the module doc):
+ * `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestampMs}.{ext}`. Throws like {@link caseDocumentKey}.
  */
 export function stagingKey(input: {
   ownerId: string;
   caseId: string;
-  slot: 'demographic_sheet' | 'op_note';
+  slot: CaseDocumentSlot;
   ext: string;
   timestampMs?: number;
 }): string {
@@ -118,6 +124,16 @@ export function keySafeEmail(email: string): string {
     .replace(/\.{2,}/g, '_')
     .slice(0, 200);
   return safe === '' ? 'user' : safe;
+}
+
+/**
+ * Staging key of a profile document upload: `private/uploads/{userId}/profile_{email}_{timestampMs}.{ext}`,
+ * attached as {@link profileDocumentKey} of the same inputs. Throws like {@link caseDocumentKey}.
+ */
+export function profileStagingKey(input: { userId: string; email: string; ext: string; timestampMs?: number }): string {
+  checkId(input.userId, USER_ID, 'userId');
+  const ext = checkExt(input.ext);
+  return `${STAGING_PREFIX}${input.userId}/profile_${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
 }
 
 /** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}.{ext}`. */
@@ -144,31 +160,31 @@ export function parseDocumentKey(key: unknown): ParsedKey | undefined {
   let m = CASE_KEY.exec(key);
   if (m) {
     const [, ownerId, prefix, caseId, ext] = m as unknown as [string, string, string, string, string];
-    return {
-      kind: 'case',
-      key,
-      ownerId,
-      caseId,
-      slot: prefix === 'demo' ? 'demographic_sheet' : 'op_note',
-      ext,
-      attachAs: key,
-    };
+    const slot = SLOT_OF_PREFIX[prefix] as CaseDocumentSlot;
+    return { kind: 'case', key, ownerId, caseId, slot, ext, attachAs: key, staged: false };
   }
   m = STAGING_KEY.exec(key);
   if (m) {
-    const [, ownerId, prefix, caseId, , ext] = m as unknown as [string, string, string, string, string, string];
-    const slot = prefix === 'demo' ? 'demographic_sheet' : 'op_note';
-    return { kind: 'case', key, ownerId, caseId, slot, ext, attachAs: caseDocumentKey({ ownerId, caseId, slot, ext }) };
+    const [, ownerId, prefix, caseId, ts, ext] = m as unknown as [string, string, string, string, string, string];
+    const slot = SLOT_OF_PREFIX[prefix] as CaseDocumentSlot;
+    const attachAs = caseDocumentKey({ ownerId, caseId, slot, ext, timestampMs: Number(ts) });
+    return { kind: 'case', key, ownerId, caseId, slot, ext, attachAs, staged: true };
   }
   m = MISC_KEY.exec(key);
   if (m) {
     const [, ownerId, caseId, , ext] = m as unknown as [string, string, string, string, string];
-    return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext, attachAs: key };
+    return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext, attachAs: key, staged: false };
   }
   m = PROFILE_KEY.exec(key);
   if (m) {
     const [, userId, , , ext] = m as unknown as [string, string, string, string, string];
-    return { kind: 'profile', key, userId, ext };
+    return { kind: 'profile', key, userId, ext, attachAs: key, staged: false };
+  }
+  m = PROFILE_STAGING_KEY.exec(key);
+  if (m) {
+    const [, userId, email, ts, ext] = m as unknown as [string, string, string, string, string];
+    const attachAs = `${PROFILE_DOCUMENTS_PREFIX}${userId}/${email}_${ts}.${ext}`;
+    return { kind: 'profile', key, userId, ext, attachAs, staged: true };
   }
   return undefined;
 }

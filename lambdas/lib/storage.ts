@@ -1,6 +1,7 @@
 /**
  * S3 calls of the document Lambda on the documents bucket (env DOCUMENTS_BUCKET), the only code
- * with a grant on it (`private/*`: GetObject, PutObject, DeleteObject; issue 6, section 3).
+ * with a grant on it (`private/*`: GetObject, PutObject, DeleteObject; GetObjectVersion on the
+ * staging prefix, to check and copy one version of an upload).
  *
  * - {@link presignUpload}: a presigned PUT whose signature covers Content-Length (= the announced
  *   size, so S3 itself refuses any other length: 403 SignatureDoesNotMatch), Content-Type and the
@@ -32,6 +33,8 @@ export const META = {
   uploadTimestamp: 'upload-timestamp',
   fileSize: 'file-size',
   documentType: 'document-type',
+  /** On a layout object: the staging key it was copied from by a confirm (repeated confirms answer as the first). */
+  stagedFrom: 'staged-from',
 } as const;
 
 export interface UploadTarget {
@@ -123,26 +126,34 @@ export async function headObject(key: string): Promise<ObjectInfo | undefined> {
   }
 }
 
-/** The first `bytes` bytes of an object (ranged GetObject). */
-export async function readStart(key: string, bytes: number): Promise<Uint8Array> {
+/** The first `bytes` bytes of an object, of version `versionId` when given (ranged GetObject). */
+export async function readStart(key: string, bytes: number, versionId?: string): Promise<Uint8Array> {
   const out = await s3Client().send(
-    new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }),
+    new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}`, VersionId: versionId }),
   );
   if (!out.Body) return new Uint8Array();
   return out.Body.transformToByteArray();
 }
 
 /**
- * Copy an object within the bucket, its metadata and content type kept (CopyObject, up to 5 GB;
- * needs GetObject on `from` and PutObject on `to`, both under `private/*`).
+ * Copy version `versionId` of `from` (the current one when undefined) to `to` within the bucket
+ * (CopyObject, up to 5 GB; GetObjectVersion on `from`, PutObject on `to`). The copy gets
+ * `contentType` and `metadata` (names without `x-amz-meta-`, ASCII values) instead of the source's.
  */
-export async function copyObject(from: string, to: string): Promise<void> {
+export async function copyObject(
+  from: string,
+  to: string,
+  input: { versionId?: string; contentType: string; metadata: Record<string, string> },
+): Promise<void> {
+  const source = `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`;
   await s3Client().send(
     new CopyObjectCommand({
       Bucket: bucket(),
       Key: to,
-      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
-      MetadataDirective: 'COPY',
+      CopySource: input.versionId ? `${source}?versionId=${encodeURIComponent(input.versionId)}` : source,
+      MetadataDirective: 'REPLACE',
+      ContentType: input.contentType,
+      Metadata: input.metadata,
     }),
   );
 }

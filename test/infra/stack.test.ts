@@ -539,12 +539,17 @@ describe('the Lambdas', () => {
       // Act
       const s3Actions = new Set(s3Statements.flatMap(actions));
 
-      // Assess: the document function only, exactly three object actions on private/*; the lists
+      // Assess: the document function only, three object actions on private/* and version reads of
+      // the staging uploads; the lists
       // function the same three on imports/* (issue 8 section 6: reference files uploaded for an import)
       if (RESOURCE_ACCESS[resource].documentsBucket) {
-        expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+        expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
         for (const st of s3Statements) {
-          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/*']] });
+          // Version-level reads on the staging prefix only (a confirm copies the checked version).
+          const versioned = actions(st).includes('s3:GetObjectVersion');
+          if (versioned) expect(actions(st)).toEqual(['s3:GetObjectVersion']);
+          const prefix = versioned ? '/private/uploads/*' : '/private/*';
+          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, prefix]] });
         }
       } else if (RESOURCE_ACCESS[resource].importsBucket) {
         expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);

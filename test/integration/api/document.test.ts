@@ -1,6 +1,6 @@
 /**
- * /document through the local gateway and the verifying S3 layer in front of s3rver (issue 6,
- * section 3; contract in shared/schemas/document.ts). Bytes go to the presigned URLs with fetch,
+ * /document through the local gateway and the verifying S3 layer in front of s3rver (spec
+ * provider-side section 3; contract in shared/schemas/document.ts). Bytes go to the presigned URLs with fetch,
  * as a browser sends them.
  */
 import './quiet';
@@ -110,10 +110,10 @@ async function uploadCaseDocument(
   expect(put.status).toBe(200);
   const res = await confirm(user, ticket.body.key);
   expect(res.status).toBe(200);
-  // The demographic sheet and operative note are uploaded to a staging key and attached under
-  // their layout key; a misc document keeps the key it was uploaded to.
+  // Every document is uploaded to a staging key and attached under its layout key.
   const c = res.body.case;
-  const key = slot === 'demographic_sheet' ? c.demo_file : slot === 'op_note' ? c.note_file : ticket.body.key;
+  const misc = parseFileKeys(c.file_keys).misc_documents;
+  const key = slot === 'demographic_sheet' ? c.demo_file : slot === 'op_note' ? c.note_file : misc[misc.length - 1]!;
   return { key, answer: res.body };
 }
 
@@ -200,7 +200,7 @@ describe('the whole case document flow', () => {
     expect(deleted.body.message).toBe('Demographic Sheet deleted successfully!');
     expect(deleted.body.case.demo_file).toBe('');
     expect(parseFileKeys(deleted.body.case.file_keys).demographic_sheet).toBe('');
-    // A soft delete (issue 9, section 2): detached, the object kept in the versioned bucket.
+    // A soft delete: detached, the object kept in the versioned bucket.
     expect(await headObject(replaced.key)).toBeDefined();
   });
 
@@ -367,6 +367,85 @@ describe('refused uploads', () => {
   });
 });
 
+describe('a replayed upload URL and repeated confirms', () => {
+  /** HTML of exactly the PDF's length: the signed Content-Length still holds. */
+  const HTML = Buffer.from('<html><script>alert(1)</script></html>'.padEnd(PDF.length, ' '));
+
+  /** Download `key` through GET /document as `user`: the bytes served. */
+  async function served(user: TestUser, key: string): Promise<Buffer> {
+    const link = await local.api<{ url: string }>('GET', '/document', { token: user.accessToken, query: { key } });
+    expect(link.status).toBe(200);
+    return Buffer.from(await (await fetch(link.body.url)).arrayBuffer());
+  }
+
+  it.each([
+    ['a miscellaneous document', 'misc'],
+    ['a profile document', 'profile'],
+  ])('keeps serving the checked bytes of %s when its URL is replayed after the confirm', async (_name, kind) => {
+    // Prepare: an upload, checked and attached (a profile document of a fresh provider)
+    const user = kind === 'misc' ? owner : await signedInProvider(local);
+    const ticket = await requestUpload(
+      user,
+      kind === 'misc'
+        ? {
+            case_id: (await newCase()).case_id,
+            slot: 'misc',
+            file_name: 'scan.pdf',
+            content_type: 'application/pdf',
+            size: PDF.length,
+          }
+        : { document_type: 'Malpractice Insurance', file_name: 'policy.pdf', content_type: 'x', size: PDF.length },
+    );
+    expect((await putBytes(ticket.body, PDF)).status).toBe(200);
+    const first = await confirm<CaseAnswer & UserAnswer>(user, ticket.body.key);
+    expect(first.status).toBe(200);
+    const key =
+      kind === 'misc'
+        ? parseFileKeys(first.body.case.file_keys).misc_documents[0]!
+        : first.body.user.documents[0]!.document_name;
+
+    // Act: the same URL again with HTML, then the same confirm again
+    await putBytes(ticket.body, HTML);
+    const again = await confirm<CaseAnswer & UserAnswer>(user, ticket.body.key);
+
+    // Assess: the checked PDF is what the owner and the back office get; the confirm answers as before
+    expect(await served(user, key)).toEqual(PDF);
+    expect(await served(kind === 'misc' ? caseAdmin : userAdmin, key)).toEqual(PDF);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it.each(['demographic_sheet', 'misc'])(
+    'answers 20 simultaneous confirms of one %s upload as the first, or 409, never 5xx',
+    async (slot) => {
+      // Prepare
+      const c = await newCase();
+      const ticket = await requestUpload(owner, {
+        case_id: c.case_id,
+        slot,
+        file_name: 'double-click.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+      });
+      expect((await putBytes(ticket.body, PDF)).status).toBe(200);
+
+      // Act
+      const answers = await Promise.all(Array.from({ length: 20 }, () => confirm(owner, ticket.body.key)));
+
+      // Assess: 200 (all with one body) or 409; one document attached, the checked one
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const oks = answers.filter((a) => a.status === 200);
+      expect(oks.length).toBeGreaterThan(0);
+      for (const a of oks) expect(a.body).toEqual(oks[0]!.body);
+      const fk = parseFileKeys(oks[0]!.body.case.file_keys);
+      const key = slot === 'misc' ? fk.misc_documents[0]! : fk.demographic_sheet;
+      expect(slot === 'misc' ? fk.misc_documents : [key]).toHaveLength(1);
+      expect(await served(owner, key)).toEqual(PDF);
+    },
+  );
+});
+
 describe('who may touch which document', () => {
   let caseId: string;
   let key: string;
@@ -447,7 +526,9 @@ describe('profile documents', () => {
       expect((await putBytes(t.body, PDF)).status).toBe(200);
       const res = await confirm<UserAnswer>(owner, t.body.key);
       expect(res.status).toBe(200);
-      return { key: t.body.key, user: res.body.user };
+      // Uploaded to a staging key, attached under its profile-documents key.
+      const attached = res.body.user.documents.find((d) => d.document_type === documentType);
+      return { key: attached!.document_name, user: res.body.user };
     };
 
     // Act
@@ -545,7 +626,7 @@ describe('detaching through PATCH /case', () => {
     });
     await local.stack.lambdaIdle();
 
-    // Assess: one view of the documents, the rule applied, the object kept and recorded (issue 9, section 2)
+    // Assess: one view of the documents, the rule applied, the object kept and recorded (a soft delete)
     expect(res.status).toBe(200);
     expect(res.body.case.demo_file).toBe('');
     expect(parseFileKeys(res.body.case.file_keys).demographic_sheet).toBe('');
@@ -703,8 +784,9 @@ describe('deleting a case', () => {
         size: PDF.length,
       });
       expect((await putBytes(t.body, PDF)).status).toBe(200);
-      expect((await confirm<UserAnswer>(user, t.body.key)).status).toBe(200);
-      return t.body.key;
+      const res = await confirm<UserAnswer>(user, t.body.key);
+      expect(res.status).toBe(200);
+      return res.body.user.documents[0]!.document_name;
     };
     const [leavingKey, stayingKey] = [await uploadCredential(leaving), await uploadCredential(staying)];
 

@@ -1,5 +1,5 @@
 /**
- * Document storage keys and magic-byte checks (issue 6, sections 3 and 7): the key builder and
+ * Document storage keys and magic-byte checks (spec provider-side section 3): the key builder and
  * parser of lambdas/document/keys.ts, the type checks of lambdas/document/magic.ts, and the
  * Content-Disposition of download links.
  */
@@ -9,6 +9,7 @@ import {
   keySafeEmail,
   parseDocumentKey,
   profileDocumentKey,
+  profileStagingKey,
   stagingKey,
 } from '../../../lambdas/document/keys';
 import { contentTypeFor, isUtf8Text, matchesExtension } from '../../../lambdas/document/magic';
@@ -39,7 +40,30 @@ describe('the key builder', () => {
     });
     // Assess
     expect(key).toBe(`private/profile-documents/${OWNER}/dr.o_neil_office___x@example.com_1767225601234.pdf`);
-    expect(parseDocumentKey(key)).toEqual({ kind: 'profile', key, userId: OWNER, ext: 'pdf' });
+    expect(parseDocumentKey(key)).toEqual({
+      kind: 'profile',
+      key,
+      userId: OWNER,
+      ext: 'pdf',
+      attachAs: key,
+      staged: false,
+    });
+  });
+
+  it('stages a profile upload under private/uploads/, attached under its profile key', () => {
+    // Act
+    const input = { userId: OWNER, email: 'Ada@Example.com', ext: 'pdf', timestampMs: 1767225601234 };
+    const key = profileStagingKey(input);
+    // Assess
+    expect(key).toBe(`private/uploads/${OWNER}/profile_ada@example.com_1767225601234.pdf`);
+    expect(parseDocumentKey(key)).toEqual({
+      kind: 'profile',
+      key,
+      userId: OWNER,
+      ext: 'pdf',
+      attachAs: profileDocumentKey(input),
+      staged: true,
+    });
   });
 
   it('makes an email key-safe: no slashes, no parent segments, never empty', () => {
@@ -72,12 +96,13 @@ describe('the key parser', () => {
       slot: 'misc',
       ext: 'txt',
       attachAs: misc,
+      staged: false,
     });
     const demo = caseDocumentKey({ ownerId: OWNER, caseId: CASE, slot: 'demographic_sheet', ext: 'jpeg' });
     expect(parseDocumentKey(demo)).toMatchObject({ slot: 'demographic_sheet', caseId: CASE, ownerId: OWNER });
   });
 
-  it('reads a staging key of a demographic sheet with the layout key it is attached under', () => {
+  it('reads a staging key with the layout key it is attached under', () => {
     // Prepare
     const key = stagingKey({ ownerId: OWNER, caseId: CASE, slot: 'op_note', ext: 'pdf', timestampMs: 1767225609999 });
     // Act
@@ -92,8 +117,14 @@ describe('the key parser', () => {
       slot: 'op_note',
       ext: 'pdf',
       attachAs: `private/case-documents/${OWNER}/op_${CASE}.pdf`,
+      staged: true,
     });
-    expect(parseDocumentKey(`private/uploads/${OWNER}/misc_${CASE}_1767225609999.pdf`)).toBeUndefined();
+    expect(parseDocumentKey(`private/uploads/${OWNER}/misc_${CASE}_1767225609999.pdf`)).toMatchObject({
+      slot: 'misc',
+      attachAs: `private/case-documents/${OWNER}/misc_${CASE}_1767225609999.pdf`,
+      staged: true,
+    });
+    expect(parseDocumentKey(`private/uploads/${OWNER}/note_${CASE}_1767225609999.pdf`)).toBeUndefined();
     expect(parseDocumentKey(`private/uploads/${OWNER}/../op_${CASE}_1767225609999.pdf`)).toBeUndefined();
   });
 
