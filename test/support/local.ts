@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import type { LocalStack, SignInResult } from '../../local';
 import type { RateLimit } from '../../infra/security-headers';
 import { runtimesDir, sharedStack, workerRuntime, type SharedRuntimeInfo } from './shared-runtime';
+import { checkAnswer } from './answer-schemas';
 
 export interface UseLocalStackOptions {
   /** A runtime of this suite's own instead of the worker's shared one (implied by the options below). */
@@ -174,6 +175,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
         parsed = text;
       }
     }
+    checkAnswer(method, path, res.status, parsed, res.headers.get('content-type'));
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
 
