@@ -52,19 +52,20 @@ describe("the spec's navigation entries per role", () => {
     expect(entries(true, 9)).toEqual(provider);
   });
 
-  it('adds User Mgmt at 20, Reports at 50 and List Mgmt and Audit at 100 to the back-office entries of 10', () => {
+  it('adds User Mgmt at 20, Reports at 50 and List Mgmt, Audit and API at 100 to the back-office entries of 10', () => {
     const home = ['Home /back-office', 'Dashboard /back-office/dashboard', 'Case Mgmt /back-office/cases'];
     const tail = ['FAQ/Tutorials /back-office/faq', 'Report Bug /back-office/report-bug'];
     const users = 'User Mgmt /back-office/users';
     const reports = 'Reports /back-office/reports';
     const lists = 'List Mgmt /back-office/list-management';
     const audit = 'Audit /back-office/audit';
+    const api = 'API /back-office/api';
     expect(entries(true, 10)).toEqual([...home, ...tail]);
     expect(entries(true, 19)).toEqual([...home, ...tail]);
     expect(entries(true, 20)).toEqual([...home, users, ...tail]);
     expect(entries(true, 50)).toEqual([...home, users, reports, ...tail]);
-    expect(entries(true, 100)).toEqual([...home, users, reports, lists, audit, ...tail]);
-    expect(entries(true, 1000)).toEqual([...home, users, reports, lists, audit, ...tail]);
+    expect(entries(true, 100)).toEqual([...home, users, reports, lists, audit, api, ...tail]);
+    expect(entries(true, 1000)).toEqual([...home, users, reports, lists, audit, api, ...tail]);
   });
 
   it('shows only the entries whose page is in this build', () => {

@@ -1,9 +1,9 @@
 /**
- * The back-office routes (spec back-office-and-shell section 2 "Route table"; issue 8), children of
+ * The back-office routes (spec back-office-and-shell section 2 "Route table"), children of
  * the BackOfficeGuard route of web/src/App.tsx (user_type 10 or more). This module is loaded on the
  * first navigation under /back-office (React Router's patchRoutesOnNavigation, see App.tsx), so
  * none of it is in the sign-in page's entry chunk. Each page is its own lazy chunk. Pages of a
- * higher threshold (User Mgmt 20, Reports 50, List Mgmt, Audit and Deleted Cases 100) check it themselves.
+ * higher threshold (User Mgmt 20, Reports 50, List Mgmt, Audit, Deleted Cases and API 100) check it themselves.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -19,6 +19,7 @@ const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
+const ApiDescriptionPage = lazy(() => import('./api/ApiDescriptionPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -33,4 +34,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/cases/deleted', element: <DeletedCasesPage />, handle: title('Deleted Cases') },
   { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
   { path: '/back-office/audit', element: <AuditPage />, handle: title('Audit Trail') },
+  { path: '/back-office/api', element: <ApiDescriptionPage />, handle: title('API') },
 ];

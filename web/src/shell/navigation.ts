@@ -5,7 +5,7 @@
  * available entries are rendered (no link to a missing page): flip the flag when a page lands.
  * Data only: this module is part of the entry chunk (PublicHeader, on /auth, reads PUBLIC_NAV), so
  * the functions that pick the entries for a role live in ./navigationFor.ts, loaded with the
- * signed-in screens (the /auth budget, issue 6 section 6).
+ * signed-in screens (the /auth budget, docs/decisions/0015-spa-patterns.md).
  */
 import { USER_TYPE } from '../../../shared/roles';
 
@@ -35,8 +35,9 @@ export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office/users', label: 'User Mgmt', minUserType: USER_TYPE.USER_ADMIN, available: true },
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: true },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
-  // The audit trail (issue 9, section 1).
   { to: '/back-office/audit', label: 'Audit', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
+  // The generated API description (docs/api.md).
+  { to: '/back-office/api', label: 'API', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   { to: '/back-office/faq', label: 'FAQ/Tutorials', available: true },
   { to: '/back-office/report-bug', label: 'Report Bug', available: true },
 ];
