@@ -1,33 +1,27 @@
 /**
- * Doctor Types tab (issue 8, section 6; beyond the spec's placeholder): the NUCC Health Care Provider
+ * Doctor Types tab (beyond the spec's placeholder: docs/decisions/0009-spec-departures.md): the NUCC Health Care Provider
  * Taxonomy (code, grouping, classification, specialization), imported from NUCC's CSV in the browser
  * like the CMS file, searchable by the start of the code or of any word, 10 per page
  * (GET /lists/doctor_types). Source credit: NUCC (nucc.org).
  */
-import {
-  Alert,
-  Button,
-  Flex,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { LIST_MESSAGES } from '../../../../shared/schemas/reference-lists';
-import { ImportPanel, Pager, SearchBox } from './parts';
+import { LIST_MESSAGES, type DoctorType } from '../../../../shared/schemas/reference-lists';
+import type { DataColumn } from '../../components/DataTable';
+import { ImportPanel, ListTabResults, Pager, SearchBox } from './parts';
 import { useCursorPages, useDoctorTypePage } from './queries';
 
-const HEADERS = ['Code', 'Grouping', 'Classification', 'Specialization'] as const;
+const DOCTOR_TYPE_COLUMNS: DataColumn<DoctorType>[] = [
+  { header: 'Code', cell: (d) => d.code },
+  { header: 'Grouping', cell: (d) => d.grouping },
+  { header: 'Classification', cell: (d) => d.classification },
+  { header: 'Specialization', cell: (d) => d.specialization || '—' },
+];
 
 export function DoctorTypesTab() {
   const [search, setSearch] = useState('');
   const pages = useCursorPages(search);
   const query = useDoctorTypePage(search, pages.cursor);
-  const data = query.data;
   return (
     <Flex direction="column" gap="small">
       <ImportPanel
@@ -45,46 +39,18 @@ export function DoctorTypesTab() {
         placeholder="Code, classification or specialization"
         onSearch={setSearch}
       />
-      {query.isPending ? (
-        <Loader ariaLabel="Loading..." />
-      ) : query.isError ? (
-        <Alert variation="error" role="alert" heading={LIST_MESSAGES.doctorTypesLoadFailed}>
-          <Text>{(query.error as Error).message}</Text>
-          <Button size="small" marginTop="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : data && data.doctor_types.length === 0 ? (
-        <Text role="status">{search ? LIST_MESSAGES.noDoctorTypesMatching(search) : LIST_MESSAGES.noDoctorTypes}</Text>
-      ) : data ? (
-        <>
-          <Text fontSize="small" role="status">
-            {data.total.toLocaleString('en-US')} doctor type{data.total === 1 ? '' : 's'}
-            {search ? ` matching ${search}` : ''}
-          </Text>
-          <div style={{ overflowX: 'auto' }}>
-            <Table aria-label="Doctor types" size="small" highlightOnHover>
-              <TableHead>
-                <TableRow>
-                  {HEADERS.map((h) => (
-                    <TableCell as="th" scope="col" key={h}>
-                      {h}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.doctor_types.map((d) => (
-                  <TableRow key={d.code}>
-                    <TableCell>{d.code}</TableCell>
-                    <TableCell>{d.grouping}</TableCell>
-                    <TableCell>{d.classification}</TableCell>
-                    <TableCell>{d.specialization || '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+      <ListTabResults
+        query={query}
+        rowsOf={(page) => page.doctor_types}
+        totalOf={(page) => page.total}
+        noun="doctor type"
+        search={search}
+        loadFailed={LIST_MESSAGES.doctorTypesLoadFailed}
+        empty={search ? LIST_MESSAGES.noDoctorTypesMatching(search) : LIST_MESSAGES.noDoctorTypes}
+        label="Doctor types"
+        columns={DOCTOR_TYPE_COLUMNS}
+        rowKey={(d) => d.code}
+        pager={(data) => (
           <Pager
             page={pages.pageNumber}
             totalPages={Math.ceil(data.total / 10)}
@@ -94,8 +60,8 @@ export function DoctorTypesTab() {
             onNext={() => data.next_cursor && pages.next(data.next_cursor)}
             busy={query.isFetching}
           />
-        </>
-      ) : null}
+        )}
+      />
     </Flex>
   );
 }

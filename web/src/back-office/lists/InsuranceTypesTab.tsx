@@ -1,27 +1,22 @@
 /**
- * Insurance Types tab (issue 8, section 6; beyond the spec's placeholder): the payer list that feeds
+ * Insurance Types tab (beyond the spec's placeholder: docs/decisions/0009-spec-departures.md): the payer list that feeds
  * the case form's insurance suggestions, started from the spec's 20 names. Searchable, 10 per page
  * (GET /lists/insurance), add, rename in place, remove after a confirm. Server messages (409 'An
  * insurance type with this name already exists') are shown as they come.
  */
-import {
-  Alert,
-  Button,
-  Flex,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, TableCell, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { INSURANCE_NAME_MAX, LIST_MESSAGES, type InsuranceType } from '../../../../shared/schemas/reference-lists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Pager, SearchBox } from './parts';
+import type { DataColumn } from '../../components/DataTable';
+import { ListTabResults, Pager, SearchBox } from './parts';
 import { useAddInsurance, useCursorPages, useInsurancePage, useRemoveInsurance, useRenameInsurance } from './queries';
+
+/** The rows draw themselves (InsuranceRow: rename in place); these give the header. */
+const INSURANCE_COLUMNS: DataColumn<InsuranceType>[] = [
+  { header: 'Name', cell: (item) => item.name },
+  { header: 'Actions', cell: () => null },
+];
 
 function AddInsuranceForm() {
   const add = useAddInsurance();
@@ -158,7 +153,6 @@ export function InsuranceTypesTab() {
   const remove = useRemoveInsurance();
   const [pending, setPending] = useState<InsuranceType | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const data = query.data;
   return (
     <Flex direction="column" gap="small">
       <Text fontSize="small">
@@ -171,42 +165,19 @@ export function InsuranceTypesTab() {
           {removeError}
         </Alert>
       )}
-      {query.isPending ? (
-        <Loader ariaLabel="Loading..." />
-      ) : query.isError ? (
-        <Alert variation="error" role="alert" heading={LIST_MESSAGES.insuranceLoadFailed}>
-          <Text>{(query.error as Error).message}</Text>
-          <Button size="small" marginTop="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : data && data.insurance_types.length === 0 ? (
-        <Text role="status">{search ? LIST_MESSAGES.noInsuranceMatching(search) : LIST_MESSAGES.noInsurance}</Text>
-      ) : data ? (
-        <>
-          <Text fontSize="small" role="status">
-            {data.total} insurance type{data.total === 1 ? '' : 's'}
-            {search ? ` matching ${search}` : ''}
-          </Text>
-          <div style={{ overflowX: 'auto' }}>
-            <Table aria-label="Insurance types" size="small" highlightOnHover>
-              <TableHead>
-                <TableRow>
-                  <TableCell as="th" scope="col">
-                    Name
-                  </TableCell>
-                  <TableCell as="th" scope="col">
-                    Actions
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.insurance_types.map((item) => (
-                  <InsuranceRow key={`${item.insurance_id}:${item.name}`} item={item} onRemove={setPending} />
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+      <ListTabResults
+        query={query}
+        rowsOf={(page) => page.insurance_types}
+        totalOf={(page) => page.total}
+        noun="insurance type"
+        search={search}
+        loadFailed={LIST_MESSAGES.insuranceLoadFailed}
+        empty={search ? LIST_MESSAGES.noInsuranceMatching(search) : LIST_MESSAGES.noInsurance}
+        label="Insurance types"
+        columns={INSURANCE_COLUMNS}
+        rowKey={(item) => `${item.insurance_id}:${item.name}`}
+        renderRow={(item) => <InsuranceRow item={item} onRemove={setPending} />}
+        pager={(data) => (
           <Pager
             page={pages.pageNumber}
             hasPrevious={pages.pageNumber > 1}
@@ -215,8 +186,8 @@ export function InsuranceTypesTab() {
             onNext={() => data.next_cursor && pages.next(data.next_cursor)}
             busy={query.isFetching}
           />
-        </>
-      ) : null}
+        )}
+      />
       <ConfirmDialog
         open={pending !== null}
         title="Remove insurance type"

@@ -1,10 +1,13 @@
 /**
  * Pieces shared by the List Management tabs: the search box (applies after a
- * short pause, Enter applies at once, Clear empties it), the cursor pager and the import panel with
- * its progress (upload percent, then rows read and codes written from the polled job).
+ * short pause, Enter applies at once, Clear empties it), the page of results with its states, the
+ * cursor pager and the import panel with its progress (upload percent, then rows read and codes
+ * written from the polled job).
  */
 import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { useDebouncedCallback } from 'use-debounce';
 import {
   LIST_MESSAGES,
@@ -54,6 +57,58 @@ export function SearchBox(props: { label: string; placeholder: string; onSearch:
         </Button>
       )}
     </Flex>
+  );
+}
+
+/**
+ * A tab's page of results: a spinner while it loads, `loadFailed` with the error and Retry, `empty`
+ * (in a live region) for no rows, else "`total` `noun`s[ matching `search`]", the table and `pager`.
+ */
+export function ListTabResults<Page, Row>(props: {
+  query: UseQueryResult<Page>;
+  rowsOf: (page: Page) => readonly Row[];
+  totalOf: (page: Page) => number;
+  noun: string;
+  search: string;
+  loadFailed: string;
+  empty: string;
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rowKey: (row: Row) => string;
+  renderRow?: (row: Row) => ReactNode;
+  pager: (page: Page) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <Loader ariaLabel="Loading..." />;
+  if (query.isError) {
+    return (
+      <Alert variation="error" role="alert" heading={props.loadFailed}>
+        <Text>{query.error.message}</Text>
+        <Button size="small" marginTop="small" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const rows = props.rowsOf(query.data);
+  if (rows.length === 0) return <Text role="status">{props.empty}</Text>;
+  const total = props.totalOf(query.data);
+  return (
+    <>
+      <Text fontSize="small" role="status">
+        {total.toLocaleString('en-US')} {props.noun}
+        {total === 1 ? '' : 's'}
+        {props.search ? ` matching ${props.search}` : ''}
+      </Text>
+      <DataTable
+        label={props.label}
+        columns={props.columns}
+        rows={rows}
+        rowKey={props.rowKey}
+        renderRow={props.renderRow}
+      />
+      {props.pager(query.data)}
+    </>
   );
 }
 

@@ -1,0 +1,65 @@
+/**
+ * A table of rows under one header row, horizontally scrollable on a phone: the back office's lists
+ * (reference lists, deleted cases, users, audit, top users) all draw their rows through it, so
+ * header cells carry `scope="col"` and the table its accessible name in one place.
+ */
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+
+/** One column: its header and how a row fills its cell. */
+export interface DataColumn<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * `columns` over `rows`, keyed by `rowKey`. `renderRow` replaces the default row for rows that carry
+ * their own state (an inline rename, say); it must render one `TableRow` with a cell per column.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  renderRow,
+}: {
+  label: string;
+  columns: readonly DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  renderRow?: (row: Row) => ReactNode;
+}) {
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <Table aria-label={label} size="small" highlightOnHover>
+        <TableHead>
+          <TableRow>
+            {columns.map((column, i) => (
+              <TableCell as="th" scope="col" key={i}>
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) =>
+            renderRow ? (
+              <RowKey key={rowKey(row)}>{renderRow(row)}</RowKey>
+            ) : (
+              <TableRow key={rowKey(row)}>
+                {columns.map((column, i) => (
+                  <TableCell key={i}>{column.cell(row)}</TableCell>
+                ))}
+              </TableRow>
+            ),
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Carries the key of a custom row (React keys belong on the element the map returns). */
+function RowKey({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}
