@@ -79,7 +79,9 @@ async function upload(caseId: string, slot: string, fileName: string): Promise<{
   });
   expect(res.status).toBe(200);
   const c = res.body.case;
-  const key = slot === 'demographic_sheet' ? c.demo_file : slot === 'op_note' ? c.note_file : ticket.body.key;
+  // Uploaded to a staging key, attached under its layout key.
+  const misc = parseFileKeys(c.file_keys).misc_documents;
+  const key = slot === 'demographic_sheet' ? c.demo_file : slot === 'op_note' ? c.note_file : misc[misc.length - 1]!;
   return { key, case: c };
 }
 
