@@ -16,6 +16,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PURGE_EVENT } from '../lambdas/case/purge';
@@ -43,6 +44,8 @@ export interface ApiProps {
   documentsKey: kms.IKey;
   /** The key of every log group (Lambda logs, API access log; infra/keys.ts `logsKey`). */
   logsKey: kms.IKey;
+  /** The secret the list cursors' key comes from (infra/keys.ts), read by the functions that page. */
+  cursorKeySecret: secretsmanager.ISecret;
   /** NPPES NPI Registry base URL with `version=2.1`; default the real registry. */
   nppesApiUrl?: string;
   /**
@@ -174,6 +177,8 @@ export const ACCESS_LOG_FORMAT = {
  *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
  * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
  *   (the user Lambda: invite, type change, delete; issue 8 section 4);
+ * - `cursorKey` (the functions that page): secretsmanager:GetSecretValue on the cursor key secret
+ *   only, its ARN in `CURSOR_KEY_SECRET_ARN`;
  * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
  *   (browser imports of reference files, issue 8 section 6); `invokesSelf`: lambda:InvokeFunction on
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
@@ -241,7 +246,7 @@ export class Api extends Construct {
     const integrations = new Map<Resource, HttpLambdaIntegration>();
     for (const resource of RESOURCES) {
       const fn = this.createFunction(resource, settings, environment, props.skipBundling === true, props.logsKey);
-      this.grantAccess(fn, resource, data, props.documentsBucket, props.documentsKey);
+      this.grantAccess(fn, resource, data, props);
       functions.set(resource, fn);
       integrations.set(resource, new HttpLambdaIntegration(`${resource}-integration`, fn));
     }
@@ -382,13 +387,8 @@ export class Api extends Construct {
   }
 
   /** Least-privilege grants from `RESOURCE_ACCESS` (write implies read). */
-  private grantAccess(
-    fn: lambda.Function,
-    resource: Resource,
-    data: Data,
-    documentsBucket: s3.IBucket,
-    documentsKey: kms.IKey,
-  ): void {
+  private grantAccess(fn: lambda.Function, resource: Resource, data: Data, props: ApiProps): void {
+    const { documentsBucket, documentsKey, cursorKeySecret } = props;
     const access = RESOURCE_ACCESS[resource];
     for (const envVar of access.write) data.table(envVar).grantReadWriteData(fn);
     for (const envVar of access.read) {
@@ -431,6 +431,14 @@ export class Api extends Construct {
     }
     // SSE-KMS: reading and writing objects (also through the presigned URLs a function signs) needs the key.
     if (access.documentsBucket || access.importsBucket) documentsKey.grantEncryptDecrypt(fn);
+    if (access.cursorKey) {
+      // The secret's value only (no DescribeSecret, no other secret), and the key it is encrypted with.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [cursorKeySecret.secretArn] }),
+      );
+      cursorKeySecret.encryptionKey?.grantDecrypt(fn);
+      fn.addEnvironment('CURSOR_KEY_SECRET_ARN', cursorKeySecret.secretArn);
+    }
     if (access.invokesSelf && fn.role) {
       // Not the role's own policy: the function depends on that one, and this one names the function.
       new iam.ManagedPolicy(this, `Fn-${resource}-self-invoke`, {

@@ -1,9 +1,10 @@
 /**
- * Keys construct: the KMS customer-managed keys of the stack (issue 9, section 3).
+ * Keys construct: the KMS customer-managed keys of the stack and the secret of the list cursors' key.
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { StageSettings } from './stage';
 
@@ -20,11 +21,18 @@ export interface KeysProps {
  * - `logsKey`: the CloudWatch log groups (Lambda logs and the HTTP API's access log); its key policy
  *   lets the CloudWatch Logs service of the stack's region use it for log groups of this account only.
  *
+ * and one secret:
+ *
+ * - `cursorKeySecret`: 64 random characters (encrypted with `dataKey`) from which the functions that
+ *   page derive the key that seals list cursors (lambdas/lib/cursor-seal.ts,
+ *   docs/decisions/0011-sealed-cursors.md); per stage, so a cursor of another stage does not open.
+ *
  * Retained in prod; in other stages scheduled for deletion (7 days) with the stack.
  */
 export class Keys extends Construct {
   readonly dataKey: kms.Key;
   readonly logsKey: kms.Key;
+  readonly cursorKeySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: KeysProps) {
     super(scope, id);
@@ -42,6 +50,12 @@ export class Keys extends Construct {
       description: `Suture ${settings.stage}: CloudWatch log groups`,
       enableKeyRotation: true,
       ...removal,
+    });
+    this.cursorKeySecret = new secretsmanager.Secret(this, 'CursorKeySecret', {
+      description: `Suture ${settings.stage}: the key material of the list cursors`,
+      encryptionKey: this.dataKey,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: removal.removalPolicy,
     });
     const stack = Stack.of(this);
     this.logsKey.addToResourcePolicy(

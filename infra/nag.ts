@@ -251,4 +251,12 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
       'No custom domain: the default *.cloudfront.net certificate cannot raise the TLS minimum; a domain and certificate set TLSv1.2_2021.',
     );
   }
+
+  // 15. Rotation of the cursor key secret: a new key turns every open cursor into a 400, and warm
+  // functions keep the old key until their next cold start; it seals paging positions only and only
+  // the paging functions may read it (docs/decisions/0011-sealed-cursors.md: rotated by hand).
+  const rotationReason =
+    'It seals list cursors only; rotating it breaks every open cursor, so it is rotated by hand (docs/decisions/0011-sealed-cursors.md).';
+  acknowledge(stack.keys.cursorKeySecret, 'AwsSolutions-SMG4', rotationReason);
+  acknowledge(stack.keys.cursorKeySecret, 'HIPAA.Security-SecretsManagerRotationEnabled', rotationReason);
 }

@@ -110,6 +110,7 @@ export class SutureStack extends Stack {
       documentsBucket: this.storage.documentsBucket,
       documentsKey: this.keys.dataKey,
       logsKey: this.keys.logsKey,
+      cursorKeySecret: this.keys.cursorKeySecret,
       ...(props.nppesApiUrl ? { nppesApiUrl: props.nppesApiUrl } : {}),
       skipBundling: props.skipBundling === true,
     });

@@ -43,6 +43,11 @@ export const RESOURCE_ACCESS: Record<
     importsBucket?: boolean;
     /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
     invokesSelf?: boolean;
+    /**
+     * The function pages with sealed cursors (lambdas/lib/paging.ts): secretsmanager:GetSecretValue
+     * on the cursor key secret only, its ARN in `CURSOR_KEY_SECRET_ARN`.
+     */
+    cursorKey?: boolean;
   }
 > = {
   case: {
@@ -53,6 +58,7 @@ export const RESOURCE_ACCESS: Record<
     // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE
     // /case is a soft delete that keeps them (issue 9, section 2).
     invokes: ['document'],
+    cursorKey: true,
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
   // GET /audit (issue 9, section 1) reads the audit trail.
@@ -62,13 +68,21 @@ export const RESOURCE_ACCESS: Record<
     append: AUDIT_APPEND,
     invokes: ['document'],
     cognitoAdmin: true,
+    cursorKey: true,
   },
-  surgeon: { read: ['SURGEONS_TABLE', 'USERS_TABLE'], write: ['SURGEONS_TABLE'], append: AUDIT_APPEND, nppes: true },
+  surgeon: {
+    read: ['SURGEONS_TABLE', 'USERS_TABLE'],
+    write: ['SURGEONS_TABLE'],
+    append: AUDIT_APPEND,
+    nppes: true,
+    cursorKey: true,
+  },
   facility: {
     read: ['FACILITIES_TABLE', 'USERS_TABLE'],
     write: ['FACILITIES_TABLE'],
     append: AUDIT_APPEND,
     nppes: true,
+    cursorKey: true,
   },
   cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [], append: AUDIT_APPEND },
   check_npi: { read: [], write: [], append: AUDIT_APPEND, nppes: true },
@@ -85,6 +99,7 @@ export const RESOURCE_ACCESS: Record<
     append: AUDIT_APPEND,
     importsBucket: true,
     invokesSelf: true,
+    cursorKey: true,
   },
   // The payment report (issue 8, section 5): Paid cases by index (byUserStatus, or the byStatusMonth
   // month walk with the month counters of case-stats), provider names and NPIs, its own history.
@@ -92,6 +107,7 @@ export const RESOURCE_ACCESS: Record<
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
     write: ['REPORTS_TABLE'],
     append: AUDIT_APPEND,
+    cursorKey: true,
   },
 };
 

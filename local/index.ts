@@ -13,6 +13,8 @@
  *   documents bucket keeps object versions as on AWS (local/s3-versions.ts);
  * - `/lambda/*`: the Lambda Invoke API answered by the handlers (local/lambda-api.ts;
  *   `AWS_ENDPOINT_URL_LAMBDA`), for one Lambda invoking another;
+ * - `/secretsmanager`: GetSecretValue of the cursor key secret (local/secrets.ts;
+ *   `AWS_ENDPOINT_URL_SECRETS_MANAGER`), its text generated once into `<dataDir>/cursor-key`;
  * - `/nppes/api/`: the NPPES NPI Registry emulator;
  * - `/config.json`: the SPA runtime configuration (shared/config.ts);
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
@@ -58,6 +60,7 @@ import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { closeServer, listen, readBody } from './util';
+import { CURSOR_KEY_SECRET_NAME, createSecretsApi, ensureCursorKeyFile, localSecretArn } from './secrets';
 
 /** Project root (this file is `<root>/local/index.ts`). */
 export const PROJECT_ROOT = resolve(__dirname, '..');
@@ -350,6 +353,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     previousPorts = { http: port, dynamodb: dynamo.port, s3: s3.port, cognito: Number(new URL(cognito.endpoint).port) };
 
     // 3. The Lambda environment, before any handler is imported.
+    const cursorKeyArn = localSecretArn(LOCAL_REGION, CURSOR_KEY_SECRET_NAME);
+    const cursorKeyText = ensureCursorKeyFile(dataDir);
     const originVerify = randomUUID();
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
@@ -361,6 +366,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       AWS_ENDPOINT_URL_LAMBDA: `${url}/lambda`,
       DOCUMENT_FUNCTION_NAME: `${LOCAL_PREFIX}-document`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      // The cursor key secret, answered by local/secrets.ts from a file under the data dir.
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: `${url}/secretsmanager`,
+      CURSOR_KEY_SECRET_ARN: cursorKeyArn,
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       NPPES_API_URL: `${url}/nppes/api/?version=2.1`,
@@ -442,6 +450,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     });
     closers.push(async () => versioning.close());
     const s3Gateway = createS3Gateway({ target: s3.endpoint, prefix: '/s3', credentials, origins, versioning });
+    const secretsApi = createSecretsApi({
+      prefix: '/secretsmanager',
+      credentials,
+      secrets: { [cursorKeyArn]: { name: CURSOR_KEY_SECRET_NAME, text: cursorKeyText } },
+    });
     const lambdaApi = createLambdaApi({
       prefix: '/lambda',
       functionPrefix: LOCAL_PREFIX,
@@ -473,6 +486,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         label = '/s3'; // keys are not logged
       } else if (pathname.startsWith('/lambda/')) {
         status = await lambdaApi.handle(req, res, rawPath, rawSignedQuery);
+      } else if (pathname === '/secretsmanager' || pathname.startsWith('/secretsmanager/')) {
+        status = await secretsApi.handle(req, res, rawPath, rawSignedQuery);
       } else if (pathname === '/api' || pathname.startsWith('/api/')) {
         const body = await readBody(req);
         status = await gateway.handle(req, res, pathname.slice(4) || '/', rawQuery, body);

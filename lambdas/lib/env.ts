@@ -55,6 +55,11 @@ export const LambdaEnvSchema = z.object({
    * when set, a request without it (a direct call to the execute-api URL, past the WAF) is a 403.
    */
   ORIGIN_VERIFY: z.string().min(16).optional(),
+  /**
+   * The Secrets Manager secret whose text the list cursors' key is derived from (lambdas/lib/cursor-seal.ts).
+   * Only the functions whose RESOURCE_ACCESS has `cursorKey` (those that page) get it.
+   */
+  CURSOR_KEY_SECRET_ARN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   POWERTOOLS_SERVICE_NAME: z.string().default('suture'),
 });

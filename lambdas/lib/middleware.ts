@@ -12,7 +12,8 @@
  *
  * What runs, in order:
  * 1. the Lambda environment is validated with zod (`getEnv`, cached after the cold start; a bad
- *    environment is a logged 500);
+ *    environment is a logged 500), then the cold-start tasks run once (lambdas/lib/cold-start.ts:
+ *    the cursor key of a function that pages);
  * 1b. the origin: with `ORIGIN_VERIFY` set, a request without CloudFront's origin header is a 403
  *    (lambdas/lib/origin.ts: no call past the WAF);
  * 2. Powertools logger context (request id, function name, route key; never the event or body);
@@ -60,6 +61,7 @@ import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
 import { auditEntry, type AuditWriter } from './audit';
 import { requireCaller } from './caller';
+import { coldStart } from './cold-start';
 import { getEnv } from './env';
 import {
   ApiError,
@@ -155,6 +157,11 @@ const envCheck: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
       throw new ConfigurationError(`Lambda environment is incomplete: ${issues}`);
     }
   },
+};
+
+// Once per cold start, e.g. the cursor key (lambdas/lib/cold-start.ts); a failure is a logged 500.
+const coldStartTasks: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
+  before: () => coldStart(),
 };
 
 const originCheck: middy.MiddlewareObj<ApiEvent, ApiResult, Error, Context> = {
@@ -329,6 +336,7 @@ export function apiHandler(
   const inner = middy<ApiEvent, ApiResult, Error, Context>()
     .use(errorHandler)
     .use(envCheck)
+    .use(coldStartTasks)
     .use(originCheck)
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(routeKeyPath)

@@ -3,13 +3,12 @@
  * {@link DEFAULT_PAGE_LIMIT}, capped at {@link MAX_PAGE_LIMIT}) and an opaque `cursor`; the answer
  * carries `next_cursor` only when another page exists.
  *
- * A cursor is base64url JSON `{ v: 1, s: <scope>, p: <state> }`:
- * - `s` names the list and its filters (built by the caller, e.g. `case:byUser:<user id>:<status>`),
- *   so a cursor of another list, another owner or another filter is refused (400), never used;
- * - `p` is the list's own resume state (usually a DynamoDB `ExclusiveStartKey`), checked with the
- *   caller's zod schema when read back.
- * Anything that does not decode, carries another scope or fails the schema is a
- * `ValidationError` (400, field `cursor`, {@link CURSOR_MESSAGE}); nothing is read with it.
+ * A cursor is sealed (lambdas/lib/cursor-seal.ts, docs/decisions/0011-sealed-cursors.md): AES-256-GCM
+ * of the list's resume state (usually a DynamoDB `ExclusiveStartKey`) with the stage's key, bound to
+ * a scope that names the list, its caller and its filters (built by the caller, e.g.
+ * `case:byUser:<user id>:<status>`). Nothing of it is readable in a URL. A cursor that does not open
+ * (another stage, list, owner or filter, or a changed byte) or whose state fails the caller's zod
+ * schema is a `ValidationError` (400, field `cursor`, {@link CURSOR_MESSAGE}); nothing is read with it.
  *
  * {@link queryPage} reads one page of a Query with `Limit = limit + 1`: the extra item only tells
  * whether another page exists (so the last page has no `next_cursor`, and an exact multiple of
@@ -20,6 +19,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../shared/constants';
 import { ddb } from './aws';
+import { CursorKeyError, openCursor, sealCursor } from './cursor-seal';
 import { ValidationError } from './errors';
 
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT };
@@ -52,11 +52,9 @@ export function parseLimit(raw: string | undefined | null): number {
   return Math.min(MAX_PAGE_LIMIT, Number(text));
 }
 
-const EnvelopeSchema = z.object({ v: z.literal(1), s: z.string(), p: z.unknown() });
-
-/** An opaque cursor for `state` within `scope` (see module doc). */
+/** An opaque cursor for `state` (any JSON value) within `scope` (see module doc). */
 export function encodeCursor(scope: string, state: unknown): string {
-  return Buffer.from(JSON.stringify({ v: 1, s: scope, p: state }), 'utf8').toString('base64url');
+  return sealCursor(scope, state);
 }
 
 /** The 400 of a cursor that is not valid for its list ({@link CURSOR_MESSAGE}), with its `cause`. */
@@ -71,14 +69,15 @@ export function badCursor(cause?: unknown): ValidationError {
 export function decodeCursor<T>(raw: string | undefined | null, scope: string, schema: z.ZodType<T>): T | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw badCursor();
-  let envelope: z.infer<typeof EnvelopeSchema>;
+  let opened: unknown;
   try {
-    envelope = EnvelopeSchema.parse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    opened = openCursor(raw, scope);
   } catch (err) {
+    // No key is the function's fault (500), not the cursor's.
+    if (err instanceof CursorKeyError) throw err;
     throw badCursor(err);
   }
-  if (envelope.s !== scope) throw badCursor();
-  const state = schema.safeParse(envelope.p);
+  const state = schema.safeParse(opened);
   if (!state.success) throw badCursor(state.error);
   return state.data;
 }

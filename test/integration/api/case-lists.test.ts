@@ -271,6 +271,28 @@ describe('searching cases', () => {
     expect(pages.sizes).toEqual([3]);
   });
 
+  it('gives search cursors that show no index key, patient last name or caller when decoded', async () => {
+    // Prepare
+    await seedCase(owner.sub, { last: 'Ozymandias', ins: 'Cigna' });
+    await seedCase(owner.sub, { last: 'Ozymandian', ins: 'Cigna' });
+
+    // Act
+    const first = await list(admin, 'search=ozyman&limit=1');
+    const cursor = first.body.next_cursor!;
+    const decoded = Buffer.from(cursor, 'base64url').toString('latin1').toLowerCase();
+    const next = await list(admin, `search=ozyman&limit=1&cursor=${cursor}`);
+    const otherSearch = await list(admin, `search=ozymandia&limit=1&cursor=${cursor}`);
+
+    // Assess
+    for (const readable of ['ozyman', 'case_id', 'search', admin.sub.toLowerCase(), first.body.cases[0]!.case_id]) {
+      expect(decoded).not.toContain(readable.toLowerCase());
+    }
+    expect(next.status).toBe(200);
+    expect(next.body.cases).toHaveLength(1);
+    expect(next.body.cases[0]!.case_id).not.toBe(first.body.cases[0]!.case_id);
+    expect(otherSearch.status).toBe(400);
+  });
+
   it('narrows a search by status and pages it', async () => {
     // Prepare
     await seedCase(owner.sub, { last: 'Quinterra', status: 50 });

@@ -10,6 +10,7 @@
  */
 import './quiet';
 import { createCase as repoCreateCase, type CaseItem } from '../../../lambdas/data/case/repository';
+import { loadCursorKey } from '../../../lambdas/lib/cursor-seal';
 import { collectPaidCases } from '../../../lambdas/report/data';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { pdfText, pdfTextPages } from '../../support/pdf-text';
@@ -84,6 +85,8 @@ const npi1 = profileBody().user_npi as string;
 const npi2 = profileBody().user_npi as string;
 
 beforeAll(async () => {
+  // collectPaidCases pages in this process: read the cursor key as a Lambda's cold start does.
+  await loadCursorKey();
   [provider1, provider2, caseAdmin, userAdmin, reportAdmin, globalAdmin, superUser] = await Promise.all([
     signedInProvider(local, { first_name: 'Ada', last_name: 'Quill', user_npi: npi1 }),
     signedInProvider(local, { first_name: 'Bram', last_name: 'Oakes', user_npi: npi2 }),

@@ -7,6 +7,7 @@ import { CASE_STATUSES, FIRST_PAID_STATUS, isCaseComplete, parseFileKeys } from 
 import { parseDocumentKey } from '../../../lambdas/document/keys';
 import { headObject, readStart } from '../../../lambdas/lib/storage';
 import { listCases } from '../../../lambdas/data/case/lists';
+import { loadCursorKey } from '../../../lambdas/lib/cursor-seal';
 import { STARTER_CODES } from '../../../lambdas/cpt_codes/starter';
 import { getCptCode } from '../../../lambdas/data/cpt_codes/repository';
 import { listFacilities } from '../../../lambdas/data/owned/facilities';
@@ -43,6 +44,8 @@ const surgeonsOf = async (sub: string) => (await listSurgeons(sub, { limit: 200 
 const facilitiesOf = async (sub: string) => (await listFacilities(sub, { limit: 200 })).items;
 
 beforeAll(async () => {
+  // The list functions page in this process: read the cursor key as a Lambda's cold start does.
+  await loadCursorKey();
   for (const account of DEMO_ACCOUNTS) {
     subs.set(account.email, (await local.signIn(account.email, DEMO_PASSWORD)).sub);
   }

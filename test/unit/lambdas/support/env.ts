@@ -25,3 +25,21 @@ Object.assign(process.env, {
   POWERTOOLS_METRICS_NAMESPACE: 'Suture/unit',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
+
+/**
+ * The list cursors' key (lambdas/lib/cursor-seal.ts): GetSecretValue of `CURSOR_KEY_SECRET_ARN`
+ * answered by aws-sdk-client-mock with a random secret, and loaded before the file's tests, so that
+ * list functions called directly can seal cursors as after a Lambda's cold start. Imported inside the
+ * hook: this module must set the environment before any lambdas/ module loads.
+ */
+process.env.CURSOR_KEY_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:suture-unit-cursor-key';
+beforeAll(async () => {
+  const { randomBytes } = await import('node:crypto');
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+  const { mockClient } = await import('aws-sdk-client-mock');
+  const { loadCursorKey } = await import('../../../../lambdas/lib/cursor-seal');
+  mockClient(SecretsManagerClient)
+    .on(GetSecretValueCommand, { SecretId: process.env.CURSOR_KEY_SECRET_ARN })
+    .resolves({ SecretString: randomBytes(32).toString('base64') });
+  await loadCursorKey();
+});

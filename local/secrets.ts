@@ -1,0 +1,114 @@
+/**
+ * A thin local answer to Secrets Manager's GetSecretValue (`AWS_ENDPOINT_URL_SECRETS_MANAGER` points
+ * here), so that the handlers read their secrets through the SDK exactly as on AWS. The one secret is
+ * the list cursors' key material (lambdas/lib/cursor-seal.ts): random text generated once into a file
+ * under the data directory (mode 0600) and kept across restarts, so cursors survive a restart.
+ *
+ * - The request must carry a valid SigV4 header signature for service `secretsmanager` made with the
+ *   runtime's credentials (local/sigv4.ts), else 403.
+ * - `X-Amz-Target: secretsmanager.GetSecretValue` with `{ SecretId }` naming a known secret (its ARN
+ *   or name): `{ ARN, Name, SecretString, VersionId, VersionStages }`; unknown secret: 400
+ *   ResourceNotFoundException; any other operation: 400 UnknownOperationException.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { verifySigV4 } from './sigv4';
+import { readBody } from './util';
+
+/** Name of the local cursor key secret; its ARN is {@link localSecretArn}. */
+export const CURSOR_KEY_SECRET_NAME = 'suture-local-cursor-key';
+
+/** The ARN the local runtime gives a secret name (account 000000000000, as the other emulators). */
+export function localSecretArn(region: string, name: string): string {
+  return `arn:aws:secretsmanager:${region}:000000000000:secret:${name}`;
+}
+
+/**
+ * The text of the cursor key secret in `dataDir`: `cursor-key` holds 32 random bytes in base64,
+ * written (mode 0600) the first time and read afterwards.
+ */
+export function ensureCursorKeyFile(dataDir: string): string {
+  const file = join(dataDir, 'cursor-key');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process wrote it first: read theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export interface SecretsApiOptions {
+  /** Path prefix on the public server, e.g. `/secretsmanager`. */
+  prefix: string;
+  credentials: Readonly<Record<string, string>>;
+  /** Secrets by ARN: name and text. */
+  secrets: Readonly<Record<string, { name: string; text: string }>>;
+}
+
+export interface SecretsApi {
+  handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string): Promise<number>;
+}
+
+function answer(res: ServerResponse, status: number, body: unknown): number {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+  return status;
+}
+
+/** The GetSecretValue answerer over `options.secrets` (see module doc). */
+export function createSecretsApi(options: SecretsApiOptions): SecretsApi {
+  const byId = new Map<string, { arn: string; name: string; text: string }>();
+  for (const [arn, secret] of Object.entries(options.secrets)) {
+    byId.set(arn, { arn, ...secret });
+    byId.set(secret.name, { arn, ...secret });
+  }
+  return {
+    async handle(req, res, rawPath, rawQuery) {
+      const body = await readBody(req);
+      if (req.method !== 'POST') return answer(res, 405, { message: 'Method Not Allowed' });
+      const verdict = await verifySigV4(
+        {
+          method: 'POST',
+          rawPath,
+          rawQuery,
+          headers: req.headers,
+          payloadHash: createHash('sha256').update(body).digest('hex'),
+        },
+        { credentials: options.credentials, service: 'secretsmanager' },
+      );
+      if (!verdict.ok) return answer(res, 403, { __type: verdict.code, message: verdict.message });
+      if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') {
+        return answer(res, 400, { __type: 'UnknownOperationException', message: 'Only GetSecretValue is answered' });
+      }
+      let secretId: unknown;
+      try {
+        secretId = (JSON.parse(body.toString('utf8')) as { SecretId?: unknown }).SecretId;
+      } catch {
+        return answer(res, 400, { __type: 'SerializationException', message: 'The body is not JSON' });
+      }
+      const secret = typeof secretId === 'string' ? byId.get(secretId) : undefined;
+      if (!secret) {
+        return answer(res, 400, {
+          __type: 'ResourceNotFoundException',
+          message: "Secrets Manager can't find the specified secret.",
+        });
+      }
+      return answer(res, 200, {
+        ARN: secret.arn,
+        Name: secret.name,
+        SecretString: secret.text,
+        VersionId: createHash('sha256').update(secret.text).digest('hex').slice(0, 32),
+        VersionStages: ['AWSCURRENT'],
+      });
+    },
+  };
+}
