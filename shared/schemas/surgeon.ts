@@ -81,6 +81,11 @@ export const SurgeonBodySchema = z.object({
   surgeon_zip: optZip,
   manual_entry: z.boolean().optional().default(false),
 });
+/** The manual-entry form of Add Surgeon: both names, else the spec's 'Please enter both first and last name'. */
+export const SurgeonManualEntrySchema = z.object({
+  first_name: nameText(SURGEON_MESSAGES.manualBothNames, 'First name'),
+  last_name: nameText(SURGEON_MESSAGES.manualBothNames, 'Last name'),
+});
 /** PATCH /surgeon body: id plus any of the fields. */
 export const SurgeonUpdateBodySchema = SurgeonBodySchema.omit({ user_id: true })
   .partial()
@@ -113,6 +118,8 @@ export const FacilityBodySchema = z.object({
   facility_zip: optZip,
   manual_entry: z.boolean().optional().default(false),
 });
+/** The manual-entry form of Add Facility: the name only. */
+export const FacilityManualEntrySchema = FacilityBodySchema.pick({ facility_name: true });
 /** PATCH /facility body: id plus any of the fields. */
 export const FacilityUpdateBodySchema = FacilityBodySchema.omit({ user_id: true })
   .partial()
