@@ -54,6 +54,27 @@ export interface RegistrySearchMode<Q> {
   canSearch?: (values: SearchValues) => boolean;
 }
 
+/**
+ * A mode of one text input 'text' that searches as the user types: `parse` turns the text into the
+ * query (null below the minimum, when a Search shows `notice`).
+ */
+export function typedTextMode<Q>(
+  mode: { value: string; label: string },
+  field: Omit<RegistrySearchField, 'name'>,
+  parse: (text: string) => Q | null,
+  notice: string,
+): RegistrySearchMode<Q> {
+  return {
+    ...mode,
+    fields: [{ name: 'text', ...field }],
+    submit: (v) => {
+      const query = parse(v.text ?? '');
+      return query === null ? { notice } : { query };
+    },
+    typed: (v) => parse(v.text ?? ''),
+  };
+}
+
 /** What a failed save does: show `message`, then sign out, go home, or offer to try again. */
 export interface SaveErrorOutcome {
   message: string;

@@ -16,7 +16,7 @@ import type { FacilitySearchResult } from '../../../shared/schemas/search-respon
 import { FACILITY_MESSAGES, FacilityManualEntrySchema } from '../../../shared/schemas/surgeon';
 import { caseFormReturnPath } from '../cases/caseDraft';
 import { npiText } from '../directory/format';
-import { RegistryScreen, type RegistryEntity } from '../directory/RegistryScreen';
+import { RegistryScreen, typedTextMode, type RegistryEntity } from '../directory/RegistryScreen';
 import { apiErrorOutcome } from '../lib/apiErrors';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import {
@@ -34,23 +34,16 @@ const FACILITY_ENTITY: RegistryEntity<string, FacilitySearchResult, FacilityInpu
   heading: 'Find a facility',
   modeGroup: 'facility-search-mode',
   modes: [
-    {
-      value: 'name',
-      label: 'Name',
-      fields: [
-        {
-          name: 'text',
-          label: 'Search facilities',
-          placeholder: 'e.g. Austin Surgical Center',
-          hint: "Type the facility's name (at least 2 characters).",
-        },
-      ],
-      submit: (v) => {
-        const query = facilitySearchTerm(v.text ?? '');
-        return query ? { query } : { notice: FACILITY_MESSAGES.nameMin };
+    typedTextMode(
+      { value: 'name', label: 'Name' },
+      {
+        label: 'Search facilities',
+        placeholder: 'e.g. Austin Surgical Center',
+        hint: "Type the facility's name (at least 2 characters).",
       },
-      typed: (v) => facilitySearchTerm(v.text ?? ''),
-    },
+      facilitySearchTerm,
+      FACILITY_MESSAGES.nameMin,
+    ),
   ],
   queryKey: (term) => term,
   useSearch: useFacilitySearch,

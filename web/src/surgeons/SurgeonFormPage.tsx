@@ -19,7 +19,7 @@ import { caseFormReturnPath } from '../cases/caseDraft';
 import { apiErrorOutcome } from '../lib/apiErrors';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { npiText, surgeonName } from '../directory/format';
-import { RegistryScreen, type RegistryEntity } from '../directory/RegistryScreen';
+import { RegistryScreen, typedTextMode, type RegistryEntity } from '../directory/RegistryScreen';
 import { manualSurgeonInput, surgeonInputFromItem, surgeonInputFromResult, type SurgeonInput } from './api';
 import { useEverySurgeon, useSaveSurgeon, useSurgeonSearch } from './queries';
 import { SURGEON_SAVE_ERRORS, SURGEON_SAVE_ERROR_DELAYS_MS } from './saveError';
@@ -36,23 +36,16 @@ const SURGEON_ENTITY: RegistryEntity<
   heading: 'Find a surgeon',
   modeGroup: 'surgeon-search-mode',
   modes: [
-    {
-      value: 'full',
-      label: 'Full name',
-      fields: [
-        {
-          name: 'text',
-          label: 'Search surgeons',
-          placeholder: 'e.g. John Smith',
-          hint: "Type a surgeon's name (at least 2 characters).",
-        },
-      ],
-      submit: (v) => {
-        const query = splitSearchText(v.text ?? '');
-        return query ? { query } : { notice: 'Please enter at least 2 characters to search' };
+    typedTextMode(
+      { value: 'full', label: 'Full name' },
+      {
+        label: 'Search surgeons',
+        placeholder: 'e.g. John Smith',
+        hint: "Type a surgeon's name (at least 2 characters).",
       },
-      typed: (v) => splitSearchText(v.text ?? ''),
-    },
+      splitSearchText,
+      'Please enter at least 2 characters to search',
+    ),
     {
       value: 'fields',
       label: 'First and last name',
