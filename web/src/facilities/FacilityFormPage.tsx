@@ -19,12 +19,7 @@ import { npiText } from '../directory/format';
 import { RegistryScreen, typedTextMode, type RegistryEntity } from '../directory/RegistryScreen';
 import { apiErrorOutcome } from '../lib/apiErrors';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import {
-  facilityInputFromResult,
-  facilitySearchTerm,
-  manualFacilityInput,
-  type FacilityInput,
-} from './api';
+import { facilityInputFromResult, facilitySearchTerm, manualFacilityInput, type FacilityInput } from './api';
 import { useCreateFacility, useFacilitySearch } from './queries';
 
 /** Success text (the spec gives none for facilities; worded as the surgeon one). */
