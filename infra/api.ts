@@ -1,6 +1,6 @@
 /**
  * API construct: the HTTP API, its Cognito JWT authorizer and one Lambda per resource
- * (issue 2, sections 4 and 7; routes from `shared/api-routes.ts`, grants from `lambdas/routes.ts`).
+ * (routes from `shared/api-routes.ts`, grants from `lambdas/routes.ts`).
  */
 import * as path from 'node:path';
 import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
@@ -69,7 +69,7 @@ export const COGNITO_ADMIN_ACTIONS = [
 
 /**
  * The Lambda runtime, explicit (not "latest"): nodejs24.x, the latest Node.js runtime of Lambda
- * (cdk-nag AwsSolutions-L1, issue 9 section 3). The bundle's syntax target stays `node20` (see
+ * (cdk-nag AwsSolutions-L1). The bundle's syntax target stays `node20` (see
  * LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 24 runs
  * unchanged (the handlers are async; Node.js 24 on Lambda dropped only callback-style handlers).
  */
@@ -106,7 +106,7 @@ export class LambdaRole extends iam.Role {
 }
 
 /**
- * Reserved concurrency per function (issue 9, section 3: one resource cannot starve the others):
+ * Reserved concurrency per function (one resource cannot starve the others):
  * {@link DEFAULT_RESERVED_CONCURRENCY} unless listed here. The sum (about 250) leaves most of a default
  * regional limit of 1,000 unreserved (AWS keeps at least 100 unreserved). The report and lists
  * functions are heavy and rare, so they get a small share.
@@ -135,7 +135,7 @@ export function asyncInvokedResources(): Set<Resource> {
   return out;
 }
 
-/** Throttling of the `$default` stage (issue 9, section 3): steady requests per second and burst, per route. */
+/** Throttling of the `$default` stage: steady requests per second and burst, per route. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /** Tighter throttling for routes that fan out to slow work or to a third party, by route key. */
@@ -145,7 +145,7 @@ export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstL
 };
 
 /**
- * The HTTP API's access log line (JSON; issue 9, section 3): request id, caller (source IP, user agent,
+ * The HTTP API's access log line (JSON): request id, caller (source IP, user agent,
  * the JWT's `sub`), route, status, latency in ms, integration latency and error. Never a body or a header.
  */
 export const ACCESS_LOG_FORMAT = {
@@ -174,20 +174,20 @@ export const ACCESS_LOG_FORMAT = {
  *   s3:PutObject and s3:DeleteObject on `private/*`, s3:GetObjectVersion on the staging prefix
  *   `private/uploads/*` only (a confirm checks and copies one version), nothing else (no list);
  *   `invokes`: lambda:InvokeFunction on those functions only, their name in `DOCUMENT_FUNCTION_NAME`
- *   (the case Lambda asks the document Lambda to delete a deleted case's files, issue 6 section 3);
+ *   (the case Lambda asks the document Lambda to delete a deleted case's files);
  * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
- *   (the user Lambda: invite, type change, delete; issue 8 section 4);
+ *   (the user Lambda: invite, type change, delete);
  * - `cursorKey` (the functions that page): secretsmanager:GetSecretValue on the cursor key secret
  *   only, its ARN in `CURSOR_KEY_SECRET_ARN`;
  * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
- *   (browser imports of reference files, issue 8 section 6); `invokesSelf`: lambda:InvokeFunction on
+ *   (browser imports of reference files); `invokesSelf`: lambda:InvokeFunction on
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
  * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
  *   report and lists functions);
  * - no CORS: the browser calls the API through the SPA's own CloudFront distribution under `/api`
  *   (infra/web.ts `Web.addApi`), the same origin;
  * - each function's role is a {@link LambdaRole} (customer-managed policy, its own log group only);
- * - throttling of the `$default` stage (issue 9, section 3): {@link API_THROTTLE} for every route and
+ * - throttling of the `$default` stage: {@link API_THROTTLE} for every route and
  *   {@link ROUTE_THROTTLE} for the report and NPI routes, all callers of a route together (an HTTP
  *   API cannot throttle per caller; the local gateway's per-caller limit is `RATE_LIMIT` of
  *   infra/security-headers.ts); beyond them 429.
@@ -261,7 +261,7 @@ export class Api extends Construct {
       }
     }
 
-    // The 30-day purge of soft-deleted cases (issue 9, section 2; lambdas/case/purge.ts): once a day
+    // The 30-day purge of soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md): once a day
     // the case Lambda gets `{ type: PURGE_EVENT }`, removes the cases past the window and asks the
     // document Lambda to delete their files.
     const caseFunction = functions.get('case');
@@ -394,7 +394,7 @@ export class Api extends Construct {
     for (const envVar of access.read) {
       if (!access.write.includes(envVar)) data.table(envVar).grantReadData(fn);
     }
-    // Append-only tables (the audit trail, issue 9 section 1): PutItem and nothing else.
+    // Append-only tables (the audit trail, docs/decisions/0005-fail-closed-audit-write.md): PutItem and nothing else.
     for (const envVar of access.append) data.table(envVar).grant(fn, 'dynamodb:PutItem');
     if (access.cognitoAdmin) {
       // Issue 8, section 4: invitations, type changes (group follows), deletions (account disabled).

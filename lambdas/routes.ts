@@ -1,6 +1,6 @@
 /**
  * What each resource's Lambda may touch and how it is sized (RESOURCE_ACCESS, FUNCTION_SIZING), beside
- * the API route table, which is declared once in shared/api-routes.ts (issue 2, section 4; spec
+ * the API route table, which is declared once in shared/api-routes.ts (spec
  * provider-side section 7) and re-exported here for the CDK app, the local runtime and the Lambdas.
  * Each resource has one Lambda at `lambdas/<resource>/handler.ts` exporting `handler`, which routes
  * internally with `@middy/http-router` using the same method/path pairs.
@@ -10,7 +10,7 @@ import { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef } from
 
 export { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef };
 
-/** The audit trail, appended to by every resource's Lambda (issue 9, section 1). */
+/** The audit trail, appended to by every resource's Lambda (docs/decisions/0005-fail-closed-audit-write.md). */
 const AUDIT_APPEND = ['AUDIT_TABLE'] as const;
 
 /** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
@@ -22,7 +22,7 @@ export const RESOURCE_ACCESS: Record<
     /**
      * Append-only tables: dynamodb:PutItem and nothing else (no UpdateItem, DeleteItem or
      * BatchWriteItem). Every resource appends to AUDIT_TABLE: the shared middleware writes one audit
-     * entry per request (issue 9, section 1).
+     * entry per request.
      */
     append: readonly string[];
     /** GetObject, PutObject, DeleteObject on `private/*` of the documents bucket (the document Lambda only). */
@@ -33,12 +33,12 @@ export const RESOURCE_ACCESS: Record<
     /**
      * Administrator calls on the user pool (cognito-idp AdminCreateUser, AdminDisableUser,
      * AdminAddUserToGroup, AdminRemoveUserFromGroup on the pool's ARN only), the pool id in
-     * `USER_POOL_ID` (the user Lambda: invitations, type changes, deletions; issue 8, section 4).
+     * `USER_POOL_ID` (the user Lambda: invitations, type changes, deletions).
      */
     cognitoAdmin?: boolean;
     /**
      * GetObject, PutObject, DeleteObject on `imports/*` of the documents bucket: files uploaded for a
-     * list import (issue 8, section 6; the lists Lambda presigns the upload and reads the file).
+     * list import (the lists Lambda presigns the upload and reads the file).
      */
     importsBucket?: boolean;
     /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
@@ -56,12 +56,12 @@ export const RESOURCE_ACCESS: Record<
     append: AUDIT_APPEND,
     // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases
     // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE
-    // /case is a soft delete that keeps them (issue 9, section 2).
+    // /case is a soft delete that keeps them (docs/decisions/0006-soft-delete-and-30-day-purge.md).
     invokes: ['document'],
     cursorKey: true,
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
-  // GET /audit (issue 9, section 1) reads the audit trail.
+  // GET /audit reads the audit trail.
   user: {
     read: ['USERS_TABLE', 'AUDIT_TABLE'],
     write: ['USERS_TABLE'],
@@ -101,7 +101,7 @@ export const RESOURCE_ACCESS: Record<
     invokesSelf: true,
     cursorKey: true,
   },
-  // The payment report (issue 8, section 5): Paid cases by index (byUserStatus, or the byStatusMonth
+  // The payment report: Paid cases by index (byUserStatus, or the byStatusMonth
   // month walk with the month counters of case-stats), provider names and NPIs, its own history.
   report: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
@@ -116,12 +116,12 @@ export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } a
 
 /**
  * Functions that need more than {@link DEFAULT_FUNCTION_SIZING}:
- * - `report` (issue 8, section 5: "a report over 10,000 cases completes within the Lambda limits you
+ * - `report` ("a report over 10,000 cases completes within the Lambda limits you
  *   configure"): 1,769 MB, the size at which a function gets one full vCPU (the PDF is built on the
  *   CPU; the read of the cases waits on DynamoDB), and 29 s, just inside the HTTP API's 30 s
  *   integration timeout (a longer Lambda timeout would only let API Gateway give up first). Measured
  *   figures (cases, time, pages, PDF size, memory): README "Provider payment report".
- * - `lists` (issue 8, section 6): imports of the CMS PFS file (about 17,000 codes and 82,000
+ * - `lists`: imports of the CMS PFS file (about 17,000 codes and 82,000
  *   search-index items on a first import, about 12 s against the local emulator) run in an
  *   asynchronous self-invocation, which API Gateway's 30 s limit does not bound: 900 s, 1,024 MB.
  */

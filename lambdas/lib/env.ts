@@ -11,24 +11,24 @@ export const DEFAULT_NPPES_API_URL = 'https://npiregistry.cms.hhs.gov/api/?versi
 
 export const LambdaEnvSchema = z.object({
   CASES_TABLE: z.string().min(1),
-  /** Counters of cases (issue 7): written with every case write, read by GET /case/stats. */
+  /** Counters of cases: written with every case write, read by GET /case/stats. */
   CASE_STATS_TABLE: z.string().min(1),
   USERS_TABLE: z.string().min(1),
   SURGEONS_TABLE: z.string().min(1),
   FACILITIES_TABLE: z.string().min(1),
   CPT_CODES_TABLE: z.string().min(1),
   CPT_SEARCH_TABLE: z.string().min(1),
-  /** Reports generated (issue 8, section 5): written and read by the report Lambda only. */
+  /** Reports generated: written and read by the report Lambda only. */
   REPORTS_TABLE: z.string().min(1),
-  /** The audit trail (issue 9, section 1): every Lambda appends (PutItem only); GET /audit reads it. */
+  /** The audit trail (docs/decisions/0005-fail-closed-audit-write.md): every Lambda appends (PutItem only); GET /audit reads it. */
   AUDIT_TABLE: z.string().min(1),
   DOCUMENTS_BUCKET: z.string().min(1),
-  /** Reference lists of the back office (issue 8, section 6): payers, NUCC taxonomy, import jobs. */
+  /** Reference lists of the back office: payers, NUCC taxonomy, import jobs. */
   LISTS_TABLE: z.string().min(1),
   /** NPPES NPI Registry base URL including `version=2.1`. */
   NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
   /**
-   * Time limit of one NPPES call in milliseconds (default 5000: issue 6 sections 1 and 2, "NPPES
+   * Time limit of one NPPES call in milliseconds (default 5000: "NPPES
    * slow (more than 5 s)" answers 502). Integration tests lower it to exercise timeouts quickly.
    */
   NPPES_TIMEOUT_MS: z
@@ -41,12 +41,12 @@ export const LambdaEnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   /**
    * Name of the document Lambda, which the case Lambda invokes asynchronously to delete a deleted
-   * case's files (issue 6, section 3). Only the case function gets it; absent elsewhere.
+   * case's files. Only the case function gets it; absent elsewhere.
    */
   DOCUMENT_FUNCTION_NAME: z.string().min(1).optional(),
   /**
-   * Id of the Cognito user pool, for the administrator calls of the user Lambda (issue 8, section 4:
-   * AdminCreateUser, AdminDisableUser, AdminAddUserToGroup, AdminRemoveUserFromGroup). Only the
+   * Id of the Cognito user pool, for the administrator calls of the user Lambda (AdminCreateUser,
+   * AdminDisableUser, AdminAddUserToGroup, AdminRemoveUserFromGroup). Only the
    * functions whose RESOURCE_ACCESS has `cognitoAdmin` get it; absent elsewhere.
    */
   USER_POOL_ID: z.string().min(1).optional(),
