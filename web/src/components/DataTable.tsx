@@ -4,26 +4,33 @@
  * header cells carry `scope="col"` and the table its accessible name in one place.
  */
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 /** One column: its header and how a row fills its cell. */
 export interface DataColumn<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
+  /** Style of the column's body cells (long ids break, dates do not wrap). */
+  style?: CSSProperties;
 }
 
 /**
- * `columns` over `rows`, keyed by `rowKey`. `renderRow` replaces the default row for rows that carry
- * their own state (an inline rename, say); it must render one `TableRow` with a cell per column.
+ * `columns` over `rows`, keyed by `rowKey`, named by a visible `caption` or else by `label`.
+ * `renderRow` replaces the default row for rows that carry their own state (an inline rename, say);
+ * it must render one `TableRow` with a cell per column. `striped` for long, dense lists.
  */
 export function DataTable<Row>({
   label,
+  caption,
+  striped = false,
   columns,
   rows,
   rowKey,
   renderRow,
 }: {
-  label: string;
+  label?: string;
+  caption?: string;
+  striped?: boolean;
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -31,7 +38,13 @@ export function DataTable<Row>({
 }) {
   return (
     <div style={{ overflowX: 'auto' }}>
-      <Table aria-label={label} size="small" highlightOnHover>
+      <Table
+        aria-label={caption ? undefined : label}
+        caption={caption}
+        size="small"
+        variation={striped ? 'striped' : undefined}
+        highlightOnHover={!striped}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column, i) => (
@@ -48,7 +61,9 @@ export function DataTable<Row>({
             ) : (
               <TableRow key={rowKey(row)}>
                 {columns.map((column, i) => (
-                  <TableCell key={i}>{column.cell(row)}</TableCell>
+                  <TableCell key={i} style={column.style}>
+                    {column.cell(row)}
+                  </TableCell>
                 ))}
               </TableRow>
             ),

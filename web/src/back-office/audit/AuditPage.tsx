@@ -5,25 +5,13 @@
  * with a button, the entries newest first in a table, paged with "Load more", and an export of every
  * filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
  */
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  SelectField,
-  Text,
-  TextField,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { auditActions } from '../../../../shared/api-routes';
 import { canManageLists } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useProfile } from '../../profile/useProfile';
 import {
@@ -35,6 +23,22 @@ import {
   type AuditFilters,
 } from './api';
 import { useAuditEntries } from './queries';
+import type { AuditEntryView } from '../../../../shared/schemas/audit';
+
+const SMALL_BREAKING = { wordBreak: 'break-all', fontSize: 'small' } as const;
+
+/** One row an entry: who, what, how it ended, which ids, from where. */
+const AUDIT_COLUMNS: DataColumn<AuditEntryView>[] = [
+  { header: 'When (UTC)', cell: (e) => e.at.replace('T', ' ').replace('Z', ''), style: { whiteSpace: 'nowrap' } },
+  { header: 'User', cell: (e) => e.username || e.user_id || 'anonymous' },
+  { header: 'Type', cell: (e) => e.user_type ?? '' },
+  { header: 'Action', cell: (e) => e.action, style: { whiteSpace: 'nowrap' } },
+  { header: 'Outcome', cell: (e) => `${e.outcome} (${e.status})` },
+  { header: 'Resource', cell: (e) => e.resource_type },
+  { header: 'Ids', cell: (e) => <IdsCell ids={e.resource_ids} />, style: { ...SMALL_BREAKING, minWidth: '18rem' } },
+  { header: 'Source IP', cell: (e) => e.source_ip },
+  { header: 'Request id', cell: (e) => e.request_id, style: { ...SMALL_BREAKING, minWidth: '10rem' } },
+];
 
 /** The Action filter's choices (shared/api-routes.ts). */
 const AUDIT_ACTIONS = auditActions();
@@ -154,42 +158,13 @@ export function AuditTrail() {
       {query.isPending && <Text>{UI_MESSAGES.loading}</Text>}
       {!query.isPending && !query.isError && entries.length === 0 && <Text>No audit entries match these filters.</Text>}
       {entries.length > 0 && (
-        <div style={{ overflowX: 'auto' }}>
-          <Table caption="Audit entries, newest first" size="small" variation="striped">
-            <TableHead>
-              <TableRow>
-                {['When (UTC)', 'User', 'Type', 'Action', 'Outcome', 'Resource', 'Ids', 'Source IP', 'Request id'].map(
-                  (h) => (
-                    <TableCell as="th" key={h}>
-                      {h}
-                    </TableCell>
-                  ),
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((e) => (
-                <TableRow key={`${e.at}#${e.request_id}`}>
-                  <TableCell style={{ whiteSpace: 'nowrap' }}>{e.at.replace('T', ' ').replace('Z', '')}</TableCell>
-                  <TableCell>{e.username || e.user_id || 'anonymous'}</TableCell>
-                  <TableCell>{e.user_type ?? ''}</TableCell>
-                  <TableCell style={{ whiteSpace: 'nowrap' }}>{e.action}</TableCell>
-                  <TableCell>
-                    {e.outcome} ({e.status})
-                  </TableCell>
-                  <TableCell>{e.resource_type}</TableCell>
-                  <TableCell style={{ wordBreak: 'break-all', minWidth: '18rem', fontSize: 'small' }}>
-                    <IdsCell ids={e.resource_ids} />
-                  </TableCell>
-                  <TableCell>{e.source_ip}</TableCell>
-                  <TableCell style={{ wordBreak: 'break-all', minWidth: '10rem', fontSize: 'small' }}>
-                    {e.request_id}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable
+          caption="Audit entries, newest first"
+          striped
+          columns={AUDIT_COLUMNS}
+          rows={entries}
+          rowKey={(e) => `${e.at}#${e.request_id}`}
+        />
       )}
       {query.hasNextPage && (
         <Button onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>

@@ -1,5 +1,5 @@
 /**
- * Deleted cases, /back-office/cases/deleted (issue 9, section 2), for user_type 100 or more (Global
+ * Deleted cases, /back-office/cases/deleted (docs/decisions/0006-soft-delete-and-30-day-purge.md), for user_type 100 or more (Global
  * Admin, Super User); anyone else is sent to /back-office/cases.
  *
  * - The soft-deleted cases, most recently deleted first (GET /case/deleted), in a table: Case ID,
@@ -11,18 +11,7 @@
  *   ('Past 30 days'); the server's refusal (409, or 404 when someone else restored it) is shown.
  * - Loading, empty ('No deleted cases') and error states with Retry.
  */
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { canRestoreCases } from '../../../../shared/roles';
@@ -30,6 +19,7 @@ import { UI_MESSAGES } from '../../../../shared/messages';
 import { caseStatusLabel } from '../../../../shared/statuses';
 import { RESTORE_WINDOW_DAYS, restorableUntil, type DeletedCase } from '../../../../shared/schemas/deleted-cases';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { useProfile } from '../../profile/useProfile';
 import { FullPageMessage } from '../../shell/FullPageMessage';
@@ -46,18 +36,6 @@ export function restoreConfirmText(caseId: string): string {
   return `Restore case ${caseId}? It returns to Case Management with its documents.`;
 }
 
-const COLUMNS = [
-  'Case ID',
-  'Patient',
-  'User',
-  'Case Date',
-  'Status',
-  'Deleted (UTC)',
-  'Deleted By',
-  'Restorable Until',
-  'Actions',
-];
-
 /** The list, paging and restore (exported for tests, which render it without the guard). */
 export function DeletedCases({ now = () => Date.now() }: { now?: () => number }) {
   const list = useDeletedCases();
@@ -66,6 +44,10 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
   const [restored, setRestored] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cases: DeletedCase[] = list.data?.pages.flatMap((p) => p.cases) ?? [];
+  const isExpired = (c: DeletedCase) => {
+    const until = restorableUntil(c.deleted_at);
+    return until !== '' && Date.parse(until) < now();
+  };
 
   const confirm = () => {
     const caseId = toRestore;
@@ -75,6 +57,39 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
     setRestored(null);
     restore.mutate(caseId, { onSuccess: () => setRestored(caseId) });
   };
+
+  const columns: DataColumn<DeletedCase>[] = [
+    { header: 'Case ID', cell: (c) => c.case_id, style: { wordBreak: 'break-all' } },
+    { header: 'Patient', cell: (c) => `${c.patient_first} ${c.patient_last}`.trim() },
+    { header: 'User', cell: (c) => c.owner_name || c.user_id },
+    { header: 'Case Date', cell: (c) => c.case_date },
+    { header: 'Status', cell: (c) => caseStatusLabel(c.case_status) },
+    { header: 'Deleted (UTC)', cell: (c) => utcMinute(c.deleted_at) },
+    { header: 'Deleted By', cell: (c) => c.deleted_by_name || c.deleted_by },
+    {
+      header: 'Restorable Until',
+      cell: (c) => (isExpired(c) ? `Past ${RESTORE_WINDOW_DAYS} days` : utcMinute(restorableUntil(c.deleted_at))),
+    },
+    {
+      header: 'Actions',
+      cell: (c) => {
+        const busy = restore.isPending && restore.variables === c.case_id;
+        return (
+          <Button
+            size="small"
+            className="suture-touch-target"
+            aria-label={`Restore case ${c.case_id}`}
+            isDisabled={isExpired(c) || busy}
+            isLoading={busy}
+            loadingText="Restoring…"
+            onClick={() => setToRestore(c.case_id)}
+          >
+            Restore
+          </Button>
+        );
+      },
+    },
+  ];
 
   const loadError = list.isFetchNextPageError ? null : list.error;
   let body;
@@ -87,51 +102,13 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
   } else {
     body = (
       <>
-        <div style={{ overflowX: 'auto' }}>
-          <Table caption="Deleted cases, most recently deleted first" size="small" variation="striped">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((h) => (
-                  <TableCell as="th" key={h}>
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cases.map((c) => {
-                const until = restorableUntil(c.deleted_at);
-                const expired = until !== '' && Date.parse(until) < now();
-                const busy = restore.isPending && restore.variables === c.case_id;
-                return (
-                  <TableRow key={c.case_id}>
-                    <TableCell style={{ wordBreak: 'break-all' }}>{c.case_id}</TableCell>
-                    <TableCell>{`${c.patient_first} ${c.patient_last}`.trim()}</TableCell>
-                    <TableCell>{c.owner_name || c.user_id}</TableCell>
-                    <TableCell>{c.case_date}</TableCell>
-                    <TableCell>{caseStatusLabel(c.case_status)}</TableCell>
-                    <TableCell>{utcMinute(c.deleted_at)}</TableCell>
-                    <TableCell>{c.deleted_by_name || c.deleted_by}</TableCell>
-                    <TableCell>{expired ? `Past ${RESTORE_WINDOW_DAYS} days` : utcMinute(until)}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        className="suture-touch-target"
-                        aria-label={`Restore case ${c.case_id}`}
-                        isDisabled={expired || busy}
-                        isLoading={busy}
-                        loadingText="Restoring…"
-                        onClick={() => setToRestore(c.case_id)}
-                      >
-                        Restore
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable
+          caption="Deleted cases, most recently deleted first"
+          striped
+          columns={columns}
+          rows={cases}
+          rowKey={(c) => c.case_id}
+        />
         <LoadMore shown={cases.length} noun={['deleted case', 'deleted cases']} {...nextPageProps(list)} />
       </>
     );

@@ -9,28 +9,37 @@
  * spec's error texts with Retry; and, beyond the spec, the Invite user form and the pending
  * invitations (./PendingInvitations.tsx).
  */
-import {
-  Alert,
-  Button,
-  Flex,
-  Heading,
-  Loader,
-  SearchField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { InviteUserForm } from './InviteUserForm';
 import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
+
+type UserRow = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  user_npi?: string;
+  state?: string;
+  telephone?: string;
+};
+
+/** The spec's columns; each row links to the user's page. */
+const USER_COLUMNS: DataColumn<UserRow>[] = [
+  {
+    header: 'User ID',
+    cell: (u) => <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{u.user_id}</Link>,
+  },
+  { header: 'Full Name', cell: (u) => fullName(u) },
+  { header: 'NPI Number', cell: (u) => u.user_npi || 'N/A' },
+  { header: 'State', cell: (u) => u.state || 'N/A' },
+  { header: 'Phone Number', cell: (u) => formatPhone(u.telephone) },
+];
 
 /** Delay between the last key stroke and the search (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -83,42 +92,7 @@ export default function UserListPage() {
       ) : users.length === 0 ? (
         <Text role="status">{search ? `No users found matching "${search}"` : 'No users found'}</Text>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
-          <Table highlightOnHover size="small" caption="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th" scope="col">
-                  User ID
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Full Name
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  NPI Number
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  State
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Phone Number
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((u) => (
-                <TableRow key={u.user_id}>
-                  <TableCell>
-                    <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{u.user_id}</Link>
-                  </TableCell>
-                  <TableCell>{fullName(u)}</TableCell>
-                  <TableCell>{u.user_npi || 'N/A'}</TableCell>
-                  <TableCell>{u.state || 'N/A'}</TableCell>
-                  <TableCell>{formatPhone(u.telephone)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <DataTable caption="Users" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.user_id} />
       )}
       {first && (
         <Flex direction="column" alignItems="center" gap="0.5rem">
