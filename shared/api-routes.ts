@@ -1,5 +1,5 @@
 /**
- * The API route table, declared once (issue 2, section 4; spec provider-side section 7): every
+ * The API route table, declared once (spec provider-side section 7): every
  * method/path pair, the resource (Lambda) that answers it and whether it needs a Cognito token.
  *
  * In shared/ so that both sides read the same table: the CDK API construct (`infra/api.ts`: one
@@ -7,7 +7,8 @@
  * gateway (`local/gateway.ts`), each Lambda's router (`@middy/http-router`, lambdas/lib/middleware.ts)
  * and the back office's audit filter, whose actions are these route keys (web/src/back-office/audit).
  * The Lambdas' grants and sizing stay in lambdas/routes.ts, which re-exports this table.
- * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`).
+ * Paths are relative to the API base (on AWS the HTTP API URL; locally `/api`). What each route takes
+ * and answers: ./api-contract.ts (the generated description, docs/api.md).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,11 +36,11 @@ export interface RouteDef {
 
 export const ROUTES = [
   { method: 'GET', path: '/case/health', resource: 'case', auth: false },
-  // The measured System Status (issue 8, section 7): one GetItem, no token (lambdas/case/health.ts).
+  // The measured System Status: one GetItem, no token (lambdas/case/health.ts).
   { method: 'GET', path: '/health', resource: 'case', auth: false },
   { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
   { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
-  // Soft-deleted cases (issue 9, section 2): list and restore, user_type 100 or more.
+  // Soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md): list and restore, user_type 100 or more.
   { method: 'GET', path: '/case/deleted', resource: 'case', auth: true },
   { method: 'POST', path: '/case/restore', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },
@@ -53,7 +54,7 @@ export const ROUTES = [
   // Invitations not accepted yet (beyond the spec): lambdas/user/accounts.ts.
   { method: 'GET', path: '/user/invitations', resource: 'user', auth: true },
   { method: 'GET', path: '/user', resource: 'user', auth: true },
-  // The audit trail (issue 9, section 1), user_type 100 or more: lambdas/user/audit.ts.
+  // The audit trail, user_type 100 or more: lambdas/user/audit.ts.
   { method: 'GET', path: '/audit', resource: 'user', auth: true },
   { method: 'POST', path: '/user', resource: 'user', auth: true },
   { method: 'PATCH', path: '/user', resource: 'user', auth: true },
@@ -73,7 +74,7 @@ export const ROUTES = [
 
   { method: 'GET', path: '/cpt_codes', resource: 'cpt_codes', auth: true },
 
-  // Sign-in required (issue 9, section 3; departure from the spec, which calls it without credentials).
+  // Sign-in required: a departure from the spec (docs/decisions/0009-spec-departures.md).
   { method: 'GET', path: '/check_npi', resource: 'check_npi', auth: true },
 
   { method: 'POST', path: '/document', resource: 'document', auth: true },
@@ -82,7 +83,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/document', resource: 'document', auth: true },
   { method: 'GET', path: '/doc_types', resource: 'document', auth: true },
 
-  // Back-office reference lists (issue 8, section 6): lambdas/lists/handler.ts.
+  // Back-office reference lists: lambdas/lists/handler.ts.
   { method: 'GET', path: '/lists/insurance', resource: 'lists', auth: true },
   { method: 'POST', path: '/lists/insurance', resource: 'lists', auth: true },
   { method: 'PATCH', path: '/lists/insurance', resource: 'lists', auth: true },
@@ -104,7 +105,7 @@ export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
 }
 
 /**
- * The action of the daily purge's audit entries (issue 9, section 2: soft-deleted cases removed after
+ * The action of the daily purge's audit entries (soft-deleted cases removed after
  * 30 days; lambdas/case/purge.ts), the one action written by no route.
  */
 export const PURGE_AUDIT_ACTION = 'case.purge';

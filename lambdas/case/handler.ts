@@ -1,13 +1,13 @@
 /**
- * /case Lambda (spec provider-side sections 3, 4, 5, 7; issue 2, sections 3 and 4).
+ * /case Lambda (spec provider-side sections 3, 4, 5, 7).
  *
  * - GET /case/health (no token) -> { status: 'ok', service: 'case', time }.
- * - GET /health (no token; issue 8) -> { status, api: 'ok', database: 'ok' | 'error', checked_at,
+ * - GET /health (no token) -> { status, api: 'ok', database: 'ok' | 'error', checked_at,
  *   latency_ms }: one GetItem of a fixed key; 200, or 503 with the same body when the database
  *   failed (lambdas/case/health.ts).
  * - GET /case?case_id= -> { success, case } (procedure_codes as [{ procedure_code, procedure_desc }]).
  *   Missing, or someone else's case for a provider -> 404 'Case not found' (no existence leak).
- * - Lists page (issue 7, lambdas/data/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
+ * - Lists page (lambdas/data/case/lists.ts): `limit` (default 50, capped at 200) and `cursor`;
  *   answers `{ success, cases, count, next_cursor? }` (next_cursor absent on the last page; a bad
  *   or foreign cursor 400). Back-office reads add `owner_name` to each case. `search=` (prefix of
  *   case id, patient last name or insurance provider) narrows any list.
@@ -32,27 +32,26 @@
  *   only sent fields change; pay_amount (dollars) back office only (403 otherwise); `version` in the
  *   body (optional) must match (409 otherwise; without it a concurrent write is re-read and retried
  *   once by the repository, except when file fields are sent: those were checked against the
- *   version read, so a concurrent write is a 409). File fields only keep or detach what is stored (issue 6, section 3):
+ *   version read, so a concurrent write is a 409). File fields only keep or detach what is stored:
  *   demo_file / note_file / misc_file accept '' or null (detach) or the key already stored;
  *   file_keys ('' or null: detach all) only when every key of each slot is already stored in that
  *   slot (the stored original file names are kept); anything else 400 naming the field. A detached
- *   document is soft-deleted (issue 9, section 2): recorded in the case's `deleted_documents` by the
+ *   document is soft-deleted (docs/decisions/0006-soft-delete-and-30-day-purge.md): recorded in the case's `deleted_documents` by the
  *   same write, its object kept in the versioned bucket.
  * - PUT /case { case_id, case_status, reason? } -> { success, message, case }: user_type >= 10 only
  *   (403, checked first); bad body 400; unknown case 404; a move to a LOWER status code without a
  *   non-blank `reason` (text, at most 500 characters) -> 400 { field: 'reason', message: 'A reason
- *   is required to move a case back to an earlier status' } and nothing written (issue 8, section
- *   2; the rule is checked in the repository against the version written). The history entry keeps
+ *   is required to move a case back to an earlier status' } and nothing written (the rule is checked in the repository against the version written). The history entry keeps
  *   `reason`. The same rule applies to `case_status` + `reason` in a back-office PATCH.
  * - Status history in answers: GET /case?case_id= and the POST/PUT/PATCH answers add `by_name`
  *   ("First Last" of the acting user, one batched read; absent when unknown) to each entry.
- * - Status (issue 6, section 4): a provider cannot set one by any call. `case_status` in a POST or
+ * - Status: a provider cannot set one by any call. `case_status` in a POST or
  *   PATCH body, and PUT /case, are back office only (user_type >= 10; providers 403 whatever the
  *   value); back office sets it as a manual change (history `why: 'manual'`). Every other write
  *   applies the workflow rule in the repository and records `why: 'auto'`. `GET /case` returns
  *   `status_history` ({ from, to, by, at, why }[], oldest first).
  * - DELETE /case?case_id= -> { success, message }: the owner or back office; else 404. A SOFT delete
- *   (issue 9, section 2): out of every list, search and count at once, documents kept in the bucket;
+ *   (docs/decisions/0006-soft-delete-and-30-day-purge.md): out of every list, search and count at once, documents kept in the bucket;
  *   a deleted case answers 404 to GET/PATCH/PUT/DELETE like a missing one.
  * - GET /case/deleted?limit=&cursor= -> { success, cases, count, next_cursor? } and POST /case/restore
  *   { case_id } -> { success, message, case }: user_type >= 100 only (403); see listDeleted / restore.
@@ -134,7 +133,7 @@ async function accessibleCase(event: ApiEvent, caseId: string): Promise<CaseItem
   if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
   if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
-    // Another owner's case: the same 404 as a missing one, recorded as denied (issue 9, section 1).
+    // Another owner's case: the same 404 as a missing one, recorded as denied.
     trail.deniedIfNotFound();
     throw new NotFoundError(API_MESSAGES.caseNotFound);
   }
@@ -162,7 +161,7 @@ function sentField(body: Record<string, unknown>, field: string): boolean {
 }
 
 /**
- * A provider cannot set a status by any call (issue 6, section 4): `case_status` in a body needs
+ * A provider cannot set a status by any call: `case_status` in a body needs
  * back-office access (403 otherwise, whatever the value). Returns the validated status, or
  * undefined when the body has none.
  */
@@ -193,7 +192,7 @@ function checkNoFilesOnCreate(input: {
 }
 
 /**
- * PATCH /case file fields against the stored case (issue 6, section 3): a file field may only keep
+ * PATCH /case file fields against the stored case: a file field may only keep
  * or detach what is stored. Returns the values to write ('' = detach; file_keys as JSON text with
  * the stored original names of the kept keys, '' when nothing is left); 400 naming each bad field.
  */
@@ -271,7 +270,7 @@ function fileFieldsPatch(
 }
 
 /**
- * One case in the API shape with `by_name` on each status history entry (issue 8, section 2: who
+ * One case in the API shape with `by_name` on each status history entry (who
  * made each change), from one batched read of the users table (lambdas/data/user/owners.ts).
  */
 async function apiCaseWithNames(item: CaseItem): Promise<Case> {
@@ -321,7 +320,7 @@ async function getOneOrList(event: ApiEvent) {
 }
 
 /**
- * `{ success, cases, count, next_cursor? }` (spec wrappers kept; issue 7 section 2). With
+ * `{ success, cases, count, next_cursor? }` (spec wrappers kept). With
  * `withOwners`, each case carries `owner_name` from one batched read of the page's owners.
  */
 async function pageAnswer(page: CasePage, withOwners: boolean) {
@@ -341,7 +340,7 @@ async function pageAnswer(page: CasePage, withOwners: boolean) {
 const RANGE_MESSAGE = `range must be one of ${Object.keys(STATS_RANGES).join(', ')}`;
 
 /**
- * GET /case/stats?range=&user_id= (issue 7, section 2): back office reads every case's counts
+ * GET /case/stats?range=&user_id=: back office reads every case's counts
  * (with top users) or, with `user_id`, one owner's; a provider only their own (no top users);
  * another id -> 403. range absent = all; unknown -> 400.
  */
@@ -458,7 +457,7 @@ async function update(event: ApiEvent) {
   // Without a client version the repository re-reads and retries once on a concurrent write; file
   // fields were checked against the version read here, so they are written only onto that version.
   const filesSent = Object.keys(files).length > 0;
-  // Detached documents are soft-deleted (issue 9, section 2): recorded on the case in the same
+  // Detached documents are soft-deleted: recorded on the case in the same
   // write, their objects kept in the versioned bucket.
   if (detached.length > 0) patch.deleted_document_keys = detached;
   const item = await updateCase(current.case_id, patch, {
@@ -485,7 +484,7 @@ async function setStatus(event: ApiEvent) {
 }
 
 /**
- * DELETE /case: a soft delete (issue 9, section 2; repository `deleteCase`). The documents stay in
+ * DELETE /case: a soft delete (docs/decisions/0006-soft-delete-and-30-day-purge.md; `deleteCase`). The documents stay in
  * the bucket (no request to the document Lambda): a restore gives them back, the purge removes them.
  */
 async function remove(event: ApiEvent) {
@@ -508,7 +507,7 @@ async function requireRestorer(event: ApiEvent): Promise<void> {
 }
 
 /**
- * GET /case/deleted?limit=&cursor= (issue 9, section 2; user_type >= 100, else 403) ->
+ * GET /case/deleted?limit=&cursor= (user_type >= 100, else 403) ->
  * `{ success, cases: [case + owner_name, deleted_at, deleted_by, deleted_by_name], count, next_cursor? }`
  * (shared/schemas/deleted-cases.ts), most recently deleted first, paged like every list
  * (lambdas/lib/paging.ts). The audit entry holds the ids returned.
@@ -518,7 +517,7 @@ async function listDeleted(event: ApiEvent) {
   const limit = parseLimit(queryParam(event, 'limit'));
   const startKey = decodeCursor(queryParam(event, 'cursor', MAX_CURSOR_LENGTH), DELETED_SCOPE, DeletedCursorSchema);
   const page = await listDeletedCases(limit, startKey);
-  // The ids returned (issue 9, section 1: a list records what it showed).
+  // The ids returned: a list records what it showed.
   audit(event).touched(
     'case',
     page.items.map((c) => c.case_id),
@@ -538,7 +537,7 @@ async function listDeleted(event: ApiEvent) {
 }
 
 /**
- * POST /case/restore { case_id } (issue 9, section 2; user_type >= 100, else 403) ->
+ * POST /case/restore { case_id } (user_type >= 100, else 403) ->
  * `{ success, message: 'Case restored successfully', case }`: back in every list, search and count,
  * with its documents. 404 'Case not found' when no such case is deleted; 409
  * 'A case can be restored only within 30 days of its deletion' (repository RESTORE_EXPIRED_MESSAGE)
@@ -576,8 +575,8 @@ const purge = observed((_event: PurgeEvent, context: Context) => purgeDeletedCas
 
 /**
  * The Lambda entry point: API Gateway events through the routes above, or the internal event of
- * the daily schedule `{ type: 'suture.purge-deleted-cases' }` (the 30-day purge, ./purge.ts; issue
- * 9, section 2), which answers `{ purged: string[], more: boolean }`.
+ * the daily schedule `{ type: 'suture.purge-deleted-cases' }` (the 30-day purge, ./purge.ts;
+ * docs/decisions/0006-soft-delete-and-30-day-purge.md), which answers `{ purged: string[], more: boolean }`.
  */
 export function handler(event: ApiEvent, context: Context): Promise<APIGatewayProxyStructuredResultV2>;
 export function handler(event: PurgeEvent, context: Context): Promise<PurgeResult>;

@@ -29,12 +29,12 @@ export const CASE_MESSAGES = {
   invalidFileKeys: 'file_keys must be a JSON object (demographic_sheet, op_note, misc_documents)',
   dateTooEarly: 'Case date must be on or after 1900-01-01',
   dateTooLate: 'Case date must be no more than one year ahead',
-  /** PATCH /case: a file field names a key the server did not issue for it (issue 6, section 3). */
+  /** PATCH /case: a file field names a key the server did not issue for it. */
   fileNotStored: (field: string) =>
     `${field} can only keep or clear the document already attached; upload documents through POST /document`,
-  /** PUT/PATCH /case: a manual move to a lower status code needs a reason (issue 8, section 2). */
+  /** PUT/PATCH /case: a manual move to a lower status code needs a reason. */
   reasonRequired: 'A reason is required to move a case back to an earlier status',
-  /** POST /case: documents are attached after creation (issue 6, section 3). */
+  /** POST /case: documents are attached after creation. */
   fileOnCreate: (field: string) =>
     `${field} must be empty when a case is created; upload documents through POST /document afterwards`,
 } as const;
@@ -44,7 +44,7 @@ const M = CASE_MESSAGES;
 const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLongMessage(field, max));
 
-/** Earliest case date accepted (issue 6, section 5). */
+/** Earliest case date accepted. */
 export const MIN_CASE_DATE = '1900-01-01';
 
 /**
@@ -159,7 +159,7 @@ const caseStatus = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: M.invalidStatus })
   .refine(isCaseStatus, M.invalidStatus);
 
-/** Longest reason kept with a status change (characters; issue 8, section 2). */
+/** Longest reason kept with a status change (characters). */
 export const MAX_STATUS_REASON_LENGTH = 500;
 
 /**
@@ -272,7 +272,7 @@ export const UpdateCaseBodySchema = z.object({
   misc_file: fileRef,
   file_keys: z.union([fileKeysText, z.null()], { error: M.invalidFileKeys }).optional(),
   pay_amount: payAmount.optional(),
-  /** With case_status (back office): why; required for a move to a lower status code (issue 8, section 2). */
+  /** With case_status (back office): why; required for a move to a lower status code. */
   reason: StatusReasonSchema,
 });
 export type UpdateCaseBody = z.infer<typeof UpdateCaseBodySchema>;
@@ -293,7 +293,7 @@ export const CasePatchBodySchema = UpdateCaseBodySchema.extend({
 /**
  * PUT /case body `{ case_id, case_status, reason? }`: change status (needs user_type 10 or more).
  * A move to a lower status code needs a non-blank `reason` (400 `CASE_MESSAGES.reasonRequired`
- * otherwise, nothing written; issue 8, section 2); the reason is kept in the history entry.
+ * otherwise, nothing written); the reason is kept in the history entry.
  */
 export const CaseStatusBodySchema = z.object({
   case_id: caseId,
@@ -327,6 +327,6 @@ export interface Case {
   updatedAt: string;
   /** Optimistic-locking version. */
   version: number;
-  /** Every status change, oldest first (issue 6, section 4; shared/workflow.ts). */
+  /** Every status change, oldest first (shared/workflow.ts). */
   status_history?: StatusHistoryEntry[];
 }

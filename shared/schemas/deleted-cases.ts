@@ -1,5 +1,5 @@
 /**
- * Soft-deleted cases (issue 9, section 2) as the API answers them, parsed by the back office's
+ * Soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md) as the API answers them, parsed by the back office's
  * Deleted cases view (web/src/back-office/cases):
  * - `GET /case/deleted?limit=&cursor=` (user_type 100 or more) -> {@link DeletedCasePageSchema}:
  *   `{ success, cases: [{ case_id, user_id, owner_name, case_date, patient_first, patient_last,

@@ -1,10 +1,10 @@
 /**
- * The authorization table (issue 8, section 8): every route of the route table (lambdas/routes.ts)
+ * The authorization table: every route of the route table (lambdas/routes.ts)
  * called by an anonymous visitor, two providers (A owns the case, surgeon, facility, profile and
  * document the calls name; B is another provider) and back-office users of user_type 10, 20, 50,
  * 100 and 1000, with the status each caller must get. The rules come from spec
- * back-office-and-shell section 6 (roles), provider-side section 6, issue 7 section 2 (stats) and
- * issue 8 sections 1 to 6, as the Lambda module headers state them.
+ * back-office-and-shell section 6 (roles) and provider-side section 6, as the route contracts
+ * (`x-user-types` of shared/openapi.json, docs/api.md) state them.
  *
  * Destructive calls (DELETE, type changes) act on a fresh resource per caller, so that one caller's
  * success cannot turn the next caller's answer into a 404. A route missing from {@link TABLE} fails
@@ -156,7 +156,7 @@ async function newImportJob(): Promise<string> {
 }
 
 /**
- * The outcome the audit must record for an answer (issue 9, sections 1 and 6): allowed below 400,
+ * The outcome the audit must record for an answer: allowed below 400,
  * denied for 401 and 403, and for a 404 of another's case, document or profile (the only 404s of
  * these routes in this table), failed otherwise. Surgeons and facilities (no PHI) are keyed by the
  * caller's own partition: another's is simply not found there (failed).
@@ -199,7 +199,7 @@ const TABLE: Record<RouteKey, Row> = {
     request: () => ({ query: { range: 'all', user_id: users.providerA.sub } }),
     expect: [401, 200, 403, 200, 200, 200, 200, 200],
   },
-  // Soft-deleted cases (issue 9, section 2): user_type 100 or more.
+  // Soft-deleted cases: user_type 100 or more.
   'GET /case/deleted': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
   'POST /case/restore': {
     request: async () => ({ body: { case_id: await deletedCaseOfA() } }),
@@ -230,7 +230,7 @@ const TABLE: Record<RouteKey, Row> = {
   },
   // Everyone here already has a profile: a second one is refused, and nobody can create another's.
   'POST /user': { request: () => ({ body: {} }), expect: ALL(409) },
-  // A type change of another user (issue 8, section 4): user admins (20 or more) only, to a type below their own.
+  // A type change of another user: user admins (20 or more) only, to a type below their own.
   'PATCH /user': {
     request: async () => ({ body: { user_id: await freshProviderId(), user_type: 5 } }),
     expect: [401, 404, 404, 403, 200, 200, 200, 200],
@@ -239,7 +239,7 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ query: { user_id: await freshProviderId() } }),
     expect: [401, 404, 404, 403, 200, 200, 200, 200],
   },
-  // The audit trail (issue 9, section 1): user_type 100 or more.
+  // The audit trail: user_type 100 or more.
   'GET /audit': {
     request: () => ({ query: { user_id: users.providerA.sub, limit: 5 } }),
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
@@ -292,7 +292,7 @@ const TABLE: Record<RouteKey, Row> = {
 
   'GET /cpt_codes': { request: () => ({ query: { search: '27' } }), expect: ALL(200) },
 
-  // Spec provider-side section 7 calls it without credentials; issue 9 (section 3) puts it behind sign-in.
+  // Spec provider-side section 7 calls it without credentials; it is behind sign-in (docs/decisions/0009-spec-departures.md).
   'GET /check_npi': {
     request: () => ({ query: { npi: getRegistry().surgeons[0]!.number } }),
     expect: [401, 200, 200, 200, 200, 200, 200, 200],
@@ -320,7 +320,7 @@ const TABLE: Record<RouteKey, Row> = {
     expect: [401, 200, 404, 200, 200, 200, 200, 200],
   },
   'GET /doc_types': { request: () => ({}), expect: ALL(200) },
-  // Reference lists (issue 8, section 6): list management is user_type 100 or more; the payer list
+  // Reference lists: list management is user_type 100 or more; the payer list
   // feeds the case form, so every signed-in user reads it.
   'GET /lists/insurance': { request: () => ({ query: { limit: 5 } }), expect: ALL(200) },
   'POST /lists/insurance': {
@@ -352,7 +352,7 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ query: { job_id: await newImportJob() } }),
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
-  // The payment report (issue 8, section 5): user_type 50 or more; a case in Paid exists (beforeAll).
+  // The payment report: user_type 50 or more; a case in Paid exists (beforeAll).
   'GET /report/permission': { request: () => ({}), expect: ALL(200) },
   'POST /report/provider-payment': { request: () => ({ body: {} }), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
   'GET /report/history': { request: () => ({}), expect: [401, 403, 403, 403, 403, 200, 200, 200] },

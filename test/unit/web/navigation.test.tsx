@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /**
- * The navigation per role (back-office-and-shell section 2 "Navigation"; issue 8, section 7): the
+ * The navigation per role (back-office-and-shell section 2 "Navigation"): the
  * spec's entries for signed out, a provider and each back-office threshold (10, 20, 50, 100, 1000),
  * the logo's target, the phone menu (opens and closes, on Escape, an outside click and a route
  * change; shows the email, the role label with its number and Sign Out), the desktop header's order
