@@ -11,10 +11,9 @@
  *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
  * - Payload at most 256 KB (413 otherwise), as for asynchronous invocations on AWS.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESOURCES, type Resource } from '../lambdas/routes';
-import { verifySigV4 } from './sigv4';
+import { verifySignedPost } from './sigv4';
 import { readBody } from './util';
 
 /** Deadline of an invoked handler (ms), as the context reports it. */
@@ -62,14 +61,8 @@ export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
     if (body.length > MAX_ASYNC_PAYLOAD_BYTES) {
       return sendJson(res, 413, { Type: 'User', message: 'Request must be smaller than 262144 bytes' });
     }
-    const verdict = await verifySigV4(
-      {
-        method: 'POST',
-        rawPath,
-        rawQuery,
-        headers: req.headers,
-        payloadHash: createHash('sha256').update(body).digest('hex'),
-      },
+    const verdict = await verifySignedPost(
+      { headers: req.headers, rawPath, rawQuery, body },
       { credentials: options.credentials, service: 'lambda' },
     );
     if (!verdict.ok) return sendJson(res, 403, { message: verdict.message }, { 'x-amzn-errortype': verdict.code });

@@ -14,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { verifySigV4 } from './sigv4';
+import { verifySignedPost } from './sigv4';
 import { readBody } from './util';
 
 /** Name of the local cursor key secret; its ARN is {@link localSecretArn}. */
@@ -75,14 +75,8 @@ export function createSecretsApi(options: SecretsApiOptions): SecretsApi {
     async handle(req, res, rawPath, rawQuery) {
       const body = await readBody(req);
       if (req.method !== 'POST') return answer(res, 405, { message: 'Method Not Allowed' });
-      const verdict = await verifySigV4(
-        {
-          method: 'POST',
-          rawPath,
-          rawQuery,
-          headers: req.headers,
-          payloadHash: createHash('sha256').update(body).digest('hex'),
-        },
+      const verdict = await verifySignedPost(
+        { headers: req.headers, rawPath, rawQuery, body },
         { credentials: options.credentials, service: 'secretsmanager' },
       );
       if (!verdict.ok) return answer(res, 403, { __type: verdict.code, message: verdict.message });

@@ -247,3 +247,16 @@ export function s3ErrorXml(code: string, message: string): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${esc(code)}</Code><Message>${esc(message)}</Message></Error>`;
 }
+
+/**
+ * Verify the SigV4 header signature of a POST whose signature covers its `body` (the JSON APIs the
+ * runtime answers: Lambda Invoke, Secrets Manager), for `service` with `credentials`. Never throws.
+ */
+export function verifySignedPost(
+  request: { headers: IncomingHttpHeaders; rawPath: string; rawQuery: string; body: Buffer },
+  options: SigV4Options,
+): Promise<SigV4Verdict> {
+  const { headers, rawPath, rawQuery, body } = request;
+  const payloadHash = createHash('sha256').update(body).digest('hex');
+  return verifySigV4({ method: 'POST', rawPath, rawQuery, headers, payloadHash }, options);
+}
