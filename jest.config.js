@@ -2,6 +2,8 @@
  * Jest 30 with @swc/jest. Projects: unit (no network), integration (real emulators),
  * infra (CDK synth), e2e (real Chromium; skipped without /usr/bin/chromium unless CI is set).
  */
+const { availableParallelism } = require('node:os');
+
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -28,6 +30,9 @@ const common = {
 };
 
 module.exports = {
+  // Jest's default (cores - 1) runs every suite in band on 2 cores, where a suite mostly waits on
+  // its runtime process or browser: two workers keep both cores busy.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
   // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
   forceExit: true,
@@ -37,6 +42,9 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      // A runtime restart or an emulator's first answer can pass Jest's 5 s while the other worker
+      // keeps the second core busy.
+      testTimeout: 30_000,
       // One local runtime per worker, shared by its suites (test/support/shared-runtime.ts).
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
