@@ -1,15 +1,12 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The Reports page (/back-office/reports; issue 8, section 5; spec back-office-and-shell sections 2
- * "Reports" and 8 "Reports") with a fake API client: the permission check first, the redirect of
- * users without access, the download under the server's file name, the provider picker (GET
- * /user/list), the spec's error texts by cause and the server-side history.
- * No network, no Amplify session.
+ * The Reports page (/back-office/reports; spec back-office-and-shell sections 2 "Reports" and 8
+ * "Reports") against the fake API: the permission check first, the redirect of users without access,
+ * the download under the server's file name, the provider picker (GET /user/list), the spec's error
+ * texts by cause and the server-side history.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
-jest.mock('../../../web/src/lib/apiFile', () => ({ apiFetchBlob: jest.fn() }));
 
 import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,12 +14,17 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ReportsPage from '../../../web/src/back-office/reports/ReportsPage';
 import { navItemsFor } from '../../../web/src/shell/navigationFor';
-import { apiFetchBlob as realApiFetchBlob } from '../../../web/src/lib/apiFile';
-import { ApiError, apiFetch } from './support/fake-api';
+import { HttpResponse } from 'msw';
+import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
-const apiFetchBlob = realApiFetchBlob as jest.MockedFunction<typeof realApiFetchBlob>;
+const api = useFakeApi();
 
-type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: unknown } | undefined;
+/** POST /report/provider-payment's PDF answer, under `filename`. */
+function pdf(filename: string, bytes = '%PDF-1.7'): Response {
+  return new HttpResponse(bytes, {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"` },
+  });
+}
 
 const HISTORY = [
   {
@@ -47,15 +49,15 @@ const HISTORY = [
   },
 ];
 
-function serve(options: { permission?: unknown; permissionError?: Error; history?: unknown[] } = {}) {
-  apiFetch.mockImplementation(async (path: string, req: Req) => {
+function serve(options: { permission?: unknown; permissionError?: () => Response; history?: unknown[] } = {}) {
+  api.fallback(({ path, query }) => {
     if (path === '/report/permission') {
-      if (options.permissionError) throw options.permissionError;
+      if (options.permissionError) return options.permissionError();
       return options.permission ?? { userType: 50, hasReportingAccess: true, error: null };
     }
     if (path === '/report/history') return { reports: options.history ?? HISTORY };
     if (path === '/user/list') {
-      const search = String(req?.query?.search ?? '');
+      const search = query.search ?? '';
       return {
         users: [
           {
@@ -78,7 +80,7 @@ function serve(options: { permission?: unknown; permissionError?: Error; history
         total: 1,
       };
     }
-    throw new ApiError('Resource not found', 404);
+    return reply(404, { message: 'Not Found' });
   });
 }
 
@@ -96,12 +98,11 @@ function renderPage() {
   );
 }
 
-const calls = (path: string) => apiFetch.mock.calls.filter(([p]) => p === path);
+const calls = (path: string) => api.requests().filter((r) => r.path === path);
+const generated = () => api.requests('POST /report/provider-payment');
 
 let clicked: HTMLAnchorElement[] = [];
 beforeEach(() => {
-  apiFetch.mockReset();
-  apiFetchBlob.mockReset();
   clicked = [];
   Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:report'), revokeObjectURL: jest.fn() });
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -153,7 +154,7 @@ describe('the permission check', () => {
 
   it('sends the user to /dashboard when the permission call fails', async () => {
     // Prepare
-    serve({ permissionError: new ApiError('API request failed: 500 Internal Server Error', 500) });
+    serve({ permissionError: () => reply(500) });
 
     // Act
     renderPage();
@@ -167,12 +168,7 @@ describe('generating the report', () => {
   it('downloads the PDF for every provider under the file name the server gave, then refreshes the history', async () => {
     // Prepare
     serve({ history: [] });
-    const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
-    apiFetchBlob.mockResolvedValue({
-      blob,
-      filename: 'provider-payment-report_all_2026-11-23_180512.pdf',
-      contentType: 'application/pdf',
-    });
+    api.on('POST /report/provider-payment', () => pdf('provider-payment-report_all_2026-11-23_180512.pdf'));
     renderPage();
     await screen.findByText('No reports generated yet.');
 
@@ -183,12 +179,12 @@ describe('generating the report', () => {
     expect(
       await screen.findByText('Report downloaded: provider-payment-report_all_2026-11-23_180512.pdf'),
     ).toBeTruthy();
-    expect(apiFetchBlob).toHaveBeenCalledTimes(1);
-    const [path, req] = apiFetchBlob.mock.calls[0] as [string, { method: string; body: Record<string, unknown> }];
-    expect(path).toBe('/report/provider-payment');
-    expect(req.method).toBe('POST');
-    expect(req.body.user_id).toBeUndefined();
-    expect(URL.createObjectURL).toHaveBeenCalledWith(blob);
+    expect(generated()).toHaveLength(1);
+    expect(generated()[0]?.headers.get('accept')).toContain('application/pdf');
+    expect(generated()[0]?.body).not.toHaveProperty('user_id');
+    const [blob] = jest.mocked(URL.createObjectURL).mock.calls[0] as [Blob];
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
     expect(clicked).toHaveLength(1);
     expect(clicked[0]!.download).toBe('provider-payment-report_all_2026-11-23_180512.pdf');
     await waitFor(() => expect(calls('/report/history').length).toBe(2));
@@ -197,7 +193,7 @@ describe('generating the report', () => {
   it('sends the provider chosen in the picker (searched through GET /user/list)', async () => {
     // Prepare
     serve();
-    apiFetchBlob.mockResolvedValue({ blob: new Blob(['x']), filename: 'r.pdf', contentType: 'application/pdf' });
+    api.on('POST /report/provider-payment', () => pdf('r.pdf', 'x'));
     renderPage();
     const input = await screen.findByLabelText('Provider (optional)');
 
@@ -211,31 +207,30 @@ describe('generating the report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
 
     // Assess
-    expect(calls('/user/list')[0]![1]).toMatchObject({ query: { search: 'qui', limit: 20 } });
+    expect(calls('/user/list')[0]?.query).toMatchObject({ search: 'qui', limit: '20' });
     expect(screen.getByTestId('chosen-provider').textContent).toBe('Ada Quill (NPI 1234567893)');
-    await waitFor(() => expect(apiFetchBlob).toHaveBeenCalledTimes(1));
-    expect((apiFetchBlob.mock.calls[0]![1] as { body: Record<string, unknown> }).body.user_id).toBe('prov-ada');
+    await waitFor(() => expect(generated()).toHaveLength(1));
+    expect(generated()[0]?.body).toMatchObject({ user_id: 'prov-ada' });
   });
 
   it.each([
     [
-      new ApiError("Sorry, we can't find any cases in pending payment status.", 404),
+      '404',
+      () => reply(404, { message: "Sorry, we can't find any cases in pending payment status." }),
       "Sorry, we can't find any cases in pending payment status.",
     ],
     [
-      new ApiError('Access denied: Access denied: Reporting functionality requires user_type >= 50', 403),
+      '403',
+      () => reply(403, { message: 'Access denied: Reporting functionality requires user_type >= 50' }),
       'Access denied: You do not have permission to generate reports.',
     ],
-    [new ApiError('Authentication failed. Please sign in again.', 401), 'Authentication failed. Please sign in again.'],
-    [
-      new ApiError('Network error. Please check your internet connection.', 0),
-      'Network error. Please check your connection and try again.',
-    ],
-    [new ApiError('API request failed: 504 Gateway Timeout', 504), 'Request timed out. Please try again.'],
-  ])('shows the spec text for %s', async (error, shown) => {
+    ['401', () => reply(401, { message: 'Unauthorized' }), 'Authentication failed. Please sign in again.'],
+    ['no answer', () => networkError(), 'Network error. Please check your connection and try again.'],
+    ['504', () => reply(504), 'Request timed out. Please try again.'],
+  ])('shows the spec text for %s', async (_name, failure, shown) => {
     // Prepare
     serve({ history: [] });
-    apiFetchBlob.mockRejectedValue(error);
+    api.on('POST /report/provider-payment', failure);
     renderPage();
     await screen.findByText('No reports generated yet.');
 
