@@ -1,14 +1,13 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The analytics dashboard, the provider pipeline and the back-office home's System Status (issue 8,
- * sections 3 and 7) with a fake API client: the time range really asks for that range, the cards
+ * The analytics dashboard, the provider pipeline and the back-office home's System Status (spec
+ * back-office-and-shell sections 2 and 8) against the fake API: the time range really asks for that range, the cards
  * and the accessible Cases by Status table show the counts, the empty state, the spec's error
  * texts with Retry; the pipeline's links set the case list's status filter; GET /health drives the
- * System Status. No network, no Amplify session.
+ * System Status.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
     status: 'signedIn',
@@ -26,9 +25,9 @@ import DashboardPage from '../../../web/src/back-office/dashboard/DashboardPage'
 import { ANALYTICS_MESSAGES } from '../../../web/src/back-office/dashboard/messages';
 import CaseListPage from '../../../web/src/cases/CaseListPage';
 import BackOfficeHomePage from '../../../web/src/shell/BackOfficeHomePage';
-import { ApiError, apiFetch } from './support/fake-api';
+import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
-type Req = { query?: Record<string, string | number | undefined>; auth?: boolean } | undefined;
+const api = useFakeApi();
 
 // recharts' ResponsiveContainer observes its size; jsdom has no ResizeObserver.
 class NoResizeObserver {
@@ -95,26 +94,22 @@ function statsFor(range: string) {
   };
 }
 
-const statsCalls = () => (apiFetch.mock.calls as [string, Req][]).filter(([p]) => p === '/case/stats');
+const statsCalls = () => api.requests('GET /case/stats');
 
 /** The figure of a card, by its heading. */
 const card = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).parentElement!.textContent;
 
-beforeEach(() => {
-  apiFetch.mockReset();
-});
-
 describe('the analytics dashboard', () => {
   it('asks for the last 30 days first and shows the cards, the status table and the top users', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    api.fallback(({ query }) => statsFor(String(query.range)));
 
     // Act
     renderAt('/back-office/dashboard');
 
     // Assess
     await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
-    expect(statsCalls()[0]![1]?.query).toEqual({ range: '30d' });
+    expect(statsCalls()[0]?.query).toEqual({ range: '30d' });
     expect(card('Total Cases')).toContain('12');
     expect(card('Total Revenue')).toContain('$1,203.00');
     expect(card('Pending Cases')).toContain('1');
@@ -130,7 +125,7 @@ describe('the analytics dashboard', () => {
 
   it('really filters: choosing another range asks for it and shows its figures, kept in the address', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    api.fallback(({ query }) => statsFor(String(query.range)));
     renderAt('/back-office/dashboard');
     await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
 
@@ -144,7 +139,7 @@ describe('the analytics dashboard', () => {
 
       // Assess
       await waitFor(() => expect(card('Total Cases')).toBe(`Total Cases${total}`));
-      expect(statsCalls().at(-1)![1]?.query).toEqual({ range });
+      expect(statsCalls().at(-1)?.query).toEqual({ range });
       expect(location).toBe(`/back-office/dashboard?range=${range}`);
       expect(screen.getByText(`Cases created in the ${label.toLowerCase()}, by their current status.`)).toBeTruthy();
     }
@@ -152,7 +147,7 @@ describe('the analytics dashboard', () => {
 
   it('reads the counts again on every visit, even within the app-wide 30 s freshness', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => statsFor(String(req?.query?.range)));
+    api.fallback(({ query }) => statsFor(String(query.range)));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
     const first = renderAt('/back-office/dashboard', client);
     await screen.findByRole('heading', { name: 'Total Cases', level: 2 });
@@ -167,9 +162,9 @@ describe('the analytics dashboard', () => {
 
   it('says "No analytics data available" when the range holds no case', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => ({
+    api.fallback(({ query }) => ({
       ...statsFor('7d'),
-      range: req?.query?.range,
+      range: query.range,
       total_cases: 0,
       total_revenue: 0,
       pending_cases: 0,
@@ -183,16 +178,13 @@ describe('the analytics dashboard', () => {
     // Assess
     expect(await screen.findByText(ANALYTICS_MESSAGES.noData)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(statsCalls()[0]![1]?.query).toEqual({ range: '7d' });
+    expect(statsCalls()[0]?.query).toEqual({ range: '7d' });
   });
 
   it('shows the connection error text on a network failure, and Retry loads the figures', async () => {
     // Prepare
     let fail = true;
-    apiFetch.mockImplementation(async (p: string, req: Req) => {
-      if (fail) throw new ApiError('Network error. Please check your internet connection.', 0);
-      return statsFor(String(req?.query?.range));
-    });
+    api.fallback(({ query }) => (fail ? networkError() : statsFor(String(query.range))));
     renderAt('/back-office/dashboard');
 
     // Act
@@ -208,16 +200,16 @@ describe('the analytics dashboard', () => {
 
   it('shows "Failed to load analytics: {message}" for another failure and for an answer of another shape', async () => {
     // Prepare
-    apiFetch.mockRejectedValueOnce(new ApiError('Access denied: Insufficient permissions', 403));
+    const answers = [reply(403, { message: 'Insufficient permissions' }), Response.json({ cases: [] })];
+    api.on('GET /case/stats', () => answers.shift() ?? reply(500));
 
     // Act
     renderAt('/back-office/dashboard');
 
-    // Assess
+    // Assess: the client words a 403 of the case routes as the spec's "Other 403" for cases
     expect((await screen.findByRole('alert')).textContent).toContain(
-      'Failed to load analytics: Access denied: Insufficient permissions',
+      'Failed to load analytics: No cases found or insufficient permissions',
     );
-    apiFetch.mockResolvedValueOnce({ cases: [] });
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain('Failed to load analytics: Invalid response format'),
@@ -227,7 +219,7 @@ describe('the analytics dashboard', () => {
 
 describe('the provider pipeline on /dashboard', () => {
   function serve() {
-    apiFetch.mockImplementation(async (p: string, req: Req) => {
+    api.fallback(({ path: p }) => {
       if (p === '/case/stats')
         return {
           ...statsFor('all'),
@@ -236,8 +228,8 @@ describe('the provider pipeline on /dashboard', () => {
           by_status: byStatus({ '0': 2, '10': 3, '20': 1 }),
           top_users: [],
         };
-      if (p === '/case' || p === '/case/filter') return { success: true, cases: [], count: 0, req };
-      throw new Error(`unexpected ${p}`);
+      if (p === '/case' || p === '/case/filter') return { success: true, cases: [], count: 0 };
+      return reply(500, { message: `unexpected ${p}` });
     });
   }
 
@@ -250,7 +242,7 @@ describe('the provider pipeline on /dashboard', () => {
 
     // Assess
     const nav = await screen.findByRole('navigation', { name: 'Your pipeline' });
-    expect(statsCalls()[0]![1]?.query).toEqual({ range: 'all', user_id: 'u1' });
+    expect(statsCalls()[0]?.query).toEqual({ range: 'all', user_id: 'u1' });
     expect(nav.textContent).toContain('$2,500.50');
     const links = within(nav).getAllByRole('link');
     expect(links).toHaveLength(11);
@@ -274,11 +266,7 @@ describe('the provider pipeline on /dashboard', () => {
     // Assess
     await waitFor(() => expect(location).toBe('/dashboard?status=submitted'));
     expect((screen.getByLabelText('Status filter') as HTMLSelectElement).value).toBe('submitted');
-    await waitFor(() =>
-      expect(
-        (apiFetch.mock.calls as [string, Req][]).some(([p, r]) => p === '/case/filter' && r?.query?.filter === 10),
-      ).toBe(true),
-    );
+    await waitFor(() => expect(api.requests('GET /case/filter').some((r) => r.query.filter === '10')).toBe(true));
     expect(
       within(nav)
         .getByRole('link', { name: /^Submitted/ })
@@ -299,7 +287,7 @@ describe("the back-office home's System Status", () => {
 
   it('shows API Operational and Database Connected from GET /health, sent without a token, with the time checked', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string) => {
+    api.fallback(({ path: p }) => {
       if (p === '/case/stats') return homeStats;
       if (p === '/health')
         return { status: 'ok', api: 'ok', database: 'ok', checked_at: '2026-11-23T18:05:09.000Z', latency_ms: 7 };
@@ -313,14 +301,14 @@ describe("the back-office home's System Status", () => {
     const list = await screen.findByRole('list', { name: 'System Status' });
     await waitFor(() => expect(list.textContent).toBe('API OperationalDatabase Connected'));
     expect(screen.getByText(/^Checked at .* \(7 ms\)$/)).toBeTruthy();
-    const call = (apiFetch.mock.calls as [string, Req][]).find(([p]) => p === '/health')!;
-    expect(call[1]?.auth).toBe(false);
+    const [call] = api.requests('GET /health');
+    expect(call?.headers.has('authorization')).toBe(false);
   });
 
   it('shows Database Unavailable from a 503 health answer, and Check again measures anew', async () => {
     // Prepare
     let database = 'error';
-    apiFetch.mockImplementation(async (p: string) => {
+    api.fallback(({ path: p }) => {
       if (p === '/case/stats') return homeStats;
       if (p === '/health') {
         const body = {
@@ -330,7 +318,7 @@ describe("the back-office home's System Status", () => {
           checked_at: '2026-11-23T18:05:09.000Z',
           latency_ms: 3000,
         };
-        if (database === 'error') throw new ApiError('API request failed: 503 Service Unavailable', 503, body);
+        if (database === 'error') return reply(503, body);
         return body;
       }
       return { success: true, user: { user_id: 'u1', user_type: 10 } };
@@ -349,9 +337,9 @@ describe("the back-office home's System Status", () => {
 
   it('shows API Unavailable when the API does not answer at all', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string) => {
+    api.fallback(({ path: p }) => {
       if (p === '/case/stats') return homeStats;
-      if (p === '/health') throw new ApiError('Network error. Please check your internet connection.', 0);
+      if (p === '/health') return networkError();
       return { success: true, user: { user_id: 'u1', user_type: 10 } };
     });
 
