@@ -1,22 +1,24 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The Case Details document slot (web/src/documents/CaseDocuments.tsx) with a fake API client and a
- * fake XMLHttpRequest: upload -> progress -> confirm -> success banner and cache update; a refused
+ * The Case Details document slot (web/src/documents/CaseDocuments.tsx) against the fake API, with a
+ * fake XMLHttpRequest for the storage upload: upload -> progress -> confirm -> success banner and cache update; a refused
  * file sends nothing; delete asks to confirm first (spec provider-side sections 2, 5, 8).
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
 import { useDocumentBanner, DocumentBannerView } from '../../../web/src/documents/Banner';
 import { DocumentSlot } from '../../../web/src/documents/CaseDocuments';
 import { caseKeys } from '../../../web/src/lib/queryKeys';
 import type { CaseView } from '../../../web/src/cases/api';
+
+const api = useFakeApi();
+const sent = () => api.requests().map((r) => ({ key: r.key, query: r.query, body: r.body }));
 
 const CASE_ID = 'u_1795438308000';
 const DEMO_KEY = `private/case-documents/u/demo_${CASE_ID}.pdf`;
@@ -63,7 +65,6 @@ afterAll(() => {
   window.XMLHttpRequest = OriginalXhr;
 });
 beforeEach(() => {
-  apiFetch.mockReset();
   FakeXhr.instances = [];
 });
 afterEach(cleanup);
@@ -71,20 +72,15 @@ afterEach(cleanup);
 describe('DocumentSlot', () => {
   it('uploads a chosen file with progress, confirms it and shows the success banner', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/document')
-        return {
-          key: DEMO_KEY,
-          upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: { 'Content-Type': 'application/pdf' } },
-          expires_in: 300,
-        };
-      if (path === '/document/confirm')
-        return {
-          success: true,
-          message: 'Document attached',
-          case: { case_id: CASE_ID, case_status: 0, demo_file: DEMO_KEY, note_file: '' },
-        };
-      throw new Error(`unexpected call ${path}`);
+    api.on('POST /document', {
+      key: DEMO_KEY,
+      upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: { 'Content-Type': 'application/pdf' } },
+      expires_in: 300,
+    });
+    api.on('POST /document/confirm', {
+      success: true,
+      message: 'Document attached',
+      case: { case_id: CASE_ID, case_status: 0, demo_file: DEMO_KEY, note_file: '' },
     });
     const queryClient = renderSlot('');
     const file = new File(['%PDF-1.7 fictitious'], 'Sheet.pdf', { type: 'application/pdf' });
@@ -101,19 +97,22 @@ describe('DocumentSlot', () => {
     // Assess
     expect(await screen.findByText('Demographic Sheet uploaded successfully!')).toBeTruthy();
     expect(halfway).toBe('50');
-    expect(apiFetch).toHaveBeenNthCalledWith(1, '/document', {
-      method: 'POST',
-      body: {
-        case_id: CASE_ID,
-        slot: 'demographic_sheet',
-        file_name: 'Sheet.pdf',
-        content_type: 'application/pdf',
-        size: file.size,
+    expect(sent()).toEqual([
+      {
+        key: 'POST /document',
+        query: {},
+        body: {
+          case_id: CASE_ID,
+          slot: 'demographic_sheet',
+          file_name: 'Sheet.pdf',
+          content_type: 'application/pdf',
+          size: file.size,
+        },
       },
-    });
+      { key: 'POST /document/confirm', query: {}, body: { key: DEMO_KEY } },
+    ]);
     expect(xhr.method).toBe('PUT');
     expect(xhr.headers).toEqual({ 'Content-Type': 'application/pdf' });
-    expect(apiFetch).toHaveBeenNthCalledWith(2, '/document/confirm', { method: 'POST', body: { key: DEMO_KEY } });
     expect(queryClient.getQueryData<CaseView>(caseKeys.one(CASE_ID))?.demo_file).toBe(DEMO_KEY);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
@@ -130,22 +129,18 @@ describe('DocumentSlot', () => {
         'Invalid file type: exe. Allowed types: pdf, jpg, jpeg, png, doc, docx, txt, rtf, xls, xlsx, ppt, pptx',
       ),
     ).toBeTruthy();
-    expect(apiFetch).not.toHaveBeenCalled();
+    expect(api.requests()).toEqual([]);
     expect(FakeXhr.instances).toHaveLength(0);
   });
 
   it('shows the upload failure in the spec words when the server refuses the bytes', async () => {
     // Prepare
-    const { ApiError } = jest.requireActual('./support/fake-api') as typeof import('./support/fake-api');
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/document')
-        return {
-          key: DEMO_KEY,
-          upload: { method: 'POST', url: 'https://s3.local/', fields: { key: DEMO_KEY } },
-          expires_in: 300,
-        };
-      throw new ApiError('Invalid file type: pdf. Allowed types: pdf, jpg', 400);
+    api.on('POST /document', {
+      key: DEMO_KEY,
+      upload: { method: 'POST', url: 'https://s3.local/', fields: { key: DEMO_KEY } },
+      expires_in: 300,
     });
+    api.on('POST /document/confirm', () => reply(400, { message: 'Invalid file type: pdf. Allowed types: pdf, jpg' }));
     renderSlot('');
     const file = new File(['not a pdf'], 'Sheet.pdf', { type: 'application/pdf' });
     // Act
@@ -160,7 +155,7 @@ describe('DocumentSlot', () => {
 
   it('cancels an upload in flight without an error and without confirming it', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('POST /document', {
       key: DEMO_KEY,
       upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: {} },
       expires_in: 300,
@@ -175,14 +170,14 @@ describe('DocumentSlot', () => {
     // Assess
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(FakeXhr.instances[0]!.aborted).toBe(true);
-    expect(apiFetch).toHaveBeenCalledTimes(1);
+    expect(api.requests().map((r) => r.key)).toEqual(['POST /document']);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('button', { name: 'Upload Demographic Sheet' })).toBeTruthy();
   });
 
   it('offers View, Download, Replace and Delete for a present document, and deletes only after confirming', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({
+    api.on('DELETE /document', {
       success: true,
       message: 'Deleted',
       case: { case_id: CASE_ID, case_status: 0, demo_file: '', note_file: '' },
@@ -200,7 +195,7 @@ describe('DocumentSlot', () => {
     const dialog = question.closest('dialog')!;
     const openAfterAsking = dialog.hasAttribute('open');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    const callsAfterCancel = apiFetch.mock.calls.length;
+    const callsAfterCancel = api.requests().length;
     // ask again and confirm
     fireEvent.click(screen.getByRole('button', { name: 'Delete Demographic Sheet' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -209,7 +204,7 @@ describe('DocumentSlot', () => {
     expect(openAfterAsking).toBe(true);
     expect(callsAfterCancel).toBe(0);
     expect(await screen.findByText('Demographic Sheet deleted successfully!')).toBeTruthy();
-    expect(apiFetch).toHaveBeenCalledWith('/document', { method: 'DELETE', query: { key: DEMO_KEY } });
+    expect(sent()).toEqual([{ key: 'DELETE /document', query: { key: DEMO_KEY }, body: undefined }]);
     expect(queryClient.getQueryData<CaseView>(caseKeys.one(CASE_ID))?.demo_file).toBe('');
   });
 });

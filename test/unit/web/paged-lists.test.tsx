@@ -1,14 +1,12 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The SPA's paged lists (issue 7 sections 1 and 2) with a fake API client: the provider case list,
+ * The SPA's paged lists (one page and a cursor per call) against the fake API: the provider case list,
  * the surgeon and facility screens (Load more appends the next page, announces the rows shown and
  * goes away on the last page; the status filter restarts from page 1), the case form's selects
  * (every page read), and the back-office home's Total Cases from GET /case/stats.
- * No network, no Amplify session.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
     status: 'signedIn',
@@ -28,9 +26,15 @@ import CaseListPage from '../../../web/src/cases/CaseListPage';
 import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
 import BackOfficeHomePage from '../../../web/src/shell/BackOfficeHomePage';
 import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 
-type Req = { method?: string; query?: Record<string, string | number | undefined> } | undefined;
+const api = useFakeApi();
+/** The queries the fake API received for `path`, oldest first. */
+const queries = (path: string) =>
+  api
+    .requests()
+    .filter((r) => r.path === path)
+    .map((r) => r.query);
 
 function renderAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -65,21 +69,16 @@ const caseRows = () =>
     .getAllByRole('row')
     .slice(1);
 
-beforeEach(() => {
-  apiFetch.mockReset();
-});
-
 describe('the provider case list', () => {
   /** Two pages of all cases (3 + 2), cursor 'c2' between them; one page for the Paid filter. */
   function serveCases() {
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
-      const q = req?.query ?? {};
+    api.fallback(({ path, query: q }) => {
       if (path === '/case' && q.cursor === undefined)
         return { success: true, cases: [1, 2, 3].map((n) => caseOf(n)), count: 3, next_cursor: 'c2' };
       if (path === '/case' && q.cursor === 'c2')
         return { success: true, cases: [4, 5].map((n) => caseOf(n)), count: 2 };
       if (path === '/case/filter') return { success: true, cases: [caseOf(9, 20)], count: 1 };
-      throw new Error(`unexpected ${path}`);
+      return reply(500, { message: `unexpected ${path}` });
     });
   }
 
@@ -100,10 +99,9 @@ describe('the provider case list', () => {
     expect(screen.getByRole('status').textContent).toContain('Showing 5 cases');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByText('Showing 5 cases'));
-    const calls = apiFetch.mock.calls.filter(([path]) => path === '/case') as [string, Req][];
-    expect(calls.map(([, req]) => req?.query)).toEqual([
-      { user_id: 'u1', limit: 50, cursor: undefined },
-      { user_id: 'u1', limit: 50, cursor: 'c2' },
+    expect(queries('/case')).toEqual([
+      { user_id: 'u1', limit: '50' },
+      { user_id: 'u1', limit: '50', cursor: 'c2' },
     ]);
     // The phone layout (cards) shows the same cases.
     expect(within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem')).toHaveLength(5);
@@ -112,14 +110,18 @@ describe('the provider case list', () => {
   it('shows the next page as loading and keeps the rows when it fails, with Load more to retry', async () => {
     // Prepare
     let failNext = true;
-    let release: () => void = () => undefined;
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
-      if (req?.query?.cursor === undefined)
-        return { success: true, cases: [1, 2].map((n) => caseOf(n)), next_cursor: 'c2' };
-      await new Promise<void>((resolve) => (release = resolve));
+    const waiting: (() => void)[] = [];
+    /** Let the next-page request that has reached the fake API answer. */
+    const release = async () => {
+      await waitFor(() => expect(waiting).toHaveLength(1));
+      waiting.shift()?.();
+    };
+    api.fallback(async ({ query }) => {
+      if (query.cursor === undefined) return { success: true, cases: [1, 2].map((n) => caseOf(n)), next_cursor: 'c2' };
+      await new Promise<void>((resolve) => waiting.push(resolve));
       if (failNext) {
         failNext = false;
-        throw new ApiError('API request failed: 500 Internal Server Error', 500);
+        return reply(500);
       }
       return { success: true, cases: [caseOf(3)] };
     });
@@ -130,7 +132,7 @@ describe('the provider case list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const loading = await screen.findByRole('button', { name: /Loading more/ });
     const ariaDisabled = loading.getAttribute('aria-disabled');
-    release();
+    await release();
 
     // Assess
     expect(ariaDisabled).toBe('true');
@@ -138,7 +140,7 @@ describe('the provider case list', () => {
     expect(caseRows()).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Loading more/ })).not.toBeNull());
-    release();
+    await release();
     await screen.findByText('Showing 3 cases');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -157,14 +159,13 @@ describe('the provider case list', () => {
     // Assess
     await screen.findByText('Showing 1 case');
     expect(caseRows()).toHaveLength(1);
-    const filter = apiFetch.mock.calls.filter(([path]) => path === '/case/filter') as [string, Req][];
-    expect(filter.map(([, req]) => req?.query)).toEqual([{ user_id: 'u1', filter: 20, limit: 50, cursor: undefined }]);
+    expect(queries('/case/filter')).toEqual([{ user_id: 'u1', filter: '20', limit: '50' }]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('reads a legacy answer without paging (a bare list) as one last page', async () => {
     // Prepare
-    apiFetch.mockResolvedValue([caseOf(1), caseOf(2)]);
+    api.fallback(() => [caseOf(1), caseOf(2)]);
 
     // Act
     renderAt('/dashboard');
@@ -202,9 +203,9 @@ describe.each([
 ])('the $plural screen', ({ path, resource, listKey, item, plural }) => {
   it('appends the next page on Load more and drops the button on the last page', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => {
-      if (p !== resource) throw new Error(`unexpected ${p}`);
-      if (req?.query?.cursor === undefined) return { success: true, [listKey]: [1, 2].map(item), next_cursor: 'n2' };
+    api.fallback(({ path: p, query }) => {
+      if (p !== resource) return reply(500, { message: `unexpected ${p}` });
+      if (query.cursor === undefined) return { success: true, [listKey]: [1, 2].map(item), next_cursor: 'n2' };
       return { success: true, [listKey]: [3].map(item) };
     });
     renderAt(path);
@@ -217,9 +218,9 @@ describe.each([
     await screen.findByText(`Showing 3 ${plural}`);
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect((apiFetch.mock.calls as [string, Req][]).map(([, req]) => req?.query)).toEqual([
-      { user_id: 'u1', limit: 50, cursor: undefined },
-      { user_id: 'u1', limit: 50, cursor: 'n2' },
+    expect(api.requests().map((r) => r.query)).toEqual([
+      { user_id: 'u1', limit: '50' },
+      { user_id: 'u1', limit: '50', cursor: 'n2' },
     ]);
   });
 });
@@ -227,8 +228,8 @@ describe.each([
 describe("the case form's surgeon and facility lists", () => {
   it('read every page at 200 a page', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string, req: Req) => {
-      const cursor = req?.query?.cursor;
+    api.fallback(({ path: p, query }) => {
+      const cursor = query.cursor;
       if (p === '/surgeon')
         return cursor === undefined
           ? { success: true, surgeons: [{ surgeon_id: 's1', first_name: 'A', last_name: 'B' }], next_cursor: 'x' }
@@ -244,13 +245,14 @@ describe("the case form's surgeon and facility lists", () => {
     // Assess
     expect(surgeons.map((s) => s.surgeon_id)).toEqual(['s1', 's2']);
     expect(facilities.map((f) => f.facility_id)).toEqual(['f1', 'f2']);
-    for (const [, req] of apiFetch.mock.calls as [string, Req][]) expect(req?.query?.limit).toBe(200);
+    expect(api.requests()).toHaveLength(4);
+    for (const { query } of api.requests()) expect(query.limit).toBe('200');
   });
 
   it('stop after 10 pages even when the server keeps answering a next_cursor', async () => {
     // Prepare
     let n = 0;
-    apiFetch.mockImplementation(async () => {
+    api.fallback(() => {
       n += 1;
       return {
         success: true,
@@ -264,7 +266,7 @@ describe("the case form's surgeon and facility lists", () => {
 
     // Assess
     expect(surgeons).toHaveLength(10);
-    expect(apiFetch).toHaveBeenCalledTimes(10);
+    expect(api.requests()).toHaveLength(10);
   });
 });
 
@@ -282,10 +284,10 @@ describe('the back-office home', () => {
 
   it('shows Total Cases from GET /case/stats, never reading the case list', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string) => {
+    api.fallback(({ path: p }) => {
       if (p === '/case/stats') return stats;
       if (p === '/user') return { success: true, user: { user_id: 'u1', user_type: 10 } };
-      throw new Error(`unexpected ${p}`);
+      return reply(500, { message: `unexpected ${p}` });
     });
 
     // Act
@@ -293,20 +295,18 @@ describe('the back-office home', () => {
 
     // Assess
     expect(await screen.findByText('123,456')).toBeTruthy();
-    const paths = (apiFetch.mock.calls as [string, Req][]).map(([p]) => p);
+    const paths = api.requests().map((r) => r.path);
     expect(paths).toContain('/case/stats');
     expect(paths).not.toContain('/case');
-    const call = (apiFetch.mock.calls as [string, Req][]).find(([p]) => p === '/case/stats')!;
-    expect(call[1]?.query).toEqual({ range: 'all' });
+    expect(queries('/case/stats')[0]).toEqual({ range: 'all' });
   });
 
   it('shows loading, then the error with Retry, which loads the figure', async () => {
     // Prepare
     let fail = true;
-    apiFetch.mockImplementation(async (p: string) => {
+    api.fallback(({ path: p }) => {
       if (p !== '/case/stats') return {};
-      if (fail) throw new ApiError('No cases found or insufficient permissions', 403);
-      return stats;
+      return fail ? reply(403, { message: 'Insufficient permissions' }) : stats;
     });
 
     // Act
@@ -322,7 +322,7 @@ describe('the back-office home', () => {
 
   it('says the counts could not be read when the answer has another shape', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (p: string) => (p === '/case/stats' ? { cases: [1, 2, 3] } : {}));
+    api.fallback(({ path: p }) => (p === '/case/stats' ? { cases: [1, 2, 3] } : {}));
 
     // Act
     renderAt('/back-office');
