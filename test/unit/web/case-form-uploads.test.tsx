@@ -1,19 +1,21 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
  * The case form's optional uploads (web/src/documents/CaseFormUploads.tsx): only pdf, doc and docx
  * may be chosen; after the case is saved each file is sent with progress and confirmed, a failure
  * is reported in the spec's words and the other files still go (spec provider-side sections 2, 5, 8).
+ * The document calls go to the fake API, the storage upload to a fake XMLHttpRequest.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
 import { CaseFormUploads, useCaseFormUploads, type UploadFailure } from '../../../web/src/documents/CaseFormUploads';
+
+const api = useFakeApi();
 
 const CASE_ID = 'u_1795438308000';
 let finished: UploadFailure[] | undefined;
@@ -38,7 +40,6 @@ afterAll(() => {
   window.XMLHttpRequest = OriginalXhr;
 });
 beforeEach(() => {
-  apiFetch.mockReset();
   FakeXhr.instances = [];
   finished = undefined;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -63,17 +64,16 @@ describe('CaseFormUploads', () => {
 
   it('sends each chosen file after the save, reports a failure and still sends the next one', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: { body: { slot?: string; key?: string } }) => {
-      if (path === '/document') {
-        if (req.body.slot === 'demographic_sheet') throw new ApiError('Case not found', 404);
-        return {
-          key: `private/case-documents/u/${req.body.slot}_${CASE_ID}.pdf`,
-          upload: { method: 'PUT', url: 'https://s3.local/put', headers: {} },
-          expires_in: 300,
-        };
-      }
-      return { success: true, message: 'ok' };
+    api.on('POST /document', ({ body }) => {
+      const { slot } = body as { slot?: string };
+      if (slot === 'demographic_sheet') return reply(404, { message: 'Case not found' });
+      return {
+        key: `private/case-documents/u/${slot}_${CASE_ID}.pdf`,
+        upload: { method: 'PUT', url: 'https://s3.local/put', headers: {} },
+        expires_in: 300,
+      };
     });
+    api.on('POST /document/confirm', { success: true, message: 'ok' });
     fireEvent.change(screen.getByLabelText('Demographic Sheet'), {
       target: { files: [new File(['%PDF'], 'demo.pdf', { type: 'application/pdf' })] },
     });
@@ -94,10 +94,9 @@ describe('CaseFormUploads', () => {
     ]);
     expect(screen.getByText('demo.pdf: Failed to upload document: Case not found')).toBeTruthy();
     expect(screen.getByText('Operative Note uploaded successfully!')).toBeTruthy();
-    expect(apiFetch).toHaveBeenCalledWith('/document/confirm', {
-      method: 'POST',
-      body: { key: `private/case-documents/u/op_note_${CASE_ID}.pdf` },
-    });
+    expect(api.requests('POST /document/confirm').map((r) => r.body)).toEqual([
+      { key: `private/case-documents/u/op_note_${CASE_ID}.pdf` },
+    ]);
     // The sent file leaves the form; the failed one stays for another try.
     expect(screen.queryByRole('button', { name: 'Remove note.pdf' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove demo.pdf' })).toBeTruthy();
