@@ -1,14 +1,13 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * List Management (web/src/back-office/lists; issue 8, section 6; spec back-office-and-shell section
- * 2) with a fake API client and a fake XMLHttpRequest: the keyboard tablist, the CPT table (page
+ * List Management (web/src/back-office/lists; spec back-office-and-shell section 2) against the fake
+ * API, with a fake XMLHttpRequest for the storage upload: the keyboard tablist, the CPT table (page
  * size 10, search, the spec's empty and error texts), payer add / rename / remove with confirm, the
  * doctor-type search, the browser import with its progress and the importer's error, and the
- * user_type 100 guard. No network, no Amplify session.
+ * user_type 100 guard.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({ status: 'signedIn', user: { sub: 'admin-1', email: 'globaladmin@example.com' } }),
 }));
@@ -23,10 +22,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import ListManagementPage, { ListManagementTabs } from '../../../web/src/back-office/lists/ListManagementPage';
 import type { ImportJob } from '../../../shared/schemas/reference-lists';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
 
-type Req = { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown> } | undefined;
+type Body = Record<string, unknown> | undefined;
+
+const api = useFakeApi();
 
 function renderTabs(initial: 'cpt' | 'doctor-types' | 'insurance-types' = 'cpt') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -62,7 +63,6 @@ function job(overrides: Partial<ImportJob>): ImportJob {
 }
 
 beforeEach(() => {
-  apiFetch.mockReset();
   FakeXhr.instances = [];
   profileState.userType = 100;
 });
@@ -70,7 +70,7 @@ beforeEach(() => {
 describe('the List Management tabs', () => {
   it('moves between CPT Codes, Doctor Types and Insurance Types with the arrow, Home and End keys', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ cpt_codes: [], total: 0, insurance_types: [], doctor_types: [] });
+    api.fallback(() => ({ cpt_codes: [], total: 0, insurance_types: [], doctor_types: [] }));
     renderTabs();
     const tabs = screen.getAllByRole('tab');
     // Act
@@ -101,10 +101,10 @@ describe('the List Management tabs', () => {
 describe('the CPT Codes tab', () => {
   it('reads 10 codes a page, pages forward, and says when a search finds nothing', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
+    api.fallback(({ path, query }) => {
       if (path !== '/cpt_codes') return {};
-      const page = Number(req?.query?.page);
-      if (req?.query?.search === 'zzz') return { cpt_codes: [], total: 0, page: 1, total_pages: 0, limit: 10 };
+      const page = Number(query.page);
+      if (query.search === 'zzz') return { cpt_codes: [], total: 0, page: 1, total_pages: 0, limit: 10 };
       return { cpt_codes: cptRows(page), total: 16851, page, total_pages: 1686, limit: 10 };
     });
     renderTabs('cpt');
@@ -115,18 +115,18 @@ describe('the CPT Codes tab', () => {
     fireEvent.change(screen.getByLabelText('Search CPT codes'), { target: { value: 'zzz' } });
     // Assess
     expect(await screen.findByText('No CPT codes found matching zzz')).toBeTruthy();
-    const cptCalls = apiFetch.mock.calls.filter(([p]) => p === '/cpt_codes').map(([, r]) => (r as Req)?.query);
-    expect(cptCalls[0]).toEqual({ page: 1, limit: 10, search: undefined });
-    expect(cptCalls).toContainEqual({ page: 2, limit: 10, search: undefined });
-    expect(cptCalls[cptCalls.length - 1]).toEqual({ page: 1, limit: 10, search: 'zzz' });
+    const cptCalls = api.requests('GET /cpt_codes').map((r) => r.query);
+    expect(cptCalls[0]).toEqual({ page: '1', limit: '10' });
+    expect(cptCalls).toContainEqual({ page: '2', limit: '10' });
+    expect(cptCalls[cptCalls.length - 1]).toEqual({ page: '1', limit: '10', search: 'zzz' });
     expect(screen.queryByText('Page 2 of 1686')).toBeNull();
   });
 
   it('shows "Failed to load CPT codes" with a Retry that loads again', async () => {
     // Prepare
     let fail = true;
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/cpt_codes' && fail) throw new ApiError('API request failed: 500 Internal Server Error', 500);
+    api.fallback(({ path }) => {
+      if (path === '/cpt_codes' && fail) return reply(500);
       return { cpt_codes: cptRows(1), total: 10, page: 1, total_pages: 1, limit: 10 };
     });
     renderTabs('cpt');
@@ -148,14 +148,14 @@ describe('the Insurance Types tab', () => {
 
   it('adds a payer, shows the server refusing a duplicate, and renames one in place', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
+    api.fallback(({ path, method, body: sent }) => {
+      const body = sent as Body;
       if (path !== '/lists/insurance') return {};
-      if (req?.method === 'POST') {
-        if (req.body?.name === 'Aetna') throw new ApiError('An insurance type with this name already exists', 409);
-        return { insurance_type: { insurance_id: 'new-1', name: req.body?.name } };
+      if (method === 'POST') {
+        if (body?.name === 'Aetna') return reply(409, { message: 'An insurance type with this name already exists' });
+        return { insurance_type: { insurance_id: 'new-1', name: body?.name } };
       }
-      if (req?.method === 'PATCH')
-        return { insurance_type: { insurance_id: req.body?.insurance_id, name: req.body?.name } };
+      if (method === 'PATCH') return { insurance_type: { insurance_id: body?.insurance_id, name: body?.name } };
       return { insurance_types: payers, total: 2 };
     });
     renderTabs('insurance-types');
@@ -173,23 +173,25 @@ describe('the Insurance Types tab', () => {
     // Assess
     expect(refusal).toBeTruthy();
     await waitFor(() =>
-      expect(apiFetch).toHaveBeenCalledWith('/lists/insurance', {
-        method: 'PATCH',
-        body: { insurance_id: 'seed-cigna', name: 'Cigna Healthcare' },
-      }),
+      expect(api.requests('PATCH /lists/insurance').map((r) => r.body)).toEqual([
+        { insurance_id: 'seed-cigna', name: 'Cigna Healthcare' },
+      ]),
     );
-    expect(apiFetch).toHaveBeenCalledWith('/lists/insurance', { method: 'POST', body: { name: 'Oscar Health' } });
+    expect(api.requests('POST /lists/insurance').map((r) => r.body)).toEqual([
+      { name: 'Oscar Health' },
+      { name: 'Aetna' },
+    ]);
   });
 
   it('removes a payer only after the confirm, and not at all on Cancel', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
-      if (req?.method === 'DELETE') return { success: true };
+    api.fallback(({ path, method }) => {
+      if (method === 'DELETE') return { success: true };
       return path === '/lists/insurance' ? { insurance_types: payers, total: 2 } : {};
     });
     renderTabs('insurance-types');
     await screen.findByText('Aetna');
-    const deletes = () => apiFetch.mock.calls.filter(([, r]) => (r as Req)?.method === 'DELETE');
+    const deletes = () => api.requests().filter((r) => r.method === 'DELETE');
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Remove Aetna' }));
     const dialog = screen.getByRole('dialog');
@@ -202,7 +204,9 @@ describe('the Insurance Types tab', () => {
     expect(question).toContain('Cases that already name it keep it.');
     expect(afterCancel).toBe(0);
     await waitFor(() =>
-      expect(deletes()).toEqual([['/lists/insurance', { method: 'DELETE', query: { insurance_id: 'seed-aetna' } }]]),
+      expect(deletes().map((r) => [r.key, r.query])).toEqual([
+        ['DELETE /lists/insurance', { insurance_id: 'seed-aetna' }],
+      ]),
     );
   });
 });
@@ -210,9 +214,9 @@ describe('the Insurance Types tab', () => {
 describe('the Doctor Types tab', () => {
   it('searches the taxonomy and pages with the cursor the server gave', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
+    api.fallback(({ path, query }) => {
       if (path !== '/lists/doctor_types') return {};
-      if (req?.query?.cursor === 'c2')
+      if (query.cursor === 'c2')
         return {
           doctor_types: [
             {
@@ -224,7 +228,7 @@ describe('the Doctor Types tab', () => {
           ],
           total: 11,
         };
-      if (req?.query?.search === 'ortho')
+      if (query.search === 'ortho')
         return {
           doctor_types: [
             {
@@ -248,8 +252,10 @@ describe('the Doctor Types tab', () => {
     // Assess
     expect(await screen.findByText('207XS0114X')).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect(apiFetch).toHaveBeenCalledWith('/lists/doctor_types', {
-      query: { search: 'ortho', limit: 10, cursor: 'c2' },
+    expect(api.requests('GET /lists/doctor_types').map((r) => r.query)).toContainEqual({
+      search: 'ortho',
+      limit: '10',
+      cursor: 'c2',
     });
   });
 });
@@ -265,9 +271,9 @@ describe('importing a file from the browser', () => {
 
   function programImport(states: ImportJob[]) {
     let polls = 0;
-    apiFetch.mockImplementation(async (path: string, req: Req) => {
+    api.fallback(({ path, method }) => {
       if (path === '/cpt_codes') return { cpt_codes: cptRows(1), total: 10, page: 1, total_pages: 1, limit: 10 };
-      if (path === '/lists/import' && req?.method === 'POST')
+      if (path === '/lists/import' && method === 'POST')
         return {
           job: job({ status: 'awaiting_upload' }),
           key: 'imports/cpt/job-1/PPRRVU2025_Oct.csv',
@@ -328,11 +334,10 @@ describe('importing a file from the browser', () => {
     expect(running).toBeTruthy();
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe('http://storage.test/put');
-    expect(apiFetch).toHaveBeenCalledWith('/lists/import', {
-      method: 'POST',
-      body: { kind: 'cpt', file_name: 'PPRRVU2025_Oct.csv', size: 2547226 },
-    });
-    expect(apiFetch).toHaveBeenCalledWith('/lists/import/start', { method: 'POST', body: { job_id: 'job-1' } });
+    expect(api.requests('POST /lists/import').map((r) => r.body)).toEqual([
+      { kind: 'cpt', file_name: 'PPRRVU2025_Oct.csv', size: 2547226 },
+    ]);
+    expect(api.requests('POST /lists/import/start').map((r) => r.body)).toEqual([{ job_id: 'job-1' }]);
     expect(await screen.findByText('Imported PPRRVU2025_Oct.csv', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText('Codes written: 16,851 of 16,851')).toBeTruthy();
     expect(screen.getByText(/Done: 16,851 new, 0 changed, 0 unchanged; 16,851 codes in the list\./)).toBeTruthy();
@@ -363,14 +368,14 @@ describe('importing a file from the browser', () => {
     chooseFile('RVU25D.zip', 1000);
     // Assess
     expect(await screen.findByText('Choose a CSV file (.csv)')).toBeTruthy();
-    expect(apiFetch.mock.calls.filter(([p]) => p === '/lists/import')).toEqual([]);
+    expect(api.requests().filter((r) => r.path === '/lists/import')).toEqual([]);
   });
 });
 
 describe('the List Management page', () => {
   it('sends a user below user_type 100 to /back-office and shows the tabs to a Global Admin', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ cpt_codes: [], total: 0, page: 1, total_pages: 0, limit: 10 });
+    api.fallback(() => ({ cpt_codes: [], total: 0, page: 1, total_pages: 0, limit: 10 }));
     const renderPage = () =>
       render(
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
