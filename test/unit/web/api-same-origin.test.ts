@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /**
- * The SPA reaches the API on its own origin (issue 9, section 3): on AWS `config.json` says
+ * The SPA reaches the API on its own origin (decision 0007-api-under-cloudfront): on AWS `config.json` says
  * `apiUrl: "/api"` (infra/stack.ts), and CloudFront serves the API under /api of the SPA's
  * distribution; locally the runtime writes an absolute `http://127.0.0.1:<port>/api`.
  */

@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 /**
- * Back-office FAQ/Tutorials (web/src/back-office/faq; spec back-office-and-shell section 2; issue 8,
- * section 7): the keyboard tablist, the category filters of each tab, the accordion, and content
+ * Back-office FAQ/Tutorials (web/src/back-office/faq; spec back-office-and-shell section 2): the
+ * keyboard tablist, the category filters of each tab, the accordion, and content
  * taken from the shared statuses, workflow rule and user types.
  */
 import './support/dom-env';

@@ -1,5 +1,5 @@
 /**
- * Per-route JS sizes from Vite's build manifest (bin/lib/bundle-size.ts; issue 6, section 6).
+ * Per-route JS sizes from Vite's build manifest (bin/lib/bundle-size.ts; `npm run size:web`).
  */
 import { dynamicEntries, kb, resolveModuleKey, routeSizes, type Manifest } from '../../../bin/lib/bundle-size';
 

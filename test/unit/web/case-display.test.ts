@@ -1,6 +1,6 @@
 /**
- * Case screens' display rules added by issue 6: the Case ID label (section 6), the status history's
- * "who" (section 4) and what an Incomplete case lacks (shared/workflow.ts).
+ * Case screens' display rules: the Case ID label, the status history's "who" and what an
+ * Incomplete case lacks (shared/workflow.ts).
  */
 import { caseIdLabel, caseLinkName } from '../../../web/src/cases/format';
 import { missingLabels, statusChangeBy } from '../../../web/src/cases/StatusTimeline';

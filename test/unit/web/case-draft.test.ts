@@ -1,6 +1,6 @@
 /**
- * In-memory case form draft (web/src/cases/caseDraft.ts; issue 6, section 2: back to the case form
- * with what was typed after adding a surgeon or facility).
+ * In-memory case form draft (web/src/cases/caseDraft.ts): back to the case form with what was typed
+ * after adding a surgeon or facility.
  */
 import {
   caseFormReturnPath,

@@ -3,7 +3,7 @@
  */
 /**
  * Back-office Case Management (/back-office/cases) and the back office's controls on Case Details
- * (issue 8, section 2) against a fake API client holding cases in memory: the table with the
+ * against a fake API client holding cases in memory: the table with the
  * Status badge column, search with 'Showing X of Y cases matching' and Clear, the status and user
  * filters, Top Users, the status control (backwards asks for a reason), delete with the spec's
  * confirm, the Component Error panel, the pay amount entry and the history with who and why.

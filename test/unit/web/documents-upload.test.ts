@@ -1,5 +1,5 @@
 /**
- * The XHR upload wrapper (web/src/documents/upload.ts): issue 6 section 3, bytes go straight to the
+ * The XHR upload wrapper (web/src/documents/upload.ts; decision 0001-no-identity-pool-presigned-urls): bytes go straight to the
  * presigned URL with real progress. No network: a fake XMLHttpRequest records what would be sent.
  */
 import { progressPercent, sendToStorage, storageErrorReason, UploadError } from '../../../web/src/documents/upload';

@@ -3,7 +3,7 @@
  */
 /**
  * The public FAQ and Contact pages (web/src/public; spec back-office-and-shell sections 2 "FAQ
- * page" and "Contact page", 4 "Other states", 5; issue 8, section 7): one question open at a time,
+ * page" and "Contact page", 4 "Other states", 5): one question open at a time,
  * the contact form's validation messages, the simulated 1 s send, Thank You! and Send Another
  * Message. No network: the runtime config is a stand-in.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the SPA shell (issue 6, sections 5 and 6): the sign-in return path, the sign-in
+ * Pure helpers of the SPA shell: the sign-in return path, the sign-in
  * form rules, the NPI submit block, the unknown-CPT-code confirmation rule and the runtime config.
  */
 import { HOME_PATH, safeReturnPath, signInPathFor } from '../../../web/src/auth/returnTo';

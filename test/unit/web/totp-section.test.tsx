@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /**
- * Two-step sign-in with an authenticator app (issue 9, section 3), with a fake MFA client and a fake
+ * Two-step sign-in with an authenticator app (docs/security.md), with a fake MFA client and a fake
  * sign-in flow: the profile screen's setup (QR code and setup key, code check, wrong code, turning
  * on and off, a failed load) and the sign-in screen's code step. No network, no Amplify session.
  */

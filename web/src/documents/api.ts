@@ -1,5 +1,5 @@
 /**
- * Document calls of the SPA (issue 6, section 3; spec provider-side sections 3, 7 and 8), built on
+ * Document calls of the SPA (spec provider-side sections 3, 7 and 8; decision 0003-staging-keys-for-documents), built on
  * `apiFetch`; every answer is parsed with the shared zod schemas of shared/schemas/document.ts.
  *
  * - {@link requestUpload}: POST /document -> {@link UploadTicket} (key chosen by the server).

@@ -1,5 +1,5 @@
 /**
- * File downloads from the API (issue 8, section 5: the payment report PDF), apart from ./api.ts so
+ * File downloads from the API (the payment report PDF), apart from ./api.ts so
  * that the pages loaded with /auth do not carry it (the /auth chunk is at its budget). Same request,
  * token and error messages as `apiFetch`.
  */
@@ -30,7 +30,7 @@ export function filenameFromDisposition(header: string | null | undefined): stri
 }
 
 /**
- * Call the API for a file (issue 8, section 5: the payment report): the same request and errors as
+ * Call the API for a file (the payment report): the same request and errors as
  * {@link apiFetch} (`ApiError` with the spec's message, status 0 for a network failure), but a 2xx
  * answer resolves with its bytes as a Blob, its content type and the file name of its
  * Content-Disposition header.

@@ -1,5 +1,5 @@
 /**
- * Reading every page of a paged list call (issue 7 section 1: each list answers one page plus
+ * Reading every page of a paged list call (each list answers one page plus
  * `next_cursor`, absent on the last page), for the few places that need a whole list, e.g. the case
  * form's surgeon and facility selects. Bounded: at most `maxPages` calls (default
  * {@link ALL_PAGES_MAX_PAGES}), so with 200 items a page at most 2,000 items; what lies beyond is

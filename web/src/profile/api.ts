@@ -7,8 +7,8 @@
  * - {@link createProfile}(user, form): POST /user with the spec's create payload; an answer saying
  *   the user "already exists" (409, or success false) falls back to {@link updateProfile}.
  * - {@link updateProfile}(user, form): PATCH /user with the update payload.
- * - {@link checkNpi}(npi): GET /check_npi with the session's token (sign-in required since
- *   issue 9, section 3), read as the NPI Validate button does (provider-side section 5).
+ * - {@link checkNpi}(npi): GET /check_npi with the session's token (sign-in required: decision
+ *   0009-spec-departures), read as the NPI Validate button does (provider-side section 5).
  * Save failures throw {@link ProfileSaveError} whose message is ready to show.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * API layer of the audit screen (issue 9, section 1), built on `apiFetch` (web/src/lib/api.ts):
+ * API layer of the audit screen, built on `apiFetch` (web/src/lib/api.ts):
  * - {@link fetchAuditPage}: GET /audit with the filters -> one page `{ entries, next_cursor? }`
  *   (user_type 100 or more; newest first);
  * - {@link fetchAllAuditEntries}: every page of the filtered entries, for the CSV export, at most

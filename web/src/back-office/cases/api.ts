@@ -1,5 +1,5 @@
 /**
- * Calls of Case Management (/back-office/cases; issue 8 section 2, back-office-and-shell sections
+ * Calls of Case Management (/back-office/cases; back-office-and-shell sections
  * 2, 7 and 8), built on `apiFetch`:
  *
  * - {@link listAllCasesPage}: GET /case?search=&status=&user_id=&limit=50&cursor= (back office: every
@@ -38,7 +38,7 @@ export interface ManagedCasePage {
   next_cursor?: string;
 }
 
-/** Cases per page (the server's default page size, issue 7). */
+/** Cases per page (the server's default page size). */
 export const MANAGED_CASE_PAGE_LIMIT = DEFAULT_PAGE_LIMIT;
 
 const isNoCases = (err: unknown) =>

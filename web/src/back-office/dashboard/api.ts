@@ -1,6 +1,6 @@
 /**
- * Calls of the analytics dashboard, the back-office home and the provider pipeline (issue 8,
- * sections 3 and 7; CONTRACT8):
+ * Calls of the analytics dashboard, the back-office home and the provider pipeline (spec
+ * back-office-and-shell sections 2 and 8):
  * - `GET /case/stats?range=7d|30d|90d|1y|all[&user_id=]` -> shared `CaseStatsResponseSchema`
  *   (counts by creation day of the case; `total_revenue` in dollars; `top_users` all-time, at most 5);
  * - `GET /health` (no token) -> shared `HealthResponseSchema`, 200 or 503 with the same body.

@@ -1,5 +1,5 @@
 /**
- * Calls of the List Management screen (issue 8, section 6; spec back-office-and-shell sections 2
+ * Calls of the List Management screen (spec back-office-and-shell sections 2
  * and 7; shapes in shared/schemas/reference-lists.ts), built on `apiFetch` (errors are `ApiError`
  * with the spec's message). Answers are parsed with the shared schemas.
  *

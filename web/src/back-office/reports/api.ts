@@ -1,5 +1,5 @@
 /**
- * API layer of the Reports page (issue 8, sections 1 and 5; spec back-office-and-shell sections 2
+ * API layer of the Reports page (spec back-office-and-shell sections 2
  * "Reports", 7 and 8 "Reports"), built on `apiFetch` / `apiFetchBlob` (web/src/lib/api.ts):
  * - {@link fetchReportPermission}: GET /report/permission -> `{ userType, hasReportingAccess, error }`;
  * - {@link generatePaymentReport}: POST /report/provider-payment `{ user_id?, time_zone }` -> the PDF

@@ -101,8 +101,8 @@ export interface NpiCheck {
 }
 
 /**
- * The user detail's NPI Validate (spec section 5): GET /check_npi (with the token:
- * sign-in required, issue 9 section 3); valid only if
+ * The user detail's NPI Validate (spec section 5): GET /check_npi (with the token: sign-in
+ * required, decision 0009-spec-departures); valid only if
  * the answer is valid with non-empty first and last names. Never throws.
  */
 export async function validateNpi(npi: string): Promise<NpiCheck> {
