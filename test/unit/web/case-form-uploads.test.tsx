@@ -69,7 +69,7 @@ describe('CaseFormUploads', () => {
       if (slot === 'demographic_sheet') return reply(404, { message: 'Case not found' });
       return {
         key: `private/case-documents/u/${slot}_${CASE_ID}.pdf`,
-        upload: { method: 'PUT', url: 'https://s3.local/put', headers: {} },
+        upload: { method: 'PUT' as const, url: 'https://s3.local/put', headers: {} },
         expires_in: 300,
       };
     });
