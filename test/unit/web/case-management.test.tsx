@@ -1,15 +1,14 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
  * Back-office Case Management (/back-office/cases) and the back office's controls on Case Details
- * against a fake API client holding cases in memory: the table with the
+ * against the fake API holding cases in memory: the table with the
  * Status badge column, search with 'Showing X of Y cases matching' and Clear, the status and user
  * filters, Top Users, the status control (backwards asks for a reason), delete with the spec's
  * confirm, the Component Error panel, the pay amount entry and the history with who and why.
  * No network, no Amplify session.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
     status: 'signedIn',
@@ -42,12 +41,14 @@ import CaseManagementPage, { matchingText } from '../../../web/src/back-office/c
 import CaseDetailsPage from '../../../web/src/cases/CaseDetailsPage';
 import CaseFormPage from '../../../web/src/cases/CaseFormPage';
 import { parseDollarsInput } from '../../../web/src/cases/caseAdmin';
-import { ApiError, apiFetch } from './support/fake-api';
+import { networkError, reply, useFakeApi } from './support/fake-api-server';
+
+const api = useFakeApi();
 
 // Debounced search and user filter on a shared, busy machine: wait up to 4 s for what should appear.
 configure({ asyncUtilTimeout: 4000 });
 
-type Req = { method?: string; query?: Record<string, string | number | undefined>; body?: Record<string, unknown> };
+type Req = { method: string; query: Record<string, string>; body?: Record<string, unknown> };
 
 interface FakeCase {
   case_id: string;
@@ -111,13 +112,13 @@ function statsOf(list: FakeCase[]) {
 
 /** The fake server: GET /case pages 2 at a time (cursor = next index). */
 function serve() {
-  apiFetch.mockImplementation(async (path: string, req: Req = {}) => {
+  api.fallback(({ path, method, query, body }) => {
+    const req: Req = { method, query, body: body as Record<string, unknown> | undefined };
     calls.push([path, req]);
-    const q = req.query ?? {};
-    const method = req.method ?? 'GET';
+    const q = req.query;
     if (path === '/case' && method === 'GET' && q.case_id) {
       const c = cases.find((x) => x.case_id === q.case_id);
-      if (!c) throw new ApiError('Case not found', 404);
+      if (!c) return reply(404, { message: 'Case not found' });
       return { success: true, case: c };
     }
     if (path === '/case' && method === 'GET') {
@@ -158,7 +159,7 @@ function serve() {
     }
     if (path === '/case' && method === 'PUT') {
       const c = cases.find((x) => x.case_id === req.body?.case_id);
-      if (!c) throw new ApiError('Case not found', 404);
+      if (!c) return reply(404, { message: 'Case not found' });
       const to = Number(req.body?.case_status);
       c.status_history = [
         ...c.status_history,
@@ -192,7 +193,7 @@ function serve() {
           q.user_id === 'p1' ? [{ surgeon_id: 's1', user_id: 'p1', first_name: 'Meredith', last_name: 'Grey' }] : [],
       };
     if (path === '/facility') return { success: true, facilities: [] };
-    throw new Error(`unexpected ${method} ${path}`);
+    return reply(500, { message: `unexpected ${method} ${path}` });
   });
 }
 
@@ -213,10 +214,9 @@ function renderAt(path: string, editForm = false) {
 
 const table = () => screen.getByRole('table', { name: 'Cases' });
 const rows = () => within(table()).getAllByRole('row').slice(1);
-const caseCalls = () => calls.filter(([p, r]) => p === '/case' && (r.method ?? 'GET') === 'GET' && !r.query?.case_id);
+const caseCalls = () => calls.filter(([p, r]) => p === '/case' && r.method === 'GET' && !r.query.case_id);
 
 beforeEach(() => {
-  apiFetch.mockReset();
   profileState.userType = 10;
   crash.badge = false;
   calls = [];
@@ -264,13 +264,7 @@ describe('the Case Management table', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Alice Baker 3 cases', 'Bruno Cole 1 case']);
-    expect(caseCalls()[0]![1].query).toEqual({
-      search: undefined,
-      status: undefined,
-      user_id: undefined,
-      limit: 50,
-      cursor: undefined,
-    });
+    expect(caseCalls()[0]![1].query).toEqual({ limit: '50' });
   });
 
   it('shows an unknown status code as Incomplete', async () => {
@@ -292,7 +286,7 @@ describe('the Case Management table', () => {
     // Assess
     await screen.findByText('Showing 4 of 4 cases');
     expect(rows()).toHaveLength(4);
-    expect(caseCalls().at(-1)![1].query?.cursor).toBe('2');
+    expect(caseCalls().at(-1)![1].query.cursor).toBe('2');
   });
 
   it('searches with GET /case?search=, says how many of the cases in scope match, and clears', async () => {
@@ -303,7 +297,7 @@ describe('the Case Management table', () => {
     fireEvent.change(screen.getByPlaceholderText('Search cases...'), { target: { value: 'do' } });
     // Assess
     await screen.findByText('Showing 2 of 4 cases matching "do"');
-    expect(caseCalls().at(-1)![1].query?.search).toBe('do');
+    expect(caseCalls().at(-1)![1].query.search).toBe('do');
     expect(rows().map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['Pat Doe', 'Pat Dorsey']);
     // Act: Clear search
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
@@ -338,7 +332,7 @@ describe('the Case Management table', () => {
     fireEvent.change(select, { target: { value: 'paid' } });
     // Assess
     await screen.findByText('Showing 1 of 1 case');
-    expect(caseCalls().at(-1)![1].query?.status).toBe(20);
+    expect(caseCalls().at(-1)![1].query.status).toBe('20');
     expect(rows()).toHaveLength(1);
   });
 
@@ -355,9 +349,9 @@ describe('the Case Management table', () => {
     fireEvent.click(option);
     // Assess
     await screen.findByText('Showing 1 of 1 case');
-    expect(calls.find(([p]) => p === '/user/list')![1].query).toEqual({ search: 'bru', limit: 10 });
-    expect(caseCalls().at(-1)![1].query?.user_id).toBe('p2');
-    expect(calls.some(([p, r]) => p === '/case/stats' && r.query?.user_id === 'p2')).toBe(true);
+    expect(calls.find(([p]) => p === '/user/list')![1].query).toEqual({ search: 'bru', limit: '10' });
+    expect(caseCalls().at(-1)![1].query.user_id).toBe('p2');
+    expect(calls.some(([p, r]) => p === '/case/stats' && r.query.user_id === 'p2')).toBe(true);
     expect(screen.getByText('Bruno Cole', { selector: 'strong' })).toBeTruthy();
     // Act: All Users
     fireEvent.click(screen.getByRole('button', { name: 'All Users' }));
@@ -387,7 +381,7 @@ describe('the Case Management table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bruno Cole' }));
     // Assess
     await screen.findByText('Showing 1 of 1 case');
-    expect(caseCalls().at(-1)![1].query?.user_id).toBe('p2');
+    expect(caseCalls().at(-1)![1].query.user_id).toBe('p2');
   });
 });
 
@@ -482,10 +476,7 @@ describe('edit and delete', () => {
 describe('errors', () => {
   it('shows the spec text for an unavailable backend with Retry', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/case') throw new ApiError('Network error. Please check your internet connection.', 0);
-      return statsOf(cases);
-    });
+    api.fallback(({ path }) => (path === '/case' ? networkError() : statsOf(cases)));
     renderAt('/back-office/cases');
     // Assess
     expect(
@@ -549,7 +540,7 @@ describe('Case Details for the back office and for a provider', () => {
     const last = within(history).getAllByRole('listitem')[1]!;
     expect(last.textContent).toContain('Set by back office by Casey Admin');
     expect(last.textContent).toContain('Reason: Posted to the wrong case');
-    expect(calls.some(([p, r]) => p === '/surgeon' && r.query?.user_id === c.user_id)).toBe(true);
+    expect(calls.some(([p, r]) => p === '/surgeon' && r.query.user_id === c.user_id)).toBe(true);
   });
 
   it('shows a provider the status and pay amount read-only', async () => {
@@ -574,7 +565,7 @@ describe("editing another owner's case", () => {
     renderAt(`/case/${c.case_id}/edit`, true);
     // Assess
     expect(await screen.findByRole('option', { name: 'Dr. Meredith Grey' })).toBeTruthy();
-    const surgeonCalls = calls.filter(([p]) => p === '/surgeon').map(([, r]) => r.query?.user_id);
+    const surgeonCalls = calls.filter(([p]) => p === '/surgeon').map(([, r]) => r.query.user_id);
     expect(surgeonCalls).toEqual(['p1']);
   });
 });
