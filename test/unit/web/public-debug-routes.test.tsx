@@ -2,14 +2,15 @@
  * @jest-environment jsdom
  */
 /**
- * The public pages and the debug pages in the app's route table. /about, /faq
+ * The public pages and the debug pages in the app's route table (issue 8, section 7). /about, /faq
  * and /contact open for everyone, signed in or not. The debug pages (a departure from the spec,
  * which leaves them unguarded):
  * through the app's real route table (web/src/App.tsx), they show Page Not Found wherever the
  * runtime config's `debugPages` is off, signed in or not; where it is on they need sign-in. Also the
- * debug patch tool's tests (web/src/debug/patchTests.ts) against an in-memory API call. No network,
- * no Amplify session: the auth state, the profile and the config are stand-ins.
+ * debug patch tool's tests (web/src/debug/patchTests.ts) against a fake API. No network, no Amplify
+ * session: the auth state, the profile and the config are stand-ins.
  */
+jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 const config = { supportEmail: 'help@clinic.example', debugPages: false, apiUrl: 'http://api.test' };
 jest.mock('../../../web/src/lib/config', () => ({ getConfig: () => config }));
 const auth: { status: 'signedIn' | 'signedOut'; user: { sub: string; email: string } | null } = {
@@ -53,7 +54,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { patchRoutesOnNavigation, routes } from '../../../web/src/App';
 import { BACK_OFFICE_ROUTE_ID, PROFILE_GATE_ROUTE_ID, PUBLIC_ROUTE_ID } from '../../../web/src/shell/routeIds';
 import { CASE_ID_REQUIRED, runPatchTests, type ApiCall } from '../../../web/src/debug/patchTests';
-import { ApiError } from '../../../web/src/lib/api';
+import { ApiError } from './support/fake-api';
 
 /**
  * jsdom has no fetch `Request`, which the data router builds for each navigation (a redirect here):
