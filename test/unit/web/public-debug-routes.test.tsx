@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 /**
- * The public pages and the debug pages in the app's route table (issue 8, section 7). /about, /faq
+ * The public pages and the debug pages in the app's route table. /about, /faq
  * and /contact open for everyone, signed in or not. The debug pages (a departure from the spec,
  * which leaves them unguarded):
  * through the app's real route table (web/src/App.tsx), they show Page Not Found wherever the
