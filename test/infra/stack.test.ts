@@ -1,7 +1,7 @@
 /**
- * Infra test (issue 2, sections 7 and 8): synthesizes the CDK app with cdk.json's context and asserts
+ * Infra test: synthesizes the CDK app with cdk.json's context and asserts
  * the route table, authorizers, Lambdas, least-privilege grants, tables, buckets, Cognito, CloudFront,
- * the WAF and the cdk-nag packs (issue 9, section 3).
+ * the WAF, the monitoring and the cdk-nag packs.
  *
  * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
  * stage qa-123 (with an empty SPA directory: the placeholder page), a fast skipBundling variant with a
@@ -307,7 +307,7 @@ describe('the HTTP API', () => {
     },
   );
 
-  it('leaves only /case/health and /health without a token (/check_npi needs sign-in, issue 9)', () => {
+  it('leaves only /case/health and /health without a token (/check_npi needs sign-in)', () => {
     // Act
     const open = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .filter(([, r]) => r.Properties?.AuthorizationType === 'NONE')
@@ -336,7 +336,7 @@ describe('the HTTP API', () => {
     });
   });
 
-  it('answers no CORS at all: the browser reaches it on its own origin under /api (issue 9, section 3)', () => {
+  it('answers no CORS at all: the browser reaches it on its own origin under /api', () => {
     // Act
     const apis = ofType(dev, 'AWS::ApiGatewayV2::Api');
 
@@ -375,8 +375,8 @@ describe('the Lambdas', () => {
       const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
 
       // Assess
-      // The report (issue 8, section 5: one vCPU, inside the HTTP API's 30 s) and the lists imports
-      // (issue 8, section 6: asynchronous, 15 minutes); every other function 512 MB and 10 s.
+      // The report (one vCPU, inside the HTTP API's 30 s) and the lists imports
+      // (asynchronous, 15 minutes); every other function 512 MB and 10 s.
       const want =
         resource === 'report'
           ? { memory: 1769, timeout: 29 }
@@ -412,7 +412,7 @@ describe('the Lambdas', () => {
   // Two Node.js processes loading the bundles: seconds on a loaded 2-core machine, past jest's 5 s default.
   it('ships bundles that run: /case/health answers 200 and a malformed NPI 400, error names surviving minification', async () => {
     // Prepare: a stand-in DynamoDB endpoint that accepts the audit entry of the signed-in call
-    // (issue 9, section 1: a request whose entry cannot be written fails)
+    // (a request whose entry cannot be written fails, docs/decisions/0005-fail-closed-audit-write.md)
     const puts: string[] = [];
     const ddb = http.createServer((req, res) => {
       puts.push(String(req.headers['x-amz-target']));
@@ -475,7 +475,7 @@ describe('the Lambdas', () => {
     try {
       // Act
       const health = await invoke('case', '/case/health', {});
-      // /check_npi needs sign-in (issue 9): the claims the JWT authorizer passes.
+      // /check_npi needs sign-in: the claims the JWT authorizer passes.
       const badNpi = await invoke(
         'check_npi',
         '/check_npi',
@@ -540,8 +540,8 @@ describe('the Lambdas', () => {
       const s3Actions = new Set(s3Statements.flatMap(actions));
 
       // Assess: the document function only, three object actions on private/* and version reads of
-      // the staging uploads; the lists
-      // function the same three on imports/* (issue 8 section 6: reference files uploaded for an import)
+      // the staging uploads; the lists function the same three on imports/* (reference files
+      // uploaded for an import)
       if (RESOURCE_ACCESS[resource].documentsBucket) {
         expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
         for (const st of s3Statements) {
@@ -660,7 +660,7 @@ describe('deleting a case deletes its documents', () => {
         for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([documentId]);
         expect(env.DOCUMENT_FUNCTION_NAME).toEqual({ Ref: documentId });
       } else if (RESOURCE_ACCESS[resource].invokesSelf) {
-        // The lists function invokes only itself (imports run asynchronously, issue 8 section 6).
+        // The lists function invokes only itself (imports run asynchronously).
         expect(invokes.length).toBeGreaterThan(0);
         for (const st of invokes) expect([...referencedIds(st.Resource)]).toEqual([logicalId(dev, fn!)]);
         expect(env.DOCUMENT_FUNCTION_NAME).toBeUndefined();
@@ -672,7 +672,7 @@ describe('deleting a case deletes its documents', () => {
   });
 });
 
-describe('the 30-day purge of soft-deleted cases (issue 9, section 2)', () => {
+describe('the 30-day purge of soft-deleted cases', () => {
   it('sends the purge event to the case function once a day, and to no other function', () => {
     // Prepare
     const caseFn = dev.stack.api.functions.get('case');
@@ -757,7 +757,7 @@ describe('the tables', () => {
   });
 });
 
-describe('the audit table (issue 9, section 1)', () => {
+describe('the audit table', () => {
   it('lets every function append to the audit table and no role update, delete or batch-write it', () => {
     // Prepare
     const auditId = logicalId(dev, dev.stack.data.table('AUDIT_TABLE'));
@@ -1083,7 +1083,7 @@ describe('the SPA hosting', () => {
     expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
     expect(resolved).toEqual({
       region: { Ref: 'AWS::Region' },
-      // Same origin: the distribution serves the API under /api (issue 9, section 3).
+      // Same origin: the distribution serves the API under /api (docs/decisions/0007-api-under-cloudfront.md).
       apiUrl: '/api',
       userPoolId: { Ref: logicalId(dev, dev.stack.auth.userPool) },
       userPoolClientId: { Ref: logicalId(dev, dev.stack.auth.userPoolClient) },
@@ -1094,7 +1094,7 @@ describe('the SPA hosting', () => {
     expect(deployedConfig(qa).resolved.stage).toBe('qa-123');
   });
 
-  it('turns the debug pages off in prod and on in the other stages (issue 8, section 7)', () => {
+  it('turns the debug pages off in prod and on in the other stages', () => {
     // Act
     const prodConfig = deployedConfig(prod).raw;
 
@@ -1114,7 +1114,7 @@ describe('the SPA hosting', () => {
     expect(RuntimeConfigSchema.safeParse(raw).success).toBe(true);
   });
 
-  it('sends HSTS, nosniff, DENY, the referrer policy and the CSP of infra/security-headers.ts on every answer (issue 9)', () => {
+  it('sends HSTS, nosniff, DENY, the referrer policy and the CSP of infra/security-headers.ts on every answer', () => {
     // Prepare: CloudFormation text with `${Ref}` for each reference (the region and URL suffix are pseudo parameters)
     const policyId = logicalId(dev, dev.stack.web.headersPolicy);
     const distributionId = logicalId(dev, dev.stack.web.distribution);
@@ -1446,7 +1446,7 @@ describe('the stack outputs', () => {
 });
 
 /**
- * The unacknowledged cdk-nag findings, per pack: issue 9 section 3 started at AwsSolutions 59 errors
+ * The unacknowledged cdk-nag findings, per pack: the security hardening started at AwsSolutions 59 errors
  * and 3 warnings, HIPAA.Security 66 errors (one finding per resource), and ends at none: every
  * finding is fixed or acknowledged with its reason in infra/nag.ts. Rule id -> number of resources.
  */
@@ -1485,7 +1485,7 @@ function acknowledgements(root: IConstruct): { id: string; reason: string }[] {
   return out;
 }
 
-describe('the cdk-nag checks (issue 9, section 3)', () => {
+describe('the cdk-nag checks', () => {
   it('leaves no AwsSolutions or HIPAA.Security error or warning unacknowledged in any stage or variant', () => {
     for (const s of [dev, prod, qa, fakeDist, withDomain]) {
       // Act
@@ -1554,7 +1554,7 @@ describe('the cdk-nag checks (issue 9, section 3)', () => {
   });
 });
 
-describe('the hardening of issue 9, section 3', () => {
+describe('the security hardening', () => {
   it('gives every function its reserved concurrency and an encrypted log group kept 30 days, a year in prod', () => {
     for (const [s, days] of [
       [dev, 30],
@@ -1700,7 +1700,7 @@ function runViewerRequest(code: string, uri: string): string {
   return runViewerFunction(code, uri).uri;
 }
 
-describe('the edge: WAF, the API under /api and TLS (issue 9, section 3)', () => {
+describe('the edge: WAF, the API under /api and TLS', () => {
   it('puts the web ACL in front of the distribution with the three AWS managed rule groups and a per-IP rate rule', () => {
     // Prepare
     const webAclId = dev.stack.getLogicalId(dev.stack.firewall.webAcl);
