@@ -10,6 +10,7 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { ERROR_STATUS } from './errors';
+import { logger } from './logger';
 
 /** The `service` dimension of every metric. */
 export const SERVICE_DIMENSION = 'suture';
@@ -29,8 +30,8 @@ export const METRIC_NAMES = {
 /** A metric name of {@link METRIC_NAMES}. */
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
 
-/** The one Metrics instance of a Lambda. */
-export const metrics = new Metrics({ serviceName: SERVICE_DIMENSION });
+/** The one Metrics instance of a Lambda; its own warnings go to the structured logger. */
+export const metrics = new Metrics({ serviceName: SERVICE_DIMENSION, logger });
 
 /** Add 1 to the count `name`. */
 export function count(name: MetricName): void {
