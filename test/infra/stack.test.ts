@@ -543,7 +543,12 @@ describe('the Lambdas', () => {
       // the staging uploads; the lists function the same three on imports/* (reference files
       // uploaded for an import)
       if (RESOURCE_ACCESS[resource].documentsBucket) {
-        expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
+        expect([...s3Actions].sort()).toEqual([
+          's3:DeleteObject',
+          's3:GetObject',
+          's3:GetObjectVersion',
+          's3:PutObject',
+        ]);
         for (const st of s3Statements) {
           // Version-level reads on the staging prefix only (a confirm copies the checked version).
           const versioned = actions(st).includes('s3:GetObjectVersion');
