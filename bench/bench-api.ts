@@ -38,7 +38,7 @@
  * main thread; default the runtime's). Each phase also reports the server's CPU ms per request (main
  * thread, other threads) and the client's, and the machine's load average.
  */
-import { spawnBenchServer, stopBenchServer } from './lib/server-process';
+import { serveUntilStdinCloses, spawnBenchServer, startBenchStack, stopBenchServer } from './lib/server-process';
 import { benchApi as apiClient, createBenchProvider } from './lib/bench-provider';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
 import { PROJECT_ROOT } from '../infra/paths';
-import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION, startLocal } from '../local';
+import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION } from '../local';
 import { NodeSha256 } from '../local/sigv4';
 import { listProjection } from '../lambdas/data/case/lists';
 import { AUDIT_TABLE, auditKeys } from '../lambdas/data/audit/keys';
@@ -320,17 +320,7 @@ interface ServerInfo {
  * Lambda pool, default the runtime's), a signed-in provider; runs until stdin closes.
  */
 async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
-  process.env.LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocal({
-    dataDir,
-    port: 0,
-    quiet: true,
-    log: () => undefined,
-    webDist: join(dataDir, 'web'),
-    lambdaWorkers,
-    // Measures the API's speed, not its rate limit.
-    rateLimit: false,
-  });
+  const stack = await startBenchStack(dataDir, lambdaWorkers);
   const email = `bench-${Date.now()}@example.com`;
   const sub = await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
   const { accessToken } = await stack.signIn(email, 'Bench-Passw0rd!');
@@ -342,10 +332,7 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
     accessToken,
     sub,
   };
-  process.stdout.write(`${JSON.stringify(info)}\n`);
-  process.stdin.resume();
-  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
-  await stack.close();
+  await serveUntilStdinCloses(stack, info);
 }
 
 /** The parts of autocannon's result this bench reads. */

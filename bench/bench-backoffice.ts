@@ -138,7 +138,13 @@ const PAGE = 50;
 /** Bump when the generated data changes. */
 const DATA_VERSION = 2;
 /** Files whose code (comments aside) makes a cached data set stale when it changes (what is stored, and how). */
-const SHAPE_FILES = ['lambdas/lib/tables.ts', 'lambdas/data/case/keys.ts', 'lambdas/data/user/keys.ts', 'lambdas/data/case/repository.ts', 'lambdas/data/user/repository.ts'];
+const SHAPE_FILES = [
+  'lambdas/lib/tables.ts',
+  'lambdas/data/case/keys.ts',
+  'lambdas/data/user/keys.ts',
+  'lambdas/data/case/repository.ts',
+  'lambdas/data/user/repository.ts',
+];
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
 

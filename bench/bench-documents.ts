@@ -14,7 +14,7 @@
  *
  * Not a test: figures depend on the machine. Options: `--runs N`, `--mb N` (default 100).
  */
-import { spawnBenchServer, stopBenchServer } from './lib/server-process';
+import { serveUntilStdinCloses, spawnBenchServer, startBenchStack, stopBenchServer } from './lib/server-process';
 import { benchApi, createBenchProvider } from './lib/bench-provider';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_UPLOAD_BYTES } from '../shared';
-import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION, startLocal } from '../local';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_REGION } from '../local';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,24 +61,12 @@ interface ServerInfo {
  * until its stdin closes.
  */
 async function serve(dataDir: string): Promise<void> {
-  process.env.LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocal({
-    dataDir,
-    port: 0,
-    quiet: true,
-    log: () => undefined,
-    webDist: join(dataDir, 'web'),
-    // Measures the API's speed, not its rate limit.
-    rateLimit: false,
-  });
+  const stack = await startBenchStack(dataDir);
   const email = `bench-${Date.now()}@example.com`;
   await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
   const { accessToken } = await stack.signIn(email, 'Bench-Passw0rd!');
   const info: ServerInfo = { apiUrl: stack.apiUrl, s3Direct: stack.endpoints.s3Direct, accessToken };
-  process.stdout.write(`${JSON.stringify(info)}\n`);
-  process.stdin.resume();
-  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
-  await stack.close();
+  await serveUntilStdinCloses(stack, info);
 }
 
 async function main(): Promise<void> {

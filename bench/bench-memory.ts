@@ -18,12 +18,11 @@
  * server process go in `BENCH_SERVER_NODE_OPTIONS` (e.g. `--heapsnapshot-signal=SIGUSR2`).
  * Not a test: figures depend on the machine (Linux: RSS from /proc).
  */
-import { spawnBenchServer, stopBenchServer } from './lib/server-process';
+import { serveUntilStdinCloses, spawnBenchServer, startBenchStack, stopBenchServer } from './lib/server-process';
 import { benchApi, createBenchProvider } from './lib/bench-provider';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocal } from '../local';
 import { formatMiB, readRss, RSS_GOAL_MIB, sampleRss } from './lib/rss';
 
 /** The part of autocannon's API used here (it ships without types). */
@@ -132,16 +131,7 @@ function syntheticCodes(count: number): { cpt_code: string; cpt_description: str
  * until its stdin closes.
  */
 async function serve(dataDir: string, codes: number): Promise<void> {
-  process.env.LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocal({
-    dataDir,
-    port: 0,
-    quiet: true,
-    log: () => undefined,
-    webDist: join(dataDir, 'web'),
-    // Measures memory under load, not the rate limit.
-    rateLimit: false,
-  });
+  const stack = await startBenchStack(dataDir);
   const { writeCptRecords, cptTablesFromEnv } = await import('../lambdas/data/cpt_codes/import');
   const { ddb } = await import('../lambdas/lib/aws');
   await writeCptRecords(syntheticCodes(codes), { doc: ddb(), ...cptTablesFromEnv(), source: 'bench' });
@@ -149,7 +139,6 @@ async function serve(dataDir: string, codes: number): Promise<void> {
   await stack.createAccount(email, 'Bench-Passw0rd!', ['surgeon']);
   const { accessToken, sub } = await stack.signIn(email, 'Bench-Passw0rd!');
   const info: ServerInfo = { apiUrl: stack.apiUrl, accessToken, sub };
-  process.stdout.write(`${JSON.stringify(info)}\n`);
   if (process.env.BENCH_MEMORY_TRACE) {
     const mib = (n: number) => `${(n / 1048576).toFixed(0)}`;
     setInterval(() => {
@@ -159,9 +148,7 @@ async function serve(dataDir: string, codes: number): Promise<void> {
       );
     }, 5000).unref();
   }
-  process.stdin.resume();
-  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
-  await stack.close();
+  await serveUntilStdinCloses(stack, info);
 }
 
 /** Run `tasks` with at most `limit` in flight. */

@@ -5,6 +5,33 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocal, type LocalStack } from '../../local';
+
+/**
+ * The child's side: the local runtime on `dataDir`, quiet, on a free port, without the rate limit
+ * (the benchmarks measure speed and memory, not the limit). `lambdaWorkers`: threads of its Lambda pool.
+ */
+export function startBenchStack(dataDir: string, lambdaWorkers?: number): Promise<LocalStack> {
+  process.env.LOG_LEVEL ??= 'ERROR';
+  return startLocal({
+    dataDir,
+    port: 0,
+    quiet: true,
+    log: () => undefined,
+    webDist: join(dataDir, 'web'),
+    ...(lambdaWorkers === undefined ? {} : { lambdaWorkers }),
+    rateLimit: false,
+  });
+}
+
+/** The child's side: print `info` as the one JSON line the parent waits for, then run until stdin closes. */
+export async function serveUntilStdinCloses(stack: LocalStack, info: unknown): Promise<void> {
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.on('close', resolve).on('end', resolve));
+  await stack.close();
+}
 
 /**
  * Start `node [nodeArgs] --import tsx <script> --serve <dataDir> [args]` and resolve with the child
