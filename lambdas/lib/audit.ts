@@ -1,5 +1,5 @@
 /**
- * The audit trail's writing side (issue 9, section 1; HIPAA 45 CFR 164.312(b)).
+ * The audit trail's writing side (docs/security.md; HIPAA 45 CFR 164.312(b)).
  *
  * The shared middleware ({@link ./middleware}) writes one entry per request of every route with
  * `auth: true`, after the answer is known, so no handler can forget it; a handler only declares what
@@ -18,17 +18,27 @@
  * unaudited access). This module holds no AWS SDK import: a Lambda without guarded routes
  * (check_npi) bundles no DynamoDB client for it.
  */
+import { TEXT_LIMITS } from '../../shared/constants';
 import { auditKeys } from '../data/audit/keys';
 import { getCaller, knownUserType } from './caller';
 import type { ApiEvent } from './http';
 
-/** Outcomes of an audited request (issue 9, section 1). */
+/** Outcomes of an audited request. */
 export type AuditOutcome = 'allowed' | 'denied' | 'failed';
 
 /** Six years in seconds (45 CFR 164.316(b)(2): documentation kept six years), the entry's TTL. */
 export const AUDIT_RETENTION_SECONDS = 6 * 366 * 24 * 3600;
-/** Most resource ids one entry holds (a page of a list is at most MAX_PAGE_LIMIT = 100). */
+/** Most resource ids one entry holds (a page of a list is at most MAX_PAGE_LIMIT = 200). */
 export const MAX_AUDIT_IDS = 200;
+/** Longest id an entry records (a document key, TEXT_LIMITS.path); a longer one is cut to this. */
+export const MAX_AUDIT_ID_LENGTH = TEXT_LIMITS.path;
+/**
+ * Characters of ids one entry holds in all: with the other fields (user agent at most 512) an entry
+ * stays far below DynamoDB's 400 KB item limit, so no input can make the audit write fail.
+ */
+export const MAX_AUDIT_ID_CHARS = 32 * 1024;
+/** Longest `action` recorded (an unknown path is the client's text). */
+export const MAX_AUDIT_ACTION_LENGTH = 256;
 
 /** One audit entry as stored (keys from {@link auditKeys}; `case_id` only when exactly one case). */
 export interface AuditEntry {
@@ -61,7 +71,7 @@ export interface AuditEntry {
 }
 
 /**
- * The header that carries the viewer's address (issue 9, section 1: "source IP"). Through CloudFront,
+ * The header that carries the viewer's address (the entry's "source IP"). Through CloudFront,
  * API Gateway's `sourceIp` is a CloudFront edge address; the `/api/*` viewer-request function
  * (infra/web.ts `API_PREFIX_FUNCTION_CODE`) sets this header to `event.viewer.ip`, replacing any value
  * the client sent, and the local gateway does the same with the socket's address. A direct call to the
@@ -77,6 +87,8 @@ export interface AuditRecorder {
   touched(resourceType: string, ids: readonly (string | undefined)[]): AuditRecorder;
   /** A 404 answered after this call hides another owner's item: recorded as `denied`. Chainable. */
   deniedIfNotFound(): AuditRecorder;
+  /** The request is refused as hostile input (e.g. an id far over its limit): any 4xx is `denied`. Chainable. */
+  denied(): AuditRecorder;
   /** The one case this request concerns (a document's case), for the `byCase` index. Chainable. */
   forCase(caseId: string | undefined): AuditRecorder;
 }
@@ -84,7 +96,10 @@ export interface AuditRecorder {
 interface Declared {
   resourceType?: string;
   ids: string[];
+  /** Characters of `ids` in all. */
+  idChars: number;
   deniedIfNotFound: boolean;
+  denied: boolean;
   caseId?: string;
 }
 
@@ -93,7 +108,7 @@ const declared = new WeakMap<ApiEvent, Declared>();
 function declaredOf(event: ApiEvent): Declared {
   let d = declared.get(event);
   if (!d) {
-    d = { ids: [], deniedIfNotFound: false };
+    d = { ids: [], idChars: 0, deniedIfNotFound: false, denied: false };
     declared.set(event, d);
   }
   return d;
@@ -105,13 +120,21 @@ export function audit(event: ApiEvent): AuditRecorder {
   const recorder: AuditRecorder = {
     touched(resourceType, ids) {
       d.resourceType ??= resourceType;
-      for (const id of ids) {
-        if (id && !d.ids.includes(id) && d.ids.length < MAX_AUDIT_IDS) d.ids.push(id);
+      for (const raw of ids) {
+        const id = raw?.slice(0, MAX_AUDIT_ID_LENGTH);
+        if (!id || d.ids.includes(id) || d.ids.length >= MAX_AUDIT_IDS) continue;
+        if (d.idChars + id.length > MAX_AUDIT_ID_CHARS) break;
+        d.ids.push(id);
+        d.idChars += id.length;
       }
       return recorder;
     },
     deniedIfNotFound() {
       d.deniedIfNotFound = true;
+      return recorder;
+    },
+    denied() {
+      d.denied = true;
       return recorder;
     },
     forCase(caseId) {
@@ -122,10 +145,11 @@ export function audit(event: ApiEvent): AuditRecorder {
   return recorder;
 }
 
-/** Outcome of an answer with `status` (see the module doc). */
-export function auditOutcome(status: number, deniedIfNotFound: boolean): AuditOutcome {
+/** Outcome of an answer with `status` (see the module doc); `denied`: refused as hostile input. */
+export function auditOutcome(status: number, deniedIfNotFound: boolean, denied = false): AuditOutcome {
   if (status < 400) return 'allowed';
   if (status === 401 || status === 403 || (status === 404 && deniedIfNotFound)) return 'denied';
+  if (denied && status < 500) return 'denied';
   return 'failed';
 }
 
@@ -138,15 +162,16 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   const cognitoUsername = claims?.['cognito:username'];
   const username = typeof cognitoUsername === 'string' && cognitoUsername ? cognitoUsername : caller?.username;
-  const d = declared.get(event) ?? { ids: [], deniedIfNotFound: false };
+  const d = declared.get(event) ?? { ids: [], idChars: 0, deniedIfNotFound: false, denied: false };
   const userType = caller ? knownUserType(event) : undefined;
-  const action = event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`;
+  // An unknown route's path is the client's: cut, like every other text an entry records.
+  const action = (event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`).slice(0, MAX_AUDIT_ACTION_LENGTH);
   const entry: AuditEntry = {
     ...auditKeys(at, requestId, action),
     at,
     action,
     status,
-    outcome: auditOutcome(status, d.deniedIfNotFound),
+    outcome: auditOutcome(status, d.deniedIfNotFound, d.denied),
     resource_ids: [...d.ids],
     request_id: requestId,
     source_ip: (event.headers?.[VIEWER_IP_HEADER] || http?.sourceIp || '').slice(0, 64),
@@ -169,7 +194,7 @@ export type AuditWriter = (entry: AuditEntry) => Promise<void>;
 export const SYSTEM_AUDIT_ACTOR = 'system';
 
 /**
- * An entry for work done outside an HTTP request (issue 9, section 2: the 30-day purge): actor
+ * An entry for work done outside an HTTP request (the 30-day purge, docs/decisions/0006-soft-delete-and-30-day-purge.md): actor
  * {@link SYSTEM_AUDIT_ACTOR}, `action` a dotted name (e.g. `case.purge`), status 200 when allowed
  * (else `status`, default 500), no source IP, user agent `suture-scheduler`. `requestId` must be
  * unique per entry (it makes the sort key). Pure; write it with the same writer as the middleware
@@ -197,7 +222,7 @@ export function systemAuditEntry(input: {
     status: input.status ?? (input.outcome === 'allowed' ? 200 : 500),
     outcome: input.outcome,
     resource_type: input.resourceType,
-    resource_ids: input.ids.slice(0, MAX_AUDIT_IDS),
+    resource_ids: input.ids.slice(0, MAX_AUDIT_IDS).map((id) => id.slice(0, MAX_AUDIT_ID_LENGTH)),
     ...(input.caseId ? { case_id: input.caseId } : {}),
     request_id: input.requestId,
     source_ip: '',

@@ -1,12 +1,12 @@
 /**
- * /user Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
+ * /user Lambda (spec provider-side sections 3, 5, 7).
  *
  * - GET /user?user_id=  -> 200 { success, user } | 404 { success: false, message: 'User not found' }.
  *   No user_id: the caller's own. Another user's profile: back office (user_type >= 10) only;
  *   others get the same 404 as a missing profile (no existence leak).
  * - POST /user (profile create payload, any alias names) -> 201 { success, message, user }.
  *   user_npi must be 10 digits with a valid check digit (shared/npi.ts; 400 'NPI not found or
- *   invalid', as for surgeons; issue 6, section 6). `documents` must be empty and `document_key`
+ *   invalid', as for surgeons). `documents` must be empty and `document_key`
  *   empty or absent (400 naming the field): documents come through POST /document.
  *   user_id comes from the token (`sub`), user_email from the user pool (`callerEmail`: the id
  *   token's email claim, or Cognito GetUser with the access token), never from the body. An existing
@@ -18,21 +18,20 @@
  *   sent fields change. `user_type` in a body is ignored: nobody sets their own user_type.
  *   Another user's id -> 404 'User not found'. user_npi: the same check digit as POST. `documents`
  *   and `document_key` may only keep or drop what is stored (each entry equal to a stored one, same
- *   document_type and document_name), never add a path: 400 naming the field (issue 6, section 3).
- * - PATCH /user { user_id: <another user>, user_type } (issue 8, section 4): a type change. Callers
+ *   document_type and document_name), never add a path: 400 naming the field.
+ * - PATCH /user { user_id: <another user>, user_type } (spec back office, User detail): a type change. Callers
  *   below 10 get 404 'User not found' (no existence leak); the rules of `userTypeChangeRefusal`
  *   (shared/schemas/users.ts) answer 403 with their message; the Cognito group follows
  *   (./accounts.ts), then the profile's user_type changes only while it is still the one checked
  *   (409 otherwise, and the group is put back). -> 200 { success, message, user }. The caller's own
  *   id with `user_type` and no profile field -> 403 'You cannot change your own user type.'
  * - DELETE /user?user_id= -> 200 { success, message }. No user_id: the caller's own profile; an
- *   empty or blank user_id -> 400 'user_id must not be empty' and nothing deleted (issue 6,
- *   section 5). Another user: callers below 10 get 404 'User not found'; `userDeleteRefusal` (user
+ *   empty or blank user_id -> 400 'user_id must not be empty' and nothing deleted. Another user: callers below 10 get 404 'User not found'; `userDeleteRefusal` (user
  *   admins, 20 or more, up to their own type minus 1) answers 403; allowed: the Cognito account is
  *   disabled (AdminDisableUser), then the profile removed; their cases stay.
  * - GET /user/list?search=&limit=&cursor= (user_type >= 20, else 403) -> 200 { success, users,
  *   next_cursor?, total, total_is_lower_bound? } (./lists.ts).
- * - GET /audit (user_type >= 100, else 403): the audit trail (issue 9, section 1; ./audit.ts).
+ * - GET /audit (user_type >= 100, else 403): the audit trail (docs/security.md; ./audit.ts).
  * - POST /user/invite { email } (user_type >= 20, else 403) -> 201 { success, message, user:
  *   { user_id, email, status } }: AdminCreateUser with Cognito's invitation (./accounts.ts); a
  *   pending invitation's email again -> 200, the invitation sent again; 400 for a bad email, 409
@@ -59,6 +58,8 @@ import {
   userTypeChangeRefusal,
   normalizeProfileInput,
   toUserType,
+  TEXT_LIMITS,
+  tooLongMessage,
 } from '../../shared';
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
@@ -93,7 +94,7 @@ export const BLANK_USER_ID_MESSAGE = 'user_id must not be empty';
 /**
  * Profile documents in a POST or PATCH body against the stored profile (`undefined` on POST): each
  * `documents` entry must equal a stored entry and `document_key` be empty or the stored one; a
- * body can keep or drop documents, never add a path (issue 6, section 3). 400 naming the field.
+ * body can keep or drop documents, never add a path. 400 naming the field.
  */
 function checkProfileDocuments(
   extras: { documents?: ProfileDocument[]; document_key?: string },
@@ -158,7 +159,7 @@ const PartialProfileSchema = ProfileFormSchema.partial();
 const TYPE_CHANGE_KEYS = new Set(['user_id', 'user_type']);
 
 /**
- * PATCH /user { user_id, user_type } on another user (issue 8, section 4; see module doc). Every
+ * PATCH /user { user_id, user_type } on another user (see module doc). Every
  * check happens before any write; a refused change writes nothing.
  */
 async function changeUserType(event: ApiEvent, targetId: string, body: Record<string, unknown>) {
@@ -195,6 +196,11 @@ async function patchUser(event: ApiEvent) {
   const caller = requireCaller(event);
   const body = bodyObject(event);
   const requested = (typeof body.user_id === 'string' && body.user_id.trim()) || queryParam(event, 'user_id');
+  // An id no user can have is refused before anything is read (and kept out of the audit entry).
+  if (requested && requested.length > TEXT_LIMITS.id) {
+    audit(event).denied();
+    throw new ValidationError([{ field: 'user_id', message: tooLongMessage('user_id', TEXT_LIMITS.id) }]);
+  }
   const typeOnly = 'user_type' in body && Object.keys(body).every((k) => TYPE_CHANGE_KEYS.has(k));
   if (requested && requested !== caller.sub) {
     if ('user_type' in body) return changeUserType(event, requested, body);
@@ -226,7 +232,7 @@ async function patchUser(event: ApiEvent) {
 
 /**
  * Ask the document Lambda (the only one with a bucket grant) to delete a deleted profile's files,
- * asynchronously (issue 6, section 3). The profile is already gone, so a failure is logged, not answered.
+ * asynchronously. The profile is already gone, so a failure is logged, not answered.
  */
 async function deleteProfileFiles(userId: string, profile: ProfileItem | undefined): Promise<void> {
   if (!profile) return;
@@ -277,7 +283,7 @@ async function deleteUser(event: ApiEvent) {
   return ok({ success: true, message: 'User deleted successfully' });
 }
 
-/** GET /user/list (issue 8, section 4; see module doc). */
+/** GET /user/list (see module doc). */
 async function listAllUsers(event: ApiEvent) {
   requireCaller(event);
   if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
@@ -315,7 +321,7 @@ async function listInvitations(event: ApiEvent) {
   return ok({ success: true, ...page });
 }
 
-/** POST /user/invite (issue 8, section 4, beyond the spec; see module doc). */
+/** POST /user/invite (beyond the spec, docs/decisions/0009-spec-departures.md; see module doc). */
 async function inviteNewUser(event: ApiEvent) {
   requireCaller(event);
   if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);

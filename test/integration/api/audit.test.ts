@@ -1,5 +1,5 @@
 /**
- * The audit trail against the local stack (issue 9, section 1): case calls leave entries with the
+ * The audit trail against the local stack (docs/security.md): case calls leave entries with the
  * ids they touched, another owner's case answered 404 is recorded as denied, and GET /audit filters,
  * pages (newest first) and refuses callers below user_type 100.
  */
@@ -202,4 +202,28 @@ describe('the audit trail', () => {
     // The calls were spread over more than one shard, so the walks merged shards.
     expect(new Set(lists.map((e) => auditShard(e.request_id))).size).toBeGreaterThan(1);
   });
+
+  it.each([
+    ['500,000 characters', 500_000, { first_name: 'Ada' }],
+    ['300,000 characters', 300_000, {}],
+    ['300,000 characters in a type change', 300_000, { user_type: 10 }],
+    ['5,000 characters in a type change', 5_000, { user_type: 10 }],
+    ['201 characters', 201, {}],
+  ])(
+    'answers 400 to a PATCH /user with a user_id of %s and records the refusal as denied, bounded',
+    async (_name, length, rest) => {
+      // Prepare
+      const caller = await signedInProvider(local);
+      // Act
+      const res = await local.api<{ message: string }>('PATCH', '/user', {
+        token: caller.accessToken,
+        body: { user_id: 'u'.repeat(length), ...rest },
+      });
+      // Assess: refused before anything was done, and recorded without the oversized id
+      expect(res.status).toBe(400);
+      const page = await auditPage({ user_id: caller.sub, action: 'PATCH /user' });
+      expect(page.body.entries.map((e) => [e.status, e.outcome])).toEqual([[400, 'denied']]);
+      expect(JSON.stringify(page.body.entries[0]).length).toBeLessThan(4096);
+    },
+  );
 });

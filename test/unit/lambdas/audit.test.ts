@@ -1,5 +1,5 @@
 /**
- * The audit entry the shared middleware writes for every guarded request (issue 9, section 1):
+ * The audit entry the shared middleware writes for every guarded request (docs/security.md):
  * outcome per answer, the ids a handler declares, who and from where, never PHI, and a failed
  * write failing the request.
  */
@@ -9,6 +9,9 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   AUDIT_RETENTION_SECONDS,
+  MAX_AUDIT_ID_CHARS,
+  MAX_AUDIT_ID_LENGTH,
+  MAX_AUDIT_IDS,
   VIEWER_IP_HEADER,
   audit,
   auditOutcome,
@@ -47,6 +50,13 @@ const handler = apiHandler(
         throw new NotFoundError('Case not found');
       }
       if (mode === 'boom') throw new Error('boom');
+      if (mode === 'many') {
+        audit(event).touched(
+          'case',
+          Array.from({ length: 300 }, (_, i) => `${i}-${'x'.repeat(5_000)}`),
+        );
+        return ok({ success: true });
+      }
       await callerUserType(event);
       audit(event).touched('case', ['c-1', 'c-2', undefined, 'c-1']);
       return ok({ success: true, patient: bodyObject(event) });
@@ -236,7 +246,27 @@ describe('the audit entry of the shared middleware', () => {
   });
 });
 
+describe('the size of an audit entry', () => {
+  it('caps the ids an entry records in number, length and in all, far below the 400 KB item limit', async () => {
+    // Act: 300 ids of 5,000 characters declared
+    const answer = await invoke(handler, { method: 'GET', path: '/cpt_codes', sub: 'u1', query: { mode: 'many' } });
+    // Assess
+    expect(answer.status).toBe(200);
+    const [entry] = entries();
+    expect(entry!.resource_ids.length).toBeLessThanOrEqual(MAX_AUDIT_IDS);
+    expect(Math.max(...entry!.resource_ids.map((id) => id.length))).toBe(MAX_AUDIT_ID_LENGTH);
+    expect(JSON.stringify(entry).length).toBeLessThan(MAX_AUDIT_ID_CHARS + 4096);
+    expect(MAX_AUDIT_ID_CHARS + 4096).toBeLessThan(100 * 1024);
+  });
+});
+
 describe('auditOutcome', () => {
+  it('records a 4xx refused as hostile input as denied, a 500 as failed', () => {
+    expect(auditOutcome(400, false, true)).toBe('denied');
+    expect(auditOutcome(400, false)).toBe('failed');
+    expect(auditOutcome(500, false, true)).toBe('failed');
+  });
+
   it('is allowed below 400, denied for 401, 403 and a marked 404, failed otherwise', () => {
     // Act & Assess
     expect([200, 201, 401, 403, 400, 409, 502].map((s) => auditOutcome(s, false))).toEqual([
