@@ -29,7 +29,10 @@ const routes: Record<string, Route> = {
   },
 };
 
-/** The control server: JSON in, JSON out; an error answers 500 with its name and message. */
+/**
+ * The control server: JSON in, JSON out; an error answers 500 with its name and message. No
+ * keep-alive: calls come seconds apart, and a reused socket the server is closing fails the call.
+ */
 function control(stack: LocalStack) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -38,11 +41,11 @@ function control(stack: LocalStack) {
       if (!route) throw new Error(`No control route ${req.method} ${url.pathname}`);
       const raw = await text(req);
       const out = await route(stack, raw ? (JSON.parse(raw) as Record<string, unknown>) : {});
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify(out));
     } catch (err) {
       const e = err as Error;
-      res.writeHead(500, { 'content-type': 'application/json' });
+      res.writeHead(500, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify({ name: e.name, message: e.message }));
     }
   };
