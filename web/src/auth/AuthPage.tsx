@@ -26,7 +26,7 @@ import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { isPasswordResetRequired, signInErrorMessage } from './errors';
 import type { Banner } from './banner';
 import { useAuthForm } from './useAuthForm';
-import { AuthField } from './AuthField';
+import { FormField } from '../components/FormField';
 import { checkSignIn, type SignInValues } from './schemas';
 
 /**
@@ -122,18 +122,20 @@ function SignInForm({
       aria-label="Sign in"
     >
       <Heading level={1}>Sign In</Heading>
-      <AuthField
+      <FormField
+        isRequired
         label="Email"
         type="email"
         autoComplete="username"
-        field={register('email')}
+        {...register('email')}
         error={errors.email?.message}
       />
-      <AuthField
+      <FormField
+        isRequired
         label="Password"
         password
         autoComplete="current-password"
-        field={register('password')}
+        {...register('password')}
         error={errors.password?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Signing in...">

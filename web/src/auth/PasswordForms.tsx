@@ -5,7 +5,7 @@
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { FormEvent, ReactNode } from 'react';
-import { AuthField } from './AuthField';
+import { FormField } from '../components/FormField';
 import { AUTH_MESSAGES } from '../../../shared/messages-shell';
 import { BannerView, type Banner } from './banner';
 import { isUnknownUser, resetErrorMessage } from './errors';
@@ -95,11 +95,12 @@ export function ResetRequestForm({
   return (
     <PasswordFormShell label="Reset password" heading="Reset Password" onSubmit={submit}>
       <Text>Enter the email you sign in with. We will send you a verification code.</Text>
-      <AuthField
+      <FormField
+        isRequired
         label="Email"
         type="email"
         autoComplete="username"
-        field={register('email')}
+        {...register('email')}
         error={errors.email?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Sending...">
@@ -145,11 +146,12 @@ export function ResetConfirmForm({
     <PasswordFormShell label="Set a new password" heading="Set a New Password" onSubmit={submit}>
       <BannerView banner={banner} />
       <Text>Account: {email}</Text>
-      <AuthField
+      <FormField
+        isRequired
         label="Verification code"
         autoComplete="one-time-code"
         inputMode="numeric"
-        field={register('code')}
+        {...register('code')}
         error={errors.code?.message}
       />
       <NewPasswordFields
@@ -180,19 +182,21 @@ function NewPasswordFields({
 }) {
   return (
     <>
-      <AuthField
+      <FormField
+        isRequired
         label="New password"
         password
         autoComplete="new-password"
-        descriptiveText="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-        field={password}
+        hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
+        {...password}
         error={passwordError}
       />
-      <AuthField
+      <FormField
+        isRequired
         label="Confirm new password"
         password
         autoComplete="new-password"
-        field={confirm}
+        {...confirm}
         error={confirmError}
       />
     </>
@@ -273,12 +277,13 @@ export function TotpCodeForm(props: ChallengeFormProps) {
   return (
     <PasswordFormShell label="Two-step sign-in" heading="Enter Your Code" onSubmit={submit}>
       <Text>Open your authenticator app and enter the 6-digit code it shows for Suture.</Text>
-      <AuthField
+      <FormField
+        isRequired
         label="6-digit code"
         autoComplete="one-time-code"
         inputMode="numeric"
         autoFocus
-        field={register('code')}
+        {...register('code')}
         error={errors.code?.message}
       />
       <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Checking...">

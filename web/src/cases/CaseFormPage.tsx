@@ -28,7 +28,6 @@ import {
   Loader,
   SelectField,
   Text,
-  TextField,
   View,
 } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -72,6 +71,7 @@ import {
 import { SuggestInput, type SuggestOption } from '../components/SuggestInput';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { apiErrorMessage } from '../lib/apiErrors';
+import { FormField } from '../components/FormField';
 
 /** Debounce of the CPT search while typing, in ms. */
 const CPT_DEBOUNCE_MS = 200;
@@ -402,13 +402,12 @@ function CaseForm({
         )}
         <Card variation="outlined">
           <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium">
-            <TextField
+            <FormField
               type="date"
               label="Case date"
               isRequired
               {...register('case_date')}
-              hasError={Boolean(errors.case_date)}
-              errorMessage={errors.case_date?.message}
+              error={errors.case_date?.message}
             />
             <Controller
               control={control}
@@ -431,21 +430,19 @@ function CaseForm({
                 />
               )}
             />
-            <TextField
+            <FormField
               label="Patient first name"
               isRequired
               autoComplete="off"
               {...register('patient_first')}
-              hasError={Boolean(errors.patient_first)}
-              errorMessage={errors.patient_first?.message}
+              error={errors.patient_first?.message}
             />
-            <TextField
+            <FormField
               label="Patient last name"
               isRequired
               autoComplete="off"
               {...register('patient_last')}
-              hasError={Boolean(errors.patient_last)}
-              errorMessage={errors.patient_last?.message}
+              error={errors.patient_last?.message}
             />
             <ReferencePicker
               control={control}

@@ -26,6 +26,7 @@ import { messageTemplates } from '../../../shared/messages';
 import { US_STATES } from '../../../shared/states';
 import type { ProfileFormSchema, ProfileSetupFormSchema, Profile, ProfileForm } from '../../../shared';
 import { checkNpi } from './api';
+import { FormField } from '../components/FormField';
 
 /** The form's values as edited (text inputs; the schema turns messaging_pref into a number). */
 export interface ProfileFormValues {
@@ -304,49 +305,44 @@ export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiChe
   return (
     <Flex direction="column" gap="1rem">
       <Flex gap="1rem" wrap="wrap">
-        <TextField
+        <FormField
           flex={half}
           label="First Name"
           autoComplete="given-name"
           isRequired
           {...register('first_name')}
-          hasError={!!errors.first_name}
-          errorMessage={errors.first_name?.message}
+          error={errors.first_name?.message}
         />
-        <TextField
+        <FormField
           flex={half}
           label="Last Name"
           autoComplete="family-name"
           isRequired
           {...register('last_name')}
-          hasError={!!errors.last_name}
-          errorMessage={errors.last_name?.message}
+          error={errors.last_name?.message}
         />
       </Flex>
-      <TextField
+      <FormField
         label="Address Line 1"
         autoComplete="address-line1"
         isRequired
         {...register('address1')}
-        hasError={!!errors.address1}
-        errorMessage={errors.address1?.message}
+        error={errors.address1?.message}
       />
-      <TextField
+      <FormField
         label="Address Line 2 (optional)"
         autoComplete="address-line2"
         {...register('address2')}
-        hasError={!!errors.address2}
-        errorMessage={errors.address2?.message}
+        error={errors.address2?.message}
       />
       <Flex gap="1rem" wrap="wrap">
-        <TextField
+        <FormField
           flex="2 1 12rem"
           label="City"
           autoComplete="address-level2"
           isRequired
           {...register('city')}
-          hasError={!!errors.city}
-          errorMessage={errors.city?.message}
+          error={errors.city?.message}
         />
         <SelectField
           flex="1 1 10rem"
@@ -364,7 +360,7 @@ export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiChe
             </option>
           ))}
         </SelectField>
-        <TextField
+        <FormField
           flex="1 1 8rem"
           label="ZIP Code"
           autoComplete="postal-code"
@@ -372,12 +368,11 @@ export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiChe
           maxLength={10}
           isRequired
           {...register('zipcode')}
-          hasError={!!errors.zipcode}
-          errorMessage={errors.zipcode?.message}
+          error={errors.zipcode?.message}
         />
       </Flex>
       <Flex gap="1rem" wrap="wrap" alignItems="flex-start">
-        <TextField
+        <FormField
           flex="1 1 14rem"
           label="Phone Number"
           type="tel"
@@ -385,8 +380,7 @@ export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiChe
           placeholder="(555) 123-4567"
           isRequired
           {...register('telephone_number')}
-          hasError={!!errors.telephone_number}
-          errorMessage={errors.telephone_number?.message}
+          error={errors.telephone_number?.message}
         />
         <NpiField form={form} npiCheck={npiCheck} />
       </Flex>

@@ -7,11 +7,12 @@
  * first one lasts 7 days, infra/auth.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { InviteUserSchema, type InviteUserInput } from '../../../../shared/schemas/users';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useInviteUser } from './queries';
+import { FormField } from '../../components/FormField';
 
 export function InviteUserForm() {
   const invite = useInviteUser();
@@ -38,13 +39,12 @@ export function InviteUserForm() {
             The temporary password in the email lasts 7 days. To send a new one, invite the same email again.
           </Text>
           <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
-            <TextField
+            <FormField
               label="Email"
               type="email"
               autoComplete="off"
               flex="1 1 16rem"
-              hasError={Boolean(error)}
-              errorMessage={error}
+              error={error}
               {...form.register('email')}
             />
             <Button type="submit" variation="primary" isLoading={invite.isPending} loadingText="Sending...">
