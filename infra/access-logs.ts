@@ -1,6 +1,6 @@
 /**
  * Access logs construct: the bucket that receives the S3 server access logs of the stack's buckets and
- * the CloudFront standard logs (issue 9, section 3; HIPAA 164.312(b)).
+ * the CloudFront standard logs (HIPAA 164.312(b)).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';

@@ -267,7 +267,7 @@ export class Api extends Construct {
     const caseFunction = functions.get('case');
     if (!caseFunction) throw new Error('No function for case');
     new events.Rule(this, 'PurgeDeletedCases', {
-      description: 'Removes cases soft-deleted more than 30 days ago, with their documents (issue 9)',
+      description: 'Removes cases soft-deleted more than 30 days ago, with their documents',
       schedule: events.Schedule.rate(Duration.days(1)),
       targets: [
         new targets.LambdaFunction(caseFunction, { event: events.RuleTargetInput.fromObject({ type: PURGE_EVENT }) }),
@@ -397,7 +397,7 @@ export class Api extends Construct {
     // Append-only tables (the audit trail, docs/decisions/0005-fail-closed-audit-write.md): PutItem and nothing else.
     for (const envVar of access.append) data.table(envVar).grant(fn, 'dynamodb:PutItem');
     if (access.cognitoAdmin) {
-      // Issue 8, section 4: invitations, type changes (group follows), deletions (account disabled).
+      // User management (spec back-office-and-shell section 2): invitations, type changes (group follows), deletions (account disabled).
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: COGNITO_ADMIN_ACTIONS.map((a) => `cognito-idp:${a}`),

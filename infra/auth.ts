@@ -1,5 +1,5 @@
 /**
- * Auth construct: the Cognito user pool, its groups and the SPA's app client (issue 2, section 7).
+ * Auth construct: the Cognito user pool, its groups and the SPA's app client.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -28,8 +28,8 @@ export interface AuthProps {
  * - password policy: at least 8 characters with a lowercase letter, an uppercase letter, a digit and
  *   a symbol; account recovery by email only;
  * - optional MFA with an authenticator app (TOTP; no SMS), which a user turns on from the profile
- *   screen (issue 9, section 3); sign-in then asks for the 6-digit code;
- * - threat protection in enforced mode (feature plan Plus; issue 9, section 3): Cognito blocks
+ *   screen; sign-in then asks for the 6-digit code;
+ * - threat protection in enforced mode (feature plan Plus): Cognito blocks
  *   sign-ins with compromised credentials and challenges or blocks risky ones;
  * - groups admin (0), surgeon (1), staff (2);
  * - one public app client for the SPA: USER_PASSWORD_AUTH and refresh tokens, no client secret,
@@ -67,10 +67,10 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(7),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      // Issue 9, section 3: optional TOTP MFA that a user turns on from the profile screen; no SMS.
+      // Optional TOTP MFA (docs/security.md) that a user turns on from the profile screen; no SMS.
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
-      // Issue 9, section 3: threat protection (compromised credentials, risky sign-ins) enforced; needs the Plus plan.
+      // Threat protection (compromised credentials, risky sign-ins) enforced; needs the Plus plan.
       featurePlan: cognito.FeaturePlan.PLUS,
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: settings.isProd,

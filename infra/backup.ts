@@ -1,6 +1,5 @@
 /**
- * Backup construct: an AWS Backup plan for the tables and the documents bucket (issue 9, section 3;
- * HIPAA 164.308(a)(7)(ii)(A), data backup plan).
+ * Backup construct: an AWS Backup plan for the tables and the documents bucket (HIPAA 164.308(a)(7)(ii)(A), data backup plan).
  */
 import * as backup from 'aws-cdk-lib/aws-backup';
 import * as iam from 'aws-cdk-lib/aws-iam';

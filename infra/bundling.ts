@@ -1,5 +1,5 @@
 /**
- * How every API Lambda is bundled, declared once (issue 2, section 7; issue 7, section 1): the
+ * How every API Lambda is bundled, declared once (docs/decisions/0004-bundled-aws-sdk.md): the
  * NodejsFunction options of `infra/api.ts` ({@link LAMBDA_BUNDLING}) and the same build as
  * esbuild's own options ({@link esbuildOptionsFor}), which `npm run bench:api` uses to measure the
  * bundles that CDK deploys (size and cold init) without a synth.

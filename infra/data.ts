@@ -1,5 +1,5 @@
 /**
- * Data construct: one DynamoDB table per definition in `lambdas/lib/tables.ts` (issue 2, sections 3 and 7).
+ * Data construct: one DynamoDB table per definition in `lambdas/lib/tables.ts`.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -27,7 +27,7 @@ function attribute(key: KeyDef): dynamodb.Attribute {
  * The tables of the shared definitions (`TABLES`), with their keys and global secondary indexes.
  *
  * Every table: on-demand billing, point-in-time recovery, encryption at rest with the stack's
- * customer-managed key (`encryptionKey`, issue 9 section 3; grants on a table include the key),
+ * customer-managed key (`encryptionKey`; grants on a table include the key),
  * physical name `suture-<stage>-<id>` (the same names the local runtime uses). Retained and
  * deletion-protected in prod; destroyed with the stack in other stages. A table with a
  * `timeToLiveAttribute` (the audit trail: six years) expires its items by DynamoDB TTL.

@@ -2,7 +2,7 @@
  * The security headers, the Content-Security-Policy and the API rate limit, declared once for the
  * CloudFront distribution (infra/web.ts, a response headers policy), the HTTP API stage
  * (infra/api.ts, throttling) and the local runtime (local/index.ts and gateway.ts), so that
- * `npm start` holds the same line as AWS (issue 9, sections 3 and 4; OWASP ASVS 4.0.3 V14.4;
+ * `npm start` holds the same line as AWS (OWASP ASVS 4.0.3 V14.4;
  * HIPAA 164.312(e)(1) transmission security).
  *
  * What the SPA needs (checked in web/): its own scripts only (Vite emits no inline script:
@@ -20,7 +20,7 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
- * The rate limit per caller (issue 9, section 4): a token bucket refilled with `ratePerSecond`
+ * The rate limit per caller: a token bucket refilled with `ratePerSecond`
  * tokens per second up to `burst` tokens; a request takes one token, and a request that finds no
  * token is answered 429. Locally the caller is the token's `sub` (verified), else the source IP.
  * On AWS the same numbers are the HTTP API stage's default route throttling (infra/api.ts), which

@@ -1,5 +1,5 @@
 /**
- * Storage construct: the private bucket for case documents (issue 2, section 7).
+ * Storage construct: the private bucket for case documents.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -22,7 +22,7 @@ export interface StorageProps {
  *
  * No public access (all four public-access blocks), TLS only (a bucket policy denies requests with
  * `aws:SecureTransport` false), SSE-KMS with the stack's customer-managed key and an S3 bucket key
- * (issue 9, section 3), server access logs to the access-log bucket, versioning, object ownership enforced, CORS for
+ * (docs/security.md), server access logs to the access-log bucket, versioning, object ownership enforced, CORS for
  * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days,
  * unconfirmed staging uploads (`private/uploads/`) and list-import files (`imports/`) expire after 1 day
  * (noncurrent versions are kept: deciding their retention is a records-policy question).

@@ -1,6 +1,6 @@
 /**
  * The AWS WAF web ACL in front of the CloudFront distribution, and so in front of both the SPA and
- * the API under `/api/*` (issue 9, section 3; OWASP ASVS 4.0.3 V12/V14; HIPAA 164.312(a)(1), (b)).
+ * the API under `/api/*` (OWASP ASVS 4.0.3 V12/V14; HIPAA 164.312(a)(1), (b)).
  *
  * A web ACL of scope CLOUDFRONT must be created in us-east-1 ({@link EDGE_REGION}): the Suture stack
  * is deployed there (infra/stack.ts checks it at synth when the region is known and adds a
