@@ -10,10 +10,10 @@
  * - forgot password: request a code (`resetPassword`; failure 'Failed to send reset code'), set a new
  *   password with it (`confirmResetPassword`), then back to sign in;
  * - a user created with a temporary password sets a new one (`confirmSignIn`);
- * - a user with two-step sign-in on (issue 9, section 3) enters the code of their authenticator app
+ * - a user with two-step sign-in on enters the code of their authenticator app
  *   (step CONFIRM_SIGN_IN_WITH_TOTP_CODE, `confirmSignIn`).
  * The password forms (PasswordForms.tsx) and the Amplify calls (flows.ts) are loaded when needed,
- * so that /auth loads at most 150 KB of JS gzipped (issue 6, section 6).
+ * so that /auth loads at most 150 KB of JS gzipped.
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ import { checkSignIn, type SignInValues } from './schemas';
 
 /**
  * The Amplify sign-in flows, loaded when the user first focuses a form of the page (or submits it),
- * not with the page (issue 6, section 6; flows.ts).
+ * not with the page (flows.ts).
  */
 const loadAuthFlows = () => import('./flows');
 /** Banners (Amplify UI's Alert) are only shown after a submit: loaded with the flows. */
@@ -51,7 +51,7 @@ function BannerView({ banner }: { banner: Banner | null }) {
   );
 }
 
-/** The password reset and new-password forms, loaded when one is needed (issue 6, section 6). */
+/** The password reset and new-password forms, loaded when one is needed. */
 const ResetRequestForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetRequestForm })));
 const ResetConfirmForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.ResetConfirmForm })));
 const NewPasswordForm = lazy(() => import('./PasswordForms').then((m) => ({ default: m.NewPasswordForm })));

@@ -260,8 +260,8 @@ export function NewPasswordForm(props: ChallengeFormProps) {
 }
 
 /**
- * The second step of a sign-in with two-step sign-in on (Amplify step CONFIRM_SIGN_IN_WITH_TOTP_CODE;
- * issue 9, section 3): the 6-digit code of the user's authenticator app, sent with `confirmSignIn`.
+ * The second step of a sign-in with two-step sign-in on (Amplify step CONFIRM_SIGN_IN_WITH_TOTP_CODE):
+ * the 6-digit code of the user's authenticator app, sent with `confirmSignIn`.
  * A wrong code can be corrected and sent again; an expired sign-in session sends the user back.
  */
 export function TotpCodeForm(props: ChallengeFormProps) {

@@ -8,7 +8,7 @@
  * Retry; 'No case ID provided in URL'. Below the fields: what an Incomplete case lacks to be
  * submitted, the document slots (web/src/documents/CaseDocuments.tsx) and the status history timeline.
  *
- * Back office (user_type 10 or more; issue 8, section 2): the Status field adds the status control
+ * Back office (user_type 10 or more): the Status field adds the status control
  * (PUT /case; a move backwards asks for a reason), the Pay Amount field is an entry (dollars, 2
  * decimals; PATCH /case), surgeon and facility names come from the case owner's lists, and Back
  * to Case List goes to /back-office/cases. Providers see status and pay amount read-only.

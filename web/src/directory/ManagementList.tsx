@@ -9,7 +9,7 @@
  * wide screens a column header row is shown (hidden from screen readers, which hear each field's
  * own label). Action buttons are at least 44 x 44 px.
  *
- * Paged lists (issue 7): with `paging`, the list ends with a "Showing N surgeons" live status and a
+ * Paged lists: with `paging`, the list ends with a "Showing N surgeons" live status and a
  * Load more button while the server has more (web/src/components/LoadMore.tsx); `items` are the pages
  * loaded so far.
  */
@@ -47,7 +47,7 @@ export interface ManagementListProps<T> {
   emptyText: string;
   /** Deletes one entry (rejects with an Error whose message is shown). */
   onDelete: (item: T) => Promise<void>;
-  /** Server paging (issue 7): more pages, loading state, the next page's error, and the loader. */
+  /** Server paging: more pages, loading state, the next page's error, and the loader. */
   paging?: {
     /** Plural noun of the status line, e.g. 'surgeons'. */
     plural: string;

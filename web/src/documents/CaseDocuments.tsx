@@ -1,5 +1,5 @@
 /**
- * The documents of a case on Case Details (spec provider-side section 2; issue 6 section 3):
+ * The documents of a case on Case Details (spec provider-side section 2):
  * slots for the demographic sheet and the operative note, and the list of miscellaneous documents.
  *
  * - An empty slot offers Upload only; a filled slot offers View (new tab), Download, Replace and

@@ -2,7 +2,7 @@
  * Facility Management (/facility-management), spec provider-side section 2: the user's facilities
  * (name, NPI, city, state; 'Manual entry' for NPI 0), Add Facility, edit (the edit screen explains
  * that updates are not supported) and delete (confirm dialog; 'Delete failed: {message}'), loading,
- * error and empty states (shared ManagementList); 50 a page with Load more (issue 7).
+ * error and empty states (shared ManagementList); 50 a page with Load more.
  */
 import { formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import type { Facility } from '../../../shared/schemas/surgeon';

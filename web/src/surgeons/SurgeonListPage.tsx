@@ -2,7 +2,7 @@
  * Surgeon Management (/surgeon-management), spec provider-side section 2: the user's surgeons
  * (first name, last name, NPI; 'Manual entry' for NPI 0), Add Surgeon, edit and delete (confirm
  * dialog; 'Delete failed: {message}'), loading, error and empty states (shared ManagementList);
- * 50 a page with Load more (issue 7).
+ * 50 a page with Load more.
  */
 import { titleCaseName } from '../../../shared/display';
 import type { Surgeon } from '../../../shared/schemas/surgeon';

@@ -1,12 +1,12 @@
 /**
- * User detail, /back-office/users/{userId} (spec back-office-and-shell section 2 "User detail";
- * issue 8 section 4), for user_type 20 or more (UsersGuard).
+ * User detail, /back-office/users/{userId} (spec back-office-and-shell section 2 "User detail"),
+ * for user_type 20 or more (UsersGuard).
  *
  * Read-only sections: Basic Information (user id, email, first and last name, user type with its
  * number, phone), Professional Information (NPI with Validate, states licensed, message preference,
  * referred by user), Address Information, Account Information (created and last updated as long US
  * date with time). States: loading, "User Not Found", "Error Loading User" (with Retry and Back), and
- * Back to User Management. Management (issue 8 section 4): a user type control offering only types
+ * Back to User Management. Management: a user type control offering only types
  * below the caller's own, and Delete with a confirmation (only when the spec's rule allows it);
  * neither on one's own page.
  */
@@ -108,7 +108,7 @@ function NpiValidate({ npi }: { npi: string }) {
   );
 }
 
-/** The user type control and Delete, shown only where the caller's rules allow (issue 8, section 4). */
+/** The user type control and Delete, shown only where the caller's rules allow. */
 function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: number; self: boolean }) {
   const navigate = useNavigate();
   const options = assignableUserTypes(callerType, user.user_type);
