@@ -358,6 +358,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (known) return known;
     try {
       const payload = (await verifier.verify(token)) as JwtPayload;
+      // aws-jwt-verify checks `exp` only when present; API Gateway refuses a token without it.
+      if (typeof payload.exp !== 'number') return undefined;
       verified.set(token, payload);
       return payload;
     } catch {

@@ -3,7 +3,9 @@
  * the JWT authorizer's checks, the Cognito shims, the NPPES emulator, and persistence across a
  * restart.
  */
+import { createSign } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import cognitoLocalKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -193,6 +195,30 @@ describe('the gateway', () => {
     const lines = local.logs.slice(before).join('\n');
     expect(lines).toMatch(/GET \/api\/case 401 \d+ms/);
     expect(lines).not.toContain('secret-patient-id');
+  });
+});
+
+describe('a token without exp', () => {
+  /** `token` signed again with cognito-local's key, its claims changed by `edit`. */
+  function resign(token: string, edit: (claims: Record<string, unknown>) => void): string {
+    const [header] = token.split('.');
+    const claims = decodePayload(token);
+    edit(claims);
+    const unsigned = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(cognitoLocalKey.pem).toString('base64url')}`;
+  }
+
+  it("is refused with 401 although signed with the pool's key, as API Gateway refuses it", async () => {
+    // Prepare: the same claims signed again, with and without exp
+    const user = await local.createSignedInUser();
+    const withExp = resign(user.accessToken, () => undefined);
+    const withoutExp = resign(user.accessToken, (claims) => delete claims.exp);
+    const call = (token: string) => fetch(`${local.apiUrl}/user`, { headers: { authorization: `Bearer ${token}` } });
+    // Act
+    const [kept, dropped] = [await call(withExp), await call(withoutExp)];
+    // Assess: the key signs valid tokens (404: no profile yet); without exp, 401
+    expect(kept.status).toBe(404);
+    expect(dropped.status).toBe(401);
   });
 });
 
