@@ -22,18 +22,15 @@
  * meanwhile, a second entry with outcome `failed` (status 409) says the removal did not happen.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseFileKeys } from '../../shared';
 import { PURGE_AUDIT_ACTION } from '../../shared/api-routes';
-import { ddb } from '../lib/aws';
 import { getEnv } from '../lib/env';
 import { isConditionalCheckFailed } from '../lib/errors';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { systemAuditEntry, type AuditWriter } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
-import { DELETED_CASES_PARTITION } from '../data/case/keys';
-import { RESTORE_WINDOW_DAYS, type CaseItem } from '../data/case/repository';
+import { RESTORE_WINDOW_DAYS, expiredDeletedCases, purgeDeletedCase, type CaseItem } from '../data/case/repository';
 
 /** `type` of the internal event that runs the purge (the schedule's input). */
 export const PURGE_EVENT = 'suture.purge-deleted-cases';
@@ -89,19 +86,7 @@ export async function purgeDeletedCases(
   const writeAudit = options.writeAudit ?? writeAuditEntry;
   const limit = options.limit ?? PURGE_BATCH;
   const cutoff = new Date(now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS).toISOString();
-  const table = getEnv().CASES_TABLE;
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: table,
-      IndexName: 'byDeleted',
-      KeyConditionExpression: '#p = :p AND #da < :cutoff',
-      ExpressionAttributeNames: { '#p': 'deleted_p', '#da': 'deleted_at' },
-      ExpressionAttributeValues: { ':p': DELETED_CASES_PARTITION, ':cutoff': cutoff },
-      ScanIndexForward: true,
-      Limit: limit + 1,
-    }),
-  );
-  const found = (out.Items ?? []) as CaseItem[];
+  const { items: found, more } = await expiredDeletedCases(cutoff, limit);
   const batch = found.slice(0, limit);
   const purged: string[] = [];
   const documentFunction = getEnv().DOCUMENT_FUNCTION_NAME;
@@ -121,15 +106,7 @@ export async function purgeDeletedCases(
     // No unaudited removal: a failed write stops here, before the case is touched.
     await writeAudit(entry('allowed'));
     try {
-      await ddb().send(
-        new DeleteCommand({
-          TableName: table,
-          Key: { case_id: item.case_id },
-          ConditionExpression: '#da = :da',
-          ExpressionAttributeNames: { '#da': 'deleted_at' },
-          ExpressionAttributeValues: { ':da': item.deleted_at },
-        }),
-      );
+      await purgeDeletedCase(item);
     } catch (err) {
       // Restored (or purged by another run) since the Query: leave it, and say so in the trail.
       if (isConditionalCheckFailed(err)) {
@@ -158,5 +135,5 @@ export async function purgeDeletedCases(
     }
   }
   logger.info('Purged soft-deleted cases', { count: purged.length, case_ids: purged });
-  return { purged, more: found.length > limit || out.LastEvaluatedKey !== undefined };
+  return { purged, more };
 }

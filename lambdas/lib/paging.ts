@@ -92,6 +92,12 @@ export function keyOf(item: Record<string, unknown>, keyNames: readonly string[]
   return key;
 }
 
+/**
+ * An item as DynamoDB answers it: the pages hold raw items, which the data module parses with its
+ * item schema (lambdas/data/item.ts), never casts.
+ */
+export type StoredItem = Record<string, unknown>;
+
 /** One page of a Query: the items and, when more exist, the key to resume after the last one. */
 export interface QueryPage<T> {
   items: T[];
@@ -109,13 +115,13 @@ export interface QueryPage<T> {
  * the page is full; when the budget runs out first, the page may be short but still carries a
  * `lastKey`.
  */
-export async function queryPage<T extends Record<string, unknown>>(
+export async function queryPage(
   input: QueryCommandInput,
   options: { limit: number; startKey?: PageKey; keyNames: readonly string[]; maxRead?: number },
-): Promise<QueryPage<T>> {
+): Promise<QueryPage<StoredItem>> {
   const { limit, keyNames } = options;
   const maxRead = Math.max(limit + 1, options.maxRead ?? 1000);
-  const items: T[] = [];
+  const items: StoredItem[] = [];
   let startKey: Record<string, unknown> | undefined = options.startKey;
   let scanned = 0;
   for (;;) {
@@ -131,11 +137,11 @@ export async function queryPage<T extends Record<string, unknown>>(
       throw err;
     }
     scanned += out.ScannedCount ?? out.Items?.length ?? 0;
-    items.push(...((out.Items ?? []) as T[]));
+    items.push(...(out.Items ?? []));
     startKey = out.LastEvaluatedKey;
     if (items.length > limit) {
       const page = items.slice(0, limit);
-      return { items: page, lastKey: keyOf(page[page.length - 1] as T, keyNames), scanned };
+      return { items: page, lastKey: keyOf(page[page.length - 1]!, keyNames), scanned };
     }
     if (!startKey) return { items, scanned };
     if (scanned >= maxRead) {
@@ -143,6 +149,69 @@ export async function queryPage<T extends Record<string, unknown>>(
       return { items, lastKey: startKey as PageKey, scanned };
     }
   }
+}
+
+/** One Query of a segmented list (a month, a search group, an owner's index) and its index's key attributes. */
+export interface Segment {
+  input: QueryCommandInput;
+  keyNames: readonly string[];
+}
+
+/** Items a look-ahead reads per call, and at most in all, through a filtered segment. */
+const PROBE_BATCH = 50;
+const MAX_PROBE_READ = 1000;
+
+/**
+ * One page of a list made of segments read one after the other (the months of a month walk, the
+ * search groups of a search): from `start` (segment `g`, key `k` in it) until `limit` items are
+ * collected or no segment remains. `segmentAt(g)` is segment `g` or undefined past the last;
+ * `nextG(g)` the one after `g`. Each segment is read with {@link queryPage}; a full page looks
+ * ahead (one item, or with a FilterExpression batches of 50 up to 1,000 read) so that the last
+ * page has no `next`. Items read: `limit + 1` plus what a FilterExpression discards.
+ */
+export async function pageSegments<G>(
+  segmentAt: (g: G) => Segment | undefined,
+  nextG: (g: G) => G,
+  start: { g: G; k?: PageKey },
+  limit: number,
+): Promise<{ items: StoredItem[]; next?: { g: G; k?: PageKey }; scanned: number }> {
+  const items: StoredItem[] = [];
+  let scanned = 0;
+  let g = start.g;
+  let key = start.k;
+  for (let segment = segmentAt(g); segment; g = nextG(g), key = undefined, segment = segmentAt(g)) {
+    const { input } = segment;
+    const need = limit - items.length;
+    if (need === 0) {
+      // The page is full: is there anything after it? One item answers; a filtered item does not,
+      // so read on until one passes or the segment ends (bounded like queryPage).
+      let probeKey = key;
+      let read = 0;
+      const filtered = input.FilterExpression !== undefined;
+      for (;;) {
+        const out = await ddb().send(
+          new QueryCommand({
+            ...input,
+            Limit: filtered ? Math.min(PROBE_BATCH, MAX_PROBE_READ - read) : 1,
+            ExclusiveStartKey: probeKey,
+          }),
+        );
+        const n = out.ScannedCount ?? 0;
+        scanned += n;
+        read += n;
+        if ((out.Items ?? []).length > 0) return { items, next: { g, k: key }, scanned };
+        probeKey = out.LastEvaluatedKey as PageKey | undefined;
+        if (!probeKey) break;
+        if (read >= MAX_PROBE_READ) return { items, next: { g, k: probeKey }, scanned };
+      }
+      continue;
+    }
+    const page = await queryPage(input, { limit: need, startKey: key, keyNames: segment.keyNames });
+    scanned += page.scanned;
+    items.push(...page.items);
+    if (page.lastKey) return { items, next: { g, k: page.lastKey }, scanned };
+  }
+  return { items, scanned };
 }
 
 /** One page merged from write-sharded partitions ({@link queryShardsNewestFirst}). */
@@ -173,15 +242,15 @@ export interface MergedPage<T> {
  * unless a shard's FilterExpression drops what it reads).
  * @throws the SDK's error of a failed Query (the caller's 500)
  */
-export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
+export async function queryShardsNewestFirst(
   queries: readonly QueryCommandInput[],
   options: { limit: number; sortKey: string; before?: string },
-): Promise<MergedPage<T>> {
+): Promise<MergedPage<StoredItem>> {
   const { limit, sortKey, before } = options;
   const batch = Math.ceil(limit / Math.max(1, queries.length)) + 1;
   const shards = queries.map((input) => ({
     input,
-    buffer: [] as T[],
+    buffer: [] as StoredItem[],
     startKey: undefined as Record<string, unknown> | undefined,
     done: false,
   }));
@@ -189,14 +258,14 @@ export async function queryShardsNewestFirst<T extends Record<string, unknown>>(
   const read = async (shard: (typeof shards)[number], size = batch) => {
     const out = await ddb().send(new QueryCommand({ ...shard.input, Limit: size, ExclusiveStartKey: shard.startKey }));
     scanned += out.ScannedCount ?? out.Items?.length ?? 0;
-    for (const item of (out.Items ?? []) as T[]) {
+    for (const item of out.Items ?? []) {
       const key = item[sortKey];
       if (typeof key === 'string' && (before === undefined || key < before)) shard.buffer.push(item);
     }
     shard.startKey = out.LastEvaluatedKey;
     shard.done = !out.LastEvaluatedKey;
   };
-  const items: T[] = [];
+  const items: StoredItem[] = [];
   while (items.length < limit) {
     const empty = shards.filter((s) => s.buffer.length === 0 && !s.done);
     if (empty.length) {

@@ -28,7 +28,9 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { LIST_MESSAGES, type ImportJob, type ImportKind, type ImportRequest } from '../../shared';
+import * as z from 'zod';
+import { ImportJobSchema, LIST_MESSAGES, type ImportJob, type ImportKind, type ImportRequest } from '../../shared';
+import { parseItem } from '../data/item';
 import { parsePfsFile, writeCptRecords } from '../data/cpt_codes/import';
 import { deleteObject, headObject, presignUpload, UPLOAD_URL_TTL_SECONDS } from '../lib/storage';
 import { ddb, s3Client } from '../lib/aws';
@@ -64,6 +66,14 @@ interface JobItem extends ImportJob {
   key: string;
   created_by: string;
 }
+
+/** The item schema of an import job: the API's job plus its keys, file key and author. */
+const JobItemSchema = ImportJobSchema.extend({
+  list: z.string(),
+  item_id: z.string(),
+  key: z.string(),
+  created_by: z.string(),
+}).loose() as unknown as z.ZodType<JobItem>;
 
 const table = () => getEnv().LISTS_TABLE;
 
@@ -116,7 +126,7 @@ export async function createImportJob(request: ImportRequest, callerId: string, 
 async function getJobItem(jobId: string): Promise<JobItem> {
   const out = await ddb().send(new GetCommand({ TableName: table(), Key: listKeys.job(jobId) }));
   if (!out.Item) throw new NotFoundError(LIST_MESSAGES.jobNotFound);
-  return out.Item as JobItem;
+  return parseItem(JobItemSchema, out.Item, 'lists', ['list', 'item_id']);
 }
 
 /** The job as the API answers it. @throws NotFoundError (404). */

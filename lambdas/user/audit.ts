@@ -36,6 +36,7 @@ import {
   queryShardsNewestFirst,
   type MergedPage,
 } from '../lib/paging';
+import { parseAuditItems, toAuditView } from '../data/audit/entries';
 import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
@@ -72,24 +73,8 @@ const CursorStateSchema = z.object({
 });
 type CursorState = z.infer<typeof CursorStateSchema>;
 
-/** Stored item -> the API's entry (absent attributes as '' / null, see shared/schemas/audit.ts). */
-function toView(item: Record<string, unknown>): AuditEntryView {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    at: text(item.at),
-    user_id: text(item.user_id),
-    user_type: typeof item.user_type === 'number' ? item.user_type : null,
-    username: text(item.username),
-    action: text(item.action),
-    status: typeof item.status === 'number' ? item.status : 0,
-    resource_type: text(item.resource_type),
-    resource_ids: Array.isArray(item.resource_ids) ? item.resource_ids.map(String) : [],
-    outcome: item.outcome === 'allowed' || item.outcome === 'denied' ? item.outcome : 'failed',
-    request_id: text(item.request_id),
-    source_ip: text(item.source_ip),
-    user_agent: text(item.user_agent),
-  };
-}
+/** Stored items -> the API's entries (lambdas/data/audit/entries.ts). */
+const toViews = (items: readonly unknown[]): AuditEntryView[] => parseAuditItems(items).map(toAuditView);
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
 
@@ -138,7 +123,7 @@ export async function listAudit(event: ApiEvent) {
     for (const name of Object.keys(filters) as (keyof typeof filters)[]) {
       if (name !== keyName && filters[name] !== undefined) filterParts.push(`#${name} = :${name}`);
     }
-    const page = await queryPage<Record<string, unknown>>(
+    const page = await queryPage(
       {
         TableName: table,
         IndexName: indexName,
@@ -151,14 +136,14 @@ export async function listAudit(event: ApiEvent) {
       { limit, startKey: state.key, keyNames: [AUDIT_TABLE.partitionKey.name, 'at_id', keyName] },
     );
     return ok({
-      entries: page.items.map(toView),
+      entries: toViews(page.items),
       ...(page.lastKey ? { next_cursor: encodeCursor(scope, { key: page.lastKey } satisfies CursorState) } : {}),
     });
   }
 
   if (filters.action !== undefined) {
     const action = filters.action;
-    const page = await queryShardsNewestFirst<Record<string, unknown>>(
+    const page = await queryShardsNewestFirst(
       Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
         TableName: table,
         IndexName: 'byAction',
@@ -174,7 +159,7 @@ export async function listAudit(event: ApiEvent) {
       { limit, sortKey: 'at_id', before: state.before },
     );
     const next = merged(page);
-    return ok({ entries: page.items.map(toView), ...(next ? { next_cursor: next } : {}) });
+    return ok({ entries: toViews(page.items), ...(next ? { next_cursor: next } : {}) });
   }
 
   // No indexed filter: the day partitions (each day's shards merged), newest day first.
@@ -183,11 +168,11 @@ export async function listAudit(event: ApiEvent) {
   let before = state.before;
   const items: Record<string, unknown>[] = [];
   for (let walked = 0; ; walked += 1) {
-    if (day < firstDay) return ok({ entries: items.map(toView) });
+    if (day < firstDay) return ok({ entries: toViews(items) });
     if (walked >= MAX_DAYS_PER_PAGE) {
-      return ok({ entries: items.map(toView), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
+      return ok({ entries: toViews(items), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
     }
-    const page = await queryShardsNewestFirst<Record<string, unknown>>(
+    const page = await queryShardsNewestFirst(
       Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
         TableName: table,
         KeyConditionExpression: '#day = :day AND #at BETWEEN :lo AND :hi',
@@ -200,13 +185,13 @@ export async function listAudit(event: ApiEvent) {
     items.push(...page.items);
     const next = merged(page, day);
     // `more` means this page is full: resume inside this day, after its last entry.
-    if (next) return ok({ entries: items.map(toView), next_cursor: next });
+    if (next) return ok({ entries: toViews(items), next_cursor: next });
     before = undefined;
     day = previousDay(day);
     if (items.length >= limit) {
       // Full page at a day's end: the next page starts with the previous day (when in range).
       return ok({
-        entries: items.map(toView),
+        entries: toViews(items),
         ...(day >= firstDay ? { next_cursor: encodeCursor(scope, { day } satisfies CursorState) } : {}),
       });
     }

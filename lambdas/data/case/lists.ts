@@ -24,16 +24,23 @@
  * 1: the API within 1.3x of the raw Query; a page of 50 is some 30% smaller to send, parse and
  * unmarshal). FilterExpressions still see the whole item (DynamoDB filters before it projects).
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 import { ValidationError } from '../../lib/errors';
-import { CURSOR_MESSAGE, PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../../lib/paging';
+import {
+  CURSOR_MESSAGE,
+  PageKeySchema,
+  decodeCursor,
+  encodeCursor,
+  pageSegments,
+  type PageKey,
+  type Segment,
+} from '../../lib/paging';
 import { firstCharacter } from '../keys';
 import { statusMonthKey, userStatusKey } from './keys';
-import type { CaseItem, indexAttributes } from './repository';
-import { previousMonth } from '../counters/stats';
+import { parseCaseItem, type CaseItem, type indexAttributes } from './repository';
+import { previousMonth, queryCounters } from '../counters/stats';
 
 export { previousMonth };
 
@@ -57,11 +64,7 @@ export interface CasePage {
   scanned: number;
 }
 
-/** One Query of a list (a month, a search group, an owner's index) and its index's key attributes. */
-export interface Segment {
-  input: QueryCommandInput;
-  keyNames: readonly string[];
-}
+export type { Segment };
 
 /** Resume state of a list: its segment (a month, or an index/search group) and the key to resume after. */
 interface CursorState {
@@ -132,67 +135,22 @@ export function listProjection(segment: Segment): QueryCommandInput {
   return { ...segment.input, ProjectionExpression: tokens.join(', '), ExpressionAttributeNames: names };
 }
 
-/** Items read per call, and at most in all, when a full page looks ahead through a filtered segment. */
-const PROBE_BATCH = 50;
-const MAX_PROBE_READ = 1000;
-
 /** Longest search text honoured (longer text is cut; no stored key is longer than the case id). */
 export const MAX_SEARCH_LENGTH = 100;
 
-/**
- * Read segments in order from `start` until `limit` items are collected or none remain. Reads at
- * most `limit + 1` items in all (plus what a FilterExpression discards). `segmentAt(g)` returns the
- * segment `g` or undefined past the last; `nextG(g)` the one after `g`.
- */
-async function pageSegments<G extends number | string>(
+/** One page of segments ({@link pageSegments} of lambdas/lib/paging.ts), read with the list projection. */
+async function pageCases<G extends number | string>(
   segmentAt: (g: G) => Segment | undefined,
   nextG: (g: G) => G,
   start: { g: G; k?: PageKey },
   limit: number,
 ): Promise<{ items: CaseItem[]; next?: CursorState; scanned: number }> {
-  const items: CaseItem[] = [];
-  let scanned = 0;
-  let g = start.g;
-  let key = start.k;
-  for (let segment = segmentAt(g); segment; g = nextG(g), key = undefined, segment = segmentAt(g)) {
-    const input = listProjection(segment);
-    const need = limit - items.length;
-    if (need === 0) {
-      // The page is full: is there anything after it? One item answers. With a FilterExpression
-      // the item read may be filtered out (a duplicate of an earlier search group, another
-      // owner's or status's case): read on until one passes or the segment ends, so that the
-      // last page has no next_cursor (bounded like queryPage: at most MAX_PROBE_READ items).
-      let probeKey = key;
-      let read = 0;
-      const filtered = input.FilterExpression !== undefined;
-      for (;;) {
-        const out = await ddb().send(
-          new QueryCommand({
-            ...input,
-            Limit: filtered ? Math.min(PROBE_BATCH, MAX_PROBE_READ - read) : 1,
-            ExclusiveStartKey: probeKey,
-          }),
-        );
-        const n = out.ScannedCount ?? 0;
-        scanned += n;
-        read += n;
-        if ((out.Items ?? []).length > 0) return { items, next: { g, k: key }, scanned };
-        probeKey = out.LastEvaluatedKey as PageKey | undefined;
-        if (!probeKey) break;
-        if (read >= MAX_PROBE_READ) return { items, next: { g, k: probeKey }, scanned };
-      }
-      continue;
-    }
-    const page = await queryPage<CaseItem & Record<string, unknown>>(input, {
-      limit: need,
-      startKey: key,
-      keyNames: segment.keyNames,
-    });
-    scanned += page.scanned;
-    items.push(...page.items);
-    if (page.lastKey) return { items, next: { g, k: page.lastKey }, scanned };
-  }
-  return { items, scanned };
+  const projected = (g: G) => {
+    const segment = segmentAt(g);
+    return segment && { input: listProjection(segment), keyNames: segment.keyNames };
+  };
+  const page = await pageSegments(projected, nextG, start, limit);
+  return { ...page, items: page.items.map(parseCaseItem) };
 }
 
 function badCursor(): ValidationError {
@@ -236,7 +194,7 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
           },
           keyNames: ['case_id', 'user_status', 'created_at'],
         };
-  const out = await pageSegments<number>(
+  const out = await pageCases<number>(
     (g) => (g === 0 ? segment : undefined),
     (g) => g + 1,
     { g: state?.g ?? 0, k: state?.k },
@@ -255,29 +213,22 @@ async function countedMonths(status?: number): Promise<{ all: string[]; withCase
   const attr = status === undefined ? 'n_total' : `n_${status}`;
   const all: string[] = [];
   const withCases: string[] = [];
-  let read = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(
-      new QueryCommand({
-        TableName: getEnv().CASE_STATS_TABLE,
-        KeyConditionExpression: '#s = :s',
-        ProjectionExpression: '#b, #n',
-        ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket', '#n': attr },
-        ExpressionAttributeValues: { ':s': 'month' },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    read += out.ScannedCount ?? 0;
-    for (const item of out.Items ?? []) {
-      if (typeof item.bucket !== 'string') continue;
-      all.push(item.bucket);
-      if (typeof item[attr] === 'number' && item[attr] > 0) withCases.push(item.bucket);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return { all, withCases, read };
+  // Every month that ever had a case: one item per month, read to the end.
+  const out = await queryCounters({
+    TableName: getEnv().CASE_STATS_TABLE,
+    KeyConditionExpression: '#s = :s',
+    ProjectionExpression: '#b, #n',
+    ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket', '#n': attr },
+    ExpressionAttributeValues: { ':s': 'month' },
+    ScanIndexForward: false,
+  });
+  for (const item of out.items) {
+    const bucket = item.bucket as string;
+    all.push(bucket);
+    const n = item[attr];
+    if (typeof n === 'number' && n > 0) withCases.push(bucket);
+  }
+  return { all, withCases, read: out.scanned };
 }
 
 async function allCases(query: CaseListQuery): Promise<CasePage> {
@@ -319,7 +270,7 @@ async function allCases(query: CaseListQuery): Promise<CasePage> {
         };
   };
   const nextMonth = (month: string) => walk[(position.get(month) ?? walk.length) + 1] ?? '';
-  const out = await pageSegments<string>(segmentAt, nextMonth, { g: walk[0]!, k: state?.k }, query.limit);
+  const out = await pageCases<string>(segmentAt, nextMonth, { g: walk[0]!, k: state?.k }, query.limit);
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + months.read };
 }
 
@@ -365,6 +316,6 @@ async function searchCases(query: CaseListQuery & { search: string }): Promise<C
       keyNames: ['case_id', group.p, group.s],
     };
   };
-  const out = await pageSegments<number>(segmentAt, (g) => g + 1, { g: state?.g ?? 0, k: state?.k }, query.limit);
+  const out = await pageCases<number>(segmentAt, (g) => g + 1, { g: state?.g ?? 0, k: state?.k }, query.limit);
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
 }

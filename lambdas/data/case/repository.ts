@@ -46,7 +46,7 @@
  *   {@link getCase} answers undefined for a deleted case (every caller's 404) unless `includeDeleted`.
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   API_MESSAGES,
   CASE_MESSAGES,
@@ -57,6 +57,7 @@ import {
   type Case,
   type StatusHistoryEntry,
 } from '../../../shared';
+import * as z from 'zod';
 import { ddb } from '../../lib/aws';
 import { batchGetAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
@@ -65,6 +66,7 @@ import { queryPage, type PageKey } from '../../lib/paging';
 import { DELETED_CASES_PARTITION, buildCaseId, monthOf, statusMonthKey, userStatusKey } from './keys';
 import { searchKey } from '../keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
+import { VersionSchema, parseItem } from '../item';
 import { counterUpdates } from '../counters/stats';
 
 /** A stored case. */
@@ -122,6 +124,66 @@ export interface CaseItem {
    * 30-day purge of the case removes these objects with the attached ones.
    */
   deleted_documents?: DeletedDocument[];
+}
+
+/**
+ * The item schema of a case: every read of the cases table goes through it (lambdas/data/item.ts).
+ * Text fields that older items may lack read as '' (as the API always answered them); index keys,
+ * soft-delete marks and `deleted_documents` are storage-only and never reach the API shape.
+ * A live case has `created_at`; a soft-deleted one keeps it in `deleted_created_at`.
+ */
+export const CaseItemSchema = z
+  .looseObject({
+    case_id: z.string().min(1),
+    user_id: z.string().min(1),
+    case_date: z.string(),
+    surgeon_id: z.string().default(''),
+    facility_id: z.string().default(''),
+    patient_first: z.string().default(''),
+    patient_last: z.string().default(''),
+    ins_provider: z.string().default(''),
+    procedure_codes: z.array(z.string()).default([]),
+    case_status: z.number().int(),
+    user_status: z.string().optional(),
+    demo_file: z.string().default(''),
+    note_file: z.string().default(''),
+    misc_file: z.string().default(''),
+    file_keys: z.string().default(''),
+    pay_amount_cents: z.number().int().nonnegative().optional(),
+    created_at: z.string().optional(),
+    updated_at: z.string().default(''),
+    version: VersionSchema,
+    status_history: z
+      .array(z.looseObject({ from: z.number().nullable(), to: z.number(), by: z.string(), at: z.string() }))
+      .optional(),
+    cpt_descriptors: z.record(z.string(), z.string()).optional(),
+    status_month: z.string().optional(),
+    created_month: z.string().optional(),
+    search_id_p: z.string().optional(),
+    search_id: z.string().optional(),
+    search_last_p: z.string().optional(),
+    search_last: z.string().optional(),
+    search_ins_p: z.string().optional(),
+    search_ins: z.string().optional(),
+    deleted_at: z.string().optional(),
+    deleted_by: z.string().optional(),
+    deleted_p: z.string().optional(),
+    deleted_created_at: z.string().optional(),
+    deleted_documents: z
+      .array(z.looseObject({ key: z.string(), deleted_at: z.string(), deleted_by: z.string() }))
+      .optional(),
+  })
+  .refine((item) => item.created_at !== undefined || item.deleted_at !== undefined, {
+    path: ['created_at'],
+    message: 'a live case has created_at',
+  }) as unknown as z.ZodType<CaseItem>;
+
+/** Key attributes of a case item, the only ones a malformed-item log names. */
+const CASE_KEY = ['case_id'] as const;
+
+/** A stored case parsed with {@link CaseItemSchema} (`MalformedItemError`, a 500, when it does not match). */
+export function parseCaseItem(item: unknown): CaseItem {
+  return parseItem(CaseItemSchema, item, 'cases', CASE_KEY);
 }
 
 /** A document soft-deleted from a case (see `CaseItem.deleted_documents`). */
@@ -342,7 +404,7 @@ export async function getCase(
       ...(consistent ? { ConsistentRead: true } : {}),
     }),
   );
-  const item = out.Item as CaseItem | undefined;
+  const item = out.Item === undefined ? undefined : parseCaseItem(out.Item);
   if (item && item.deleted_at !== undefined && !options.includeDeleted) return undefined;
   return item;
 }
@@ -482,7 +544,7 @@ async function writeUpdate(
   try {
     if (counters.length === 0) {
       const out = await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return out.Attributes as CaseItem;
+      return parseCaseItem(out.Attributes);
     }
     // A status or pay amount change moves the counters in the same transaction (issue 7).
     await transactWrite([{ Update: update }, ...counters]);
@@ -654,7 +716,46 @@ export async function listDeletedCases(limit: number, startKey?: PageKey): Promi
     },
     { limit, startKey, keyNames: DELETED_KEY_NAMES },
   );
-  return { items: page.items as unknown as CaseItem[], ...(page.lastKey ? { lastKey: page.lastKey } : {}) };
+  return { items: page.items.map(parseCaseItem), ...(page.lastKey ? { lastKey: page.lastKey } : {}) };
+}
+
+/**
+ * Soft-deleted cases whose `deleted_at` is before `cutoff` (ISO), oldest first: at most `limit`
+ * (one Query of `byDeleted`, `limit + 1` read); `more` when others remain.
+ */
+export async function expiredDeletedCases(
+  cutoff: string,
+  limit: number,
+): Promise<{ items: CaseItem[]; more: boolean }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: tables().cases,
+      IndexName: 'byDeleted',
+      KeyConditionExpression: '#p = :p AND #da < :cutoff',
+      ExpressionAttributeNames: { '#p': 'deleted_p', '#da': 'deleted_at' },
+      ExpressionAttributeValues: { ':p': DELETED_CASES_PARTITION, ':cutoff': cutoff },
+      ScanIndexForward: true,
+      Limit: limit + 1,
+    }),
+  );
+  const found = (out.Items ?? []).map(parseCaseItem);
+  return { items: found.slice(0, limit), more: found.length > limit || out.LastEvaluatedKey !== undefined };
+}
+
+/**
+ * Remove a soft-deleted case for good (the 30-day purge), only while it is still deleted as read
+ * (`deleted_at` unchanged): a case restored since throws the SDK's ConditionalCheckFailedException.
+ */
+export async function purgeDeletedCase(item: CaseItem): Promise<void> {
+  await ddb().send(
+    new DeleteCommand({
+      TableName: tables().cases,
+      Key: { case_id: item.case_id },
+      ConditionExpression: '#da = :da',
+      ExpressionAttributeNames: { '#da': 'deleted_at' },
+      ExpressionAttributeValues: { ':da': item.deleted_at },
+    }),
+  );
 }
 
 /** Key attributes of a `byDeleted` page (table key and index key), for its cursor. */
@@ -676,8 +777,10 @@ export function toApiDeletedCase(item: CaseItem): Case & { deleted_at: string; d
 export async function cptDescriptions(codes: Iterable<string>): Promise<Map<string, string>> {
   const unique = [...new Set([...codes].map((c) => c.trim().toUpperCase()).filter(Boolean))];
   // Best effort: a code whose description cannot be read now is shown without one.
-  const { items } = await batchGetAll<{ cpt_code: string; cpt_description?: string }>(ddb(), {
+  const { items } = await batchGetAll(ddb(), {
     table: tables().cpt,
+    schema: z.looseObject({ cpt_code: z.string(), cpt_description: z.string().optional() }),
+    keyNames: ['cpt_code'],
     keys: unique.map((cpt_code) => ({ cpt_code })),
     projection: { expression: '#c, #d', names: { '#c': 'cpt_code', '#d': 'cpt_description' } },
   });

@@ -19,7 +19,10 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { CASE_STATUSES, FIRST_PAID_STATUS, INITIAL_CASE_STATUS, centsToDollars } from '../../../shared';
 import { ddb } from '../../lib/aws';
+import * as z from 'zod';
+import { queryAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
+import { parseItems } from '../item';
 import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys } from './keys';
 import { shardOf } from '../keys';
 import { ownerNames } from '../user/owners';
@@ -130,16 +133,18 @@ export interface CounterItem {
   [attr: string]: unknown;
 }
 
-/** Query to the end; stats queries are bounded by construction (at most 31 day, 12 month or 8 shard items each). */
-async function queryCounters(input: QueryCommandInput): Promise<CounterItem[]> {
-  const items: CounterItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as CounterItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+/**
+ * The item schema of a counter item (or of its projection, which may omit `scope`): its bucket and
+ * numeric counters; `board` and `owner_id` of owner items are text.
+ */
+export const CounterItemSchema = z
+  .looseObject({ scope: z.string().optional(), bucket: z.string() })
+  .catchall(z.union([z.number(), z.string()])) as z.ZodType<CounterItem>;
+
+/** Counter items of a Query read to the end, parsed (the key names the scope and bucket only). */
+export async function queryCounters(input: QueryCommandInput): Promise<{ items: CounterItem[]; scanned: number }> {
+  const out = await queryAll(input);
+  return { items: parseItems(CounterItemSchema, out.items, 'case-stats', ['scope', 'bucket']), scanned: out.scanned };
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -172,13 +177,16 @@ export async function rangeCounters(
   to: string,
 ): Promise<CounterItem[]> {
   const table = getEnv().CASE_STATS_TABLE;
-  const between = (scope: string, lo: string, hi: string) =>
-    queryCounters({
-      TableName: table,
-      KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
-      ExpressionAttributeValues: { ':s': scope, ':from': lo, ':to': hi },
-    });
+  // Bounded by construction: at most 31 day or 12 month items per Query.
+  const between = async (scope: string, lo: string, hi: string) =>
+    (
+      await queryCounters({
+        TableName: table,
+        KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+        ExpressionAttributeValues: { ':s': scope, ':from': lo, ':to': hi },
+      })
+    ).items;
   const fromMonth = from.slice(0, 7);
   const toMonth = to.slice(0, 7);
   if (fromMonth === toMonth) return between(dayScope, from, to);
@@ -215,7 +223,7 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
             KeyConditionExpression: '#s = :s',
             ExpressionAttributeNames: { '#s': 'scope' },
             ExpressionAttributeValues: { ':s': 'all' },
-          })
+          }).then((out) => out.items)
         : await rangeCounters('day', 'month', rangeStartDay(days, now), today);
   } else {
     const keys = caseStatsKeys(ownerId, today, 0);
@@ -226,7 +234,7 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
             KeyConditionExpression: '#s = :s AND #b = :b',
             ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
             ExpressionAttributeValues: { ':s': keys.owner.scope, ':b': keys.owner.bucket },
-          })
+          }).then((out) => out.items)
         : await rangeCounters(keys.ownerDay.scope, keys.ownerMonth.scope, rangeStartDay(days, now), today);
   }
 
@@ -263,7 +271,7 @@ export async function topUsers(count: number): Promise<CaseStats['top_users']> {
       Limit: count,
     }),
   );
-  const rows = (out.Items ?? []).map((item) => ({
+  const rows = parseItems(CounterItemSchema, out.Items, 'case-stats', ['scope', 'bucket']).map((item) => ({
     user_id: String(item.owner_id ?? item.bucket),
     case_count: num(item.n_total),
   }));

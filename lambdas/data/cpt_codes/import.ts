@@ -40,13 +40,16 @@ import {
   BatchWriteCommand,
   GetCommand,
   PutCommand,
-  ScanCommand,
+  paginateScan,
   type DynamoDBDocumentClient,
-  type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { batchGetAll, resendUnprocessed } from '../../lib/dynamo';
+import { parseItems, parseOptionalItem } from '../item';
 import { cptMetaKey, cptSearchKey } from './keys';
 import {
+  CptCatalogMetaSchema,
+  CptCodeItemSchema,
   buildCatalogMeta,
   cptSearchTokens,
   type CptCatalogMeta,
@@ -384,18 +387,17 @@ async function scanCodes(
   keysOnly = false,
 ): Promise<Map<string, CptCodeItem>> {
   const existing = new Map<string, CptCodeItem>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out: ScanCommandOutput = await doc.send(
-      new ScanCommand({
-        TableName: table,
-        ExclusiveStartKey: startKey,
-        ...(keysOnly ? { ProjectionExpression: 'cpt_code' } : {}),
-      }),
-    );
-    for (const item of (out.Items ?? []) as CptCodeItem[]) existing.set(item.cpt_code, item);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  // With keysOnly the items hold their code only (a projection).
+  const schema = keysOnly
+    ? (z.looseObject({ cpt_code: z.string().min(1) }) as unknown as z.ZodType<CptCodeItem>)
+    : CptCodeItemSchema;
+  const pages = paginateScan(
+    { client: doc },
+    { TableName: table, ...(keysOnly ? { ProjectionExpression: 'cpt_code' } : {}) },
+  );
+  for await (const page of pages) {
+    for (const item of parseItems(schema, page.Items, 'cpt-codes', ['cpt_code'])) existing.set(item.cpt_code, item);
+  }
   return existing;
 }
 
@@ -405,8 +407,10 @@ async function getCodes(
   table: string,
   codes: string[],
 ): Promise<Map<string, CptCodeItem>> {
-  const { items, unprocessed } = await batchGetAll<CptCodeItem>(doc, {
+  const { items, unprocessed } = await batchGetAll(doc, {
     table,
+    schema: CptCodeItemSchema,
+    keyNames: ['cpt_code'],
     keys: [...new Set(codes)].map((cpt_code) => ({ cpt_code })),
     maxAttempts: IMPORT_SENDS,
   });
@@ -500,8 +504,12 @@ export async function writeCptRecords(records: CptCodeRecord[], options: CptWrit
   );
   counts.codeItemsWritten = codeRequests.length;
 
-  const oldMeta = (await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }))).Item as
-    CptCatalogMeta | undefined;
+  const oldMeta = parseOptionalItem(
+    CptCatalogMetaSchema,
+    (await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }))).Item,
+    'cpt-search',
+    ['prefix', 'term_code'],
+  );
   const leavesStarterList = oldMeta?.starter_only === true && source !== STARTER_SOURCE && counts.updated > 0;
   if (!scanned && oldMeta && counts.inserted === 0 && !leavesStarterList) {
     // Same set of codes (and sources) as when the metadata was last written.

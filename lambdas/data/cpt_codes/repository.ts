@@ -37,6 +37,8 @@
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ddb, dynamoDbClient } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
+import * as z from 'zod';
+import { parseItems, parseOptionalItem } from '../item';
 import { cptMetaKey, cptSearchKey, cptSearchQuery } from './keys';
 
 /* ---------------------------------- shapes ---------------------------------- */
@@ -100,6 +102,49 @@ export interface CptCatalogMeta {
   /** true while every code is from the starter list (no CMS file imported yet); absent on old items. */
   starter_only?: boolean;
 }
+
+/* ------------------------------- item schemas ------------------------------- */
+
+const CptSummaryShape = { cpt_code: z.string().min(1), cpt_description: z.string() };
+
+/** The item schema of a code of `CPT_CODES_TABLE` (the RVUs of starter codes are absent). */
+export const CptCodeItemSchema = z.looseObject({
+  ...CptSummaryShape,
+  status_code: z.string().optional(),
+  global_days: z.string().optional(),
+  work_rvu: z.number().optional(),
+  non_facility_pe_rvu: z.number().optional(),
+  facility_pe_rvu: z.number().optional(),
+  mp_rvu: z.number().optional(),
+  non_facility_total_rvu: z.number().optional(),
+  facility_total_rvu: z.number().optional(),
+  conversion_factor: z.number().optional(),
+  source: z.string(),
+  imported_at: z.string(),
+}) satisfies z.ZodType<CptCodeItem>;
+
+/** The item schema of a search-index item of `CPT_SEARCH_TABLE`. */
+export const CptSearchItemSchema = z.looseObject({
+  ...CptSummaryShape,
+  prefix: z.string(),
+  term_code: z.string(),
+}) satisfies z.ZodType<CptSearchItem>;
+
+/** The item schema of the catalogue metadata item ({@link CptCatalogMeta}). */
+export const CptCatalogMetaSchema = z.looseObject({
+  prefix: z.string(),
+  term_code: z.string(),
+  total: z.number().int().nonnegative(),
+  anchor_every: z.number().int().positive(),
+  partitions: z.array(
+    z.looseObject({ prefix: z.string(), count: z.number().int(), anchors: z.array(z.string()), last: z.string() }),
+  ),
+  updated_at: z.string(),
+  starter_only: z.boolean().optional(),
+}) satisfies z.ZodType<CptCatalogMeta>;
+
+const CODE_KEY = ['cpt_code'] as const;
+const SEARCH_KEY = ['prefix', 'term_code'] as const;
 
 /** Answer of {@link listCptCodes}, as the spec's paged `/cpt_codes` call returns it. */
 export interface CptCodePage {
@@ -267,14 +312,14 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
 
   async function getCatalogMeta(): Promise<CptCatalogMeta | undefined> {
     const out = await doc.send(new GetCommand({ TableName: searchTable, Key: cptMetaKey() }));
-    return out.Item as CptCatalogMeta | undefined;
+    return parseOptionalItem(CptCatalogMetaSchema, out.Item, 'cpt-search', SEARCH_KEY);
   }
 
   async function getCptCode(code: string): Promise<CptCodeItem | undefined> {
     const key = code.trim().toUpperCase();
     if (!key) return undefined;
     const out = await doc.send(new GetCommand({ TableName: codesTable, Key: { cpt_code: key } }));
-    return out.Item as CptCodeItem | undefined;
+    return parseOptionalItem(CptCodeItemSchema, out.Item, 'cpt-codes', CODE_KEY);
   }
 
   /**
@@ -294,7 +339,7 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
     do {
       const out = await queryLookup(prefix, begins, Math.min(500, MAX_SEARCH_READ - read), startKey);
       startKey = out.LastEvaluatedKey;
-      const items = (out.Items ?? []) as CptSearchItem[];
+      const items = parseItems(CptSearchItemSchema, out.Items, 'cpt-search', SEARCH_KEY);
       read += items.length;
       for (const item of items) {
         if (byCode.has(item.cpt_code) || !matchesEveryWord(item, others)) continue;
@@ -349,7 +394,7 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
       batch = others.length === 0 ? need : Math.max(need, Math.min(2 * batch, MAX_SUGGEST_BATCH));
       const out = await queryLookup(prefix, begins, Math.min(batch, MAX_SEARCH_READ - read), startKey);
       startKey = out.LastEvaluatedKey;
-      const items = (out.Items ?? []) as CptSearchItem[];
+      const items = parseItems(CptSearchItemSchema, out.Items, 'cpt-search', SEARCH_KEY);
       read += items.length;
       for (const item of items) {
         if (found.size >= n) break;
@@ -402,7 +447,7 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
           }),
         );
         startKey = out.LastEvaluatedKey;
-        for (const item of (out.Items ?? []) as CptSearchItem[]) {
+        for (const item of parseItems(CptSearchItemSchema, out.Items, 'cpt-search', SEARCH_KEY)) {
           if (!isCodeToken(item)) continue;
           if (skip > 0) {
             skip -= 1;

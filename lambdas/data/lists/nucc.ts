@@ -23,7 +23,9 @@
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { parse } from 'csv-parse';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { parseItems, parseOptionalItem } from '../item';
 import { batchWriteAll, type WriteRequest } from '../cpt_codes/import';
 import { textWords } from '../cpt_codes/repository';
 import { LIST_PARTITIONS, listKeys } from './keys';
@@ -77,6 +79,19 @@ export interface NuccItem extends NuccRecord {
   source: string;
   imported_at: string;
 }
+
+/** The item schema of a stored taxonomy code. */
+const NuccItemSchema = z.looseObject({
+  list: z.string(),
+  item_id: z.string(),
+  code: z.string().min(1),
+  grouping: z.string(),
+  classification: z.string(),
+  specialization: z.string(),
+  display_name: z.string(),
+  source: z.string(),
+  imported_at: z.string(),
+}) satisfies z.ZodType<NuccItem>;
 
 export interface ParsedNuccFile {
   fileName: string;
@@ -207,20 +222,18 @@ export interface NuccWriteCounts {
 /** Every stored taxonomy code (Query of the `nucc` partition; importer only, about 900 items). */
 async function storedCodes(doc: DynamoDBDocumentClient, table: string): Promise<Map<string, NuccItem>> {
   const out = new Map<string, NuccItem>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(
-      new QueryCommand({
-        TableName: table,
-        KeyConditionExpression: '#l = :l',
-        ExpressionAttributeNames: { '#l': 'list' },
-        ExpressionAttributeValues: { ':l': LIST_PARTITIONS.nucc },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of (page.Items ?? []) as NuccItem[]) out.set(item.code, item);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: doc },
+    {
+      TableName: table,
+      KeyConditionExpression: '#l = :l',
+      ExpressionAttributeNames: { '#l': 'list' },
+      ExpressionAttributeValues: { ':l': LIST_PARTITIONS.nucc },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of parseItems(NuccItemSchema, page.Items, 'lists', ['list', 'item_id'])) out.set(item.code, item);
+  }
   return out;
 }
 
@@ -281,8 +294,12 @@ export async function writeNuccRecords(records: NuccRecord[], options: NuccWrite
   );
   counts.codeItemsWritten = codeRequests.length;
   counts.totalCodes = existing.size;
-  const meta = (await doc.send(new GetCommand({ TableName: table, Key: listKeys.meta('nucc') }))).Item as
-    { total?: number } | undefined;
+  const meta = parseOptionalItem(
+    z.looseObject({ total: z.number().optional() }),
+    (await doc.send(new GetCommand({ TableName: table, Key: listKeys.meta('nucc') }))).Item,
+    'lists',
+    ['list', 'item_id'],
+  );
   if (meta?.total !== existing.size) {
     await doc.send(
       new PutCommand({

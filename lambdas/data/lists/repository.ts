@@ -28,6 +28,7 @@ import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } fr
 import { LIST_PARTITIONS, foldListName, listKeys } from './keys';
 import { ownedSortName } from '../keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
+import { parseItem, parseItems } from '../item';
 
 const table = () => getEnv().LISTS_TABLE;
 
@@ -39,6 +40,29 @@ interface InsuranceItem {
   created_at: string;
   updated_at: string;
 }
+
+/** The item schema of a payer (`insurance` / id). */
+const InsuranceItemSchema = z.looseObject({
+  list: z.string(),
+  item_id: z.string().min(1),
+  name: z.string(),
+  sort_key: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<InsuranceItem>;
+
+/** The item schema of a NUCC taxonomy code (`nucc` / code, or a search item carrying the same fields). */
+const NuccRowSchema = z.looseObject({
+  list: z.string(),
+  item_id: z.string().min(1),
+  code: z.string().min(1),
+  grouping: z.string().optional(),
+  classification: z.string().optional(),
+  specialization: z.string().optional(),
+  display_name: z.string().optional(),
+}) as unknown as z.ZodType<NuccRow>;
+
+const LIST_KEY = ['list', 'item_id'] as const;
 
 function toInsurance(item: InsuranceItem): InsuranceType {
   return { insurance_id: item.item_id, name: item.name, created_at: item.created_at, updated_at: item.updated_at };
@@ -137,7 +161,7 @@ export async function listInsurance(input: {
     ExpressionAttributeNames: { '#l': 'list' },
     ExpressionAttributeValues: { ':l': LIST_PARTITIONS.insurance, ...(prefix ? { ':p': prefix } : {}) },
   };
-  const page = await queryPage<InsuranceItem & Record<string, unknown>>(query, {
+  const page = await queryPage(query, {
     limit: input.limit,
     startKey,
     keyNames: SORT_KEYS,
@@ -155,7 +179,7 @@ export async function listInsurance(input: {
     total = await metaTotal('insurance');
   }
   return {
-    insurance_types: page.items.map(toInsurance),
+    insurance_types: parseItems(InsuranceItemSchema, page.items, 'lists', LIST_KEY).map(toInsurance),
     ...(page.lastKey ? { next_cursor: encodeCursor(scope, page.lastKey) } : {}),
     total,
   };
@@ -164,7 +188,7 @@ export async function listInsurance(input: {
 async function getInsuranceItem(id: string): Promise<InsuranceItem> {
   const out = await ddb().send(new GetCommand({ TableName: table(), Key: listKeys.insurance(id) }));
   if (!out.Item) throw new NotFoundError(LIST_MESSAGES.insuranceNotFound);
-  return out.Item as InsuranceItem;
+  return parseItem(InsuranceItemSchema, out.Item, 'lists', LIST_KEY);
 }
 
 const exists = { ConditionExpression: 'attribute_exists(#l)', ExpressionAttributeNames: { '#l': 'list' } };
@@ -305,7 +329,7 @@ export async function listDoctorTypes(input: {
   if (words.length === 0) {
     const scope = 'lists:nucc';
     const startKey = decodeCursor(input.cursor, scope, PageKeySchema);
-    const page = await queryPage<NuccRow & Record<string, unknown>>(
+    const page = await queryPage(
       {
         TableName: table(),
         KeyConditionExpression: '#l = :l',
@@ -315,7 +339,7 @@ export async function listDoctorTypes(input: {
       { limit: input.limit, startKey: startKey as PageKey | undefined, keyNames: ['list', 'item_id'] },
     );
     return {
-      doctor_types: page.items.map(toDoctorType),
+      doctor_types: parseItems(NuccRowSchema, page.items, 'lists', LIST_KEY).map(toDoctorType),
       ...(page.lastKey ? { next_cursor: encodeCursor(scope, page.lastKey) } : {}),
       total: await metaTotal('nucc'),
     };
@@ -339,7 +363,7 @@ export async function listDoctorTypes(input: {
       }),
     );
     read += out.Items?.length ?? 0;
-    for (const item of (out.Items ?? []) as NuccRow[]) {
+    for (const item of parseItems(NuccRowSchema, out.Items, 'lists', LIST_KEY)) {
       if (matches.has(item.code)) continue;
       const tokens = [
         item.code.toLowerCase(),

@@ -1,19 +1,31 @@
 /**
- * Reports generated, kept server-side (issue 8, section 5: "Reports are recorded server-side (id,
- * reportType, userId, generatedAt, status, filename, case count, total), and the page lists the
- * caller's 10 most recent"), in the reports table (lambdas/lib/tables.ts `REPORTS_TABLE`).
- *
- * Item: `user_id` (the back-office user who asked; partition), `report_id` (sort key and id:
- * `reportId(generated_at, random)`), `report_type`, `target_user_id` ('' = every provider),
- * `generated_at` (ISO), `status` ('success' | 'error'), `filename`, `case_count`, `total_cents`
- * (integer cents). Never patient data.
+ * Reports generated, kept server-side (spec back-office "Reports": the page lists the caller's 10
+ * most recent), in the reports table (./keys.ts `REPORTS_TABLE`). Items never hold patient data.
  */
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REPORT_HISTORY_LIMIT, centsToDollars, type ReportHistoryEntry } from '../../../shared';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
+import * as z from 'zod';
+import { parseItems } from '../item';
 import { reportId } from './keys';
+
+/**
+ * The item schema of a history item (the partition is the back-office user who asked; the id
+ * starts with the generation time). Fields older items may lack read as empty.
+ */
+const ReportItemSchema = z.looseObject({
+  user_id: z.string(),
+  report_id: z.string().min(1),
+  report_type: z.string().default(''),
+  target_user_id: z.string().default(''),
+  generated_at: z.string().default(''),
+  status: z.string().optional(),
+  filename: z.string().default(''),
+  case_count: z.number().default(0),
+  total_cents: z.number().int().default(0),
+});
 
 export interface ReportRecord {
   callerId: string;
@@ -61,14 +73,14 @@ export async function recentReports(callerId: string, limit = REPORT_HISTORY_LIM
       Limit: limit,
     }),
   );
-  return (out.Items ?? []).map((item) => ({
-    id: String(item.report_id),
-    reportType: String(item.report_type ?? ''),
-    userId: String(item.target_user_id ?? ''),
-    generatedAt: String(item.generated_at ?? ''),
+  return parseItems(ReportItemSchema, out.Items, 'reports', ['user_id', 'report_id']).map((item) => ({
+    id: item.report_id,
+    reportType: item.report_type,
+    userId: item.target_user_id,
+    generatedAt: item.generated_at,
     status: item.status === 'success' ? 'success' : 'error',
-    filename: String(item.filename ?? ''),
-    case_count: typeof item.case_count === 'number' ? item.case_count : 0,
-    total: centsToDollars(typeof item.total_cents === 'number' ? item.total_cents : 0),
+    filename: item.filename,
+    case_count: item.case_count,
+    total: centsToDollars(item.total_cents),
   }));
 }

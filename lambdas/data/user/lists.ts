@@ -16,14 +16,14 @@
  *
  * The cursor scope names the search text, so a cursor of another search is a 400.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
-import { PageKeySchema, decodeCursor, encodeCursor, queryPage, type PageKey } from '../../lib/paging';
+import { PageKeySchema, decodeCursor, encodeCursor, pageSegments, type PageKey, type Segment } from '../../lib/paging';
 import { USER_LIST_PARTITION } from './keys';
 import { firstCharacter } from '../keys';
-import { countUsers, type ProfileItem } from './repository';
+import { countUsers, parseProfileItem, type ProfileItem } from './repository';
 
 /** Longest search text honoured (longer text is cut). */
 export const MAX_USER_SEARCH_LENGTH = 100;
@@ -44,11 +44,6 @@ export interface UserListPage {
   total: number;
   /** true when a search's count stopped at its bound: there are at least `total` matches. */
   total_is_lower_bound?: true;
-}
-
-interface Segment {
-  input: QueryCommandInput;
-  keyNames: readonly string[];
 }
 
 const table = () => getEnv().USERS_TABLE;
@@ -108,39 +103,14 @@ function searchSegment(g: number, q: string): Segment | undefined {
   };
 }
 
-/**
- * Read segments in order from `start` until `limit` items are collected or none remain; a full page
- * looks ahead (one small Query) so that the last page carries no `next_cursor`.
- */
-async function pageSegments(
+/** One page of profiles over segments ({@link pageSegments} of lambdas/lib/paging.ts), each parsed. */
+async function pageProfiles(
   segmentAt: (g: number) => Segment | undefined,
   start: { g: number; k?: PageKey },
   limit: number,
 ): Promise<{ items: ProfileItem[]; next?: { g: number; k?: PageKey } }> {
-  const items: ProfileItem[] = [];
-  let g = start.g;
-  let key = start.k;
-  for (let segment = segmentAt(g); segment; g += 1, key = undefined, segment = segmentAt(g)) {
-    const need = limit - items.length;
-    if (need === 0) {
-      const probe = await queryPage<ProfileItem & Record<string, unknown>>(segment.input, {
-        limit: 1,
-        startKey: key,
-        keyNames: segment.keyNames,
-        maxRead: 200,
-      });
-      if (probe.items.length > 0 || probe.lastKey) return { items, next: { g, k: key } };
-      continue;
-    }
-    const page = await queryPage<ProfileItem & Record<string, unknown>>(segment.input, {
-      limit: need,
-      startKey: key,
-      keyNames: segment.keyNames,
-    });
-    items.push(...page.items);
-    if (page.lastKey) return { items, next: { g, k: page.lastKey } };
-  }
-  return { items };
+  const page = await pageSegments(segmentAt, (g) => g + 1, start, limit);
+  return { items: page.items.map(parseProfileItem), ...(page.next ? { next: page.next } : {}) };
 }
 
 /** Matching profiles of a search, counted group by group (bounded; see module doc). */
@@ -179,7 +149,7 @@ export async function listUsers(query: UserListQuery): Promise<UserListPage> {
     const scope = 'user:list';
     const state = decodeCursor(query.cursor, scope, CursorSchema.extend({ g: z.literal(0) }));
     const [page, total] = await Promise.all([
-      pageSegments((g) => (g === 0 ? listSegment() : undefined), { g: 0, k: state?.k }, query.limit),
+      pageProfiles((g) => (g === 0 ? listSegment() : undefined), { g: 0, k: state?.k }, query.limit),
       countUsers(),
     ]);
     return {
@@ -191,7 +161,7 @@ export async function listUsers(query: UserListQuery): Promise<UserListPage> {
   const scope = `user:search:${q}`;
   const state = decodeCursor(query.cursor, scope, CursorSchema);
   const [page, count] = await Promise.all([
-    pageSegments((g) => searchSegment(g, q), { g: state?.g ?? 0, k: state?.k }, query.limit),
+    pageProfiles((g) => searchSegment(g, q), { g: state?.g ?? 0, k: state?.k }, query.limit),
     countMatches(q),
   ]);
   return {

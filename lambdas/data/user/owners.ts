@@ -1,19 +1,29 @@
 /**
- * Owner names for back-office case lists and top users (issue 7, section 1: "the owner's name
- * comes with each case in back-office lists, from one batched read per page, not one call per
- * row"): one BatchGetItem on the users table (100 keys per call; a page holds at most 200 cases,
+ * Owner names for back-office case lists and top users (the owner's name comes with each case in
+ * back-office lists, from one batched read per page, not one call per row): one BatchGetItem on the users table (100 keys per call; a page holds at most 200 cases,
  * so at most two calls), projecting only the names.
  */
+import * as z from 'zod';
 import { batchGetAll } from '../../lib/dynamo';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
+
+/** The projection of a profile these reads make: id, names and NPI (legacy NPIs may be numbers). */
+const OwnerSchema = z.looseObject({
+  user_id: z.string().min(1),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  user_npi: z.union([z.string(), z.number()]).optional(),
+});
 
 /** user id -> "First Last" (trimmed; '' when the profile has no name). Unknown ids are absent. */
 export async function ownerNames(userIds: Iterable<string>): Promise<Map<string, string>> {
   const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
   if (unique.length === 0) return new Map();
-  const { items } = await batchGetAll<{ user_id: string; first_name?: string; last_name?: string }>(ddb(), {
+  const { items } = await batchGetAll(ddb(), {
     table: getEnv().USERS_TABLE,
+    schema: OwnerSchema,
+    keyNames: ['user_id'],
     keys: unique.map((user_id) => ({ user_id })),
     projection: { expression: '#u, #f, #l', names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name' } },
   });
@@ -27,24 +37,23 @@ export interface OwnerProfile {
 }
 
 /**
- * Names and NPIs of owners (issue 8, section 5: each provider section of the payment report), one
+ * Names and NPIs of owners (each provider section of the payment report), one
  * batched read like {@link ownerNames} (BatchGetItem, 100 keys per call, names and NPI projected).
  * Unknown ids are absent from the map.
  */
 export async function ownerProfiles(userIds: Iterable<string>): Promise<Map<string, OwnerProfile>> {
   const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
   if (unique.length === 0) return new Map();
-  const { items } = await batchGetAll<{ user_id: string; first_name?: string; last_name?: string; user_npi?: unknown }>(
-    ddb(),
-    {
-      table: getEnv().USERS_TABLE,
-      keys: unique.map((user_id) => ({ user_id })),
-      projection: {
-        expression: '#u, #f, #l, #n',
-        names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name', '#n': 'user_npi' },
-      },
+  const { items } = await batchGetAll(ddb(), {
+    table: getEnv().USERS_TABLE,
+    schema: OwnerSchema,
+    keyNames: ['user_id'],
+    keys: unique.map((user_id) => ({ user_id })),
+    projection: {
+      expression: '#u, #f, #l, #n',
+      names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name', '#n': 'user_npi' },
     },
-  );
+  });
   return new Map(
     items.map((u) => [
       String(u.user_id),

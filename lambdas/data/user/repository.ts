@@ -1,5 +1,5 @@
 /**
- * Profiles in the users table (PK `user_id`; `lambdas/lib/tables.ts` USERS_TABLE).
+ * Profiles in the users table (PK `user_id`; ./keys.ts USERS_TABLE).
  *
  * Stored names are the canonical ones of the spec (provider-side section 3): addr1, addr2,
  * zipcode, telephone, user_npi, message_pref (number 0..3), states_licensed (array of 2-letter
@@ -21,7 +21,7 @@
  * - {@link deleteProfile}(userId) -> the deleted ProfileItem (`NotFoundError` when missing).
  * - {@link countUsers}() -> number of profiles (the counter item {@link USER_COUNT_KEY}).
  *
- * Index attributes (issue 8, section 4; `userIndexAttributes` in lambdas/lib/tables.ts): every
+ * Index attributes (`userIndexAttributes`, ./keys.ts): every
  * create writes them, and every update that changes a name, the email or the NPI rewrites them
  * (reading the stored profile first, and writing only while it is unchanged). Create and delete
  * change the profile counter `n_users` in the same transaction (TransactWriteItems).
@@ -31,11 +31,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../../shared';
 import { ddb } from '../../lib/aws';
-import { setUpdate } from '../../lib/dynamo';
+import * as z from 'zod';
+import { buildUpdate, conditionOf } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
 import { USER_COUNT_KEY, USER_SEARCH_ATTRIBUTES, userIndexAttributes, type UserIndexAttributes } from './keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
+import { VersionSchema, parseItem, versionGuard, versionOf } from '../item';
 
 /** One entry of a profile's `documents` list (spec provider-side section 3). */
 export type ProfileDocument = Profile['documents'][number];
@@ -49,7 +51,44 @@ export type ProfileItem = Omit<Profile, 'user_type'> & {
   user_type?: number;
   /** Legacy single document path (spec provider-side section 3). */
   document_key?: string;
+  /** Optimistic lock (lambdas/data/item.ts): absent on profiles written before it, then 0. */
+  version?: number;
 } & Partial<UserIndexAttributes>;
+
+/**
+ * The item schema of a profile: every read of the users table goes through it. Fields older
+ * profiles may lack stay optional (the API shape fills them in, {@link toApiProfile}).
+ */
+export const ProfileItemSchema = z.looseObject({
+  user_id: z.string().min(1),
+  user_email: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  addr1: z.string().optional(),
+  addr2: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  zipcode: z.string().optional(),
+  telephone: z.string().optional(),
+  user_npi: z.string().optional(),
+  message_pref: z.number().optional(),
+  states_licensed: z.array(z.string()).optional(),
+  documents: z.array(z.looseObject({ document_type: z.string(), document_name: z.string() })).optional(),
+  referred_by_user: z.string().optional(),
+  user_type: z.number().optional(),
+  document_key: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  version: VersionSchema,
+  list_p: z.string().optional(),
+  list_name: z.string().optional(),
+  ...Object.fromEntries(USER_SEARCH_ATTRIBUTES.map((name) => [name, z.string().optional()])),
+}) as unknown as z.ZodType<ProfileItem>;
+
+/** A stored profile parsed with {@link ProfileItemSchema} (`MalformedItemError`, a 500, when it does not match). */
+export function parseProfileItem(item: unknown): ProfileItem {
+  return parseItem(ProfileItemSchema, item, 'users', ['user_id']);
+}
 
 /** The editable fields (stored names). */
 export type ProfileFields = Omit<ProfileItem, 'user_id' | 'user_type' | 'createdAt' | 'updatedAt'>;
@@ -162,6 +201,7 @@ export async function createProfile(input: CreateProfileInput, options: { now?: 
     ...(input.document_key ? { document_key: input.document_key } : {}),
     createdAt: input.createdAt ?? now,
     updatedAt: now,
+    version: 1,
   };
   const item: ProfileItem = { ...fields, ...userIndexAttributes(fields) };
   try {
@@ -204,53 +244,51 @@ export async function getProfile(userId: string): Promise<ProfileItem | undefine
   // Ids starting with '#' are the table's own items (the counter), never a profile.
   if (userId.startsWith('#')) return undefined;
   const out = await ddb().send(new GetCommand({ TableName: table(), Key: { user_id: userId } }));
-  return out.Item as ProfileItem | undefined;
+  return out.Item === undefined ? undefined : parseProfileItem(out.Item);
 }
 
 /**
- * Update an existing profile; with `expectedUpdatedAt`, only while its `updatedAt` is still that
- * value (optimistic locking): a lost race throws `ConflictError`, a missing profile `NotFoundError`.
+ * Update an existing profile, its `version` growing by 1 (set to 1 on a profile without one); with
+ * `expectedVersion` (0 = a profile without a version), only while it is still at that version
+ * (optimistic locking): a lost race throws `ConflictError`, a missing profile `NotFoundError`.
+ * `extra` adds a condition of the caller's (its names and values).
  */
 async function conditionalUpdate(
   userId: string,
   fields: Record<string, unknown>,
-  expectedUpdatedAt?: string,
-  remove: readonly string[] = [],
+  options: {
+    expectedVersion?: number;
+    remove?: readonly string[];
+    extra?: { condition: string; names: Record<string, string>; values: Record<string, unknown> };
+  } = {},
 ): Promise<ProfileItem> {
   if (userId.startsWith('#')) throw new NotFoundError(API_MESSAGES.userNotFound);
-  const update = setUpdate(fields);
-  const removeNames = Object.fromEntries(remove.map((name, i) => [`#r${i}`, name]));
-  if (remove.length) update.UpdateExpression += ` REMOVE ${Object.keys(removeNames).join(', ')}`;
-  Object.assign(update.ExpressionAttributeNames, removeNames);
-  const locked = expectedUpdatedAt !== undefined;
+  const { expectedVersion, remove = [], extra } = options;
+  const locked = expectedVersion !== undefined;
+  const guard = locked ? versionGuard(expectedVersion === 0 ? {} : { version: expectedVersion }) : undefined;
+  const update = buildUpdate({
+    set: fields,
+    remove,
+    version: guard ? { next: guard.next } : 'increment',
+    condition: [
+      { condition: 'attribute_exists(#pk)', names: { '#pk': 'user_id' }, values: {} },
+      ...(guard ? [guard] : []),
+      ...(extra ? [extra] : []),
+    ],
+  });
   try {
     const out = await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId },
-        ...update,
-        ExpressionAttributeNames: {
-          ...update.ExpressionAttributeNames,
-          '#pk': 'user_id',
-          ...(locked ? { '#prevUa': 'updatedAt' } : {}),
-        },
-        ExpressionAttributeValues: {
-          ...update.ExpressionAttributeValues,
-          ...(locked ? { ':prevUa': expectedUpdatedAt } : {}),
-        },
-        ConditionExpression: locked ? 'attribute_exists(#pk) AND #prevUa = :prevUa' : 'attribute_exists(#pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand({ TableName: table(), Key: { user_id: userId }, ...update, ReturnValues: 'ALL_NEW' }),
     );
-    return out.Attributes as ProfileItem;
+    return parseProfileItem(out.Attributes);
   } catch (err) {
     if (!isConditionalCheckFailed(err)) throw err;
-    if (locked && (await getProfile(userId))) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
+    if ((locked || extra) && (await getProfile(userId))) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
     throw new NotFoundError(API_MESSAGES.userNotFound);
   }
 }
 
-/** 409 of a profile write that lost a race (optimistic locking on `updatedAt`). */
+/** 409 of a profile write that lost a race (optimistic locking on `version`). */
 export const PROFILE_CONFLICT_MESSAGE = 'The profile was changed at the same time. Reload it and try again.';
 
 /**
@@ -260,28 +298,29 @@ export const PROFILE_CONFLICT_MESSAGE = 'The profile was changed at the same tim
 export async function updateProfile(
   userId: string,
   patch: Partial<ProfileFields>,
-  options: { now?: Date; expectedUpdatedAt?: string } = {},
+  options: { now?: Date; expectedVersion?: number } = {},
 ): Promise<ProfileItem> {
   const { user_id: _ignoredId, user_type: _ignoredType, ...fields } = patch as Partial<ProfileItem>;
   for (const name of ['list_p', 'list_name', ...USER_SEARCH_ATTRIBUTES])
     delete (fields as Record<string, unknown>)[name];
   const updatedAt = (options.now ?? new Date()).toISOString();
   const indexed = (['first_name', 'last_name', 'user_email', 'user_npi'] as const).some((k) => fields[k] !== undefined);
-  if (!indexed) return conditionalUpdate(userId, { ...fields, updatedAt }, options.expectedUpdatedAt);
+  if (!indexed)
+    return conditionalUpdate(userId, { ...fields, updatedAt }, { expectedVersion: options.expectedVersion });
   // A searched field changes: rewrite the index attributes from the stored profile plus the patch,
   // only while the stored profile is the one read (else 409).
   const stored = await getProfile(userId);
   if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
-  if (options.expectedUpdatedAt !== undefined && stored.updatedAt !== options.expectedUpdatedAt) {
+  if (options.expectedVersion !== undefined && versionOf(stored) !== options.expectedVersion) {
     throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
   }
   const index = userIndexAttributes({ ...stored, ...fields, user_id: userId });
   const remove = USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined);
-  return conditionalUpdate(userId, { ...fields, ...index, updatedAt }, stored.updatedAt, remove);
+  return conditionalUpdate(userId, { ...fields, ...index, updatedAt }, { expectedVersion: versionOf(stored), remove });
 }
 
 /**
- * Set a profile's user_type (PATCH /user type change, issue 8 section 4; seeding, tests). With
+ * Set a profile's user_type (PATCH /user type change; seeding, tests). With
  * `expectedUserType`, only while the stored type is still that one (absent counts as 0): a lost
  * race throws `ConflictError`, a missing profile `NotFoundError('User not found')`.
  */
@@ -291,30 +330,16 @@ export async function setUserType(
   options: { now?: Date; expectedUserType?: number } = {},
 ): Promise<ProfileItem> {
   const fields = { user_type: userType, updatedAt: (options.now ?? new Date()).toISOString() };
-  if (options.expectedUserType === undefined) return conditionalUpdate(userId, fields);
-  const update = setUpdate(fields);
   const expected = options.expectedUserType;
-  try {
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: userId },
-        ...update,
-        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#pk': 'user_id', '#ut': 'user_type' },
-        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':ut': expected },
-        ConditionExpression:
-          expected === 0
-            ? 'attribute_exists(#pk) AND (attribute_not_exists(#ut) OR #ut = :ut)'
-            : 'attribute_exists(#pk) AND #ut = :ut',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as ProfileItem;
-  } catch (err) {
-    if (!isConditionalCheckFailed(err)) throw err;
-    if (await getProfile(userId)) throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
-    throw new NotFoundError(API_MESSAGES.userNotFound);
-  }
+  if (expected === undefined) return conditionalUpdate(userId, fields);
+  // The type read is the condition (a concurrent edit of other fields does not matter here).
+  return conditionalUpdate(userId, fields, {
+    extra: {
+      condition: expected === 0 ? '(attribute_not_exists(#ut) OR #ut = :ut)' : '#ut = :ut',
+      names: { '#ut': 'user_type' },
+      values: { ':ut': expected },
+    },
+  });
 }
 
 /**
@@ -332,13 +357,10 @@ export async function deleteProfile(userId: string): Promise<ProfileItem> {
         Delete: {
           TableName: table(),
           Key: { user_id: userId },
-          ...(stored.updatedAt
-            ? {
-                ConditionExpression: 'attribute_exists(user_id) AND #ua = :ua',
-                ExpressionAttributeNames: { '#ua': 'updatedAt' },
-                ExpressionAttributeValues: { ':ua': stored.updatedAt },
-              }
-            : { ConditionExpression: 'attribute_exists(user_id)' }),
+          ...conditionOf([
+            { condition: 'attribute_exists(#pk)', names: { '#pk': 'user_id' }, values: {} },
+            versionGuard(stored),
+          ]),
         },
       },
       counterChange(-1),
