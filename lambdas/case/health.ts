@@ -1,5 +1,5 @@
 /**
- * GET /health (no token; issue 8, section 7, CONTRACT8 "Health"): the API's and the database's
+ * GET /health (no token): the API's and the database's
  * health for the back-office home's System Status, measured, not fixed text.
  *
  * One cheap DynamoDB read: a GetItem of a fixed key (`healthProbeKey()` in lambdas/lib/tables.ts)

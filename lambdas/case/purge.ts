@@ -1,5 +1,5 @@
 /**
- * The 30-day purge of soft-deleted cases (issue 9, section 2): cases deleted more than
+ * The 30-day purge of soft-deleted cases (decision record 0006): cases deleted more than
  * {@link RESTORE_WINDOW_DAYS} days ago are removed for good, with their documents.
  *
  * Run by a schedule on AWS (an EventBridge rule, infra/api.ts, sends {@link PURGE_EVENT} to the case
@@ -14,7 +14,7 @@
  * the ones soft-deleted from the case earlier (`deleted_documents`). The removal is logged with the
  * case ids only (no PHI).
  *
- * Audit (issue 9, section 2: "that removal is audited too"): before each DeleteItem, one entry is
+ * Audit (decision record 0006; "that removal is audited too"): before each DeleteItem, one entry is
  * written through the same writer as the middleware (lambdas/lib/audit-writer.ts), actor `system`,
  * action {@link PURGE_AUDIT_ACTION}, resource `case` and the case id, outcome `allowed`. A failed
  * audit write stops the purge of that case (it stays deleted; the next run tries again) and the run
@@ -34,7 +34,7 @@ import { RESTORE_WINDOW_DAYS, expiredDeletedCases, purgeDeletedCase, type CaseIt
 
 /** `type` of the internal event that runs the purge (the schedule's input). */
 export const PURGE_EVENT = 'suture.purge-deleted-cases';
-/** `action` of the audit entry of a removal for good (issue 9, section 2; declared in shared/api-routes.ts). */
+/** `action` of the audit entry of a removal for good (decision record 0006; declared in shared/api-routes.ts). */
 export { PURGE_AUDIT_ACTION };
 /** Cases removed at most per run. */
 export const PURGE_BATCH = 200;

@@ -1,9 +1,9 @@
 /**
- * /cpt_codes Lambda (spec provider-side sections 7 and 9; issue 2, section 4). Token required.
+ * /cpt_codes Lambda (spec provider-side sections 7 and 9). Token required.
  *
  * - GET /cpt_codes?search=text[&limit=N] (no page) -> { success, cpt_codes: [{ cpt_code,
  *   cpt_description }] }: up to `limit` (default 20) suggestions in index order, reading only the
- *   index items answered (issue 7, section 1; `searchCptCodes`); the SPA shows 5.
+ *   index items answered (decision record 0010; `searchCptCodes`); the SPA shows 5.
  * - GET /cpt_codes?page=&limit=&search= (page present, or no search), or no parameters at all ->
  *   { success, cpt_codes, total, page, total_pages, limit } (page default 1, limit default 20, 1..100).
  * Pages without search also carry `starter_list`: true while only the starter list is loaded (the

@@ -1,5 +1,5 @@
 /**
- * CPT codes: the starter list (issue 2, section 5).
+ * CPT codes: the starter list.
  *
  * Forty common surgical procedure codes with labels written for this project in plain words. They
  * are NOT the American Medical Association's CPT descriptors (which this repository must never

@@ -230,7 +230,7 @@ async function writeCaseFiles(
 const PROFILE_WRITE_ATTEMPTS = 5;
 
 /**
- * Apply `change` to a profile's documents and write them with optimistic locking on `updatedAt`;
+ * Apply `change` to a profile's documents and write them with optimistic locking on `version`;
  * on a lost race (another document confirmed at the same time) the profile is read again and the
  * change applied once more, up to {@link PROFILE_WRITE_ATTEMPTS} times. Resolves with the stored
  * profile and the documents before the change; `NotFoundError` when the profile is gone.
@@ -249,7 +249,7 @@ async function writeProfileDocuments(
       const profile = await updateProfile(
         current.user_id,
         { documents: change([...before]) as ProfileItem['documents'] },
-        { expectedUpdatedAt: current.updatedAt },
+        { expectedVersion: current.version ?? 0 },
       );
       return { profile, before };
     } catch (err) {

@@ -1,8 +1,8 @@
 /**
- * /facility Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
+ * /facility Lambda (spec provider-side sections 3, 5, 7).
  *
  * - GET /facility?user_id=&limit=&cursor= -> { success, facilities, next_cursor? }: one page in name order
- *   (issue 7 sections 1 and 2: `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
+ *   (decision record 0010; `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
  *   `next_cursor` absent on the last page; a cursor of another list or user, or forged -> 400).
  *   user_id must be the caller's own unless back office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
  * - POST /facility (facility_name, facility_npi, facility_addr, facility_city, facility_state,
@@ -11,14 +11,14 @@
  * - PATCH /facility (id plus any fields) -> { success, message, facility }; only the sent fields
  *   change; a missing or someone else's facility -> 404 'Facility not found'.
  * - DELETE /facility?facility_id= -> { success, message }; missing, deleted or someone else's -> 404. A SOFT
- *   delete (issue 9, section 2): marked deleted_at / deleted_by, gone from every list and get.
+ *   delete (decision record 0006): marked deleted_at / deleted_by, gone from every list and get.
  * - GET /facility/search?facility_name= -> 200 `{ facilities: [{ facility_name, npi, address, city,
  *   state, zip }] }` from the NPPES registry (NPI-2, organization_name), at most 10, cached per
- *   query (issue 6 section 2; rules, cache and errors in lambdas/lib/nppes-search.ts). Fewer than 2
+ *   query (rules, cache and errors in lambdas/lib/nppes-search.ts). Fewer than 2
  *   characters -> `{ facilities: [] }`; a name over 100 characters -> 400; NPPES slow or down -> 502
  *   'Service temporarily unavailable. Please try again in a moment.'; NPPES `Errors` -> 400.
  * - The same NPI twice in the caller's list -> 409 'Facility already exists', nothing written; NPI 0
- *   (manual entry) is never a duplicate (issue 6 section 2; lambdas/data/owned/items.ts).
+ *   (manual entry) is never a duplicate (lambdas/data/owned/items.ts).
  */
 import {
   API_MESSAGES,

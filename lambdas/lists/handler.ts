@@ -1,5 +1,5 @@
 /**
- * /lists Lambda: the back office's reference lists (issue 8, section 6; spec back-office-and-shell
+ * /lists Lambda: the back office's reference lists (spec back-office "List Management"; spec back-office-and-shell
  * section 2 "List Management"; shapes in shared/schemas/reference-lists.ts). Token required on all.
  *
  * - GET /lists/insurance?search=&limit=&cursor= -> { success, insurance_types: [{ insurance_id, name,

@@ -1,5 +1,5 @@
 /**
- * Browser imports of reference files (issue 8, section 6): the CMS PFS relative value file (CPT
+ * Browser imports of reference files (spec back-office "List Management"): the CMS PFS relative value file (CPT
  * codes) and the NUCC taxonomy (Doctor Types), run server-side by the SAME importers as
  * `npm run import:cpt` / `npm run import:nucc` (`parsePfsFile` + `writeCptRecords` of
  * lambdas/data/cpt_codes/import.ts; `parseNuccFile` + `writeNuccRecords` of ./nucc.ts).

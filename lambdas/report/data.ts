@@ -1,5 +1,5 @@
 /**
- * The cases of the provider payment report (issue 8, section 5): every case in status Paid (20,
+ * The cases of the provider payment report (spec back-office "Reports"): every case in status Paid (20,
  * "pending payment status", the status the spec's analytics counts as pending), of one provider or
  * of all, read through the case lists of lambdas/data/case/lists.ts (no Scan, no copy of their logic):
  * - one provider: index `byUserStatus` (`<user id>#20`);

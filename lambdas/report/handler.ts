@@ -1,5 +1,5 @@
 /**
- * /report Lambda: the provider payment report (issue 8, sections 1 and 5; spec back-office-and-shell
+ * /report Lambda: the provider payment report (spec back-office-and-shell
  * sections 2 "Reports", 3, 8 "Reports" and 9). Request and response shapes: shared/schemas/report.ts.
  *
  * - GET /report/permission -> 200 `{ userType, hasReportingAccess, error }` for every signed-in
@@ -67,7 +67,7 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
   const caller = requireCaller(event);
   await requireReporting(event);
   const input = parseInput(ProviderPaymentBodySchema, bodyObject(event));
-  // The report's scope: one provider's id, or every provider (issue 9, section 1).
+  // The report's scope: one provider's id, or every provider (decision record 0005).
   audit(event).touched('provider-payment-report', [input.user_id ?? 'all-providers']);
   const generatedAt = new Date();
   const filename = reportFilename(input.user_id, generatedAt);
@@ -113,7 +113,7 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
       isBase64Encoded: true,
     };
   } catch (err) {
-    // The failure is recorded too (issue 8 section 5), then answered by the middleware as it is
+    // The failure is recorded too (spec back-office "Reports"), then answered by the middleware as it is
     // (an unexpected error is logged there); a failed record is logged, never hides the first error.
     await recordReport({ ...record, generatedAt, status: 'error', filename, caseCount, totalCents }).catch(
       (recordErr: unknown) =>

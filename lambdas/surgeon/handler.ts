@@ -1,8 +1,8 @@
 /**
- * /surgeon Lambda (spec provider-side sections 3, 5, 7; issue 2, section 4).
+ * /surgeon Lambda (spec provider-side sections 3, 5, 7).
  *
  * - GET /surgeon?user_id=&limit=&cursor= -> { success, surgeons, next_cursor? }: one page in name order
- *   (issue 7 sections 1 and 2: `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
+ *   (decision record 0010; `limit` default 50, capped at 200, not a whole number >= 1 -> 400;
  *   `next_cursor` absent on the last page; a cursor of another list or user, or forged -> 400).
  *   user_id must be the caller's own unless back office (user_type >= 10); another user's -> 403 'No data found or insufficient permissions'.
  * - POST /surgeon (first_name, last_name, surgeon_npi, surgeon_addr, surgeon_city, surgeon_state,
@@ -11,17 +11,17 @@
  * - PATCH /surgeon (id plus any fields) -> { success, message: 'Surgeon updated successfully!', surgeon };
  *   only the sent fields change; a missing or someone else's surgeon -> 404 'Surgeon not found'.
  * - DELETE /surgeon?surgeon_id= -> { success, message }; missing, deleted or someone else's -> 404. A SOFT
- *   delete (issue 9, section 2): marked deleted_at / deleted_by, gone from every list and get.
+ *   delete (decision record 0006): marked deleted_at / deleted_by, gone from every list and get.
  * - GET /surgeon/search?first_name=&last_name= -> 200 `{ surgeons: [{ npi, first_name, last_name,
  *   address, city, state, zip }] }` from the NPPES registry (NPI-1), at most 10, cached per query
- *   (issue 6 section 1; rules, cache and errors in lambdas/lib/nppes-search.ts). Either name alone
+ *   (rules, cache and errors in lambdas/lib/nppes-search.ts). Either name alone
  *   is accepted; the same word as both names (the spec's one-word mode) matches either name; fewer
  *   than 2 characters in total -> `{ surgeons: [] }`. A name over 100 characters
  *   -> 400; NPPES slow or down -> 502 'Service temporarily unavailable. Please try again in a
  *   moment.'; NPPES validation `Errors` -> 400 with its description.
  * - The same NPI twice in the caller's list (POST, or PATCH to an NPI another of their surgeons
  *   has) -> 409 'Surgeon already exists', nothing written; NPI 0 (none / manual entry) is never a
- *   duplicate (issue 6 section 1; lambdas/data/owned/items.ts).
+ *   duplicate (lambdas/data/owned/items.ts).
  */
 import {
   API_MESSAGES,
@@ -41,7 +41,14 @@ import { apiHandler } from '../lib/middleware';
 import { parseLimit } from '../lib/paging';
 import { searchSurgeons } from '../lib/nppes-search';
 import { parseInput } from '../lib/validation';
-import { deleteSurgeon, listSurgeons, putSurgeon, toApiSurgeon, updateSurgeon, type SurgeonFields } from '../data/owned/surgeons';
+import {
+  deleteSurgeon,
+  listSurgeons,
+  putSurgeon,
+  toApiSurgeon,
+  updateSurgeon,
+  type SurgeonFields,
+} from '../data/owned/surgeons';
 
 async function list(event: ApiEvent) {
   const userId = await resolveScope(event, queryParam(event, 'user_id'), {

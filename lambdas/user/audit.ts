@@ -1,5 +1,5 @@
 /**
- * GET /audit (issue 9, section 1): the audit trail for user_type 100 or more (else 403
+ * GET /audit (decision record 0005): the audit trail for user_type 100 or more (else 403
  * 'Insufficient permissions'), newest first, paged like every list (lambdas/lib/paging.ts).
  *
  * Query parameters (all optional): `user_id`, `case_id`, `action` (route key, e.g. `GET /case`),

@@ -1,5 +1,5 @@
 /**
- * Paged case lists and search (issue 7, sections 1 and 2; spec provider-side section 7,
+ * Paged case lists and search (decision record 0010; spec provider-side section 7,
  * back-office-and-shell sections 2 and 7). Every list reads at most one page plus one item of its
  * index (lambdas/lib/paging.ts), never a whole partition and never a Scan.
  *
@@ -20,8 +20,8 @@
  * list, and a month outside the counted months, which no real cursor carries).
  *
  * Every list Query reads only what the list answer needs ({@link LIST_ATTRIBUTES}, plus the index
- * key its cursor is built from): not the case's index keys, which no answer shows (issue 7, section
- * 1: the API within 1.3x of the raw Query; a page of 50 is some 30% smaller to send, parse and
+ * key its cursor is built from): not the case's index keys, which no answer shows (the API within
+ * 1.3x of the raw Query; a page of 50 is some 30% smaller to send, parse and
  * unmarshal). FilterExpressions still see the whole item (DynamoDB filters before it projects).
  */
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -114,7 +114,7 @@ type Unclassified = Exclude<
   (typeof LIST_ATTRIBUTES)[number] | keyof ReturnType<typeof indexAttributes> | SoftDeleteAttribute
 >;
 /**
- * Soft-delete attributes (issue 9, section 2) no list reads: those only a soft-deleted case carries
+ * Soft-delete attributes (decision record 0006) no list reads: those only a soft-deleted case carries
  * (no list holds such a case), and the record of documents deleted from a case (never answered).
  */
 type SoftDeleteAttribute = 'deleted_at' | 'deleted_by' | 'deleted_p' | 'deleted_created_at' | 'deleted_documents';

@@ -20,17 +20,16 @@
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
  * - Lists and search: lambdas/data/case/lists.ts (paged). Counters: lambdas/data/counters/stats.ts, written in
  *   the same TransactWriteItems as the case by create, update (status or pay amount changes) and
- *   delete (issue 7). Every write also keeps the index keys of {@link indexAttributes} and the
+ *   delete (decision record 0010). Every write also keeps the index keys of {@link indexAttributes} and the
  *   CPT descriptors (`cpt_descriptors`, read once on write).
  * - {@link updateCase}(caseId, patch, { now, expectedVersion, ownerId, actor }) -> CaseItem: only the
  *   given fields change; `pay_amount_cents: null` removes the amount. The workflow rule lives here
- *   (issue 6, section 4): the case is read, the content after the patch computed, and the status
+ *   (spec provider-side section 4): the case is read, the content after the patch computed, and the status
  *   becomes `patch.case_status` when given (a manual set: back office only, checked by the caller;
  *   the rule is not applied on top of it in the same write) or `autoStatus(status, after)`. A change
  *   appends a {@link StatusHistoryEntry} to `status_history` (with `patch.status_reason` as `reason`
  *   on a manual change) and moves `user_status` with it. A manual status LOWER than the stored one
- *   without a non-blank `status_reason` throws `ValidationError` (400, field `reason`; issue 8,
- *   section 2) before anything is written. The
+ *   without a non-blank `status_reason` throws `ValidationError` (400, field `reason`) before anything is written. The
  *   write is conditional on the version read (optimistic locking). A missing case (or one not owned
  *   by `ownerId` when given) throws `NotFoundError('Case not found')`; `expectedVersion` different
  *   from the stored one, or a write lost to a concurrent one when `expectedVersion` was given,
@@ -40,8 +39,8 @@
  * Status history: `status_history` holds at most {@link MAX_STATUS_HISTORY} entries, oldest first
  * (the oldest are dropped beyond that). `by` is the acting user id (`actor`), or `'system'` when a
  * write names none (seeding, tooling).
- * - {@link deleteCase}(caseId, { now, actor }) -> the CaseItem before the delete: a SOFT delete (issue 9,
- *   section 2; `NotFoundError` when missing or already deleted). {@link restoreCase} gives it back
+ * - {@link deleteCase}(caseId, { now, actor }) -> the CaseItem before the delete: a SOFT delete (decision record
+ *   0006; `NotFoundError` when missing or already deleted). {@link restoreCase} gives it back
  *   within {@link RESTORE_WINDOW_DAYS} days; {@link listDeletedCases} pages the deleted ones.
  *   {@link getCase} answers undefined for a deleted case (every caller's 404) unless `includeDeleted`.
  * - {@link cptDescriptions}(codes) -> Map code -> description (BatchGetItem on CPT_CODES_TABLE).
@@ -96,11 +95,11 @@ export interface CaseItem {
   created_at: string;
   updated_at: string;
   version: number;
-  /** Every status change, oldest first (absent on cases written before issue 6). */
+  /** Every status change, oldest first (absent on the oldest cases). */
   status_history?: StatusHistoryEntry[];
-  /** CPT/HCPCS code -> descriptor at the time the codes were written (issue 7; absent on older cases). */
+  /** CPT/HCPCS code -> descriptor at the time the codes were written (decision record 0010; absent on older cases). */
   cpt_descriptors?: Record<string, string>;
-  /** Index keys kept by {@link indexAttributes} (issue 7): byStatusMonth, byMonth and the search indexes. */
+  /** Index keys kept by {@link indexAttributes} (decision record 0010): byStatusMonth, byMonth and the search indexes. */
   status_month?: string;
   created_month?: string;
   search_id_p?: string;
@@ -109,7 +108,7 @@ export interface CaseItem {
   search_last?: string;
   search_ins_p?: string;
   search_ins?: string;
-  /** Soft delete (issue 9, section 2): ISO time of the delete; present only on a deleted case. */
+  /** Soft delete (decision record 0006): ISO time of the delete; present only on a deleted case. */
   deleted_at?: string;
   /** User id of who deleted it (or {@link SYSTEM_ACTOR}). */
   deleted_by?: string;
@@ -119,7 +118,7 @@ export interface CaseItem {
   deleted_created_at?: string;
   /**
    * Documents detached from the case by a delete (DELETE /document, or a PATCH that clears a file
-   * field): a soft delete (issue 9, section 2), so the object stays in the versioned bucket and is
+   * field): a soft delete (decision record 0006), so the object stays in the versioned bucket and is
    * recorded here, oldest first, at most {@link MAX_DELETED_DOCUMENTS}. Never in the API shape; the
    * 30-day purge of the case removes these objects with the attached ones.
    */
@@ -289,13 +288,13 @@ export type CasePatch = Partial<
 > & {
   pay_amount_cents?: number | null;
   /**
-   * Why a manual `case_status` is set (issue 8, section 2): kept in the history entry; required
+   * Why a manual `case_status` is set (spec back-office section 4): kept in the history entry; required
    * (non-blank) when `case_status` is lower than the stored status, else `ValidationError` (400,
    * field `reason`, `CASE_MESSAGES.reasonRequired`) and nothing written. Never stored on the case.
    */
   status_reason?: string;
   /**
-   * Keys of documents this write detaches (issue 9, section 2): appended to `deleted_documents` with
+   * Keys of documents this write detaches (decision record 0006): appended to `deleted_documents` with
    * the write's time and actor, in the same conditional write (nothing partial). Never stored as is.
    */
   deleted_document_keys?: string[];
@@ -369,7 +368,7 @@ export async function createCase(
     };
     Object.assign(item, indexAttributes(item));
     try {
-      // The case and its counters together (issue 7): both or neither.
+      // The case and its counters together (decision record 0010): both or neither.
       await transactWrite([
         { Put: { TableName: tables().cases, Item: item, ConditionExpression: 'attribute_not_exists(case_id)' } },
         ...counterUpdates(undefined, item),
@@ -389,7 +388,7 @@ export const CASE_EXISTS_MESSAGE = 'A case with this id already exists';
 
 /**
  * One case by id (GetItem; `consistent` for a strongly consistent read before a write), or
- * undefined. A soft-deleted case (issue 9, section 2) is undefined like a missing one, so every
+ * undefined. A soft-deleted case (decision record 0006) is undefined like a missing one, so every
  * caller answers 404 for it, unless `includeDeleted` (restore, purge).
  */
 export async function getCase(
@@ -490,7 +489,7 @@ async function writeUpdate(
     const kept = Array.isArray(current.deleted_documents) ? current.deleted_documents : [];
     set('deleted_documents', [...kept, ...entries].slice(-MAX_DELETED_DOCUMENTS));
   }
-  // Descriptors follow the codes (issue 7: read once on write, never on list).
+  // Descriptors follow the codes (decision record 0010; read once on write, never on list).
   const codesChanged =
     fields.procedure_codes !== undefined &&
     JSON.stringify(fields.procedure_codes) !== JSON.stringify(current.procedure_codes ?? []);
@@ -546,7 +545,7 @@ async function writeUpdate(
       const out = await ddb().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
       return parseCaseItem(out.Attributes);
     }
-    // A status or pay amount change moves the counters in the same transaction (issue 7).
+    // A status or pay amount change moves the counters in the same transaction (decision record 0010).
     await transactWrite([{ Update: update }, ...counters]);
     return next as unknown as CaseItem;
   } catch (err) {
@@ -555,7 +554,7 @@ async function writeUpdate(
   }
 }
 
-/** Days a soft-deleted case can be restored (issue 9, section 2; shared/schemas/deleted-cases.ts); then the purge removes it. */
+/** Days a soft-deleted case can be restored (decision record 0006; shared/schemas/deleted-cases.ts); then the purge removes it. */
 export { RESTORE_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -586,7 +585,7 @@ const SOFT_DELETE_NAMES = {
 } as const;
 
 /**
- * Soft-delete a case (issue 9, section 2): in ONE transaction conditional on the version read, the
+ * Soft-delete a case (decision record 0006): in ONE transaction conditional on the version read, the
  * item gets `deleted_at` (ISO, `now`), `deleted_by` (`actor`), `deleted_p` (the `byDeleted`
  * partition) and `deleted_created_at` (its `created_at`), loses `created_at` and every index
  * attribute (so no list, search or month index holds it), its version grows by 1, and the counters
@@ -644,7 +643,7 @@ function liveCaseOf(deleted: CaseItem): CaseItem {
 }
 
 /**
- * Restore a soft-deleted case (issue 9, section 2), in ONE transaction conditional on the version
+ * Restore a soft-deleted case (decision record 0006), in ONE transaction conditional on the version
  * read: `created_at` and the index attributes come back (lists, search and month indexes hold it
  * again), the deleted_* attributes go, the version grows by 1, and the counters count it again
  * (`counterUpdates(undefined, restored)`): counts come back exactly. Its documents never left.
@@ -701,11 +700,11 @@ export interface DeletedCasePage {
 }
 
 /**
- * Soft-deleted cases, most recently deleted first (issue 9, section 2): one page of a Query on the
+ * Soft-deleted cases, most recently deleted first (decision record 0006): one page of a Query on the
  * `byDeleted` index (lambdas/lib/paging.ts queryPage; never a Scan). `startKey` from a cursor.
  */
 export async function listDeletedCases(limit: number, startKey?: PageKey): Promise<DeletedCasePage> {
-  const page = await queryPage<Record<string, unknown>>(
+  const page = await queryPage(
     {
       TableName: tables().cases,
       IndexName: 'byDeleted',
@@ -821,7 +820,7 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
 }
 
 /**
- * Cases in the API shape. Descriptors come from the case itself (stored on write, issue 7); only
+ * Cases in the API shape. Descriptors come from the case itself (stored on write; decision record 0010); only
  * cases written before that are looked up, all in one pass (none for new data).
  */
 export async function toApiCases(items: CaseItem[]): Promise<Case[]> {

@@ -1,5 +1,5 @@
 /**
- * Counts and sums of cases without scans (issue 7, sections 1 and 2).
+ * Counts and sums of cases without scans (decision record 0010).
  *
  * Every case write that changes what is counted (a create, a delete, a status change, a pay amount
  * change) carries, in the SAME TransactWriteItems as the case item, ADD updates of six counter
@@ -110,11 +110,11 @@ export function counterUpdates(before: CountedCase | undefined, after: CountedCa
   ];
 }
 
-/** The ranges of GET /case/stats (issue 7, section 2): days back from today (UTC), today included. */
+/** The ranges of GET /case/stats (decision record 0010): days back from today (UTC), today included. */
 export const STATS_RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365, all: undefined } as const;
 export type StatsRange = keyof typeof STATS_RANGES;
 
-/** The answer of GET /case/stats, less `success` (issue 7, section 2). */
+/** The answer of GET /case/stats, less `success` (decision record 0010). */
 export interface CaseStats {
   range: StatsRange;
   total_cases: number;

@@ -1,5 +1,5 @@
 /**
- * Doctor Types: the NUCC Health Care Provider Taxonomy code set (issue 8, section 6), imported from
+ * Doctor Types: the NUCC Health Care Provider Taxonomy code set (spec back-office "List Management"), imported from
  * the CSV that NUCC publishes (nucc.org, "Taxonomy" > "CSV": `nucc_taxonomy_<version>.csv`, header
  * `Code,Grouping,Classification,Specialization,Definition,Notes,Display Name,Section`). Free to use
  * with credit to NUCC as the source; the file is never part of this repository.

@@ -9,18 +9,19 @@
  * - {@link putFacility}(input, { now }) -> FacilityItem: conditional create (facility_id generated
  *   when absent; an existing (user_id, facility_id) throws `ConflictError`). Alias {@link createFacility}.
  * - {@link listFacilities}(userId, { limit, cursor }) -> { items: FacilityItem[], next_cursor? }: one page in
- *   order of name (case- and accent-insensitive; Query of the byName index; issue 7).
+ *   order of name (case- and accent-insensitive; Query of the byName index; decision record 0010).
  * - {@link getFacility}(userId, facilityId) -> FacilityItem | undefined (GetItem).
  * - {@link updateFacility}(userId, facilityId, patch, { now }) -> FacilityItem (`NotFoundError('Facility not found')`).
- * - {@link deleteFacility}(userId, facilityId, { now, actor }) -> void: a SOFT delete (issue 9, section 2;
+ * - {@link deleteFacility}(userId, facilityId, { now, actor }) -> void: a SOFT delete (decision record 0006; section 2;
  *   `NotFoundError('Facility not found')` when missing or already deleted). A deleted facility is never listed or got.
  * Keys are scoped by user: another user's facility is simply not found.
- * One NPI once per user (issue 6): a create or update that would give a second facility of the user a
+ * One NPI once per user: a create or update that would give a second facility of the user a
  * non-zero NPI already held throws `ConflictError('Facility already exists')` and writes nothing (NPI
  * uniqueness markers, lambdas/data/owned/items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
 import { FACILITY_MESSAGES, type Facility } from '../../../shared';
+import * as z from 'zod';
 import { getEnv } from '../../lib/env';
 import { ownedItemRepository, type OwnedItemPage } from './items';
 
@@ -32,9 +33,30 @@ export type PutFacilityInput = { user_id: string; facility_id?: string; createdA
 > &
   Partial<FacilityFields>;
 
+/**
+ * The item schema of a facility: the API's fields without `id` (a `z.object`, so parsing drops the
+ * storage-only `sort_name`, `version` and soft-delete marks); fields an older item lacks read as
+ * empty, 0 or false.
+ */
+export const FacilityItemSchema = z.object({
+  user_id: z.string().min(1),
+  facility_id: z.string().min(1),
+  facility_name: z.string().default(''),
+  facility_npi: z.number().int().default(0),
+  facility_addr: z.string().default(''),
+  facility_city: z.string().default(''),
+  facility_state: z.string().default(''),
+  facility_zip: z.string().default(''),
+  manual_entry: z.boolean().default(false),
+  createdAt: z.string().default(''),
+  updatedAt: z.string().default(''),
+}) satisfies z.ZodType<FacilityItem>;
+
 /** The shared owned-item access patterns over FACILITIES_TABLE (lambdas/data/owned/items.ts). */
 const repository = ownedItemRepository<FacilityItem>({
   table: () => getEnv().FACILITIES_TABLE,
+  tableId: 'facilities',
+  schema: FacilityItemSchema,
   idField: 'facility_id',
   nameFields: ['facility_name'],
   conflictMessage: 'Facility already exists',
@@ -96,7 +118,7 @@ export async function updateFacility(
 }
 
 /**
- * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
+ * Soft-delete (decision record 0006): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
  * item leaves every list and get (lambdas/data/owned/items.ts); its NPI may be added again. Throws
  * `NotFoundError('Facility not found')` when missing or already deleted.
  */

@@ -1,69 +1,61 @@
 /**
  * Items that belong to one user, in a table keyed by PK `user_id` and SK `<idField>` (the surgeons
- * and facilities tables, `lambdas/lib/tables.ts`). One implementation of the access patterns both
- * resources share: conditional create, list by user (Query), get (GetItem), update and delete of an
- * existing item (conditional). Keys are scoped by user, so another user's item is simply not found.
+ * and facilities tables, ./keys.ts). One implementation of the access patterns both resources
+ * share: conditional create, list by user, get, update and soft delete. Keys are scoped by user, so
+ * another user's item is simply not found. Every read is parsed with the entity's item schema.
  *
- * One NPI once per user (issue 6 sections 1 and 2), when `npiField` is configured: every item with
- * a non-zero NPI holds a uniqueness marker, an item of the same table at `npiMarkerKey(userId, npi)`
- * (partition `${userId}#npi`, sort key the NPI) with `item_id` (the holder's id), `claimed_at` (ISO
- * time) and `npi_marker: true`. NPI 0 (none, manual entry) has no marker and is never a duplicate.
- * dynalite has no TransactWriteItems, so the steps are ordered conditional writes instead:
- * - create: put the marker (condition: absent), then the item; if the item put fails, the marker
- *   is deleted again;
- * - update that changes the NPI: read the item, take the new NPI's marker, update the item (on
- *   condition that its NPI is still the one read), then release the old marker; a failed update
- *   releases the new marker;
- * - delete (a soft delete, below): mark the item deleted, then release its marker.
- * A marker whose holder no longer exists or no longer has that NPI (a crash between two steps) is
- * taken over once it is older than {@link STALE_MARKER_GRACE_MS} (30 s, longer than a Lambda's 10 s
- * timeout, so a write still in progress is never mistaken for a crash): a leftover never makes a
- * permanent 409. Releasing is conditional on `item_id`, so a marker taken over is never released by
- * its former holder; a failed release is logged, not thrown (the marker is then stale).
- * Lists and gets never return markers.
+ * One NPI once per user, when `npiField` is configured: every item with a non-zero NPI holds a
+ * uniqueness marker, an item of the same table at `npiMarkerKey(userId, npi)` with `item_id` (the
+ * holder's id), `claimed_at` (ISO time) and `npi_marker: true`. NPI 0 (none, manual entry) has no
+ * marker and is never a duplicate. The marker and the item are written in ONE transaction
+ * (`transactWrite`): a create puts both, an NPI change takes the new marker, updates the item and
+ * releases the old marker, a delete marks the item deleted and releases its marker; so a marker
+ * never outlives its item's NPI. A marker left by an older, non-transactional write whose holder no
+ * longer exists or no longer has that NPI is taken over once it is older than
+ * {@link STALE_MARKER_GRACE_MS}: a leftover never makes a permanent 409.
  *
- * Lists page on the server by name (issue 7 section 1): every item carries `sort_name`
- * (`ownedSortName` of its `nameFields` and id, lambdas/lib/tables.ts), written on create and on
- * every update that changes a name field (the update then reads the item and writes on condition
- * that its names are still the ones read, retried up to 3 times), and {@link OwnedItemRepository.list}
- * reads one page of the `byName` index (user_id, sort_name) with lambdas/lib/paging.ts. A cursor is
- * bound to the list and the owner (scope `<idField>:byName:<user id>`, state the index key of the
- * last item, whose `user_id` must be the owner): any other is a `ValidationError` (400, field
- * `cursor`). `sort_name` is internal: never returned.
+ * Optimistic locking (docs/decisions/0010-data-layer.md): every write sets the integer `version`;
+ * a write derived from the item as read (a rename rewrites `sort_name`, an NPI change moves the
+ * markers, a delete releases one) is conditional on the version read, re-read and retried up to 3
+ * times. Items written before versions have none (version 0) and get one on their next write.
  *
- * Soft delete (issue 9, section 2): {@link OwnedItemRepository.remove} never deletes the item. One
- * conditional UpdateItem sets `deleted_at` (ISO) and `deleted_by` (the acting user id) and removes
- * `sort_name`, so the `byName` index (every list) no longer holds it; get, update and a second
- * remove treat a deleted item as missing (404), and its NPI marker is released, so the same NPI can
- * be added again. The item stays in the table (with its names and NPI) for the record.
+ * Lists page on the server by name: every item carries `sort_name` (`ownedSortName` of its
+ * `nameFields` and id), and {@link OwnedItemRepository.list} reads one page of the `byName` index
+ * with lambdas/lib/paging.ts. A cursor is bound to the list and the owner; any other is a
+ * `ValidationError` (400, field `cursor`). `sort_name` and `version` are storage-only: never returned.
+ *
+ * Soft delete (docs/decisions/0006-soft-delete-and-30-day-purge.md): {@link OwnedItemRepository.remove}
+ * sets `deleted_at` and `deleted_by` and removes `sort_name` (out of every list); get, update and a
+ * second remove treat a deleted item as missing (404). The item stays in the table for the record.
  *
  * Errors: `ConflictError(conflictMessage)` when a created id is taken or the NPI is already held by
- * another of the user's items; `ConflictError(changedMessage)` when the item's NPI changed under a
- * concurrent update; `NotFoundError(notFoundMessage)` when an updated or deleted item does not
- * exist; SDK errors otherwise.
+ * another of the user's items; `ConflictError(changedMessage)` when the item kept changing under a
+ * derived write; `NotFoundError(notFoundMessage)` when an updated or deleted item does not exist.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../lib/aws';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { setUpdate } from '../../lib/dynamo';
+import { ddb } from '../../lib/aws';
+import { buildUpdate, conditionOf, type WriteCondition } from '../../lib/dynamo';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { decodeCursor, encodeCursor, queryPage } from '../../lib/paging';
-import { BY_NAME_INDEX, npiMarkerKey } from './keys';
+import { TransactionConditionError, transactWrite } from '../../lib/transact';
+import { VersionSchema, parseItem, parseItems, versionGuard } from '../item';
 import { ownedSortName } from '../keys';
+import { BY_NAME_INDEX, npiMarkerKey } from './keys';
 
 /** A marker younger than this (ms) is never taken over, even when its holder is missing. */
 export const STALE_MARKER_GRACE_MS = 30_000;
 /** Attribute that tells a marker from an item. */
 export const NPI_MARKER_FLAG = 'npi_marker';
-/** The attribute of the `byName` index sort key (lambdas/lib/tables.ts BY_NAME_INDEX); internal. */
+/** The attribute of the `byName` index sort key (./keys.ts BY_NAME_INDEX); storage-only. */
 export const SORT_NAME_FIELD = BY_NAME_INDEX.sortKey.name;
 /** Set on a soft-deleted item (ISO time of the delete); such an item is never listed or returned. */
 export const DELETED_AT_FIELD = 'deleted_at';
 /** Who soft-deleted an item (user id, or 'system'). */
 export const DELETED_BY_FIELD = 'deleted_by';
 
-/** One page of a user's items: `next_cursor` only when more exist (issue 7 section 2). */
+/** One page of a user's items: `next_cursor` only when more exist. */
 export interface OwnedItemPage<Item> {
   items: Item[];
   next_cursor?: string;
@@ -72,8 +64,16 @@ export interface OwnedItemPage<Item> {
 export interface OwnedItemConfig<Item> {
   /** Physical table name (read from the Lambda environment at call time). */
   table: () => string;
+  /** Logical table name, for the log of a malformed item. */
+  tableId: string;
   /** The sort key attribute, e.g. `surgeon_id`. */
   idField: string;
+  /**
+   * The item schema of the entity's own fields (a `z.object`, which drops the storage-only
+   * attributes: `sort_name`, `version`, the soft-delete marks): parsing a stored item with it maps
+   * it to the domain item.
+   */
+  schema: z.ZodType<Item>;
   /**
    * The name attributes, in order of precedence, that {@link OwnedItemRepository.list} sorts by
    * (e.g. `['last_name', 'first_name']`); `sort_name` is built from them and the id.
@@ -83,7 +83,7 @@ export interface OwnedItemConfig<Item> {
   notFoundMessage: string;
   /** The NPI attribute (a number, 0 = none) that must be unique per user, e.g. `surgeon_npi`. */
   npiField?: string;
-  /** 409 message when the item changed under a concurrent update of its NPI. */
+  /** 409 message when the item kept changing under a derived write. */
   changedMessage?: string;
 }
 
@@ -108,30 +108,30 @@ export interface OwnedItemRepository<Item> {
   remove(userId: string, id: string, options?: { now?: Date; actor?: string }): Promise<void>;
 }
 
-interface Marker {
-  item_id: string;
-  claimed_at: string;
-}
+/** The item schema of an NPI marker. */
+const MarkerSchema = z.looseObject({ item_id: z.string(), claimed_at: z.string() });
+type Marker = z.infer<typeof MarkerSchema>;
+
+/** The storage-only attributes of an owned item that its writes depend on. */
+const StorageSchema = z.looseObject({ version: VersionSchema, [DELETED_AT_FIELD]: z.string().optional() });
+
+/** Writes derived from the item as read are tried this many times before a 409. */
+const ATTEMPTS = 3;
 
 export function ownedItemRepository<Item extends { user_id: string }>(
   config: OwnedItemConfig<Item>,
 ): OwnedItemRepository<Item> {
-  const { table, idField, nameFields, conflictMessage, notFoundMessage, npiField } = config;
+  const { table, tableId, idField, nameFields, conflictMessage, notFoundMessage, npiField } = config;
   const changedMessage = config.changedMessage ?? 'The item was changed at the same time. Reload it and try again.';
+  const keyNames = ['user_id', idField] as const;
   const key = (userId: string, id: string) => ({ user_id: userId, [idField]: id });
   const markerKey = (userId: string, npi: number) => {
     const k = npiMarkerKey(userId, npi);
     return { user_id: k.partition, [idField]: k.sort };
   };
   const isMarker = (item: Record<string, unknown> | undefined) => item?.[NPI_MARKER_FLAG] === true;
-  /** A marker or a soft-deleted item: neither is ever answered. */
-  const isHidden = (item: Record<string, unknown> | undefined) =>
-    isMarker(item) || item?.[DELETED_AT_FIELD] !== undefined;
-  /** The item without internal attributes (`sort_name`). */
-  const clean = (item: Record<string, unknown>): Item => {
-    const { [SORT_NAME_FIELD]: _sortName, ...rest } = item;
-    return rest as unknown as Item;
-  };
+  /** A stored item as the domain item (its storage-only attributes dropped). */
+  const toItem = (raw: unknown): Item => parseItem(config.schema, raw, tableId, keyNames);
   const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
   const sortNameOf = (item: Record<string, unknown>, id: string) =>
     ownedSortName(
@@ -153,183 +153,198 @@ export function ownedItemRepository<Item extends { user_id: string }>(
     const n = npiField ? Number(item?.[npiField] ?? 0) : 0;
     return Number.isFinite(n) ? n : 0;
   };
-  const notFound = (err: unknown): never => {
-    if (isConditionalCheckFailed(err)) throw new NotFoundError(notFoundMessage);
-    throw err;
+  /** The condition of every write onto an existing item: present and not deleted. */
+  const live: WriteCondition = {
+    condition: 'attribute_exists(#sk) AND attribute_not_exists(#deleted)',
+    names: { '#sk': idField, '#deleted': DELETED_AT_FIELD },
+    values: {},
+  };
+  /** A delete also makes sure it never marks a marker. */
+  const notMarker: WriteCondition = {
+    condition: 'attribute_not_exists(#marker)',
+    names: { '#marker': NPI_MARKER_FLAG },
+    values: {},
   };
 
-  async function readItem(userId: string, id: string): Promise<Item | undefined> {
+  /** The live item as stored (raw, with its version), or undefined when missing, a marker or deleted. */
+  async function readStored(userId: string, id: string): Promise<Record<string, unknown> | undefined> {
     const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id), ConsistentRead: true }));
-    return isHidden(out.Item) || !out.Item ? undefined : clean(out.Item);
+    if (!out.Item || isMarker(out.Item)) return undefined;
+    const storage = parseItem(StorageSchema, out.Item, tableId, keyNames);
+    return storage[DELETED_AT_FIELD] === undefined ? out.Item : undefined;
+  }
+
+  async function readMarker(userId: string, npi: number): Promise<Marker | undefined> {
+    const out = await ddb().send(
+      new GetCommand({ TableName: table(), Key: markerKey(userId, npi), ConsistentRead: true }),
+    );
+    return out.Item === undefined ? undefined : parseItem(MarkerSchema, out.Item, tableId, keyNames);
   }
 
   /** Is this marker a leftover (old enough, and its holder gone or holding another NPI)? */
   async function isStale(userId: string, npi: number, marker: Marker): Promise<boolean> {
     const claimed = Date.parse(marker.claimed_at);
     if (Number.isFinite(claimed) && Date.now() - claimed < STALE_MARKER_GRACE_MS) return false;
-    const holder = await readItem(userId, marker.item_id);
+    const holder = await readStored(userId, marker.item_id);
     return !holder || npiOf(holder) !== npi;
   }
 
   /**
-   * Take the marker of `npi` for item `itemId`; ConflictError when another live item holds it.
-   * `claimed_at` is the real clock (never a caller's `now`, which seeding sets in the past).
+   * The Put of the marker of `npi` for item `itemId`: on condition that none exists, or, to take
+   * over a leftover, that it is still the one read. `claimed_at` is the real clock (never a
+   * caller's `now`, which seeding sets in the past).
    */
-  async function claim(userId: string, npi: number, itemId: string): Promise<void> {
+  function claimAction(userId: string, npi: number, itemId: string, leftover?: Marker) {
     const marker = {
       ...markerKey(userId, npi),
       item_id: itemId,
       claimed_at: new Date().toISOString(),
       [NPI_MARKER_FLAG]: true,
     };
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await ddb().send(
-          new PutCommand({
-            TableName: table(),
-            Item: marker,
-            ConditionExpression: 'attribute_not_exists(#sk)',
-            ExpressionAttributeNames: { '#sk': idField },
-          }),
-        );
-        return;
-      } catch (err) {
-        if (!isConditionalCheckFailed(err)) throw err;
-      }
-      const out = await ddb().send(
-        new GetCommand({ TableName: table(), Key: markerKey(userId, npi), ConsistentRead: true }),
-      );
-      const existing = out.Item as Marker | undefined;
-      if (!existing) continue; // released in the meantime: try again
-      if (existing.item_id === itemId) return;
-      if (!(await isStale(userId, npi, existing))) throw new ConflictError(conflictMessage);
-      try {
-        // Take over the leftover, unless someone else did first.
-        await ddb().send(
-          new PutCommand({
-            TableName: table(),
-            Item: marker,
-            ConditionExpression: 'item_id = :old AND claimed_at = :claimed',
-            ExpressionAttributeValues: { ':old': existing.item_id, ':claimed': existing.claimed_at },
-          }),
-        );
-        logger.info('Took over a stale NPI marker');
-        return;
-      } catch (err) {
-        if (!isConditionalCheckFailed(err)) throw err;
-      }
-    }
-    throw new ConflictError(conflictMessage);
+    const condition = leftover
+      ? {
+          condition: 'item_id = :old AND claimed_at = :claimed',
+          names: {},
+          values: { ':old': leftover.item_id, ':claimed': leftover.claimed_at },
+        }
+      : { condition: 'attribute_not_exists(#sk)', names: { '#sk': idField }, values: {} };
+    return { Put: { TableName: table(), Item: marker, ...conditionOf([condition]) } };
   }
 
-  /** Delete the marker of `npi` if item `itemId` holds it. Never throws (a leftover is stale later). */
-  async function release(userId: string, npi: number, itemId: string): Promise<void> {
-    try {
-      await ddb().send(
-        new DeleteCommand({
-          TableName: table(),
-          Key: markerKey(userId, npi),
-          ConditionExpression: 'item_id = :id',
-          ExpressionAttributeValues: { ':id': itemId },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionalCheckFailed(err))
-        logger.warn('Could not release an NPI marker', { error: (err as Error)?.name });
-    }
+  /** The Delete of the marker of `npi`, unless another item holds it (a missing marker is fine). */
+  function releaseAction(userId: string, npi: number, itemId: string) {
+    return {
+      Delete: {
+        TableName: table(),
+        Key: markerKey(userId, npi),
+        ...conditionOf([
+          { condition: 'attribute_not_exists(item_id) OR item_id = :id', names: {}, values: { ':id': itemId } },
+        ]),
+      },
+    };
   }
 
-  async function plainUpdate(
+  /**
+   * After the claim of `npi` failed: the marker to take over (a leftover), or undefined to try a
+   * plain claim again (released meanwhile). Throws `ConflictError` when a live item holds it.
+   */
+  async function leftoverOf(userId: string, npi: number, itemId: string): Promise<Marker | undefined> {
+    const existing = await readMarker(userId, npi);
+    if (!existing) return undefined;
+    if (existing.item_id !== itemId && !(await isStale(userId, npi, existing)))
+      throw new ConflictError(conflictMessage);
+    return existing;
+  }
+
+  /**
+   * A write derived from the item as read: `build` makes the transaction's actions from the stored
+   * item (its Update at index `updateAt`, conditional on the version read); a lost race re-reads
+   * and tries again, up to {@link ATTEMPTS} times. Resolves with the item as written.
+   */
+  async function derivedWrite(
     userId: string,
     id: string,
-    patch: Record<string, unknown>,
-    now: Date,
-    expectedNpi?: number,
-    current?: Record<string, unknown>,
-  ): Promise<Item> {
-    // A name change rewrites sort_name from the item as read, on condition that its names are unchanged.
-    const fullPatch =
-      current && touchesName(patch) ? { ...patch, [SORT_NAME_FIELD]: sortNameOf({ ...current, ...patch }, id) } : patch;
-    const update = setUpdate({ ...fullPatch, updatedAt: now.toISOString() });
-    const names: Record<string, string> = {
-      ...update.ExpressionAttributeNames,
-      '#sk': idField,
-      '#deleted': DELETED_AT_FIELD,
-    };
-    const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
-    // A soft-deleted item is missing to every update.
-    let condition = 'attribute_exists(#sk) AND attribute_not_exists(#deleted)';
-    if (expectedNpi !== undefined && npiField) {
-      names['#npi'] = npiField;
-      values[':oldNpi'] = expectedNpi;
-      condition += expectedNpi === 0 ? ' AND (attribute_not_exists(#npi) OR #npi = :oldNpi)' : ' AND #npi = :oldNpi';
-    }
-    if (current && touchesName(patch)) {
-      nameFields.forEach((field, i) => {
-        names[`#name${i}`] = field;
-        if (current[field] === undefined) {
-          condition += ` AND attribute_not_exists(#name${i})`;
-        } else {
-          values[`:name${i}`] = current[field];
-          condition += ` AND #name${i} = :name${i}`;
-        }
-      });
-    }
-    const out = await ddb().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: key(userId, id),
-        UpdateExpression: update.UpdateExpression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ConditionExpression: condition,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return clean(out.Attributes ?? {});
-  }
-
-  /** An update that changes a name but not the NPI: read, write on condition; retried when a name changed meanwhile. */
-  async function renameUpdate(userId: string, id: string, patch: Record<string, unknown>, now: Date): Promise<Item> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const current = await readItem(userId, id);
+    build: (
+      current: Record<string, unknown>,
+      leftover: Marker | undefined,
+    ) => {
+      actions: Parameters<typeof transactWrite>[0];
+      after: Record<string, unknown>;
+      updateAt: number;
+      claimAt?: number;
+      npi?: number;
+      releaseAt?: number;
+    },
+  ): Promise<Record<string, unknown>> {
+    let leftover: Marker | undefined;
+    let skipRelease = false;
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const current = await readStored(userId, id);
       if (!current) throw new NotFoundError(notFoundMessage);
+      const plan = build(current, leftover);
+      const actions =
+        skipRelease && plan.releaseAt !== undefined
+          ? plan.actions.filter((_, i) => i !== plan.releaseAt)
+          : plan.actions;
       try {
-        return await plainUpdate(userId, id, patch, now, undefined, current as Record<string, unknown>);
+        const only = actions.length === 1 ? actions[0]!.Update : undefined;
+        // One item: a conditional UpdateItem (a transaction would cost twice the writes).
+        if (only) await ddb().send(new UpdateCommand(only));
+        else await transactWrite(actions);
+        return plan.after;
       } catch (err) {
-        if (!isConditionalCheckFailed(err)) throw err;
+        if (isConditionalCheckFailed(err)) continue;
+        if (!(err instanceof TransactionConditionError)) throw err;
+        if (plan.claimAt !== undefined && plan.npi !== undefined && err.failed.includes(plan.claimAt)) {
+          leftover = await leftoverOf(userId, plan.npi, id);
+        } else if (
+          plan.releaseAt !== undefined &&
+          err.failed.includes(plan.releaseAt) &&
+          !err.failed.includes(plan.updateAt)
+        ) {
+          // The old NPI's marker is another item's (a takeover): leave it.
+          logger.warn('An NPI marker released by an update is held by another item');
+          skipRelease = true;
+        }
+        // Otherwise the item changed since it was read: read it again.
       }
     }
-    if (!(await readItem(userId, id))) throw new NotFoundError(notFoundMessage);
+    if (!(await readStored(userId, id))) throw new NotFoundError(notFoundMessage);
     throw new ConflictError(changedMessage);
+  }
+
+  /** The Update of item `id` from `current` setting `set`, conditional on the version read. */
+  function updateAction(
+    userId: string,
+    id: string,
+    current: Record<string, unknown>,
+    set: Record<string, unknown>,
+    remove: readonly string[] = [],
+    extra: readonly WriteCondition[] = [],
+  ) {
+    const guard = versionGuard(parseItem(StorageSchema, current, tableId, keyNames));
+    return {
+      update: {
+        TableName: table(),
+        Key: key(userId, id),
+        ...buildUpdate({ set, remove, version: { next: guard.next }, condition: [live, guard, ...extra] }),
+      },
+      next: guard.next,
+    };
   }
 
   return {
     async create(item) {
       const npi = npiOf(item);
       const id = String((item as Record<string, unknown>)[idField]);
-      if (npi !== 0) await claim(item.user_id, npi, id);
-      try {
-        await ddb().send(
-          new PutCommand({
-            TableName: table(),
-            Item: { ...item, [SORT_NAME_FIELD]: sortNameOf(item as Record<string, unknown>, id) },
-            ConditionExpression: 'attribute_not_exists(#sk)',
-            ExpressionAttributeNames: { '#sk': idField },
-          }),
-        );
-      } catch (err) {
-        if (npi !== 0) await release(item.user_id, npi, id);
-        if (isConditionalCheckFailed(err)) throw new ConflictError(conflictMessage);
-        throw err;
+      const stored = { ...item, [SORT_NAME_FIELD]: sortNameOf(item as Record<string, unknown>, id), version: 1 };
+      const put = {
+        Put: {
+          TableName: table(),
+          Item: stored,
+          ...conditionOf([{ condition: 'attribute_not_exists(#sk)', names: { '#sk': idField }, values: {} }]),
+        },
+      };
+      let leftover: Marker | undefined;
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        try {
+          if (npi === 0) await ddb().send(new PutCommand(put.Put));
+          else await transactWrite([claimAction(item.user_id, npi, id, leftover), put]);
+          return toItem(stored);
+        } catch (err) {
+          if (isConditionalCheckFailed(err)) throw new ConflictError(conflictMessage);
+          if (!(err instanceof TransactionConditionError)) throw err;
+          if (err.failed.includes(1)) throw new ConflictError(conflictMessage);
+          leftover = await leftoverOf(item.user_id, npi, id);
+        }
       }
-      return clean(item as Record<string, unknown>);
+      throw new ConflictError(conflictMessage);
     },
 
     async list(userId, { limit, cursor }) {
       const scope = listScope(userId);
       const startKey = decodeCursor(cursor, scope, cursorSchema(userId));
-      const page = await queryPage<Record<string, unknown>>(
+      const page = await queryPage(
         {
           TableName: table(),
           IndexName: BY_NAME_INDEX.indexName,
@@ -338,81 +353,79 @@ export function ownedItemRepository<Item extends { user_id: string }>(
         },
         { limit, startKey, keyNames: indexKeyNames },
       );
-      const items = page.items.filter((item) => !isHidden(item)).map(clean);
+      // The byName index holds neither markers nor deleted items (neither has a sort_name).
+      const live = page.items.filter((item) => !isMarker(item) && item[DELETED_AT_FIELD] === undefined);
+      const items = parseItems(config.schema, live, tableId, keyNames);
       return page.lastKey ? { items, next_cursor: encodeCursor(scope, page.lastKey) } : { items };
     },
 
     async get(userId, id) {
       const out = await ddb().send(new GetCommand({ TableName: table(), Key: key(userId, id) }));
-      return isHidden(out.Item) || !out.Item ? undefined : clean(out.Item);
+      if (!out.Item || isMarker(out.Item) || out.Item[DELETED_AT_FIELD] !== undefined) return undefined;
+      return toItem({ ...out.Item, ...key(userId, id) });
     },
 
     async update(userId, id, patch, now = new Date()) {
-      if (!npiField || patch[npiField] === undefined) {
-        if (touchesName(patch)) return renameUpdate(userId, id, patch, now);
+      const set = { ...patch, updatedAt: now.toISOString() };
+      const npiChange = npiField !== undefined && patch[npiField] !== undefined;
+      if (!npiChange && !touchesName(patch)) {
+        // Nothing derived from the item as read: one conditional write, no read first.
         try {
-          return await plainUpdate(userId, id, patch, now);
+          const out = await ddb().send(
+            new UpdateCommand({
+              TableName: table(),
+              Key: key(userId, id),
+              ...buildUpdate({ set, version: 'increment', condition: [live] }),
+              ReturnValues: 'ALL_NEW',
+            }),
+          );
+          return toItem({ ...out.Attributes, ...key(userId, id) });
         } catch (err) {
-          return notFound(err);
+          if (isConditionalCheckFailed(err)) throw new NotFoundError(notFoundMessage);
+          throw err;
         }
       }
-      const current = await readItem(userId, id);
-      if (!current) throw new NotFoundError(notFoundMessage);
-      const oldNpi = npiOf(current);
-      const newNpi = npiOf(patch);
-      if (oldNpi === newNpi) {
-        if (touchesName(patch)) return renameUpdate(userId, id, patch, now);
-        try {
-          return await plainUpdate(userId, id, patch, now);
-        } catch (err) {
-          return notFound(err);
-        }
-      }
-      if (newNpi !== 0) await claim(userId, newNpi, id);
-      let updated: Item;
-      try {
-        updated = await plainUpdate(userId, id, patch, now, oldNpi, current as Record<string, unknown>);
-      } catch (err) {
-        if (newNpi !== 0) await release(userId, newNpi, id);
-        if (!isConditionalCheckFailed(err)) throw err;
-        if (!(await readItem(userId, id))) throw new NotFoundError(notFoundMessage);
-        throw new ConflictError(changedMessage);
-      }
-      if (oldNpi !== 0) await release(userId, oldNpi, id);
-      return updated;
+      const after = await derivedWrite(userId, id, (current, leftover) => {
+        const fields = touchesName(patch)
+          ? { ...set, [SORT_NAME_FIELD]: sortNameOf({ ...current, ...patch }, id) }
+          : set;
+        const { update, next } = updateAction(userId, id, current, fields);
+        const written = { ...current, ...fields, version: next };
+        const oldNpi = npiOf(current);
+        const newNpi = npiChange ? npiOf(patch) : oldNpi;
+        if (oldNpi === newNpi) return { actions: [{ Update: update }], after: written, updateAt: 0 };
+        const actions: Parameters<typeof transactWrite>[0] = [];
+        const claimAt = newNpi !== 0 ? actions.push(claimAction(userId, newNpi, id, leftover)) - 1 : undefined;
+        const updateAt = actions.push({ Update: update }) - 1;
+        const releaseAt = oldNpi !== 0 ? actions.push(releaseAction(userId, oldNpi, id)) - 1 : undefined;
+        return { actions, after: written, updateAt, claimAt, npi: newNpi, releaseAt };
+      });
+      return toItem(after);
     },
 
     async remove(userId, id, options = {}) {
-      let old: Record<string, unknown> | undefined;
-      try {
-        // A soft delete (issue 9, section 2): marked, and out of the byName index (no sort_name).
-        const out = await ddb().send(
-          new UpdateCommand({
-            TableName: table(),
-            Key: key(userId, id),
-            UpdateExpression: 'SET #da = :da, #db = :db REMOVE #sort',
-            ConditionExpression:
-              'attribute_exists(#sk) AND attribute_not_exists(#marker) AND attribute_not_exists(#da)',
-            ExpressionAttributeNames: {
-              '#sk': idField,
-              '#marker': NPI_MARKER_FLAG,
-              '#da': DELETED_AT_FIELD,
-              '#db': DELETED_BY_FIELD,
-              '#sort': SORT_NAME_FIELD,
-            },
-            ExpressionAttributeValues: {
-              ':da': (options.now ?? new Date()).toISOString(),
-              ':db': options.actor ?? 'system',
-            },
-            ReturnValues: 'ALL_OLD',
-          }),
+      await derivedWrite(userId, id, (current) => {
+        const { update } = updateAction(
+          userId,
+          id,
+          current,
+          {
+            [DELETED_AT_FIELD]: (options.now ?? new Date()).toISOString(),
+            [DELETED_BY_FIELD]: options.actor ?? 'system',
+          },
+          [SORT_NAME_FIELD],
+          [notMarker],
         );
-        old = out.Attributes;
-      } catch (err) {
-        notFound(err);
-      }
-      const npi = npiOf(old);
-      if (npi !== 0) await release(userId, npi, id);
+        const npi = npiOf(current);
+        return npi === 0
+          ? { actions: [{ Update: update }], after: current, updateAt: 0 }
+          : {
+              actions: [{ Update: update }, releaseAction(userId, npi, id)],
+              after: current,
+              updateAt: 0,
+              releaseAt: 1,
+            };
+      });
     },
   };
 }

@@ -9,18 +9,19 @@
  * - {@link putSurgeon}(input, { now }) -> SurgeonItem: conditional create (surgeon_id generated
  *   when absent; an existing (user_id, surgeon_id) throws `ConflictError`). Alias {@link createSurgeon}.
  * - {@link listSurgeons}(userId, { limit, cursor }) -> { items: SurgeonItem[], next_cursor? }: one page in
- *   order of last name, then first name (case- and accent-insensitive; Query of the byName index; issue 7).
+ *   order of last name, then first name (case- and accent-insensitive; Query of the byName index; decision record 0010).
  * - {@link getSurgeon}(userId, surgeonId) -> SurgeonItem | undefined (GetItem).
  * - {@link updateSurgeon}(userId, surgeonId, patch, { now }) -> SurgeonItem (`NotFoundError('Surgeon not found')`).
- * - {@link deleteSurgeon}(userId, surgeonId, { now, actor }) -> void: a SOFT delete (issue 9, section 2;
+ * - {@link deleteSurgeon}(userId, surgeonId, { now, actor }) -> void: a SOFT delete (decision record 0006; section 2;
  *   `NotFoundError('Surgeon not found')` when missing or already deleted). A deleted surgeon is never listed or got.
  * Keys are scoped by user: another user's surgeon is simply not found.
- * One NPI once per user (issue 6): a create or update that would give a second surgeon of the user a
+ * One NPI once per user: a create or update that would give a second surgeon of the user a
  * non-zero NPI already held throws `ConflictError('Surgeon already exists')` and writes nothing (NPI
  * uniqueness markers, lambdas/data/owned/items.ts); NPI 0 (manual entry) may repeat.
  */
 import { randomUUID } from 'node:crypto';
 import { SURGEON_MESSAGES, type Surgeon } from '../../../shared';
+import * as z from 'zod';
 import { getEnv } from '../../lib/env';
 import { ownedItemRepository, type OwnedItemPage } from './items';
 
@@ -32,9 +33,31 @@ export type PutSurgeonInput = { user_id: string; surgeon_id?: string; createdAt?
 > &
   Partial<SurgeonFields>;
 
+/**
+ * The item schema of a surgeon: the API's fields without `id` (a `z.object`, so parsing drops the
+ * storage-only `sort_name`, `version` and soft-delete marks); fields an older item lacks read as
+ * empty, 0 or false.
+ */
+export const SurgeonItemSchema = z.object({
+  user_id: z.string().min(1),
+  surgeon_id: z.string().min(1),
+  first_name: z.string().default(''),
+  last_name: z.string().default(''),
+  surgeon_npi: z.number().int().default(0),
+  surgeon_addr: z.string().default(''),
+  surgeon_city: z.string().default(''),
+  surgeon_state: z.string().default(''),
+  surgeon_zip: z.string().default(''),
+  manual_entry: z.boolean().default(false),
+  createdAt: z.string().default(''),
+  updatedAt: z.string().default(''),
+}) satisfies z.ZodType<SurgeonItem>;
+
 /** The shared owned-item access patterns over SURGEONS_TABLE (lambdas/data/owned/items.ts). */
 const repository = ownedItemRepository<SurgeonItem>({
   table: () => getEnv().SURGEONS_TABLE,
+  tableId: 'surgeons',
+  schema: SurgeonItemSchema,
   idField: 'surgeon_id',
   nameFields: ['last_name', 'first_name'],
   conflictMessage: 'Surgeon already exists',
@@ -97,7 +120,7 @@ export async function updateSurgeon(
 }
 
 /**
- * Soft-delete (issue 9, section 2): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
+ * Soft-delete (decision record 0006): `deleted_at` (ISO, `now`) and `deleted_by` (`actor`) are set and the
  * item leaves every list and get (lambdas/data/owned/items.ts); its NPI may be added again. Throws
  * `NotFoundError('Surgeon not found')` when missing or already deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's user list and search (issue 8, sections 1 and 4; spec back-office-and-shell
+ * The back office's user list and search (spec back-office-and-shell
  * section 2 "User Management"). Paged like every list (lambdas/lib/paging.ts): `limit` 1..200
  * (default 50), an opaque `cursor`, `next_cursor` only when another page exists. Never a Scan.
  *

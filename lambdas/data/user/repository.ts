@@ -216,7 +216,7 @@ export async function createProfile(input: CreateProfileInput, options: { now?: 
   return item;
 }
 
-/** The counter update of a transaction: `n_users` plus `delta` (issue 8, section 4). */
+/** The counter update of a transaction: `n_users` plus `delta` (spec back-office "User Management"). */
 function counterChange(delta: 1 | -1) {
   return {
     Update: {

@@ -1,6 +1,13 @@
 import './support/env';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as facilityHandler } from '../../../lambdas/facility/handler';
 import { handler as surgeonHandler } from '../../../lambdas/surgeon/handler';
@@ -33,7 +40,13 @@ describe('/surgeon', () => {
     // Assess
     expect(answer.status).toBe(201);
     expect(answer.body.message).toBe('Surgeon added successfully!');
-    const puts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!);
+    // The surgeon and its NPI marker: one transaction.
+    const puts = [
+      ...ddbMock
+        .commandCalls(TransactWriteCommand)
+        .flatMap((c) => c.args[0].input.TransactItems!.flatMap((a) => (a.Put ? [a.Put.Item!] : []))),
+      ...ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input.Item!),
+    ];
     const item = puts.find((p) => p.user_id === 'me')!;
     expect(item).toMatchObject({ user_id: 'me', surgeon_npi: 1234567893, surgeon_state: 'NJ' });
     expect(puts.find((p) => p.user_id === 'me#npi')).toMatchObject({
@@ -104,8 +117,8 @@ describe('/facility', () => {
     expect(answer.status).toBe(200);
     const input = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
     const names = Object.values(input.ExpressionAttributeNames!);
-    // deleted_at only in the condition: a soft-deleted facility is missing (issue 9, section 2).
-    expect(names.sort()).toEqual(['deleted_at', 'facility_city', 'facility_id', 'updatedAt']);
+    // deleted_at only in the condition: a soft-deleted facility is missing; version: every write sets it.
+    expect(names.sort()).toEqual(['deleted_at', 'facility_city', 'facility_id', 'updatedAt', 'version']);
     expect(input.ConditionExpression).toContain('attribute_not_exists(#deleted)');
   });
 

@@ -158,7 +158,10 @@ describe('GET, PATCH and DELETE /user', () => {
     // Assess
     expect(answer.status).toBe(200);
     const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(Object.values(update.ExpressionAttributeNames!).sort()).toEqual(['city', 'updatedAt', 'user_id'].sort());
+    // The sent field, the time, the key condition and the optimistic-lock version every write sets.
+    expect(Object.values(update.ExpressionAttributeNames!).sort()).toEqual(
+      ['city', 'updatedAt', 'user_id', 'version'].sort(),
+    );
     expect(JSON.stringify(update)).not.toContain('1000');
   });
 
