@@ -201,7 +201,7 @@ export function ownedItemRepository<Item extends { user_id: string }>(
       claimed_at: new Date().toISOString(),
       [NPI_MARKER_FLAG]: true,
     };
-    const condition = leftover
+    const condition: WriteCondition = leftover
       ? {
           condition: 'item_id = :old AND claimed_at = :claimed',
           names: {},
