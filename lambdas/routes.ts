@@ -13,7 +13,13 @@ export { RESOURCES, ROUTES, type HttpMethod, type Resource, type RouteDef };
 /** The audit trail, appended to by every resource's Lambda (docs/decisions/0005-fail-closed-audit-write.md). */
 const AUDIT_APPEND = ['AUDIT_TABLE'] as const;
 
-/** Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants. */
+/**
+ * Which tables (by env var) and services each resource's Lambda may touch: least-privilege grants.
+ * A resource reaches a table only through the data modules it imports (`lambdas/data/<entity>/`,
+ * docs/decisions/0010-data-layer.md), so its grants are the tables of those modules: e.g. `case`
+ * uses case, counters, owned (surgeons, facilities: read), user (owner names: read) and the CPT
+ * descriptions the case module reads.
+ */
 export const RESOURCE_ACCESS: Record<
   Resource,
   {
