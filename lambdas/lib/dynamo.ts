@@ -118,14 +118,32 @@ export interface ConditionParts {
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
-/** `conditions` joined with AND, their names and values merged (placeholders must not clash). */
+/** Whether `expression` is one parenthesized whole, e.g. `(a OR b)` but not `(a) OR (b)`. */
+function isWrapped(expression: string): boolean {
+  if (!expression.startsWith('(')) return false;
+  let depth = 0;
+  for (let i = 0; i < expression.length; i++) {
+    if (expression[i] === '(') depth++;
+    else if (expression[i] === ')' && --depth === 0) return i === expression.length - 1;
+  }
+  return false;
+}
+
+/**
+ * `conditions` joined with AND, their names and values merged (placeholders must not clash). A
+ * condition holding OR is parenthesized unless it already is (DynamoDB refuses redundant parentheses).
+ */
 export function conditionOf(conditions: readonly WriteCondition[]): ConditionParts {
   if (conditions.length === 0) return {};
   const names = Object.assign({}, ...conditions.map((c) => c.names)) as Record<string, string>;
   const values = Object.assign({}, ...conditions.map((c) => c.values)) as Record<string, unknown>;
   return {
     ConditionExpression: conditions
-      .map((c) => (conditions.length > 1 ? `(${c.condition})` : c.condition))
+      .map((c) =>
+        conditions.length > 1 && / OR /i.test(c.condition) && !isWrapped(c.condition)
+          ? `(${c.condition})`
+          : c.condition,
+      )
       .join(' AND '),
     ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
