@@ -32,7 +32,8 @@ import { ROUTES, type Resource, type RouteDef } from '../lambdas/routes';
 import { RATE_LIMIT, type RateLimit } from '../infra/security-headers';
 import { TokenBucketLimiter } from './rate-limit';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
-import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
+import { VIEWER_IP_HEADER, auditEntry } from '../lambdas/lib/audit';
+import { writeAuditEntry } from '../lambdas/lib/audit-writer';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
 
 export { lambdaContext } from './lambda-handlers';
@@ -416,6 +417,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     let scopes: string[] | null = null;
     if (route.auth) {
       if (!payload) {
+        // The refusal is audited as denied, as on AWS (docs/decisions/0012-refused-requests-in-the-audit-trail.md).
+        const refused = buildEvent({
+          method,
+          path,
+          rawQueryString,
+          headers: req.headers,
+          body: Buffer.alloc(0),
+          sourceIp,
+          domainName: options.domainName,
+          originVerify: options.originVerify,
+          claims: undefined,
+          scopes: null,
+        });
+        await writeAuditEntry(auditEntry(refused, 401)).catch((err: unknown) =>
+          console.error(`The audit entry of a 401 could not be written: ${(err as Error)?.name}`),
+        );
         sendJson(res, 401, { message: 'Unauthorized' }, { ...cors, 'www-authenticate': 'Bearer' });
         return 401;
       }

@@ -226,4 +226,21 @@ describe('the audit trail', () => {
       expect(JSON.stringify(page.body.entries[0]).length).toBeLessThan(4096);
     },
   );
+
+  it('records requests refused with 401 (no token, a forged token) as denied, without a user', async () => {
+    // Prepare: a token with its signature altered
+    const [header, payload] = providerA.accessToken.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('forged').toString('base64url')}`;
+    // Act
+    const none = await local.api('GET', '/surgeon', {});
+    const bad = await local.api('GET', '/surgeon', { token: forged });
+    // Assess
+    expect([none.status, bad.status]).toEqual([401, 401]);
+    const page = await auditPage({ action: 'GET /surgeon', limit: 100 });
+    const refused = page.body.entries.filter((e) => e.status === 401);
+    expect(refused.map((e) => [e.outcome, e.user_id ?? ''])).toEqual([
+      ['denied', ''],
+      ['denied', ''],
+    ]);
+  });
 });
