@@ -4,12 +4,12 @@
  * same payload v2.0 event that API Gateway gives the Lambdas on AWS.
  *
  * - unknown route: 404 `{"message":"Not Found"}`; OPTIONS (CORS preflight): 204, with the CORS
- *   headers only when the `Origin` is one of `allowedOrigins` (the runtime's own origins; issue 9,
- *   section 4), as the HTTP API answers for its SPA origin only; other answers carry
+ *   headers only when the `Origin` is one of `allowedOrigins` (the runtime's own origins),
+ *   as the HTTP API answers for its SPA origin only; other answers carry
  *   `Access-Control-Allow-Origin` for those origins only, too;
  * - every answer carries `responseHeaders` (the security headers and CSP of
  *   infra/security-headers.ts);
- * - a rate limit per caller ({@link GatewayOptions.rateLimit}; issue 9, section 4): the caller is
+ * - a rate limit per caller ({@link GatewayOptions.rateLimit}): the caller is
  *   the verified token's `sub` on auth routes, else the source IP; beyond the limit 429
  *   `{"message":"Too Many Requests"}` with `Retry-After`, before the handler runs (never a 5xx);
  * - auth routes: `Authorization: Bearer <jwt>` (or the bare token), an access or id token of the
@@ -259,8 +259,8 @@ function writeResult(res: ServerResponse, result: unknown, extra: Record<string,
 }
 
 /**
- * Claims of tokens already verified, until their `exp` (issue 7, section 1: the local API within
- * 1.3x of the raw Query; the RSA signature check was a fixed cost of every request). A token is the
+ * Claims of tokens already verified, until their `exp` (the local API within
+ * 1.3x of the raw Query, docs/figures.md; the RSA signature check was a fixed cost of every request). A token is the
  * same bytes on every request of a session, so its signature, issuer, audience and token_use
  * checks give the same answer every time; only `exp` depends on the clock, and it is checked again
  * on every hit (an expired token is dropped and answered 401 as before). No check is skipped that

@@ -1,5 +1,5 @@
 /**
- * File signatures ("magic bytes") per extension (issue 6, section 3: the first bytes of an uploaded
+ * File signatures ("magic bytes") per extension (spec provider-side section 3: the first bytes of an uploaded
  * object must match its extension). Pure functions, no I/O.
  *
  * - pdf: `%PDF`
