@@ -27,7 +27,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Header, ONE_ROW_MAX_LINKS } from '../../../web/src/shell/Header';
 import { HeaderProfileContext } from '../../../web/src/shell/headerProfile';
-import { BACK_OFFICE_NAV, FOOTER_NAV, PROVIDER_NAV, PUBLIC_NAV } from '../../../web/src/shell/navigation';
+import { FOOTER_NAV, PUBLIC_NAV } from '../../../web/src/shell/navigation';
+import { BACK_OFFICE_NAV, PROVIDER_NAV } from '../../../web/src/shell/signedInNavigation';
 import { homePathFor, isPageAvailable, navEntriesFor, navItemsFor } from '../../../web/src/shell/navigationFor';
 import { BackOfficeGuard } from '../../../web/src/shell/ProfileGate';
 import { quickActionsFor } from '../../../web/src/shell/BackOfficeHomePage';

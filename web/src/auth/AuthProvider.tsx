@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { Hub } from 'aws-amplify/utils';
 import { TIMING_MS } from '../../../shared/constants';
 import { onAuthFailure } from '../lib/authFailure';
-import { profileKeys } from '../lib/queryKeys';
+import { profileKeys } from '../lib/profileKeys';
 import { checkSignedIn, readSessionUser, type AuthUser } from './session';
 
 /** Navigation state of the sign-out redirect: unsaved-changes guards let it through. */

@@ -52,10 +52,9 @@ export const managementKeys = {
   deleted: ['back-office', 'cases', 'deleted'] as const,
 };
 
-/** The signed-in user's profile, by Cognito sub. */
-export const profileKeys = {
-  one: (sub: string) => ['profile', sub] as const,
-};
+// In its own module: the entry chunk (AuthProvider) reads it, and whatever module the entry reads
+// ships whole with /auth (decision 0015-spa-patterns, the /auth budget).
+export { profileKeys } from './profileKeys';
 
 export const surgeonKeys = {
   all: ['surgeons'] as const,

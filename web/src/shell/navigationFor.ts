@@ -4,7 +4,8 @@
  * sign-in page does not load it.
  */
 import { USER_TYPE } from '../../../shared/roles';
-import { BACK_OFFICE_NAV, FOOTER_NAV, PROVIDER_NAV, PUBLIC_NAV, type NavItem } from './navigation';
+import { FOOTER_NAV, PUBLIC_NAV, type NavItem } from './navigation';
+import { BACK_OFFICE_NAV, PROVIDER_NAV } from './signedInNavigation';
 
 /**
  * The spec's entries for a role, whether or not their page is in this build: signed out -> public;
