@@ -1,5 +1,5 @@
 /**
- * The audit trail's answer (issue 9, section 1): `GET /audit` for user_type 100 or more
+ * The audit trail's answer: `GET /audit` for user_type 100 or more
  * (lambdas/user/audit.ts), parsed by the back office's audit screen.
  */
 import * as z from 'zod';

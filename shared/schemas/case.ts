@@ -49,7 +49,7 @@ export const MIN_CASE_DATE = '1900-01-01';
 
 /**
  * The latest case date accepted on `now`: the same calendar day one year ahead, in UTC
- * (29 February maps to 1 March). YYYY-MM-DD. Issue 6, section 5.
+ * (29 February maps to 1 March). YYYY-MM-DD (spec provider-side).
  */
 export function maxCaseDate(now: Date = new Date()): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));

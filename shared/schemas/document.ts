@@ -1,5 +1,5 @@
 /**
- * Document API contract (issue 6, section 3; spec provider-side sections 3, 5, 7, 8, 9), used by the
+ * Document API contract (spec provider-side sections 3, 5, 7, 8, 9), used by the
  * `document` Lambda to validate requests and by the SPA to build them and parse the answers.
  *
  * Calls (paths relative to the API base, bearer token):

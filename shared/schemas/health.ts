@@ -1,5 +1,5 @@
 /**
- * GET /health (issue 8, section 7; CONTRACT8 "Health"): the measured System Status of the
+ * GET /health (CONTRACT8 "Health"): the measured System Status of the
  * back-office home. No token. Answer, 200 when the database answered, 503 when it did not (same body):
  *
  * ```json

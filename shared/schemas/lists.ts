@@ -1,6 +1,5 @@
 /**
- * Response schemas of the paged list calls and the case counts that the SPA parses (issue 7
- * sections 1 and 2; the lead's design CONTRACT7). Every list answers one page: its items plus
+ * Response schemas of the paged list calls and the case counts that the SPA parses (the lead's design CONTRACT7). Every list answers one page: its items plus
  * `next_cursor` (opaque text), ABSENT on the last page; the client sends it back as `cursor` to
  * read the next page, with the same filters, and `limit` (default 50, capped at 200 by the server).
  *
@@ -105,7 +104,7 @@ export type CaseStatsRange = z.infer<typeof CaseStatsRangeSchema>;
 /** Keys of `by_status`: every case status value as text ("0", "10", ... "90"). */
 const statusKeys = CASE_STATUSES.map((s) => String(s.value)) as [string, ...string[]];
 
-/** GET /case/stats answer (CONTRACT7; issue 7 section 2). `total_revenue` in dollars. */
+/** GET /case/stats answer (CONTRACT7). `total_revenue` in dollars. */
 export const CaseStatsResponseSchema = z.object({
   success: z.literal(true),
   range: CaseStatsRangeSchema,

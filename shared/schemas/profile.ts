@@ -37,9 +37,9 @@ export const PROFILE_MESSAGES = {
   messagingInvalid: 'Invalid messaging preference',
   statesRequired: 'At least one licensed state is required',
   documentTypeInvalid: 'Please select a valid document type',
-  /** Check digit wrong: the surgeon schema's text (NPI_MESSAGES.checkDigit; issue 6, section 6). */
+  /** Check digit wrong: the surgeon schema's text (NPI_MESSAGES.checkDigit). */
   npiInvalid: 'NPI not found or invalid',
-  /** POST/PATCH /user: a documents entry that is not stored (issue 6, section 3). */
+  /** POST/PATCH /user: a documents entry that is not stored. */
   documentNotStored: 'documents can only keep or remove stored documents; upload documents through POST /document',
   /** POST/PATCH /user: a document_key that is not the stored one. */
   documentKeyNotStored:

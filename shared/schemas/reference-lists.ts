@@ -1,5 +1,5 @@
 /**
- * Back-office reference lists (issue 8, section 6; spec back-office-and-shell section 2 "List
+ * Back-office reference lists (spec back-office-and-shell section 2 "List
  * Management"): the calls of `lambdas/lists/handler.ts`, their request and response shapes, and the
  * screen's words. Parsed by the SPA (web/src/back-office/lists) and by the Lambda.
  *

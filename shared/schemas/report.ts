@@ -1,5 +1,5 @@
 /**
- * The provider payment report's calls (issue 8, sections 1 and 5; spec back-office-and-shell
+ * The provider payment report's calls (spec back-office-and-shell
  * sections 2 "Reports", 3, 8 "Reports" and 9): request and response schemas that the Lambda and the
  * SPA share, and the spec's messages.
  *
@@ -9,7 +9,7 @@
  *   200 `application/pdf` with `Content-Disposition: attachment; filename="..."`; user_type below 50:
  *   403 {@link REPORT_MESSAGES.requiresUserType}; nothing in status Paid (20): 404
  *   {@link REPORT_MESSAGES.notFound}; too many cases for one file: 413 (see lambdas/report/handler.ts).
- *   A blank or absent `user_id` means every provider (departure from the spec, issue 8 section 5).
+ *   A blank or absent `user_id` means every provider (departure from the spec).
  *   `time_zone` (IANA name, e.g. `America/Chicago`; default UTC) is the zone of "Generated at".
  * - `GET /report/history` -> {@link ReportHistoryResponseSchema} `{ reports: [...] }`: the caller's 10
  *   most recent reports, newest first (user_type 50 or more, else 403).

@@ -1,6 +1,6 @@
 /**
  * Response schemas of the surgeon and facility calls that the SPA parses (spec provider-side
- * sections 3 and 7; issue 6, sections 1 and 2). Request bodies live in ./surgeon.ts.
+ * sections 3 and 7). Request bodies live in ./surgeon.ts.
  *
  * - GET /surgeon/search?first_name=&last_name= -> `{ surgeons: [{ npi, first_name, last_name,
  *   address, city, state, zip }] }` (at most 10; `npi` as text or number, normalised to 10-digit text).

@@ -1,5 +1,5 @@
 /**
- * User management (issue 8, sections 1 and 4; spec back-office-and-shell sections 2, 3, 6 and 8):
+ * User management (spec back-office-and-shell sections 2, 3, 6 and 8):
  * the rules on user types, the messages, and the response schemas the SPA parses.
  *
  * Calls (all need a token; user_type of the caller read from their profile):
@@ -37,13 +37,13 @@ export const USER_MGMT_MESSAGES = {
   npiNoValidName: 'No valid name information found',
   npiNoName: 'No name information returned',
   npiFailed: 'NPI validation failed',
-  /** Type changes and deletions (issue 8, section 4). */
+  /** Type changes and deletions. */
   ownType: 'You cannot change your own user type.',
   targetNotBelow: 'You can only manage users whose user type is below your own.',
   userTypeInvalid: 'user_type must be a whole number from 0 to 1000000',
   userTypeUpdated: 'User type updated successfully',
   userDeleted: 'User deleted successfully',
-  /** Invitations (issue 8, section 4, beyond the spec). */
+  /** Invitations (beyond the spec). */
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
 } as const;
@@ -68,7 +68,7 @@ export const invitationResentMessage = (email: string) => `Invitation sent again
 export const MAX_USER_TYPE = 1_000_000;
 
 /**
- * Why a type change is refused, or undefined when allowed (issue 8, section 4): the caller must be a
+ * Why a type change is refused, or undefined when allowed: the caller must be a
  * user admin (20 or more), never change their own type, change only a user whose current type is
  * below their own, and set a type below their own.
  */

@@ -1,6 +1,6 @@
 /**
  * The back-office home, the analytics dashboard and the provider pipeline in a real browser against
- * the seeded local runtime (issue 8, sections 3 and 7): the home's System Status is measured
+ * the seeded local runtime: the home's System Status is measured
  * (GET /health), the analytics page draws its chart and really asks for the chosen range, the phone
  * menu shows the role and closes on navigation, and the pipeline's links set the case list's
  * filter. No serious or critical axe-core violations on the home and the dashboard.

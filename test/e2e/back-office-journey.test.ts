@@ -1,6 +1,5 @@
 /**
- * The back office across its areas in a real browser against the seeded local runtime (issue 8,
- * section 8): a case created by a provider raises Total Cases on the back-office home; the case
+ * The back office across its areas in a real browser against the seeded local runtime: a case created by a provider raises Total Cases on the back-office home; the case
  * admin moves it to Paid with a pay amount and the analytics' Pending Cases and Total Revenue
  * follow; the global admin searches the CPT codes; a provider reaches none of the back-office
  * routes (each sends them to /dashboard) and sees none of their links.

@@ -1,6 +1,6 @@
 /**
  * Back-office Case Management in a real browser against the local runtime with the demo data
- * (issue 8, sections 2 and 8): the case admin finds a provider's case by patient name, moves it to
+ * (spec back-office-and-shell): the case admin finds a provider's case by patient name, moves it to
  * Paid from the row, enters its pay amount on Case Details, moves it back with a reason, and sees
  * the history; on a phone (390 x 844) the screen shows one card per case without sideways
  * scrolling; no axe-core violations of impact serious or critical.

@@ -1,6 +1,6 @@
 /**
- * List Management in a real browser against the local runtime with the demo data (issue 8, section
- * 6): the Global Admin imports the NUCC taxonomy from the browser (presigned upload, server-side
+ * List Management in a real browser against the local runtime with the demo data (spec
+ * back-office-and-shell section 2): the Global Admin imports the NUCC taxonomy from the browser (presigned upload, server-side
  * import, progress until done) and searches it, adds a payer that the case form then suggests; a
  * Report Admin (user_type 50) is sent away from the page. No serious or critical axe-core violations.
  */

@@ -1,5 +1,5 @@
 /**
- * Two-step sign-in in a real browser against the local runtime (issue 9, sections 3 and 6): a
+ * Two-step sign-in in a real browser against the local runtime: a
  * provider turns on TOTP MFA from the profile screen, scanning nothing but reading the setup key
  * shown on screen (otplib computes the codes an authenticator app would), signs out everywhere (the
  * refresh token the browser held no longer refreshes), signs in again with a code (a wrong one is

@@ -1,5 +1,5 @@
 /**
- * A new practice, alone, from sign-up to a submitted case with its documents (issue 6, section 7,
+ * A new practice, alone, from sign-up to a submitted case with its documents (spec provider-side,
  * end-to-end bullet; spec provider-side sections 2, 4, 5 and 8), in Chromium at 1280x900 and at
  * 390x844 (phone):
  *

@@ -36,7 +36,7 @@ interface ApiCase {
 describeBrowser('Provider case screens (browser)', () => {
   const e2e = useE2EStack();
 
-  /** The signed-in provider's cases as the API returns them (every page, issue 7). */
+  /** The signed-in provider's cases as the API returns them (every page). */
   async function casesOf(email: string): Promise<ApiCase[]> {
     const tokens = await e2e.signIn(email);
     const cases: ApiCase[] = [];
@@ -64,7 +64,7 @@ describeBrowser('Provider case screens (browser)', () => {
   }
 
   /**
-   * Click Load more until the list has no more pages (issue 7: the list shows 50 cases a page);
+   * Click Load more until the list has no more pages (the list shows 50 cases a page);
    * each click must add rows and update the "Showing N cases" status.
    */
   async function showEveryCase(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The Reports page in Chromium against the seeded local runtime (issue 8, section 5): reportadmin
+ * The Reports page in Chromium against the seeded local runtime: reportadmin
  * sees the permission, generates the payment report of every provider and the downloaded PDF holds
  * the seeded providers' Paid cases; the history lists it; a case admin (user_type 10) is sent to
  * /dashboard. No axe-core violation of impact serious or critical on the page.

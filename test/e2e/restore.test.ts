@@ -1,6 +1,5 @@
 /**
- * Nothing destroyed by one click, in a real browser against the seeded local runtime (issue 9,
- * sections 2 and 6): a provider deletes a case that has documents from their case list; the global
+ * Nothing destroyed by one click, in a real browser against the seeded local runtime: a provider deletes a case that has documents from their case list; the global
  * admin finds it under Case Management's Deleted cases, restores it after the confirmation, and it
  * reappears in Case Management with its documents; the audit screen shows the delete and the restore.
  */

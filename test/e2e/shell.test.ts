@@ -1,5 +1,5 @@
 /**
- * The app shell in a real browser against the local runtime (issue 6, sections 5 and 6): an unknown
+ * The app shell in a real browser against the local runtime: an unknown
  * path shows 'Page Not Found' with a link home, signed out and signed in; a signed-out deep link to
  * a case goes to /auth and back to the case after sign-in; the SPA is served precompressed by
  * Accept-Encoding; /auth and the 404 page have no serious or critical axe-core violations; the
@@ -82,7 +82,7 @@ describeBrowser('App shell (browser)', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
 
-    // Assess (issue 9: the same headers as CloudFront, infra/security-headers.ts)
+    // Assess (the same headers as CloudFront, infra/security-headers.ts)
     const headers = document?.headers() ?? {};
     expect(headers['content-security-policy']).toContain("script-src 'self';");
     expect(headers['x-frame-options']).toBe('DENY');

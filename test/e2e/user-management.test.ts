@@ -1,5 +1,5 @@
 /**
- * User management in a real browser (issue 8, section 4): useradmin finds a provider by name, opens
+ * User management in a real browser: useradmin finds a provider by name, opens
  * the detail and changes their type; invites a new user, who signs in with the temporary password of
  * the invitation (printed in the local server log), chooses a new password and lands on profile setup.
  */

@@ -6,9 +6,9 @@
  * guards). Guards: RequireAuth (signed in, else /auth?next=<the asked path>) > ProfileGate (profile complete, else /profile-setup) >
  * BackOfficeGuard (user_type 10 or more, else /dashboard). Errors while rendering a page (and failed
  * chunk loads) show the render failure fallback inside the page frame. Unknown paths show the
- * 'Page Not Found' page, signed in or out (issue 6, section 5).
+ * 'Page Not Found' page, signed in or out.
  *
- * Issue 8, section 7: /about, /faq and /contact (web/src/public) for everyone, outside RequireAuth,
+ * Spec back-office-and-shell: /about, /faq and /contact (web/src/public) for everyone, outside RequireAuth,
  * in the signed-in frame when signed in; /back-office/faq under BackOfficeGuard; the debug pages
  * (web/src/debug) behind DebugGate (runtime config `debugPages`, else Page Not Found) and sign-in.
  *
@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Lazy route discovery (React Router's patchRoutesOnNavigation), so that pages a visitor of the
- * sign-in page never needs cost its entry chunk nothing (issue 6, section 6: /auth at most 150 KB
+ * sign-in page never needs cost its entry chunk nothing (/auth at most 150 KB
  * gzipped): the back-office routes (web/src/back-office/routes.tsx) are added under the
  * BackOfficeGuard route on the first navigation under /back-office, the public and debug pages
  * (web/src/public/routes.tsx) under the route group on the first navigation to one of them, the

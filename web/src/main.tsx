@@ -2,7 +2,7 @@
  * SPA entry: loads `/config.json` first (configures Amplify Auth and the API base; "Loading..." until
  * then, a clear error if it fails), then renders the app inside the Amplify UI theme (CSS variables in theme/global.css) and a
  * render-failure boundary. The react-query client is provided by the signed-in layout
- * (shell/SignedInLayout.tsx), so that the sign-in route does not load it (issue 6, section 6).
+ * (shell/SignedInLayout.tsx), so that the sign-in route does not load it.
  */
 import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,5 @@
 /**
- * axe-core accessibility checks for the end-to-end tests (issue 6, sections 6 and 7: "no axe-core
+ * axe-core accessibility checks for the end-to-end tests ("no axe-core
  * violations of impact serious or critical").
  *
  * `node_modules/axe-core/axe.min.js` is evaluated in the page (once per document, through the DevTools
@@ -38,7 +38,7 @@ function axeScript(): string {
 export async function seriousAxeViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the DevTools protocol, not as an inline <script>: the SPA's Content-Security-Policy
-  // (script-src 'self', issue 9) refuses inline scripts, and the test must not weaken it.
+  // (script-src 'self') refuses inline scripts, and the test must not weaken it.
   if (!loaded) await page.evaluate(`${axeScript()}\n;undefined`);
   const violations = await page.evaluate(async (exclude: string[]) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe;

@@ -15,7 +15,7 @@
  * after each test. The SPA must have been built first (`npm run build:web`; `npm run test:e2e`
  * does it). Set SUTURE_LOCAL_LOG=1 to see the runtime's request log.
  *
- * Against a deployed stage (issue 9, section 5): with `SUTURE_E2E_URL=https://<distribution>` no
+ * Against a deployed stage: with `SUTURE_E2E_URL=https://<distribution>` no
  * local runtime starts. The tests drive that URL; `apiUrl` and the Cognito client come from its
  * `/config.json`, and `signIn` calls Cognito's InitiateAuth (USER_PASSWORD_AUTH, which the stack's
  * app client allows) at the pool's endpoint. A stage whose config.json says `prod` is refused.
@@ -214,7 +214,7 @@ export function useE2EStack(): E2EStack {
         port: 0,
         seed: true,
         webDist: WEB_DIST,
-        // Tests drive the SPA faster than a person and prepare data through the API (issue 9, section 4).
+        // Tests drive the SPA faster than a person and prepare data through the API.
         rateLimit: false,
         quiet: !process.env.SUTURE_LOCAL_LOG,
         log: (line) => {

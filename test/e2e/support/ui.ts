@@ -56,7 +56,7 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 
 /**
  * Collect uncaught page errors (for a clearer failure when the SPA crashes) and what the browser
- * refused under the Content-Security-Policy (issue 9: the SPA works under the CSP of
+ * refused under the Content-Security-Policy (the SPA works under the CSP of
  * infra/security-headers.ts; Chromium reports each refusal as a console error).
  */
 export function trackPageErrors(page: Page): string[] {

@@ -1,6 +1,5 @@
 /**
- * The back office's case calls through the local gateway, Cognito tokens and dynalite (issue 8,
- * section 2): PUT /case status moves with a reason for a move backwards and the history they
+ * The back office's case calls through the local gateway, Cognito tokens and dynalite: PUT /case status moves with a reason for a move backwards and the history they
  * leave, PATCH /case pay_amount, the counts of GET /case/stats following both, and what a
  * back-office user can read and do on another owner's case (details, surgeon, facility, documents).
  */

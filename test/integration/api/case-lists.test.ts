@@ -1,6 +1,5 @@
 /**
- * Paged case lists, search and counts through the local gateway and the real emulators (issue 7,
- * sections 1 to 3): cursor round trips, last pages, bad cursors, the limit cap, every filter and the
+ * Paged case lists, search and counts through the local gateway and the real emulators (docs/figures.md): cursor round trips, last pages, bad cursors, the limit cap, every filter and the
  * search with paging, owner names, GET /case/stats after every kind of write and under 50 parallel
  * writes, and the search index after an edit of the patient's last name.
  *

@@ -1,6 +1,5 @@
 /**
- * Soft delete and restore of cases through the local gateway and the real emulators (issue 9,
- * section 2): a delete takes a case out of every list, search and count at once and keeps it (and
+ * Soft delete and restore of cases through the local gateway and the real emulators: a delete takes a case out of every list, search and count at once and keeps it (and
  * its documents, see document.test.ts) for a restore; GET /case/deleted pages the deleted cases for
  * user_type 100 or more; POST /case/restore gives a case back to the lists, the search and the
  * counts exactly, within 30 days of the delete (a delete stored in the past stands for the clock).

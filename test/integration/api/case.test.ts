@@ -538,7 +538,7 @@ describe('DELETE /case', () => {
   });
 });
 
-describe('the case workflow (issue 6, section 4)', () => {
+describe('the case workflow', () => {
   const demoKey = (caseId: string) => `private/case-documents/${owner.sub}/demo_${caseId}.pdf`;
   const opKey = (caseId: string) => `private/case-documents/${owner.sub}/op_${caseId}.pdf`;
 
@@ -694,7 +694,7 @@ describe('the case workflow (issue 6, section 4)', () => {
   });
 });
 
-describe('file references on PATCH and POST /case (issue 6, section 3)', () => {
+describe('file references on PATCH and POST /case', () => {
   it('refuses a file key the server did not issue, 400 naming the field, and keeps or clears the stored one', async () => {
     // Prepare
     const c = await createCase();
@@ -759,7 +759,7 @@ describe('file references on PATCH and POST /case (issue 6, section 3)', () => {
   });
 });
 
-describe('bad input on /case (issue 6, section 5)', () => {
+describe('bad input on /case', () => {
   it('answers 415 to a body that is not application/json and creates nothing', async () => {
     // Prepare
     const before = await local.api<ListAnswer>('GET', '/case', { token: owner.accessToken });

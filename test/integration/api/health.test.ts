@@ -1,5 +1,5 @@
 /**
- * GET /health through the local gateway and dynalite (issue 8, section 7; CONTRACT8 "Health"):
+ * GET /health through the local gateway and dynalite (CONTRACT8 "Health"):
  * the measured System Status, without a token; a database that cannot answer gives 503.
  */
 import './quiet';

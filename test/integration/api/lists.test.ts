@@ -1,5 +1,5 @@
 /**
- * The back office's reference lists against the local runtime (issue 8, section 6): who may call
+ * The back office's reference lists against the local runtime: who may call
  * what, the payer list (seeded from the spec's 20 names, add / rename / remove), the browser import
  * of the real CMS fee-schedule file with its progress, a wrong file refused with nothing written,
  * and the NUCC taxonomy import and search. Reference files come from ../shared/data (never copied).

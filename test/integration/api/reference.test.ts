@@ -109,7 +109,7 @@ describe('GET /cpt_codes', () => {
 });
 
 describe('GET /check_npi', () => {
-  it('answers 401 without a token (issue 9, section 3: sign-in required)', async () => {
+  it('answers 401 without a token (sign-in required)', async () => {
     // Act
     const res = await local.api<{ message: string }>('GET', '/check_npi', {
       query: { npi: getRegistry().surgeons[0]!.number },

@@ -1,6 +1,5 @@
 /**
- * The provider payment report through the local gateway and the real emulators (issue 8, sections 1
- * and 5): GET /report/permission per user type, the 403s below user_type 50, the 404 when nothing is
+ * The provider payment report through the local gateway and the real emulators: GET /report/permission per user type, the 403s below user_type 50, the 404 when nothing is
  * in status Paid, the PDF read back (provider names and NPIs, case ids, subtotals, grand total; only
  * Paid cases; one provider with user_id), the history (server-side, newest first, errors too), the
  * reading of every page of the lists (a small page size, cases over several months).

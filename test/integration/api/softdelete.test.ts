@@ -1,7 +1,7 @@
 /**
  * Soft delete of surgeons, facilities and documents, the case restore with its documents, and the
  * audit of the deleted-cases list, the restore and the 30-day purge, through the local gateway and
- * the real emulators (issue 9, sections 2 and 6). A fake clock (`now` of the purge) stands for the
+ * the real emulators. A fake clock (`now` of the purge) stands for the
  * 30 days.
  */
 import './quiet';

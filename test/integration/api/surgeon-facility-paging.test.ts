@@ -1,5 +1,5 @@
 /**
- * GET /surgeon and GET /facility page on the server (issue 7 sections 1 and 2), through the local
+ * GET /surgeon and GET /facility page on the server, through the local
  * gateway, Cognito tokens and dynalite: `limit` (default 50, capped at 200), an opaque `cursor`,
  * `next_cursor` absent on the last page, name order across pages (byName index), 400 for a forged
  * cursor or one of another user's list. Items are written through the repositories in this process

@@ -1,6 +1,6 @@
 /**
  * GET /surgeon/search and GET /facility/search against the local NPPES emulator, and the rule
- * "the same NPI twice in one user's list: 409" (issue 6 sections 1 and 2), through the local
+ * "the same NPI twice in one user's list: 409", through the local
  * gateway, Cognito tokens and dynalite.
  *
  * The Lambdas' NPPES time limit is lowered to 1,000 ms for this file (`NPPES_TIMEOUT_MS`, read at

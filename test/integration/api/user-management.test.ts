@@ -1,6 +1,5 @@
 /**
- * User management through the local gateway, Cognito (cognito-local) and dynalite (issue 8,
- * sections 1 and 4): GET /user/list (paging, search, total), PATCH /user type changes and DELETE
+ * User management through the local gateway, Cognito (cognito-local) and dynalite: GET /user/list (paging, search, total), PATCH /user type changes and DELETE
  * /user for every pair of caller and target type at the thresholds, POST /user/invite with the
  * new-password challenge at first sign-in, a pending invitation sent again, and GET /user/invitations
  * paged.
@@ -89,7 +88,7 @@ async function caller(userType: number): Promise<TestUser> {
   return user;
 }
 
-/** Expected PATCH status for a caller type and target type (issue 8, section 4). */
+/** Expected PATCH status for a caller type and target type. */
 function expectedPatch(callerType: number, targetType: number): number {
   if (callerType < 10) return 404;
   if (callerType < 20) return 403;

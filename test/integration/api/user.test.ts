@@ -341,7 +341,7 @@ describe('DELETE /user', () => {
   });
 });
 
-describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', () => {
+describe('bad input that must change nothing', () => {
   it.each(['', '   '])('answers 400 to DELETE /user?user_id=%p and keeps the profile', async (userId) => {
     // Prepare
     const user = await signedInProvider(local);

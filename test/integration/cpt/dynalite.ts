@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-// dynalite's LevelDB iterators closed after each Query (issue 7, section 1), as in the local runtime.
+// dynalite's LevelDB iterators closed after each Query, as in the local runtime.
 import '../../../local/level-iterators';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../../../lambdas/data/cpt_codes/keys';
 import { physicalTableName, type AttributeType, type TableDef } from '../../../lambdas/lib/tables';

@@ -1,5 +1,5 @@
 /**
- * Items read by CPT suggestions (issue 7, section 1: "A one-character CPT search reads 500 items to
+ * Items read by CPT suggestions ("A one-character CPT search reads 500 items to
  * answer 5: read at most what is answered, plus one"), against a real dynalite holding the starter
  * list. Every Query the repository sends is counted through a middleware on its DocumentClient
  * (ScannedCount: the index items DynamoDB read, before any filter).

@@ -1,5 +1,5 @@
 /**
- * Optional TOTP MFA and global sign-out on the local Cognito (issue 9, section 3), through the
+ * Optional TOTP MFA and global sign-out on the local Cognito, through the
  * runtime's /cognito proxy as the SPA reaches it: the pool is OPTIONAL with software tokens, a user
  * associates and verifies an authenticator app, prefers it, is then asked for a code at sign-in, and
  * a global sign-out revokes the refresh tokens (local/cognito.ts).

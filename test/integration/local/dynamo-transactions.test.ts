@@ -1,6 +1,5 @@
 /**
- * The TransactWriteItems layer in front of dynalite (local/dynamo-transactions.ts; issue 7,
- * section 1 and section 3 "the emulator layer is tested for what you rely on"): all-or-nothing,
+ * The TransactWriteItems layer in front of dynalite (local/dynamo-transactions.ts; docs/figures.md and section 3 "the emulator layer is tested for what you rely on"): all-or-nothing,
  * conditions, validation, idempotency, isolation under concurrency, and the untouched pass-through.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

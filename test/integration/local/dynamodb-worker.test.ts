@@ -1,6 +1,6 @@
 /**
  * The local DynamoDB emulator runs in a worker thread of the process (local/dynamodb.ts,
- * issue 7 section 1: the API within 1.3x of the raw Query): it answers from its own thread, its
+ * docs/figures.md: the API within 1.3x of the raw Query): it answers from its own thread, its
  * close() ends that thread, its data survives a restart, and a second emulator on the same data
  * directory is refused with a clear error instead of failing on its first request.
  */

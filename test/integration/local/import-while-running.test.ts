@@ -1,5 +1,5 @@
 /**
- * Importing while the local runtime runs (issue 8, section 6): the runtime publishes its DynamoDB
+ * Importing while the local runtime runs: the runtime publishes its DynamoDB
  * endpoint (local/running.ts) and the import CLIs' target (bin/lib/local-target.ts) writes
  * through it instead of opening the LevelDB store, which the running runtime holds.
  */

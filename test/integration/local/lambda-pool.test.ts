@@ -1,5 +1,5 @@
 /**
- * The local runtime's Lambda pool (local/lambda-pool.ts, issue 7 section 1: the local API
+ * The local runtime's Lambda pool (local/lambda-pool.ts, docs/figures.md: the local API
  * within 1.3x of the raw Query): handlers run in threads of their own with the Lambda environment
  * they were given, calls spread over the threads, errors and logs come back, a dead thread is
  * replaced, and close() leaves no thread behind. Then the whole runtime through the pool: the case

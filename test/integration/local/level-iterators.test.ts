@@ -1,5 +1,5 @@
 /**
- * dynalite's LevelDB iterators are closed once a Query or Scan is answered (issue 7, section 1: the
+ * dynalite's LevelDB iterators are closed once a Query or Scan is answered (the
  * local server's memory grew under load because none ever was; local/level-iterators.ts).
  * Runs the local runtime's DynamoDB emulator on a temporary directory and counts the iterators
  * attached to and detached from its LevelDB database. The local runtime runs the emulator in a

@@ -1,5 +1,5 @@
 /**
- * `npm run restore:check` (bin/restore-check.ts; issue 9, section 4): the same check, run by
+ * `npm run restore:check` (bin/restore-check.ts): the same check, run by
  * `npm test`, so the restore runbook's local proof cannot silently break.
  */
 import '../api/quiet';

@@ -1,5 +1,5 @@
 /**
- * The local runtime itself (issue 2, section 5): one origin serving the config, the gateway with
+ * The local runtime itself: one origin serving the config, the gateway with
  * the JWT authorizer's checks, the Cognito shims, the NPPES emulator, and persistence across a
  * restart.
  */
@@ -52,9 +52,9 @@ describe('the runtime configuration', () => {
       userPoolClientId: local.stack.clientId,
       userPoolEndpoint: `${local.url}/cognito`,
       stage: 'local',
-      // The local default support address (Report Bug's mailto link; issue 6, section 6).
+      // The local default support address (Report Bug's mailto link).
       supportEmail: 'support@suture.example',
-      // The debug pages are on locally (issue 8, section 7).
+      // The debug pages are on locally.
       debugPages: true,
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Object versions of the local documents bucket (local/s3-versions.ts; issue 9, section 4):
+ * Object versions of the local documents bucket (local/s3-versions.ts):
  * the AWS SDK against the runtime's S3 endpoint (the verifying front on the public port, in front
  * of the real s3rver), and a presigned PUT sent with fetch as the browser sends it.
  */

@@ -1,5 +1,5 @@
 /**
- * The local runtime's security line (issue 9, section 4): the security headers and CSP of
+ * The local runtime's security line: the security headers and CSP of
  * infra/security-headers.ts on the SPA, /config.json and the API; CORS for the runtime's own
  * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40).
  */

@@ -1,5 +1,5 @@
 /**
- * First-start seeding of the local runtime (issue 2, section 5): demo accounts, profiles,
+ * First-start seeding of the local runtime: demo accounts, profiles,
  * surgeons and facilities from the emulated registry, cases over all statuses and the last
  * twelve months, the starter CPT list; idempotent.
  */

@@ -1,6 +1,6 @@
 /**
  * bench/lib/rss.ts: the RSS sampler the benchmarks report the local server's peak memory with
- * (issue 7, section 1). Reads this test process's own /proc entry (Linux).
+ * (docs/figures.md). Reads this test process's own /proc entry (Linux).
  */
 import { formatMiB, readRss, sampleRss } from '../../../bench/lib/rss';
 

@@ -1,5 +1,5 @@
 /**
- * The remote mode of the end-to-end harness (test/e2e/support/stack.ts; issue 9, section 5):
+ * The remote mode of the end-to-end harness (test/e2e/support/stack.ts):
  * SUTURE_E2E_URL parsing, the stage's /config.json (relative URLs resolved, production refused)
  * and the Cognito sign-in used for API tokens. `fetch` is replaced: no network.
  */

@@ -526,7 +526,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(update.ReturnValues).toBe('ALL_NEW');
     const written = writtenFields(update);
     // The sent fields, and the last-name search key that follows patient_last.
-    // The detached note is soft-deleted in the same write (issue 9, section 2): recorded, not removed.
+    // The detached note is soft-deleted in the same write: recorded, not removed.
     expect(written).toEqual({
       note_file: '',
       patient_last: 'Smith',
@@ -793,7 +793,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(answer.body.case).toMatchObject({ case_status: 30, version: 4 });
   });
 
-  it('refuses a move to a lower status without a non-blank reason with 400 and writes nothing (issue 8)', async () => {
+  it('refuses a move to a lower status without a non-blank reason with 400 and writes nothing', async () => {
     // Prepare
     ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase({ case_status: 30 }) });
     // Act
@@ -813,7 +813,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     expect(writeCalls()).toHaveLength(0);
   });
 
-  it('keeps the reason of a move back in the history entry (issue 8)', async () => {
+  it('keeps the reason of a move back in the history entry', async () => {
     // Prepare
     ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({ Item: storedCase({ case_status: 30 }) });
     // Act

@@ -1,5 +1,5 @@
 /**
- * The document Lambda's internal event (issue 6, section 3: deleting a case deletes its documents):
+ * The document Lambda's internal event (deleting a case deletes its documents):
  * only layout keys of the named case are deleted, whatever else the payload lists. S3 is mocked.
  */
 import './support/env';

@@ -1,6 +1,6 @@
 import { defaultProvider } from '../../../lambdas/lib/env-credentials';
 
-describe('the credential provider of the Lambda bundles (issue 7, section 1)', () => {
+describe('the credential provider of the Lambda bundles', () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };

@@ -1,5 +1,5 @@
 /**
- * GET /health (issue 8, section 7; CONTRACT8 "Health"): the measured System Status, one GetItem of
+ * GET /health (CONTRACT8 "Health"): the measured System Status, one GetItem of
  * a fixed key, no token. DynamoDB mocked (aws-sdk-client-mock).
  */
 import './support/env';

@@ -23,7 +23,7 @@ import { writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 
-// The audit entry of each guarded request (issue 9, section 1; tested in audit.test.ts): no network.
+// The audit entry of each guarded request (tested in audit.test.ts): no network.
 mockClient(DynamoDBDocumentClient).on(PutCommand).resolves({});
 
 const parse = (res: { statusCode?: number; body?: string }) => ({
@@ -99,7 +99,7 @@ describe('the error-name-to-status table', () => {
 
 describe('the shared middleware bundle', () => {
   const seen: ApiEvent[] = [];
-  // /check_npi needs sign-in since issue 9: the calls carry a caller.
+  // /check_npi needs sign-in since docs/security.md: the calls carry a caller.
   const open = apiHandler(
     'check_npi',
     {

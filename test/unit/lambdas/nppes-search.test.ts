@@ -1,5 +1,5 @@
 /**
- * Surgeon and facility search over NPPES (lambdas/lib/nppes-search.ts, issue 6 sections 1 and 2):
+ * Surgeon and facility search over NPPES (lambdas/lib/nppes-search.ts):
  * query rules, record mapping, the module cache and the error mapping, with an injected fetch (no
  * network), and the two routes through their Lambdas with a mocked global fetch.
  */
@@ -21,7 +21,7 @@ import { invoke } from './support/events';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 
-// The middleware's audit entry of each request (issue 9, section 1): no network in unit tests.
+// The middleware's audit entry of each request: no network in unit tests.
 mockClient(DynamoDBDocumentClient).on(PutCommand).resolves({});
 
 const BASE = 'https://nppes.test/api/?version=2.1';

@@ -146,7 +146,7 @@ describe('the NPPES client', () => {
 });
 
 describe('GET /check_npi', () => {
-  // The audit entry of each call (issue 9, section 1) goes to a mocked table.
+  // The audit entry of each call goes to a mocked table.
   const ddbMock = mockClient(DynamoDBDocumentClient);
   let fetchSpy: jest.SpyInstance;
   beforeEach(() => {
@@ -157,7 +157,7 @@ describe('GET /check_npi', () => {
   });
   afterEach(() => fetchSpy.mockRestore());
 
-  it('answers 401 without a caller, without calling the registry (issue 9: sign-in required)', async () => {
+  it('answers 401 without a caller, without calling the registry (sign-in required)', async () => {
     // Act
     const answer = await invoke(handler, { method: 'GET', path: '/check_npi', query: { npi: '1234567893' } });
     // Assess

@@ -1,5 +1,5 @@
 /**
- * Calls past CloudFront and its WAF (issue 9, section 3; lambdas/lib/origin.ts): with `ORIGIN_VERIFY`
+ * Calls past CloudFront and its WAF (lambdas/lib/origin.ts): with `ORIGIN_VERIFY`
  * set, only requests carrying CloudFront's origin header reach a handler; the refusal is a 403 and is
  * audited as denied, and the token never reaches the handler.
  */

@@ -1,5 +1,5 @@
 /**
- * Layout of the provider payment report PDF (issue 8, section 5; lambdas/report/pdf.ts): tables
+ * Layout of the provider payment report PDF (lambdas/report/pdf.ts): tables
  * continued across pages with the provider heading and the column header repeated, page numbers,
  * subtotals and the grand total in cents, US dates, text the standard fonts cannot draw, cells cut
  * to their column, the file name. The text is read back with test/support/pdf-text.ts.

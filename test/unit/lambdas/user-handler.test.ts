@@ -22,7 +22,7 @@ import { invoke } from './support/events';
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 
-/** The Put of a profile create (a transaction with the profile counter, issue 8). */
+/** The Put of a profile create (a transaction with the profile counter). */
 function putItems(): Record<string, unknown>[] {
   return ddbMock
     .commandCalls(TransactWriteCommand)
@@ -30,7 +30,7 @@ function putItems(): Record<string, unknown>[] {
     .flatMap((a) => (a.Put ? [a.Put.Item as Record<string, unknown>] : []));
 }
 
-/** Keys of the profiles deleted (transactions with the profile counter, issue 8). */
+/** Keys of the profiles deleted (transactions with the profile counter). */
 function deletedKeys(): unknown[] {
   return ddbMock
     .commandCalls(TransactWriteCommand)
@@ -203,7 +203,7 @@ describe('GET, PATCH and DELETE /user', () => {
   });
 });
 
-describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', () => {
+describe('bad input that must change nothing', () => {
   const stored = {
     user_id: 'me',
     documents: [{ document_type: 'CV - Resume', document_name: 'private/profile-documents/me/a@b.c_1.pdf' }],
@@ -298,7 +298,7 @@ describe('bad input that must change nothing (issue 6, sections 3, 5 and 6)', ()
   });
 });
 
-describe('user management (issue 8, section 4)', () => {
+describe('user management', () => {
   /** The caller `admin` of type `adminType` and the target `target` of type `targetType`. */
   function users(adminType: number, targetType: number) {
     ddbMock

@@ -6,7 +6,7 @@ import {
   securityHeaders,
 } from '../../../infra/security-headers';
 
-describe('the rate limit per caller (issue 9, section 4)', () => {
+describe('the rate limit per caller', () => {
   it('lets a burst of 40 through at once and refuses the 41st', () => {
     // Prepare
     const limiter = new TokenBucketLimiter(RATE_LIMIT, () => 1_000);
@@ -67,7 +67,7 @@ describe('the rate limit per caller (issue 9, section 4)', () => {
   });
 });
 
-describe('the Content-Security-Policy (issue 9, section 3)', () => {
+describe('the Content-Security-Policy', () => {
   it("allows only the SPA's own scripts and the given origins to connect to, without duplicates", () => {
     // Act
     const csp = contentSecurityPolicy(['http://127.0.0.1:3000', 'http://127.0.0.1:3000', '']);

@@ -1,5 +1,5 @@
 /**
- * `npm run seed:stage` (bin/seed-stage.ts; issue 9, section 5), with every AWS client mocked by
+ * `npm run seed:stage` (bin/seed-stage.ts), with every AWS client mocked by
  * aws-sdk-client-mock (no network): it refuses production before any AWS call, reads the stack's
  * outputs, creates the demo users in their groups, writes the seed to the stage's tables and
  * bucket, and a second run adds nothing. DynamoDB and Cognito answer from small in-memory stores

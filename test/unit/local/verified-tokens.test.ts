@@ -3,7 +3,7 @@ import { VerifiedTokenCache } from '../../../local/gateway';
 
 const claims = (exp: number | undefined, sub = 'u1'): JwtPayload => ({ sub, exp, token_use: 'access' }) as JwtPayload;
 
-describe("the local gateway's cache of verified tokens (issue 7, section 1)", () => {
+describe("the local gateway's cache of verified tokens", () => {
   it('answers the claims of a verified token until its exp, then forgets it', () => {
     // Prepare
     const cache = new VerifiedTokenCache();

@@ -1,6 +1,5 @@
 /**
- * The response schemas of the paged lists and the case counts (shared/schemas/lists.ts; issue 7
- * sections 1 and 2, CONTRACT7): the spec's wrappers and legacy shapes normalised to one page.
+ * The response schemas of the paged lists and the case counts (shared/schemas/lists.ts; docs/figures.md, CONTRACT7): the spec's wrappers and legacy shapes normalised to one page.
  */
 import {
   CaseListPageSchema,

@@ -256,7 +256,7 @@ describe('surgeon and facility bodies', () => {
   });
 });
 
-describe('case date bounds (issue 6, section 5)', () => {
+describe('case date bounds', () => {
   const iso = (d: Date) => d.toISOString().slice(0, 10);
 
   it('computes the latest date as the same day one year ahead in UTC, 29 February mapping to 1 March', () => {
@@ -306,7 +306,7 @@ describe('case date bounds (issue 6, section 5)', () => {
   });
 });
 
-describe('profile NPI check digit (issue 6, section 6)', () => {
+describe('profile NPI check digit', () => {
   it("refuses an NPI whose check digit is wrong with 'NPI not found or invalid' and keeps the format message first", () => {
     // Act
     const bad = ProfileFormSchema.partial().safeParse({ user_npi: '1234567890' });

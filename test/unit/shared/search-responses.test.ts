@@ -1,6 +1,6 @@
 /**
  * Response schemas of the surgeon and facility calls (shared/schemas/search-responses.ts; spec
- * provider-side sections 3 and 7; issue 6, sections 1 and 2).
+ * provider-side sections 3 and 7).
  */
 import {
   FacilitySearchResponseSchema,

@@ -1,5 +1,5 @@
 /**
- * The user management rules and response readers of shared/schemas/users.ts (issue 8, section 4;
+ * The user management rules and response readers of shared/schemas/users.ts (spec back-office-and-shell;
  * spec back-office-and-shell sections 3, 6 and 7).
  */
 import {

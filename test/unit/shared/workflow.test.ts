@@ -1,5 +1,5 @@
 /**
- * The case workflow rule (shared/workflow.ts; issue 6, section 4): completeness, table-driven.
+ * The case workflow rule (shared/workflow.ts): completeness, table-driven.
  */
 import {
   COMPLETENESS_REQUIREMENTS,

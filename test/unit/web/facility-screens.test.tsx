@@ -3,7 +3,7 @@
  */
 /**
  * Facility screens (web/src/facilities) and the shared management list, with a fake API client:
- * issue 6, section 2, and spec provider-side sections 2 and 8 (list states, delete confirm,
+ * spec provider-side, and spec provider-side sections 2 and 8 (list states, delete confirm,
  * 'Delete failed: {message}', edit not supported). No network, no Amplify session.
  */
 jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));

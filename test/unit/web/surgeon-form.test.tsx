@@ -3,8 +3,8 @@
  */
 /**
  * Add Surgeon screen (web/src/surgeons/SurgeonFormPage.tsx) with a fake API client: the search ->
- * select -> save flow of issue 6, section 1, and the way back to the case form with what was typed
- * (issue 6, section 2). No network, no Amplify session.
+ * select -> save flow of spec provider-side, and the way back to the case form with what was typed
+ * (spec provider-side). No network, no Amplify session.
  */
 jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({

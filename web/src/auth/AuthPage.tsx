@@ -3,8 +3,7 @@
  *
  * - email (type email) and password, both required; Amplify `signIn` with USER_PASSWORD_AUTH (not
  *   the Authenticator's SRP flow); on success 'Successfully signed in! Redirecting...' and, after
- *   100 ms, the page of `?next=` when it is a path of this site (a signed-out deep link: issue 6,
- *   section 5; returnTo.ts), else /; failures under a 'Sign in failed' heading, unexpected ones
+ *   100 ms, the page of `?next=` when it is a path of this site (a signed-out deep link: spec provider-side; returnTo.ts), else /; failures under a 'Sign in failed' heading, unexpected ones
  *   'An error occurred during sign in.';
  * - already signed in: a welcome note with the email and a Go to Dashboard button;
  * - forgot password: request a code (`resetPassword`; failure 'Failed to send reset code'), set a new

@@ -53,7 +53,7 @@ export interface AuthContextValue {
   /** The signed-in user; null unless status is 'signedIn'. */
   user: AuthUser | null;
   /**
-   * Sign out everywhere (Cognito GlobalSignOut revokes the refresh tokens; issue 9, section 3) and
+   * Sign out everywhere (Cognito GlobalSignOut revokes the refresh tokens) and
    * clear the local session, then the app goes to /. With reason 'idle', /auth then says the session
    * ended for inactivity. Never throws.
    */
@@ -64,7 +64,7 @@ export interface AuthContextValue {
 
 /**
  * Drop every cached query (sign-out: no previous user's data, PHI included, stays in memory). The
- * query client is loaded with the first signed-in screen, not with /auth (issue 6, section 6), so it
+ * query client is loaded with the first signed-in screen, not with /auth, so it
  * is imported here on demand; when it was never loaded there is nothing to clear.
  */
 function withQueryClient(use: (client: import('@tanstack/react-query').QueryClient) => unknown): void {

@@ -2,7 +2,7 @@
  * Route guard for signed-in routes (back-office-and-shell section 4 "Route guards"): "Checking
  * authentication..." while the auth state is unknown (the check itself retries up to 2 times at
  * 100 ms, see session.ts), then the page, or /auth for visitors who are not signed in, with the
- * page they asked for as `?next=` so that sign-in returns to it (issue 6, section 5; returnTo.ts).
+ * page they asked for as `?next=` so that sign-in returns to it (returnTo.ts).
  * After a session ends in this tab (sign-out, expiry) there is no `next`: the next person to sign in
  * at this browser must not be taken to the previous user's page.
  */

@@ -1,5 +1,5 @@
 /**
- * "Two-step sign-in (authenticator app)" on the profile screen (/update-profile; issue 9, section 3):
+ * "Two-step sign-in (authenticator app)" on the profile screen (/update-profile):
  * a user turns optional TOTP MFA on or off. Loaded lazily by the profile page; the QR code library
  * (qrcode) is loaded only when a setup starts.
  *

@@ -1,5 +1,5 @@
 /**
- * The calls of the profile screen's two-step sign-in section (issue 9, section 3), as one small
+ * The calls of the profile screen's two-step sign-in section, as one small
  * client so that the section can be tested with a fake one. The Amplify implementation below is
  * loaded with the section (TotpSection.tsx), never with /auth.
  *

@@ -1,5 +1,5 @@
 /**
- * The texts of the profile screen's two-step sign-in section (TotpSection.tsx; issue 9, section 3;
+ * The texts of the profile screen's two-step sign-in section (TotpSection.tsx; docs/security.md;
  * the spec has no wording for MFA). A module of its own so that tests and the section share them
  * without loading the section's libraries.
  */

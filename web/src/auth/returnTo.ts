@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (issue 6, section 5: "a signed-out deep link (e.g. /case/{id}) goes
+ * Where to go after signing in ("a signed-out deep link (e.g. /case/{id}) goes
  * to /auth and back to that link after sign-in").
  *
  * The route guard sends signed-out visitors to `/auth?next=<path>`; the sign-in screen goes to

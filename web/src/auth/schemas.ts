@@ -4,7 +4,7 @@
  * and symbol, as the user pool enforces).
  *
  * Plain functions rather than zod schemas: the sign-in route loads neither zod nor a form library
- * (issue 6, section 6: at most 150 KB of JS gzipped for /auth). Each check takes the raw texts and
+ * (at most 150 KB of JS gzipped for /auth). Each check takes the raw texts and
  * returns either the values to use (trimmed where the rule says) or one message per field in error.
  */
 

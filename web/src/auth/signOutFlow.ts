@@ -1,8 +1,7 @@
 /**
- * Amplify's sign-out, loaded when a user signs out rather than with the app shell (issue 6,
- * section 6: the sign-in route's JS is at most 150 KB gzipped).
+ * Amplify's sign-out, loaded when a user signs out rather than with the app shell (the sign-in route's JS is at most 150 KB gzipped).
  *
- * A global sign-out (issue 9, section 3): Cognito's GlobalSignOut revokes every refresh token of the
+ * A global sign-out: Cognito's GlobalSignOut revokes every refresh token of the
  * user, so that a stolen token dies with the session; Amplify then clears the local tokens. When the
  * revocation call fails (offline, session already expired) Amplify still clears them and rejects.
  */

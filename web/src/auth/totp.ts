@@ -1,8 +1,7 @@
 /**
- * Two-step sign-in with an authenticator app (TOTP; issue 9, section 3): the code rule and the
+ * Two-step sign-in with an authenticator app (TOTP): the code rule and the
  * messages shared by the sign-in screen's code form (PasswordForms.tsx) and the profile screen's
- * setup (TotpSection.tsx). Kept out of errors.ts and schemas.ts, which /auth loads up front (issue 6,
- * section 6: at most 150 KB of JS gzipped for /auth), and importing neither (a module shared with the
+ * setup (TotpSection.tsx). Kept out of errors.ts and schemas.ts, which /auth loads up front (at most 150 KB of JS gzipped for /auth), and importing neither (a module shared with the
  * profile screen's chunk would be split off and loaded with /auth); it comes with the forms that use it.
  */
 import type { FormCheck } from './schemas';

@@ -1,7 +1,7 @@
 /**
  * A small form state for the sign-in screen's forms (email, password, code fields), shaped like the
  * part of react-hook-form they used (`register`, `handleSubmit`, `getValues`, `formState.errors`,
- * `formState.isSubmitting`), without loading it on /auth (issue 6, section 6).
+ * `formState.isSubmitting`), without loading it on /auth.
  *
  * Fields are checked on submit with a {@link FormCheck}, then again on every change once a submit
  * was tried; after a failed check the first field in error gets the focus.

@@ -7,13 +7,13 @@
  * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
  * States: loading, empty ('No cases found'), error ('Backend Connection Error' + Retry Connection).
  *
- * Issue 6 section 6 (README departures): the Case ID column shows the id's timestamp as a date-time
+ * Docs/decisions/0009-spec-departures.md (README departures): the Case ID column shows the id's timestamp as a date-time
  * (`caseIdLabel`; the full id is in the link's accessible name, 'Case {shown} (full id {id})', and
  * its title); a Status column with the badge; Demo Sheet and Op Note tell what is really attached.
  * Below 640 px each case is a card instead of a table row; row actions are at least 44 x 44 px on
  * touch screens.
  *
- * Issue 7: the list pages on the server (50 cases a page, web/src/cases/api.ts `listCasesPage`):
+ * Docs/figures.md: the list pages on the server (50 cases a page, web/src/cases/api.ts `listCasesPage`):
  * below the table (or the cards) a "Showing N cases" live status and a Load more button that appends
  * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
  * the first page; a failed next page keeps the rows shown and offers Load more again.

@@ -1,5 +1,5 @@
 /**
- * Pay Amount entry on Case Details for the back office (issue 8, section 2): a dollars field (at
+ * Pay Amount entry on Case Details for the back office: a dollars field (at
  * most 2 decimals; '$' and thousands commas accepted, ./caseAdmin.ts `parseDollarsInput`) and Save,
  * which sends PATCH /case `{ case_id, pay_amount }` (dollars; empty = remove the amount). Bad input
  * is refused before any call with a message under the field. Providers see the amount read-only

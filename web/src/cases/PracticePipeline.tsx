@@ -1,5 +1,5 @@
 /**
- * The practice's own pipeline at the top of /dashboard (issue 8, section 3, beyond the spec): how
+ * The practice's own pipeline at the top of /dashboard (beyond the spec): how
  * many of the signed-in provider's cases sit in each status, each a link that sets the Case List's
  * status filter (`?status=<filter key>`, as CaseListPage keeps it; "All" clears it), and the sum of
  * their pay amounts (dollars).

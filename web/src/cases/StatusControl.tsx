@@ -1,5 +1,5 @@
 /**
- * The back office's status control (issue 8, section 2; the spec's tutorial: "changing status by a
+ * The back office's status control (the spec's tutorial: "changing status by a
  * dropdown in each row"): a select of the ten statuses (back-office-and-shell section 4) that calls
  * PUT /case (./caseAdmin.ts). A move forward is sent at once; a move to a lower status code first
  * asks for a reason in a modal dialog ({@link ReasonDialog}: blank -> 'A reason is required to move

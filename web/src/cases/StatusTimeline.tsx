@@ -1,8 +1,8 @@
 /**
- * The status history of a case as a timeline (issue 6, section 4): an ordered list, oldest first,
+ * The status history of a case as a timeline: an ordered list, oldest first,
  * each entry 'from -> to' with the status badges, who ('Automatic (case complete)' / 'Automatic
  * (case incomplete)' for the workflow rule, 'Set by back office' for a manual change, then 'by
- * {name}' when the server named the user), when, and the reason given (issue 8, section 2).
+ * {name}' when the server named the user), when, and the reason given.
  * Also {@link MissingForSubmission}: what an Incomplete case still needs (shared/workflow.ts).
  */
 import { Alert, Flex, Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';

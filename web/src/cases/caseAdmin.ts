@@ -1,5 +1,5 @@
 /**
- * The back office's case actions (issue 8, section 2), shared by Case Details and the Case
+ * The back office's case actions, shared by Case Details and the Case
  * Management list (web/src/back-office/cases): the calls, their mutation hooks and their messages.
  *
  * - {@link setCaseStatus}: PUT /case `{ case_id, case_status, reason? }` (user_type 10 or more). A

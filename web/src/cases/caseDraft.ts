@@ -1,6 +1,5 @@
 /**
- * In-memory draft of the case form while the user adds a surgeon or facility from it (issue 6,
- * section 2: "returns to the case form (with what was typed) after saving").
+ * In-memory draft of the case form while the user adds a surgeon or facility from it ("returns to the case form (with what was typed) after saving").
  *
  * Flow: the case form's "Add a surgeon" / "Add a facility" link stashes the form's values here
  * ({@link stashCaseDraft}) and passes `{ returnTo: <case form path> }` as router state; the surgeon

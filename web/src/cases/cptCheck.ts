@@ -1,5 +1,5 @@
 /**
- * Is a procedure code in the loaded CPT list? (issue 6, section 6: "a CPT code that exists in no
+ * Is a procedure code in the loaded CPT list? ("a CPT code that exists in no
  * list (99999, a typo) is saved without a word: warn in the form when a code is not in the loaded
  * list, and let the user keep it only by confirming").
  *

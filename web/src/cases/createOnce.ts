@@ -1,5 +1,5 @@
 /**
- * Saving a new case at most once per form session (issue 6, section 5: a double-clicked or retried
+ * Saving a new case at most once per form session (a double-clicked or retried
  * submit must not create two cases).
  *
  * The case id is generated on the first save (`{userId}_{Date.now()}`, spec provider-side section 3)

@@ -38,7 +38,7 @@ const CASE_ID_TIME_RANGE = [946_684_800_000, 4_102_444_800_000] as const;
 const CASE_ID_TAIL_CHARS = 8;
 
 /**
- * The part of a case id that tells cases apart (issue 6, section 6; a README departure from the
+ * The part of a case id that tells cases apart (a README departure from the
  * spec's "first 20 characters"): every id starts with its owner's user id, so the list shows the
  * id's millisecond timestamp (`{userId}_{ms}`, spec section 3) as a local date and time
  * ('11/23/26, 12:51:48 PM'), or, for an id without one, an ellipsis and its last 8 characters.

@@ -1,5 +1,5 @@
 /**
- * Gate of the debug pages (/debug/forgot-password, /debug-patch, /test-search): issue 8, section 7,
+ * Gate of the debug pages (/debug/forgot-password, /debug-patch, /test-search): spec back-office-and-shell,
  * a departure from the spec, which leaves them unguarded. They exist only in stages whose runtime
  * configuration enables them (`debugPages` of /config.json: on locally, off in prod, see
  * shared/config.ts); when off, these paths show the Page Not Found page, signed in or not. When on,

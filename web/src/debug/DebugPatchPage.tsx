@@ -3,7 +3,7 @@
  * a case id (empty: the alert "Please enter a case ID"), Run Tests, which runs the PATCH /case tests
  * of patchTests.ts against this deployment's API with the signed-in user's token, then the results
  * table (test, expected, got, result) and the logs, with the console output captured while the
- * tests run. Behind the debug gate and sign-in (issue 8, section 7).
+ * tests run. Behind the debug gate and sign-in.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';

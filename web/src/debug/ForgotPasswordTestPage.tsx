@@ -3,7 +3,7 @@
  * screens", section 5 "Debug: ... forgot-password test needs a non-empty email"): an email input, a
  * Send Reset Code button and logs. The button calls Amplify's `resetPassword` (the same call as the
  * sign-in page's Forgot Password) and logs its next step and where the code went (Cognito masks the
- * address), or the error's name and message. Behind the debug gate and sign-in (issue 8, section 7).
+ * address), or the error's name and message. Behind the debug gate and sign-in.
  */
 import { useState, type FormEvent } from 'react';
 import { resetPassword } from 'aws-amplify/auth';

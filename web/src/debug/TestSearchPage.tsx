@@ -4,7 +4,7 @@
  * blocks as Add Surgeon and Add Facility: GET /surgeon/search (one search text split by
  * `splitSearchText`) and GET /facility/search (`facilitySearchTerm`, at least 2 characters), the
  * results listbox and the selected-entry summary of web/src/directory. Behind the debug gate and
- * sign-in (issue 8, section 7).
+ * sign-in.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';

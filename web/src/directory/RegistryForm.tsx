@@ -1,6 +1,5 @@
 /**
- * The blocks that Add Surgeon and Add Facility share (spec provider-side sections 2, 5 and 9; issue 6,
- * sections 1 and 2); each screen passes its own labels and messages.
+ * The blocks that Add Surgeon and Add Facility share (spec provider-side sections 2, 5 and 9); each screen passes its own labels and messages.
  *
  * - `RegistryResultContent`: one result option: the name, then 'NPI …' and the address.
  * - `RegistrySearchCard`: the 'Search the NPI registry' search form with its heading, the screen's

@@ -1,5 +1,5 @@
 /**
- * The case form's optional document uploads (spec provider-side sections 2 and 5; issue 6 section 3):
+ * The case form's optional document uploads (spec provider-side sections 2 and 5):
  * a demographic sheet, an operative note and any number of miscellaneous documents, each picked
  * from pdf, doc or docx only (CASE_FORM_UPLOAD_EXTENSIONS) and checked with `uploadProblem()` on
  * choice. The files are sent only after the case is saved ({@link useCaseFormUploads}.uploadAll):

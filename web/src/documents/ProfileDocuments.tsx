@@ -1,5 +1,5 @@
 /**
- * Profile documents on /update-profile (spec provider-side sections 2, 4, 5, 8; issue 6 section 3):
+ * Profile documents on /update-profile (spec provider-side sections 2, 4, 5, 8):
  * a Document Type select (types from GET /doc_types; none chosen = `profile_document`), a file
  * picker (pdf, doc, docx, jpg, jpeg, png), the upload with progress, and the profile's documents
  * with View (new tab) and Download. A new document replaces the one of the same type (the server

@@ -1,5 +1,5 @@
 /**
- * Document hooks and flows of the SPA (issue 6, section 3).
+ * Document hooks and flows of the SPA.
  *
  * - {@link uploadDocument}: POST /document -> bytes to storage with progress -> POST /document/confirm.
  * - {@link useUploadCaseDocument} / {@link useDeleteCaseDocument} / {@link useUploadProfileDocument}:

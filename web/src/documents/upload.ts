@@ -1,5 +1,5 @@
 /**
- * Sending a file's bytes to the presigned upload of POST /document (issue 6, section 3), with
+ * Sending a file's bytes to the presigned upload of POST /document, with
  * XMLHttpRequest so that `upload.onprogress` reports the real transfer (fetch cannot).
  *
  * - PUT: the file as the body, with exactly the ticket's `headers` (they are signed; nothing added).

@@ -1,5 +1,5 @@
 /**
- * React Query keys and hooks of the facility screens (issue 6, section 2). Lists live under
+ * React Query keys and hooks of the facility screens. Lists live under
  * `['facilities', 'list']`; registry searches under `['facilities', 'search']` (kept 5 minutes, not
  * retried). Every facility mutation also drops the case form's facility list (`['cases', 'facilities']`).
  */
@@ -8,7 +8,7 @@ import { createFacility, deleteFacility, listFacilityPage, searchFacilities, typ
 import { caseKeys, facilityKeys } from '../lib/queryKeys';
 
 /**
- * The user's facilities page by page (issue 7; a failed load is an error here): `data.pages[i].facilities`,
+ * The user's facilities page by page (a failed load is an error here): `data.pages[i].facilities`,
  * `fetchNextPage()`, `hasNextPage` false on the last page. Disabled until the user id is known.
  */
 export function useFacilityList(userId: string | undefined) {

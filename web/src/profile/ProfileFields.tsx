@@ -142,8 +142,7 @@ export function applyServerFieldErrors(
 export type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
 
 /**
- * The NPI Validate button's state, held by the page so that its submit can read it (issue 6,
- * section 6: "the form does not submit an NPI whose last check failed"). Editing the NPI clears
+ * The NPI Validate button's state, held by the page so that its submit can read it ("the form does not submit an NPI whose last check failed"). Editing the NPI clears
  * the result (spec provider-side section 5 "NPI check").
  */
 export interface NpiCheck {

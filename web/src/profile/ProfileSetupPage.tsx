@@ -95,7 +95,7 @@ function SetupForm({
 
   const onValid = async (values: ProfileForm) => {
     setBanner(null);
-    // The last Validate of this NPI failed: do not save it (issue 6, section 6).
+    // The last Validate of this NPI failed: do not save it.
     if (blockSubmitOnFailedNpi(npiCheck, setError)) {
       focusSummary();
       return;

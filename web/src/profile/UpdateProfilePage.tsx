@@ -2,7 +2,7 @@
  * Profile editing, /update-profile (spec provider-side sections 2, 4, 5 and 8). Below the form, the
  * profile's documents (web/src/documents/ProfileDocuments.tsx: document type, upload with progress,
  * View and Download); uploading does not touch the form or its unsaved changes. Last, two-step
- * sign-in with an authenticator app (web/src/auth/TotpSection.tsx, loaded lazily; issue 9, section 3).
+ * sign-in with an authenticator app (web/src/auth/TotpSection.tsx, loaded lazily).
  *
  * - on load it fetches the signed-in user's profile and fills the form ('Failed to load profile
  *   data.' with Retry on failure);
@@ -42,7 +42,7 @@ import {
 import { profileQuery, useProfile } from './useProfile';
 import { ProfileDocuments } from '../documents/ProfileDocuments';
 
-/** Two-step sign-in (issue 9, section 3): its code and the QR library load only on this screen. */
+/** Two-step sign-in: its code and the QR library load only on this screen. */
 const TotpSection = lazy(() => import('../auth/TotpSection'));
 
 type Banner = ProfileBanner;
@@ -104,7 +104,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
 
   const onValid = async (values: ProfileForm) => {
     setBanner(null);
-    // The last Validate of this NPI failed: do not save it (issue 6, section 6).
+    // The last Validate of this NPI failed: do not save it.
     if (blockSubmitOnFailedNpi(npiCheck, setError)) {
       focusSummary();
       return;

@@ -1,10 +1,10 @@
 /**
  * About page, /about, for everyone, signed in or not (spec back-office-and-shell section 2 "About
- * page"; issue 8, section 7): the mission, the four key values (patient privacy and security,
+ * page"): the mission, the four key values (patient privacy and security,
  * user-friendly design, continuous innovation, healthcare excellence), the technology cards (cloud
  * infrastructure, HIPAA compliance, real-time updates) and Request Demo / Contact Sales.
  *
- * The copy says only what Suture does (issue 8, section 7). Departure from the spec (README):
+ * The copy says only what Suture does. Departure from the spec (README):
  * Request Demo and Contact Sales, which the spec leaves without an action, open the Contact page
  * with the inquiry type Demo or Sales chosen.
  */

@@ -1,6 +1,6 @@
 /**
  * Contact page, /contact, for everyone, signed in or not (spec back-office-and-shell sections 2
- * "Contact page", 4 "Other states", 5 and 9; issue 8, section 7).
+ * "Contact page", 4 "Other states", 5 and 9).
  *
  * - Contact details (contactDetails.ts): office address, sales/support/emergency phones, three
  *   mailboxes (support = the runtime config's `supportEmail`), business hours.

@@ -1,6 +1,6 @@
 /**
  * FAQ page, /faq, for everyone, signed in or not (spec back-office-and-shell section 2 "FAQ page";
- * issue 8, section 7): the 12 questions of faqContent.ts in an accordion with one open at a time
+ * spec back-office-and-shell): the 12 questions of faqContent.ts in an accordion with one open at a time
  * (clicking the open one closes it), then the support cards: email (the deployment's support
  * address, a mailto link), phone (contactDetails.ts) and Start Chat.
  *

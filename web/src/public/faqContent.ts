@@ -3,7 +3,7 @@
  * topic order: security, mobile access, adding cases, file formats, team access and permissions,
  * editing cases, no case limits, backup and recovery, export, support, deletion of cases, onboarding.
  *
- * Issue 8, section 7: the answers say only what Suture does. Where the spec's marketing topic
+ * Spec back-office-and-shell: the answers say only what Suture does. Where the spec's marketing topic
  * promises more than the product has (TIFF files, CSV export, an audit log of deletions, 24/7
  * staffing), the answer says what there is. Figures come from the shared constants, so that an
  * answer changes with the rule it describes (shared/constants.ts only: no zod on this public page).

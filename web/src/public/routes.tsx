@@ -1,7 +1,6 @@
 /**
  * The public pages (/about, /faq, /contact: spec back-office-and-shell section 2, open to everyone,
- * signed in or not) and the debug pages (/debug/forgot-password, /debug-patch, /test-search: issue 8,
- * section 7, a departure from the spec: only where the runtime config's `debugPages` is on, and
+ * signed in or not) and the debug pages (/debug/forgot-password, /debug-patch, /test-search: docs/decisions/0009-spec-departures.md, a departure from the spec: only where the runtime config's `debugPages` is on, and
  * behind sign-in; elsewhere Page Not Found). Children of the route group PUBLIC_ROUTE_ID of
  * web/src/App.tsx, patched in on the first navigation to one of PUBLIC_PATHS (React Router's
  * patchRoutesOnNavigation), so that none of this is in the sign-in page's entry chunk.
@@ -33,7 +32,7 @@ const debugTitle = (text: string): RouteHandle => ({
   },
 });
 
-/** The debug pages (issue 8, section 7): only where config.json's `debugPages` is on, and signed in. */
+/** The debug pages: only where config.json's `debugPages` is on, and signed in. */
 const debugRoutes: RouteObject = {
   element: <DebugGate />,
   children: [

@@ -2,7 +2,7 @@
  * Bug report placeholder, /report-bug and /back-office/report-bug (provider-side section 2;
  * back-office-and-shell section 2): a thank-you saying the feature is not ready yet and to contact
  * support for urgent issues, with the support address of the runtime configuration
- * (`supportEmail` of /config.json) as a mailto link (issue 6, section 6).
+ * (`supportEmail` of /config.json) as a mailto link.
  */
 import { Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../shared/messages';

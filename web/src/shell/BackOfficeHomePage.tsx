@@ -1,11 +1,11 @@
 /**
  * Back-office Home, /back-office (back-office-and-shell section 2), for user_type 10 or more.
  *
- * Total Cases from the case counts (issue 7: GET /case/stats?range=all, `total_cases`, kept on every
+ * Total Cases from the case counts (GET /case/stats?range=all, `total_cases`, kept on every
  * case write; never from the case list), with a loading state and, on failure, the error and a Retry;
  * Quick Actions (View All Cases, Manage Users for user_type 20 or more, Create New Case, Add New
  * Surgeon, Add New Facility, Update Profile; an action whose page is not in this build, per
- * navigationFor.ts `isPageAvailable`, is left out); a measured System Status (issue 8, section 7:
+ * navigationFor.ts `isPageAvailable`, is left out); a measured System Status (spec back-office-and-shell:
  * GET /health, read on each visit: API Operational / API Unavailable, Database Connected / Database
  * Unavailable, with the time checked, the read's latency and Check again); the spec's static Recent
  * Activity placeholder (no activity feed exists to read).

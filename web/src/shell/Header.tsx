@@ -7,7 +7,7 @@
  * desktop width. On narrow screens the links move into a collapsible menu that closes on route
  * change, outside click or Escape. The profile comes from
  * {@link HeaderProfileContext} (ProfileHeader.tsx); until the profile exists and is complete (profile
- * setup) the navigation links are hidden and the logo leads to /profile-setup (issue 6, section 6).
+ * setup) the navigation links are hidden and the logo leads to /profile-setup.
  */
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The page for an unknown path (issue 6, section 5: "a real 'Page not found' screen with a link
+ * The page for an unknown path ("a real 'Page not found' screen with a link
  * home, not a silent redirect"). Shown signed in and signed out; the document title is
  * 'Page Not Found | Suture' (route handle in App.tsx). The link goes to /, which leads signed-in
  * users to their home page and signed-out visitors to /auth.

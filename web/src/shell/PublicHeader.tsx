@@ -2,7 +2,7 @@
  * The header for visitors who are not signed in (back-office-and-shell section 2 "Navigation"): the
  * logo (to /auth) and the public pages that exist in this build. Kept apart from Header.tsx (the
  * signed-in header with the role navigation and the phone menu, loaded with the first signed-in
- * screen) so that /auth loads little (issue 6, section 6).
+ * screen) so that /auth loads little.
  */
 import { NavLink } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';

@@ -1,5 +1,5 @@
 /**
- * Layout route of every signed-in page, loaded lazily (issue 6, section 6: the sign-in route does
+ * Layout route of every signed-in page, loaded lazily (the sign-in route does
  * not load the query library): provides the app's react-query client (web/src/lib/queryClient.ts)
  * to the pages below it, and signs the user out after 15 minutes without activity
  * (web/src/auth/IdleSignOut.tsx). Also re-exports the profile guards so that they come in the same chunk.

@@ -1,6 +1,6 @@
 /**
  * What the header needs to know about the signed-in user's profile, as a context so that the header
- * itself does not load the query library (issue 6, section 6: the sign-in route loads little).
+ * itself does not load the query library (the sign-in route loads little).
  * ProfileHeader.tsx (loaded with the first signed-in screen) provides it; signed out, or until it
  * has loaded, the default applies: profile pending, no role links.
  */
@@ -14,7 +14,7 @@ export interface HeaderProfile {
   /**
    * true when the profile exists and is complete, or could not be read (the gate then lets the user
    * continue). While false the header shows no navigation links: every page would send the user
-   * back to /profile-setup (issue 6, section 6).
+   * back to /profile-setup.
    */
   complete: boolean;
 }

@@ -1,2 +1,2 @@
-/** Title of the page shown for an unknown path (heading and document title; issue 6, section 5). */
+/** Title of the page shown for an unknown path (heading and document title). */
 export const NOT_FOUND_TITLE = 'Page Not Found';

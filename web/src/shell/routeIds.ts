@@ -6,7 +6,7 @@ export const BACK_OFFICE_ROUTE_ID = 'back-office';
 /** The route group of the public and signed-in pages (children of Root), parent of the public pages. */
 export const PUBLIC_ROUTE_ID = 'app';
 
-/** The paths of web/src/public/routes.tsx: the public pages and the debug pages (issue 8, section 7). */
+/** The paths of web/src/public/routes.tsx: the public pages and the debug pages. */
 export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/about',
   '/faq',

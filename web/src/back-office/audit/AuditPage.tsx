@@ -1,5 +1,5 @@
 /**
- * Audit trail, /back-office/audit (issue 9, section 1), for user_type 100 or more (Global Admin,
+ * Audit trail, /back-office/audit, for user_type 100 or more (Global Admin,
  * Super User); anyone else is sent to /back-office. Filters (user id, case id, the action chosen
  * from the route keys and the purge, shared/api-routes.ts auditActions, from, to; UTC days) applied
  * with a button, the entries newest first in a table, paged with "Load more", and an export of every

@@ -1,4 +1,4 @@
-/** React Query hooks of the audit screen (issue 9, section 1). */
+/** React Query hooks of the audit screen. */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fetchAuditPage, type AuditFilters } from './api';
 import { auditKeys } from '../../lib/queryKeys';

@@ -1,6 +1,5 @@
 /**
- * Back-office Case Management, /back-office/cases (back-office-and-shell section 2; issue 8
- * section 2), user_type 10 or more (BackOfficeGuard).
+ * Back-office Case Management, /back-office/cases (back-office-and-shell section 2), user_type 10 or more (BackOfficeGuard).
  *
  * - The provider Case List's table plus the Status badge column and the owner (User): Case ID,
  *   Date, Patient, User, Status, Insurance, Procedure Codes, Pay Amount, Demo Sheet, Op Note,
@@ -22,7 +21,7 @@
  *   (./api.ts caseManagementErrorMessage) with Retry; a render crash shows the 'Component Error'
  *   panel with Reload Page (./ComponentError.tsx).
  * - For user_type 100 or more, a 'Deleted cases' link to /back-office/cases/deleted
- *   (./DeletedCasesPage.tsx; issue 9, section 2: restore within 30 days).
+ *   (./DeletedCasesPage.tsx; docs/security.md: restore within 30 days).
  */
 import {
   Alert,

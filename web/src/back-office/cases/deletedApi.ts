@@ -1,5 +1,5 @@
 /**
- * Calls of the Deleted cases view (/back-office/cases/deleted; issue 9, section 2), user_type 100 or
+ * Calls of the Deleted cases view (/back-office/cases/deleted), user_type 100 or
  * more, built on `apiFetch`; answers parsed by shared/schemas/deleted-cases.ts:
  * - {@link listDeletedCasesPage}: GET /case/deleted?limit=&cursor= -> `{ cases, next_cursor? }`, most
  *   recently deleted first, each with owner_name, deleted_at, deleted_by and deleted_by_name.

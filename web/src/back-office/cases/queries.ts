@@ -2,7 +2,7 @@
  * React Query hooks of Case Management. Keys sit under the case screens' prefixes
  * (web/src/cases/queries.ts `caseKeys.lists`, and `['cases', 'stats']`), so that every case
  * mutation (delete, status, pay amount; web/src/cases/caseAdmin.ts) refreshes this list and its counts.
- * The Deleted cases view (issue 9, section 2): {@link useDeletedCases}, {@link useRestoreCase}.
+ * The Deleted cases view: {@link useDeletedCases}, {@link useRestoreCase}.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchStats, listAllCasesPage, searchUsers, type CaseFilters } from './api';
@@ -40,7 +40,7 @@ export function useUserSuggestions(search: string, enabled: boolean) {
   });
 }
 
-/** The deleted cases (issue 9, section 2), most recently deleted first, page by page (Load more). */
+/** The deleted cases, most recently deleted first, page by page (Load more). */
 export function useDeletedCases() {
   return useInfiniteQuery({
     queryKey: managementKeys.deleted,

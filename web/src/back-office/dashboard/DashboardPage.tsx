@@ -1,6 +1,6 @@
 /**
  * Analytics Dashboard, /back-office/dashboard (spec back-office-and-shell section 2 "Analytics
- * Dashboard"; issue 8, section 3), for user_type 10 or more (BackOfficeGuard).
+ * Dashboard"), for user_type 10 or more (BackOfficeGuard).
  *
  * - Time range selector (Last 7 days, Last 30 days, Last 90 days, Last year), kept in the URL
  *   (`?range=7d|30d|90d|1y`, default 30d). Departure from the spec (README): the range really

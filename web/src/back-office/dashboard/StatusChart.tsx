@@ -1,5 +1,5 @@
 /**
- * Cases by Status as a bar chart (issue 8, section 3), drawn with recharts. Imported only by the
+ * Cases by Status as a bar chart, drawn with recharts. Imported only by the
  * analytics page (a lazily loaded route), so recharts is loaded on /back-office/dashboard only.
  *
  * The chart is a picture for sighted users (`aria-hidden`, and without recharts' keyboard layer, so

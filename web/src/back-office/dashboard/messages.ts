@@ -1,7 +1,6 @@
 /**
  * Texts of the analytics dashboard, the provider pipeline and the System Status (spec
- * back-office-and-shell sections 2 "Analytics Dashboard", 8 "Dashboard and analytics"; issue 8,
- * sections 3 and 7). Defined once; the pages and the tests import them.
+ * back-office-and-shell sections 2 "Analytics Dashboard", 8 "Dashboard and analytics"). Defined once; the pages and the tests import them.
  */
 import { LOAD_ERROR_MESSAGES } from '../../../../shared/messages';
 
@@ -29,7 +28,7 @@ export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number]['value'];
 /** The range shown first. */
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30d';
 
-/** System Status texts of the back-office home (spec section 2 "Back-office Home"; issue 8 section 7). */
+/** System Status texts of the back-office home (spec section 2 "Back-office Home"). */
 export const SYSTEM_STATUS_MESSAGES = {
   apiOk: 'API Operational',
   apiDown: 'API Unavailable',

@@ -1,6 +1,6 @@
 /**
  * Back-office FAQ/Tutorials, /back-office/faq, under the back-office guard (user_type 10 or more):
- * spec back-office-and-shell section 2 "Back-office FAQ/Tutorials"; issue 8, section 7.
+ * spec back-office-and-shell section 2 "Back-office FAQ/Tutorials"; spec back-office-and-shell
  *
  * - FAQ and Tutorials tabs: a WAI-ARIA tablist (ArrowLeft/ArrowRight move and select, Home/End,
  *   only the selected tab in the Tab order).

@@ -1,6 +1,6 @@
 /**
  * Content of the back-office FAQ/Tutorials page (spec back-office-and-shell sections 2 "Back-office
- * FAQ/Tutorials" and 3 "FAQ item" / "Tutorial"; issue 8, section 7): FAQ items `{ id, question,
+ * FAQ/Tutorials" and 3 "FAQ item" / "Tutorial"): FAQ items `{ id, question,
  * answer, category }` in the categories general, cases, users, system, and tutorials `{ id, title,
  * description, category, steps }` in getting-started, case-management, user-management, advanced.
  *

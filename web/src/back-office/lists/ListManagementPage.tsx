@@ -1,6 +1,5 @@
 /**
- * List Management, /back-office/list-management (spec back-office-and-shell section 2; issue 8,
- * section 6), for user_type 100 or more (Global Admin, Super User); anyone else is sent to
+ * List Management, /back-office/list-management (spec back-office-and-shell section 2), for user_type 100 or more (Global Admin, Super User); anyone else is sent to
  * /back-office. Tabs CPT Codes, Doctor Types, Insurance Types as a WAI-ARIA tablist: one tab stop,
  * Left/Right (wrapping), Home and End move between tabs, the panel follows the selected tab.
  */

@@ -1,5 +1,5 @@
 /**
- * React Query keys and hooks of the List Management screen (issue 8, section 6). Everything lives
+ * React Query keys and hooks of the List Management screen. Everything lives
  * under `['lists', ...]`; payer changes also drop the case form's insurance suggestions
  * (`['cases', 'insurance']`, web/src/cases/queries.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Invite user (issue 8, section 4, beyond the spec): an email, validated with the shared
+ * Invite user (beyond the spec): an email, validated with the shared
  * InviteUserSchema (react-hook-form + zod); POST /user/invite creates the account in the user pool
  * with Cognito's own invitation (a temporary password by email); the new user sets a password and
  * fills in the profile at first sign-in. Shows the server's message on success or refusal. The same

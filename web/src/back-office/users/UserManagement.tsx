@@ -1,5 +1,5 @@
 /**
- * The user management section, /back-office/users/:userId? (issue 8, section 4), one lazy chunk
+ * The user management section, /back-office/users/:userId?, one lazy chunk
  * behind ONE route of web/src/App.tsx (the route table is part of the sign-in page's bundle, at its
  * 150 KB budget): the guard (user_type 20 or more, else /back-office), then the list without a user
  * id and the detail with one.

@@ -1,6 +1,6 @@
 /**
  * Guard of the user management routes (spec back-office-and-shell section 6: User Mgmt for user_type
- * 20 or more; issue 8 section 4). Sits inside BackOfficeGuard (10 or more); a back-office user below
+ * 20 or more). Sits inside BackOfficeGuard (10 or more); a back-office user below
  * 20 goes to /back-office. The server refuses the calls too (403).
  * {@link UsersGuardGate} renders its children when allowed (used by ./UserManagement.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * React Query keys and hooks of user management (issue 8, section 4). Every query lives under
+ * React Query keys and hooks of user management. Every query lives under
  * `['users']`; a type change, a deletion or an invitation invalidates the lists and that user (an
  * invitation also the pending invitations).
  */
