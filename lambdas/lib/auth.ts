@@ -1,5 +1,5 @@
 /**
- * The caller's identity and role (issue 2, section 4 rules; spec provider-side section 6).
+ * The caller's identity and role (spec provider-side section 6).
  *
  * - Identity: the JWT authorizer's claims at `event.requestContext.authorizer.jwt.claims`: `sub`
  *   (the user id everywhere), `email` (id tokens only), `cognito:groups` (API Gateway passes arrays

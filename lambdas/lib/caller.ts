@@ -1,8 +1,8 @@
 /**
- * The caller's identity from the JWT claims (issue 2, section 4): `sub` (the user id everywhere),
+ * The caller's identity from the JWT claims: `sub` (the user id everywhere),
  * `email` (id tokens only), `username` (access tokens), `cognito:groups` (API Gateway passes arrays
  * as `[a b]`). No AWS SDK here: the middleware bundle needs only this, so a Lambda that never reads
- * a table (check_npi) does not bundle the DynamoDB client (issue 7, section 1: bundle size and cold
+ * a table (check_npi) does not bundle the DynamoDB client (bundle size and cold
  * init). The role (user_type) and the decisions built on it are in ./auth.
  */
 import { API_MESSAGES } from '../../shared';
@@ -28,7 +28,7 @@ export function parseGroups(value: JwtClaims[string]): string[] {
   if (!text) return [];
   if (text.startsWith('[')) {
     // A JSON array has a quote or `]` after the bracket; API Gateway's `[a b]` never does, and is
-    // not handed to JSON.parse (a thrown SyntaxError per request was a measurable cost, issue 7).
+    // not handed to JSON.parse (a thrown SyntaxError per request was a measurable cost).
     if (/^\[\s*(["\]])/.test(text)) {
       try {
         const parsed: unknown = JSON.parse(text);

@@ -1,5 +1,5 @@
 /**
- * The AWS credential provider of the deployed Lambda bundles (issue 7, section 1: bundles at most
+ * The AWS credential provider of the deployed Lambda bundles (bundles at most
  * 300 KB, cold init within 1.5x of hello world). Never imported by product code: the bundler puts
  * it in place of `@aws-sdk/credential-provider-node` (LAMBDA_BUNDLING in infra/bundling.ts, esbuild
  * `--alias`), whose `defaultProvider` every SDK client's runtime config imports.

@@ -1,6 +1,6 @@
 /**
  * Asynchronous Lambda invocation (Lambda Invoke API, `InvocationType: Event`), used by the case
- * Lambda to ask the document Lambda to delete a deleted case's files (issue 6, section 3) without
+ * Lambda to ask the document Lambda to delete a deleted case's files without
  * any S3 grant of its own.
  *
  * Uses `@aws-sdk/client-lambda`; the endpoint is the SDK's standard `AWS_ENDPOINT_URL_LAMBDA` when

@@ -1,5 +1,5 @@
 /**
- * Surgeon and facility search over the NPPES NPI Registry 2.1 (issue 6 sections 1 and 2; spec
+ * Surgeon and facility search over the NPPES NPI Registry 2.1 (spec
  * provider-side sections 3, 5, 7 and 9). Used by GET /surgeon/search and GET /facility/search.
  *
  * Query rules (both searches):

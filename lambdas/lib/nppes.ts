@@ -6,14 +6,13 @@
  * - `NPPES_API_URL`: base URL including `version=2.1` (the real registry by default, the local
  *   emulator `local/nppes.ts` under `npm start`). Queries add parameters to it, e.g.
  *   `&number=1234567893`.
- * - `NPPES_TIMEOUT_MS`: time limit of one registry call in milliseconds (default 5000, issue 6
- *   section 1: "NPPES slow (more than 5 s)").
+ * - `NPPES_TIMEOUT_MS`: time limit of one registry call in milliseconds (default 5000, spec provider-side: "NPPES slow (more than 5 s)").
  *
  * The registry answers HTTP 200 with `{ result_count, results }`, or HTTP 200 with
  * `{ Errors: [{ description, field, number }] }` for a bad query.
  *
  * Errors thrown by {@link NppesClient.search} / {@link NppesClient.lookup} (both `ApiError`s, so a
- * handler that lets them through answers with the search semantics of issue 6 sections 1 and 2):
+ * handler that lets them through answers with the search semantics of spec provider-side):
  * - {@link NppesUnavailableError} (a `BadGatewayError`, HTTP 502, message
  *   'Service temporarily unavailable. Please try again in a moment.'): network error, timeout,
  *   non-2xx, a body that is not JSON, `results` that is not a list;

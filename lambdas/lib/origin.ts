@@ -1,5 +1,5 @@
 /**
- * Requests reach the API only through CloudFront and its WAF (issue 9, section 3: "an AWS WAF web ACL
+ * Requests reach the API only through CloudFront and its WAF ("an AWS WAF web ACL
  * in front of both the SPA and the API"). An HTTP API's execute-api URL cannot be switched off
  * without a custom domain, so the distribution's `/api/*` origin adds {@link ORIGIN_VERIFY_HEADER}
  * with a per-stack token (infra/api.ts `Api.originVerifyToken`; CloudFront replaces any value a viewer

@@ -1,5 +1,5 @@
 /**
- * Limits of the provider payment report (issue 8, section 5), measured with `npm run bench:backoffice`
+ * Limits of the provider payment report, measured with `npm run bench:backoffice`
  * and `renderPaymentReport` (README, "Provider payment report"):
  * - a Lambda answer is at most 6 MB (6,291,456 bytes), and the PDF travels base64-encoded (4/3 of
  *   its size) inside it: {@link MAX_PDF_BYTES} leaves room for the headers;
@@ -10,7 +10,7 @@
  */
 import { caseStatusByKey } from '../../shared';
 
-/** "Pending payment status" (issue 8, section 5): status 20, Paid. */
+/** "Pending payment status": status 20, Paid. */
 export const PAID_STATUS_FOR_REPORT: number = caseStatusByKey('paid')?.value ?? 20;
 
 /** Cases read per list page (one Query, or more when DynamoDB's 1 MB page ends first). */

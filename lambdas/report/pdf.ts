@@ -1,5 +1,5 @@
 /**
- * The provider payment report as a PDF, built with pdf-lib (issue 8, section 5; spec
+ * The provider payment report as a PDF, built with pdf-lib (spec
  * back-office-and-shell section 2 "Reports": "a PDF of cases in pending payment status grouped by
  * provider").
  *

@@ -275,7 +275,7 @@ async function deleteUser(event: ApiEvent) {
     // back-office-and-shell section 6: the maximum deletable type is the admin's own type minus 1.
     const refusal = userDeleteRefusal({ callerType, targetType: toUserType(profile.user_type) });
     if (refusal) throw new ForbiddenError(refusal);
-    // Issue 8, section 4: the account can no longer sign in; their cases stay.
+    // Spec back-office-and-shell section 2, User Management: the account can no longer sign in; their cases stay.
     await disableAccount(target);
   }
   const deleted = await deleteProfile(target);

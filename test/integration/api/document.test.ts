@@ -671,7 +671,7 @@ describe('documents and the case workflow', () => {
 });
 
 describe('deleting a case', () => {
-  // Issue 9, section 2: DELETE /case is a soft delete; the files stay in the bucket until a restore
+  // DELETE /case is a soft delete (docs/decisions/0006-soft-delete-and-30-day-purge.md); the files stay in the bucket until a restore
   // gives them back or the 30-day purge removes them (it used to delete them at once).
   it('keeps its documents in the bucket, refuses document calls on it, and gives them back on restore', async () => {
     // Prepare

@@ -1,6 +1,6 @@
 /**
  * The access-token check of the local GlobalSignOut (local/cognito.ts `verifiedLocalClaims`;
- * issue 9, section 3): only a token signed with cognito-local's key and not expired names the user
+ * docs/security.md): only a token signed with cognito-local's key and not expired names the user
  * whose refresh tokens are revoked.
  */
 import { createSign } from 'node:crypto';

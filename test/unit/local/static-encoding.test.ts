@@ -1,6 +1,6 @@
 /**
  * Content negotiation of the local runtime's precompressed SPA files (local/encoding.ts;
- * issue 6, section 6).
+ * spec provider-side).
  */
 import { acceptedQuality, pickEncoding } from '../../../local/encoding';
 
