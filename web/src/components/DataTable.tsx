@@ -12,16 +12,20 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Style of the column's body cells (long ids break, dates do not wrap). */
   style?: CSSProperties;
+  /** The column names its row (`th scope="row"`), as a status names its count. */
+  rowHeader?: boolean;
 }
 
 /**
- * `columns` over `rows`, keyed by `rowKey`, named by a visible `caption` or else by `label`.
+ * `columns` over `rows`, keyed by `rowKey`, named by a visible `caption`, by the element `labelledBy`
+ * names, or else by `label`.
  * `renderRow` replaces the default row for rows that carry their own state (an inline rename, say);
  * it must render one `TableRow` with a cell per column. `striped` for long, dense lists.
  */
 export function DataTable<Row>({
   label,
   caption,
+  labelledBy,
   striped = false,
   columns,
   rows,
@@ -30,6 +34,7 @@ export function DataTable<Row>({
 }: {
   label?: string;
   caption?: string;
+  labelledBy?: string;
   striped?: boolean;
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
@@ -39,7 +44,8 @@ export function DataTable<Row>({
   return (
     <div style={{ overflowX: 'auto' }}>
       <Table
-        aria-label={caption ? undefined : label}
+        aria-label={caption || labelledBy ? undefined : label}
+        aria-labelledby={labelledBy}
         caption={caption}
         size="small"
         variation={striped ? 'striped' : undefined}
@@ -61,7 +67,11 @@ export function DataTable<Row>({
             ) : (
               <TableRow key={rowKey(row)}>
                 {columns.map((column, i) => (
-                  <TableCell key={i} style={column.style}>
+                  <TableCell
+                    key={i}
+                    style={column.style}
+                    {...(column.rowHeader ? { as: 'th' as const, scope: 'row' } : {})}
+                  >
                     {column.cell(row)}
                   </TableCell>
                 ))}

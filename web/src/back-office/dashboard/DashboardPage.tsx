@@ -13,22 +13,7 @@
  * - States: loading; "No analytics data available" when the range holds no case; the spec's error
  *   texts (section 8) with Retry; while another range loads, the previous figures stay, marked as updating.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Loader,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES } from '../../../../shared/statuses';
 import { formatDollars } from '../../../../shared/display';
@@ -38,6 +23,16 @@ import { apiErrorMessage } from '../../lib/apiErrors';
 import { ANALYTICS_MESSAGES, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from './messages';
 import { useCaseStats } from './queries';
 import StatusChart, { type StatusBar } from './StatusChart';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+
+/** The Cases by Status table: each status names its row, then its count and share of `total`. */
+function statusColumns(total: number): DataColumn<StatusBar>[] {
+  return [
+    { header: 'Status', cell: (b) => b.label, rowHeader: true },
+    { header: 'Cases', cell: (b) => b.count.toLocaleString('en-US') },
+    { header: 'Share', cell: (b) => (total > 0 ? `${Math.round((b.count / total) * 100)}%` : '0%') },
+  ];
+}
 
 const isRange = (v: string | null): v is AnalyticsRange => ANALYTICS_RANGES.some((r) => r.value === v);
 
@@ -78,32 +73,13 @@ function Figures({ stats, rangeLabel }: { stats: CaseStatsResponse; rangeLabel: 
             Cases created in the {rangeLabel.toLowerCase()}, by their current status.
           </Text>
           <StatusChart bars={bars} />
-          <Table size="small" aria-labelledby="cases-by-status" variation="striped">
-            <TableHead>
-              <TableRow>
-                <TableCell as="th" scope="col">
-                  Status
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Cases
-                </TableCell>
-                <TableCell as="th" scope="col">
-                  Share
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {bars.map((b) => (
-                <TableRow key={b.label}>
-                  <TableCell as="th" scope="row">
-                    {b.label}
-                  </TableCell>
-                  <TableCell>{b.count.toLocaleString('en-US')}</TableCell>
-                  <TableCell>{total > 0 ? `${Math.round((b.count / total) * 100)}%` : '0%'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            labelledBy="cases-by-status"
+            striped
+            columns={statusColumns(total)}
+            rows={bars}
+            rowKey={(b) => b.label}
+          />
         </Card>
         <Card variation="outlined">
           <Heading level={2} fontSize="large">

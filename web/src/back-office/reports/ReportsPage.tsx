@@ -16,25 +16,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Autocomplete,
-  Badge,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Loader,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-} from '@aws-amplify/ui-react';
+import { Alert, Autocomplete, Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import { REPORT_MESSAGES, type ReportHistoryEntry } from '../../../../shared/schemas/report';
 import type { UserRecord as UserListItem } from '../../../../shared/schemas/users';
+import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useGenerateReport, useProviderSearch, useReportHistory, useReportPermission } from './queries';
 
@@ -48,6 +34,23 @@ function usDateTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 }
+
+/** The report history's columns: when, for whom, how it ended, and the file. */
+const HISTORY_COLUMNS: DataColumn<ReportHistoryEntry>[] = [
+  { header: 'Generated', cell: (r) => usDateTime(r.generatedAt) },
+  { header: 'Providers', cell: (r) => (r.userId ? `User ${r.userId.slice(0, 8).toUpperCase()}` : 'All providers') },
+  {
+    header: 'Status',
+    cell: (r) => (
+      <Badge variation={r.status === 'success' ? 'success' : 'error'}>
+        {r.status === 'success' ? 'Success' : 'Error'}
+      </Badge>
+    ),
+  },
+  { header: 'Cases', cell: (r) => r.case_count.toLocaleString('en-US') },
+  { header: 'Total', cell: (r) => USD.format(r.total) },
+  { header: 'File', cell: (r) => r.filename, style: { wordBreak: 'break-all' } },
+];
 
 function providerLabel(u: UserListItem): string {
   const name = `${u.first_name} ${u.last_name}`.trim() || u.user_email || u.user_id;
@@ -147,38 +150,7 @@ function HistoryList(props: { enabled: boolean }) {
   }
   if (history.data.length === 0) return <Text>No reports generated yet.</Text>;
   return (
-    <Table caption="Recent reports" highlightOnHover size="small" variation="striped">
-      <TableHead>
-        <TableRow>
-          <TableCell as="th">Generated</TableCell>
-          <TableCell as="th">Providers</TableCell>
-          <TableCell as="th">Status</TableCell>
-          <TableCell as="th">Cases</TableCell>
-          <TableCell as="th">Total</TableCell>
-          <TableCell as="th">File</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {history.data.map((r: ReportHistoryEntry) => (
-          <TableRow key={r.id}>
-            <TableCell>{usDateTime(r.generatedAt)}</TableCell>
-            <TableCell>{r.userId ? `User ${r.userId.slice(0, 8).toUpperCase()}` : 'All providers'}</TableCell>
-            <TableCell>
-              <Badge variation={r.status === 'success' ? 'success' : 'error'}>
-                {r.status === 'success' ? 'Success' : 'Error'}
-              </Badge>
-            </TableCell>
-            <TableCell>{r.case_count.toLocaleString('en-US')}</TableCell>
-            <TableCell>{USD.format(r.total)}</TableCell>
-            <TableCell>
-              <Text as="span" style={{ wordBreak: 'break-all' }}>
-                {r.filename}
-              </Text>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable caption="Recent reports" striped columns={HISTORY_COLUMNS} rows={history.data} rowKey={(r) => r.id} />
   );
 }
 
