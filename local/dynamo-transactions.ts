@@ -68,7 +68,7 @@ import {
 import { createServer } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { Semaphore } from 'async-mutex';
-import { readBody } from './util';
+import { BodyTooLargeError, readBody } from './util';
 
 const API = 'DynamoDB_20120810';
 const TRANSACT_WRITE = `${API}.TransactWriteItems`;
@@ -83,6 +83,8 @@ const CAPACITY = 1024;
 const MAX_ACTIONS = 100;
 const TOKEN_TTL_MS = 10 * 60 * 1000;
 const MAX_TOKENS = 10_000;
+/** dynalite's and DynamoDB's request limit: beyond it 413, as dynalite answers. */
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 const VALIDATION = 'com.amazon.coral.validate#ValidationException';
 const CANCELED = 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException';
@@ -424,7 +426,7 @@ export function createDynamoFront(dynaliteServer: Server, internalPort: number):
     res: ServerResponse,
     run: (input: Record<string, unknown>) => Promise<Record<string, unknown>>,
   ): void {
-    readBody(req)
+    readBody(req, MAX_REQUEST_BYTES)
       .then((raw) => {
         let input: Record<string, unknown>;
         try {
@@ -437,7 +439,11 @@ export function createDynamoFront(dynaliteServer: Server, internalPort: number):
       .then(
         (body) => send(res, 200, body),
         (err: unknown) => {
-          if (err instanceof DynamoError) send(res, err.status, err.body);
+          if (err instanceof BodyTooLargeError) {
+            // Closing the connection after the answer: the rest of the body is never read.
+            res.writeHead(413, { connection: 'close', 'content-length': '0' });
+            res.end();
+          } else if (err instanceof DynamoError) send(res, err.status, err.body);
           else send(res, 500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(err) });
         },
       );

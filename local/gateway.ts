@@ -20,7 +20,8 @@
  * - `requestContext.authorizer.jwt.claims` holds the verified claims as strings, as API Gateway
  *   passes them (arrays as `[a b]`, numbers and booleans as text);
  * - a handler that throws gives 500 `{"message":"Internal Server Error"}`, one that runs past 30 s
- *   503 `{"message":"Service Unavailable"}`, a body over 10 MB 413, as API Gateway does.
+ *   503 `{"message":"Service Unavailable"}`, a body over 10 MB 413, as API Gateway does (reading
+ *   stops at the limit and the connection is closed after the answer: the body is never buffered).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -35,6 +36,7 @@ import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
 import { VIEWER_IP_HEADER, auditEntry } from '../lambdas/lib/audit';
 import { writeAuditEntry } from '../lambdas/lib/audit-writer';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
+import { BodyTooLargeError, readBody } from './util';
 
 export { lambdaContext } from './lambda-handlers';
 
@@ -302,14 +304,15 @@ export class VerifiedTokenCache {
 export interface Gateway {
   /**
    * Handle one `/api` request; `path` is relative to `/api` (e.g. `/case`), `rawQueryString`
-   * without `?`. Resolves with the status code sent.
+   * without `?`; `body` when already read, else it is read here, at most {@link MAX_PAYLOAD_BYTES}.
+   * Resolves with the status code sent.
    */
   handle(
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
     rawQueryString: string,
-    body: Buffer,
+    body?: Buffer,
   ): Promise<number>;
   /** Verify a bearer token like the JWT authorizer; resolves with the claims or undefined. */
   verify(authorization: string | undefined): Promise<JwtPayload | undefined>;
@@ -373,7 +376,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     res: ServerResponse,
     path: string,
     rawQueryString: string,
-    body: Buffer,
+    given?: Buffer,
   ): Promise<number> {
     const method = req.method ?? 'GET';
     const origin = req.headers.origin;
@@ -384,8 +387,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       ...(corsAllowed ? { 'access-control-allow-origin': origin, ...CORS_EXPOSE_HEADERS } : {}),
     };
 
-    if (body.length > MAX_PAYLOAD_BYTES) {
-      sendJson(res, 413, { message: 'Request Entity Too Large' }, cors);
+    let body: Buffer;
+    try {
+      body = given ?? (await readBody(req, MAX_PAYLOAD_BYTES));
+      if (body.length > MAX_PAYLOAD_BYTES) throw new BodyTooLargeError(MAX_PAYLOAD_BYTES);
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      // Closing the connection after the answer: the rest of the body is never read.
+      sendJson(res, 413, { message: 'Request Entity Too Large' }, { ...cors, connection: 'close' });
       return 413;
     }
     if (method === 'OPTIONS') {

@@ -48,7 +48,7 @@ import { TABLES, physicalTableName } from '../lambdas/lib/tables';
 import { RATE_LIMIT, contentSecurityPolicy, securityHeaders, type RateLimit } from '../infra/security-headers';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
 import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
-import { createGateway } from './gateway';
+import { MAX_PAYLOAD_BYTES, createGateway } from './gateway';
 import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
 import { inProcessInvoker, type LambdaInvoker } from './lambda-handlers';
@@ -59,7 +59,7 @@ import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
-import { closeServer, listen, readBody } from './util';
+import { BodyTooLargeError, closeServer, listen, readBody } from './util';
 import { CURSOR_KEY_SECRET_NAME, createSecretsApi, ensureCursorKeyFile, localSecretArn } from './secrets';
 
 /** Project root (this file is `<root>/local/index.ts`). */
@@ -489,20 +489,28 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       } else if (pathname === '/secretsmanager' || pathname.startsWith('/secretsmanager/')) {
         status = await secretsApi.handle(req, res, rawPath, rawSignedQuery);
       } else if (pathname === '/api' || pathname.startsWith('/api/')) {
-        const body = await readBody(req);
-        status = await gateway.handle(req, res, pathname.slice(4) || '/', rawQuery, body);
+        status = await gateway.handle(req, res, pathname.slice(4) || '/', rawQuery);
       } else if (pathname === '/cognito' || pathname.startsWith('/cognito/')) {
-        const body = await readBody(req);
+        const body = await readBody(req, MAX_PAYLOAD_BYTES).catch((err: unknown) => {
+          if (err instanceof BodyTooLargeError) return undefined;
+          throw err;
+        });
         const op = String(req.headers['x-amz-target'] ?? '').split('.')[1];
         if (op) label = `${pathname} ${op}`;
-        status = await proxyCognito(
-          cognito.endpoint,
-          req,
-          res,
-          (pathname.slice(8) || '/') + parsed.search,
-          body,
-          `${url}/cognito`,
-        );
+        if (!body) {
+          res.writeHead(413, { ...headers, 'content-type': 'application/json', connection: 'close' });
+          res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+          status = 413;
+        } else {
+          status = await proxyCognito(
+            cognito.endpoint,
+            req,
+            res,
+            (pathname.slice(8) || '/') + parsed.search,
+            body,
+            `${url}/cognito`,
+          );
+        }
       } else if (pathname === '/nppes/api' || pathname === '/nppes/api/') {
         handleNppesRequest(req, res, parsed);
         status = 200;

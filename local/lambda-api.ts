@@ -9,12 +9,13 @@
  * - Function names are `suture-local-{resource}`; unknown: 404 ResourceNotFoundException.
  * - `X-Amz-Invocation-Type: Event`: 202 at once and the handler runs in the background
  *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
- * - Payload at most 256 KB (413 otherwise), as for asynchronous invocations on AWS.
+ * - Payload at most 256 KB (413 otherwise, as soon as the limit is passed), as for asynchronous
+ *   invocations on AWS.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESOURCES, type Resource } from '../lambdas/routes';
 import { verifySignedPost } from './sigv4';
-import { readBody } from './util';
+import { BodyTooLargeError, readBody } from './util';
 
 /** Deadline of an invoked handler (ms), as the context reports it. */
 const INVOKE_TIMEOUT_MS = 30_000;
@@ -56,11 +57,15 @@ export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
   const pattern = new RegExp(`^${options.prefix}/2015-03-31/functions/([^/]+)/invocations$`);
 
   async function handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
-    const body = await readBody(req);
-    if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
-    if (body.length > MAX_ASYNC_PAYLOAD_BYTES) {
-      return sendJson(res, 413, { Type: 'User', message: 'Request must be smaller than 262144 bytes' });
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_ASYNC_PAYLOAD_BYTES);
+    } catch (err) {
+      if (!(err instanceof BodyTooLargeError)) throw err;
+      const message = `Request must be smaller than ${MAX_ASYNC_PAYLOAD_BYTES} bytes`;
+      return sendJson(res, 413, { Type: 'User', message }, { connection: 'close' });
     }
+    if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method Not Allowed' });
     const verdict = await verifySignedPost(
       { headers: req.headers, rawPath, rawQuery, body },
       { credentials: options.credentials, service: 'lambda' },

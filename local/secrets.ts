@@ -8,14 +8,15 @@
  *   runtime's credentials (local/sigv4.ts), else 403.
  * - `X-Amz-Target: secretsmanager.GetSecretValue` with `{ SecretId }` naming a known secret (its ARN
  *   or name): `{ ARN, Name, SecretString, VersionId, VersionStages }`; unknown secret: 400
- *   ResourceNotFoundException; any other operation: 400 UnknownOperationException.
+ *   ResourceNotFoundException; any other operation: 400 UnknownOperationException; a body over
+ *   64 KB: 413 as soon as the limit is passed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { verifySignedPost } from './sigv4';
-import { readBody } from './util';
+import { BodyTooLargeError, readBody } from './util';
 
 /** Name of the local cursor key secret; its ARN is {@link localSecretArn}. */
 export const CURSOR_KEY_SECRET_NAME = 'suture-local-cursor-key';
@@ -54,9 +55,13 @@ export interface SecretsApi {
   handle(req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string): Promise<number>;
 }
 
-function answer(res: ServerResponse, status: number, body: unknown): number {
+/** A GetSecretValue request is a few hundred bytes; 64 KB is Secrets Manager's largest secret. */
+const MAX_REQUEST_BYTES = 64 * 1024;
+
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): number {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     'content-type': 'application/x-amz-json-1.1',
     'content-length': String(Buffer.byteLength(text)),
   });
@@ -73,7 +78,13 @@ export function createSecretsApi(options: SecretsApiOptions): SecretsApi {
   }
   return {
     async handle(req, res, rawPath, rawQuery) {
-      const body = await readBody(req);
+      let body: Buffer;
+      try {
+        body = await readBody(req, MAX_REQUEST_BYTES);
+      } catch (err) {
+        if (!(err instanceof BodyTooLargeError)) throw err;
+        return answer(res, 413, { message: 'Request Entity Too Large' }, { connection: 'close' });
+      }
       if (req.method !== 'POST') return answer(res, 405, { message: 'Method Not Allowed' });
       const verdict = await verifySignedPost(
         { headers: req.headers, rawPath, rawQuery, body },

@@ -43,9 +43,51 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** Read a request body fully (bytes). */
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** A body longer than a server accepts; nothing past the limit was kept. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The body is longer than ${limitBytes} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * Read a body (bytes), at most `maxBytes`. A declared `content-length` over the limit, or more bytes
+ * than that, rejects with {@link BodyTooLargeError} at once: the stream is paused and left open, so
+ * that the caller can still answer 413 (with `connection: close`, so the rest is never read).
+ */
+export function readBody(req: IncomingMessage, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length']) > maxBytes) {
+      reject(new BodyTooLargeError(maxBytes));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > maxBytes) {
+        stop();
+        req.pause();
+        chunks.length = 0;
+        reject(new BodyTooLargeError(maxBytes));
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * The local runtime's security line: the security headers and CSP of
  * infra/security-headers.ts on the SPA, /config.json and the API; CORS for the runtime's own
- * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40).
+ * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40);
+ * bodies over a server's limit refused with 413 as soon as the limit is passed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import '../api/quiet';
 import { RATE_LIMIT } from '../../../infra/security-headers';
@@ -143,5 +145,79 @@ describe('calls past CloudFront (the origin header)', () => {
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer.statusCode).toBe(403);
     expect(through.statusCode).toBe(200);
+  });
+});
+
+/**
+ * Send `bytes` bytes to `path` in 1 MB chunks without ever ending the body, and resolve with the
+ * answer, or with status 0 when none came within 10 s (a server that waits for the whole body).
+ */
+function sendUnfinished(
+  url: string,
+  path: string,
+  bytes: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = request(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream', ...headers },
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve({ status: 0, body: '' });
+    }, 10_000);
+    req.on('error', () => undefined); // the server may close the connection while we still send
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    for (let sent = 0; sent < bytes; sent += chunk.length) req.write(chunk);
+  });
+}
+
+describe('bodies over the limit', () => {
+  it('answers 413 on /api once 10 MB have come, before the body ends', async () => {
+    // Act
+    const res = await sendUnfinished(local.url, '/api/case', 12 * 1024 * 1024);
+    // Assess
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ message: 'Request Entity Too Large' });
+  });
+
+  it('answers 413 at once when the declared length is over the limit', async () => {
+    // Act
+    const res = await sendUnfinished(local.url, '/api/case', 1024 * 1024, {
+      'content-length': String(50 * 1024 * 1024),
+    });
+    // Assess
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 413 on /cognito, /lambda and /secretsmanager before the body ends', async () => {
+    // Act
+    const cognito = await sendUnfinished(local.url, '/cognito/', 12 * 1024 * 1024, {
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    });
+    const lambda = await sendUnfinished(local.url, '/lambda/2015-03-31/functions/x/invocations', 2 * 1024 * 1024);
+    const secrets = await sendUnfinished(local.url, '/secretsmanager/', 2 * 1024 * 1024);
+    // Assess
+    expect([cognito.status, lambda.status, secrets.status]).toEqual([413, 413, 413]);
+  });
+
+  it('answers 413 on the DynamoDB transactions before the body ends', async () => {
+    // Act
+    const res = await sendUnfinished(local.stack.endpoints.dynamodb, '/', 17 * 1024 * 1024, {
+      'x-amz-target': 'DynamoDB_20120810.TransactWriteItems',
+      'content-type': 'application/x-amz-json-1.0',
+    });
+    // Assess
+    expect(res.status).toBe(413);
   });
 });
