@@ -36,15 +36,15 @@ module.exports = {
   // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
   // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
   forceExit: true,
+  // With two workers on 2 cores, a runtime restart, an emulator's first answer or the parse of the
+  // real CMS file passes Jest's 5 s. Global: jest-circus reads the timeout from the global config only.
+  testTimeout: 30_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
-      // A runtime restart or an emulator's first answer can pass Jest's 5 s while the other worker
-      // keeps the second core busy.
-      testTimeout: 30_000,
       // One local runtime per worker, shared by its suites (test/support/shared-runtime.ts).
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
