@@ -590,9 +590,31 @@ async function refuseDisabled(target: string, req: IncomingMessage, answer: Forw
 }
 
 /**
+ * The operations the SPA's Amplify calls (web/src/auth): sign-in with USER_PASSWORD_AUTH and its
+ * challenges (new password, TOTP code, TOTP setup), the refresh, the global sign-out and token
+ * revocation, the forgotten password, and the TOTP setup and preference. The Lambdas and the seed
+ * reach cognito-local directly (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), never through here.
+ */
+export const SPA_OPERATIONS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetUser',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
+
+/**
  * Proxy one request received under `/cognito` (prefix already removed: `path` is e.g. `/` or
  * `/us-east-1_x/.well-known/jwks.json`) to cognito-local, applying the AWS shims. `publicBase` is
- * the `/cognito` URL the browser uses (for the OpenID discovery document).
+ * the `/cognito` URL the browser uses (for the OpenID discovery document). Only the
+ * {@link SPA_OPERATIONS} (POST `/`) and the pool's `.well-known` documents (GET) pass; anything
+ * else: 400 NotAuthorizedException. CORS: for `allowedOrigins` only (the runtime's own origins).
  */
 export async function proxyCognito(
   target: string,
@@ -601,14 +623,38 @@ export async function proxyCognito(
   path: string,
   body: Buffer,
   publicBase: string,
+  allowedOrigins: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const method = req.method ?? 'GET';
   const amzTarget = String(req.headers['x-amz-target'] ?? '');
   const operation = amzTarget.split('.')[1] ?? '';
   let answer: Forwarded;
-  const discovery = /^\/([\w-]+)\/\.well-known\/openid-configuration$/.exec(path.split('?')[0] ?? '');
+  const bare = path.split('?')[0] ?? '';
+  const discovery = /^\/([\w-]+)\/\.well-known\/openid-configuration$/.exec(bare);
+  const origin = req.headers.origin;
+  const corsAllowed = origin !== undefined && allowedOrigins.has(origin);
+  const cors: Record<string, string> = corsAllowed
+    ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+    : { vary: 'Origin' };
 
-  if (discovery && method === 'GET') {
+  if (method === 'OPTIONS') {
+    if (corsAllowed) {
+      cors['access-control-allow-methods'] = 'GET,POST,OPTIONS';
+      cors['access-control-allow-headers'] = String(
+        req.headers['access-control-request-headers'] ?? 'content-type,x-amz-target,x-amz-user-agent',
+      );
+      cors['access-control-max-age'] = '600';
+    }
+    answer = { status: 204, headers: {}, body: Buffer.alloc(0) };
+  } else if (
+    !(method === 'GET' && /^\/[\w-]+\/\.well-known\/(openid-configuration|jwks\.json)$/.test(bare)) &&
+    !(method === 'POST' && (bare === '/' || bare === '') && SPA_OPERATIONS.has(operation))
+  ) {
+    answer = json(400, {
+      __type: 'NotAuthorizedException',
+      message: `${operation || `${method} ${bare}`} is not answered here: the local /cognito passes the operations of the SPA only`,
+    });
+  } else if (discovery && method === 'GET') {
     // cognito-local's own answer names localhost:9229; give the addresses the browser and gateway use.
     const issuer = `${publicBase}/${discovery[1]}`;
     answer = json(
@@ -655,7 +701,12 @@ export async function proxyCognito(
     }
   }
 
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+  const headers: Record<string, string> = { ...cors };
+  for (const [k, v] of Object.entries(answer.headers)) {
+    // cognito-local's own CORS answer allows every origin.
+    if (!k.startsWith('access-control-')) headers[k] = v;
+  }
+  res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
   res.end(answer.body);
   return answer.status;
 }

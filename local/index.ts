@@ -334,6 +334,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     publicServer = server;
     const url = `http://${host}:${port}`;
     const origins = [url, `http://localhost:${port}`];
+    const cognitoOrigins: ReadonlySet<string> = new Set(origins);
 
     // 2. Emulators.
     const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), previousPorts.dynamodb);
@@ -509,6 +510,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
             (pathname.slice(8) || '/') + parsed.search,
             body,
             `${url}/cognito`,
+            cognitoOrigins,
           );
         }
       } else if (pathname === '/nppes/api' || pathname === '/nppes/api/') {

@@ -2,7 +2,8 @@
  * The local runtime's security line: the security headers and CSP of
  * infra/security-headers.ts on the SPA, /config.json and the API; CORS for the runtime's own
  * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40);
- * bodies over a server's limit refused with 413 as soon as the limit is passed.
+ * bodies over a server's limit refused with 413 as soon as the limit is passed; `/cognito` passing
+ * only the Cognito operations the SPA calls.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -219,5 +220,84 @@ describe('bodies over the limit', () => {
     });
     // Assess
     expect(res.status).toBe(413);
+  });
+});
+
+/** POST one Cognito JSON 1.1 call through the runtime's /cognito proxy. */
+function cognitoCall(operation: string, body: unknown, origin?: string): Promise<Response> {
+  return fetch(`${local.url}/cognito/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...(origin ? { origin } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('the /cognito proxy', () => {
+  it('refuses the administrator operations with 400 and changes nothing', async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    const poolId = local.stack.userPoolId;
+    // Act
+    const reset = await cognitoCall('AdminSetUserPassword', {
+      UserPoolId: poolId,
+      Username: user.email,
+      Password: 'Taken-0ver!pass',
+      Permanent: true,
+    });
+    const list = await cognitoCall('ListUsers', { UserPoolId: poolId });
+    const enable = await cognitoCall('AdminEnableUser', { UserPoolId: poolId, Username: user.email });
+    const unknown = await cognitoCall('NoSuchOperation', {});
+    // Assess
+    expect([reset.status, list.status, enable.status, unknown.status]).toEqual([400, 400, 400, 400]);
+    const listed = (await list.json()) as Record<string, unknown>;
+    expect(listed.__type).toBe('NotAuthorizedException');
+    expect(listed.Users).toBeUndefined();
+    expect(((await reset.json()) as Record<string, unknown>).__type).toBe('NotAuthorizedException');
+    await expect(local.stack.signIn(user.email, 'Taken-0ver!pass')).rejects.toThrow();
+    await expect(local.stack.signIn(user.email, user.password)).resolves.toMatchObject({ sub: user.sub });
+  });
+
+  it("still signs in, from the runtime's own origin, with CORS for that origin only", async () => {
+    // Prepare
+    const user = await local.createSignedInUser();
+    const auth = {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: local.stack.clientId,
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    };
+    // Act
+    const own = await cognitoCall('InitiateAuth', auth, local.url);
+    const other = await cognitoCall('InitiateAuth', auth, 'https://evil.example');
+    // Assess
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { AuthenticationResult?: unknown }).AuthenticationResult).toBeDefined();
+    expect(own.headers.get('access-control-allow-origin')).toBe(local.url);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("answers a preflight from the runtime's own origin and not from another site", async () => {
+    // Prepare
+    const preflight = (origin: string) =>
+      fetch(`${local.url}/cognito/`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent',
+        },
+      });
+    // Act
+    const own = await preflight(local.url);
+    const other = await preflight('https://evil.example');
+    // Assess
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(local.url);
+    expect(own.headers.get('access-control-allow-headers')).toContain('x-amz-target');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-methods')).toBeNull();
   });
 });
