@@ -30,9 +30,10 @@ const common = {
 };
 
 module.exports = {
-  // Jest's default (cores - 1) runs every suite in band on 2 cores, where a suite mostly waits on
-  // its runtime process or browser: two workers keep both cores busy.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
+  // One worker on 2 cores (Jest's default, cores - 1): with two, two browser suites and their
+  // runtimes shared the cores and the two-step sign-in test timed out in a fresh-clone CI run
+  // (docs/figures.md, "CI time"). More cores, more workers.
+  maxWorkers: Math.max(1, availableParallelism() - 1),
   // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
   // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
   forceExit: true,
