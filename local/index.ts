@@ -1,5 +1,5 @@
 /**
- * The local runtime (issue 2, section 5): Suture on 127.0.0.1 with in-process emulators.
+ * The local runtime: Suture on 127.0.0.1 with in-process emulators.
  *
  * `startLocal()` starts dynalite (DynamoDB), s3rver (S3) and cognito-local (user pool), keeps their
  * data under `dataDir` (default `<root>/.data`), creates the tables, bucket, user pool, app client
@@ -23,7 +23,7 @@
  * of infra/security-headers.ts, the same as CloudFront's (connect-src: the runtime's own origin,
  * which serves the API, Cognito and S3); the API answers CORS for the runtime's own origins only
  * (`http://127.0.0.1:<port>` and `http://localhost:<port>`) and limits each caller to
- * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40; issue 9, section 4).
+ * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40).
  *
  * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
  * set in `process.env` before any handler is imported, and the pool's threads get a copy of it
@@ -88,12 +88,12 @@ export interface LocalOptions {
   quiet?: boolean;
   /**
    * Threads of the Lambda pool that runs the handlers (default {@link DEFAULT_LAMBDA_WORKERS}: 2 with
-   * 4 cores or more, else 0; issue 7, section 1). 0 runs them on the main thread instead, through the
+   * 4 cores or more, else 0). 0 runs them on the main thread instead, through the
    * same call (local/lambda-handlers.ts).
    */
   lambdaWorkers?: number;
   /**
-   * The API's rate limit per caller (issue 9, section 4): default {@link RATE_LIMIT} (20 requests per
+   * The API's rate limit per caller: default {@link RATE_LIMIT} (20 requests per
    * second, burst 40), what `npm start` and the deployed stage apply; `false` turns it off (the
    * benchmarks and the integration tests, which send many requests from one caller).
    */
@@ -103,7 +103,7 @@ export interface LocalOptions {
 /**
  * Default threads of the Lambda pool: 2 when the machine has cores beyond the main thread's and
  * dynalite's (4 or more), else 0, the handlers on the main thread. Measured with bench:api on 2
- * cores (issue 7, section 1): there, every core is already busy during the API phase (main thread
+ * cores: there, every core is already busy during the API phase (main thread
  * about 1.9 ms per list call, dynalite about 1.45 ms, GC threads and the client the rest), so the
  * pool cannot add throughput, and it costs CPU of its own (a second heap and JIT per thread, thread
  * hand-offs): 0.5 to 1 ms more per call in all, which lowered the API's requests/s in every paired
@@ -186,7 +186,7 @@ const NO_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
  * Serve a file of the built SPA, or index.html for unknown paths (SPA fallback, like CloudFront).
  * When the build wrote a precompressed `.br`/`.gz` beside the file and `acceptEncoding` accepts it,
  * that variant is sent with `Content-Encoding`; every answer carries `Vary: Accept-Encoding`
- * (issue 6, section 6; local/encoding.ts).
+ * (local/encoding.ts).
  */
 function serveStatic(
   res: ServerResponse,
@@ -394,7 +394,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const admin: CognitoIdentityProviderClient = localCognitoClient(cognito.endpoint);
     closers.push(async () => admin.destroy());
     const { userPoolId, clientId } = await ensureUserPool(admin, dataDir);
-    // The user Lambda's administrator calls (RESOURCE_ACCESS cognitoAdmin; issue 8, section 4).
+    // The user Lambda's administrator calls (RESOURCE_ACCESS cognitoAdmin).
     process.env.USER_POOL_ID = userPoolId;
     resetEnvCache();
     const issuer = `${url}/cognito/${userPoolId}`;
@@ -406,7 +406,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       userPoolClientId: clientId,
       userPoolEndpoint: `${url}/cognito`,
       stage: 'local',
-      // The debug pages (issue 8, section 7) are on locally.
+      // The debug pages are on locally.
       debugPages: true,
     });
 

@@ -1,5 +1,5 @@
 /**
- * The local S3 front (issue 6, section 3): s3rver behind a verifying layer on the one public port,
+ * The local S3 front: s3rver behind a verifying layer on the one public port,
  * at `/s3/...`. `AWS_ENDPOINT_URL_S3` points here, so presigned URLs are reachable from the browser
  * and same-origin with the SPA.
  *
