@@ -1,0 +1,2 @@
+/** The dispute desk's shared rules: event schemas, prerequisites, status moves and the deadline engine. */
+export * from './events';
