@@ -235,6 +235,7 @@ export class Api extends Construct {
       LISTS_TABLE: data.table('LISTS_TABLE').tableName,
       REPORTS_TABLE: data.table('REPORTS_TABLE').tableName,
       AUDIT_TABLE: data.table('AUDIT_TABLE').tableName,
+      DISPUTES_TABLE: data.table('DISPUTES_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       ORIGIN_VERIFY: this.originVerifyToken,

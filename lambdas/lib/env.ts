@@ -25,6 +25,8 @@ export const LambdaEnvSchema = z.object({
   DOCUMENTS_BUCKET: z.string().min(1),
   /** Reference lists of the back office: payers, NUCC taxonomy, import jobs. */
   LISTS_TABLE: z.string().min(1),
+  /** The dispute desk: records, events, the deadline queue and awards (lambdas/data/dispute). */
+  DISPUTES_TABLE: z.string().min(1),
   /** NPPES NPI Registry base URL including `version=2.1`. */
   NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
   /**

@@ -246,7 +246,26 @@ export async function queryShardsNewestFirst(
   queries: readonly QueryCommandInput[],
   options: { limit: number; sortKey: string; before?: string },
 ): Promise<MergedPage<StoredItem>> {
-  const { limit, sortKey, before } = options;
+  return queryShardsInOrder(queries, {
+    limit: options.limit,
+    sortKey: options.sortKey,
+    past: options.before,
+    order: 'desc',
+  });
+}
+
+/**
+ * {@link queryShardsNewestFirst} in either order: `desc` (greatest sort key first; the queries read
+ * with `ScanIndexForward: false`) or `asc` (smallest first: soonest due dates; the queries read
+ * forward). `past` is the sort key of the previous page's last item (exclusive), in reading order.
+ * @throws the SDK's error of a failed Query (the caller's 500)
+ */
+export async function queryShardsInOrder(
+  queries: readonly QueryCommandInput[],
+  options: { limit: number; sortKey: string; past?: string; order: 'asc' | 'desc' },
+): Promise<MergedPage<StoredItem>> {
+  const { limit, sortKey, past } = options;
+  const first = (a: string, b: string) => (options.order === 'desc' ? a > b : a < b);
   const batch = Math.ceil(limit / Math.max(1, queries.length)) + 1;
   const shards = queries.map((input) => ({
     input,
@@ -260,7 +279,7 @@ export async function queryShardsNewestFirst(
     scanned += out.ScannedCount ?? out.Items?.length ?? 0;
     for (const item of out.Items ?? []) {
       const key = item[sortKey];
-      if (typeof key === 'string' && (before === undefined || key < before)) shard.buffer.push(item);
+      if (typeof key === 'string' && (past === undefined || first(past, key))) shard.buffer.push(item);
     }
     shard.startKey = out.LastEvaluatedKey;
     shard.done = !out.LastEvaluatedKey;
@@ -274,7 +293,10 @@ export async function queryShardsNewestFirst(
     }
     let newest: (typeof shards)[number] | undefined;
     for (const s of shards) {
-      if (s.buffer.length && (!newest || (s.buffer[0]![sortKey] as string) > (newest.buffer[0]![sortKey] as string))) {
+      if (
+        s.buffer.length &&
+        (!newest || first(s.buffer[0]![sortKey] as string, newest.buffer[0]![sortKey] as string))
+      ) {
         newest = s;
       }
     }

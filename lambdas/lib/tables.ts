@@ -8,6 +8,7 @@ import { AUDIT_TABLE } from '../data/audit/keys';
 import { CASES_TABLE } from '../data/case/keys';
 import { CASE_STATS_TABLE } from '../data/counters/keys';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../data/cpt_codes/keys';
+import { DISPUTES_TABLE } from '../data/dispute/keys';
 import { LISTS_TABLE } from '../data/lists/keys';
 import { FACILITIES_TABLE, SURGEONS_TABLE } from '../data/owned/keys';
 import { REPORTS_TABLE } from '../data/reports/keys';
@@ -49,6 +50,7 @@ export const TABLES = [
   LISTS_TABLE,
   REPORTS_TABLE,
   AUDIT_TABLE,
+  DISPUTES_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */

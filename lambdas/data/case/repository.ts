@@ -244,7 +244,11 @@ export const MAX_STATUS_HISTORY = 100;
 /** `by` of a history entry when the write names no acting user (seeding, tooling). */
 export const SYSTEM_ACTOR = 'system';
 
-function appendHistory(history: StatusHistoryEntry[] | undefined, entry: StatusHistoryEntry): StatusHistoryEntry[] {
+/** `history` with `entry` appended, the oldest dropped beyond {@link MAX_STATUS_HISTORY}. */
+export function appendHistory(
+  history: StatusHistoryEntry[] | undefined,
+  entry: StatusHistoryEntry,
+): StatusHistoryEntry[] {
   return [...(Array.isArray(history) ? history : []), entry].slice(-MAX_STATUS_HISTORY);
 }
 

@@ -149,6 +149,7 @@ describe('importing the CMS PFS file and reading it back', () => {
       AUDIT_TABLE: 'x-audit',
       DOCUMENTS_BUCKET: 'x-documents',
       LISTS_TABLE: 'x-lists',
+      DISPUTES_TABLE: 'x-disputes',
     });
     resetEnvCache();
     resetAwsClients();

@@ -12,6 +12,7 @@ import {
   encodeCursor,
   parseLimit,
   queryPage,
+  queryShardsInOrder,
   queryShardsNewestFirst,
   type PageKey,
 } from '../../../lambdas/lib/paging';
@@ -361,5 +362,75 @@ describe('queryShardsNewestFirst', () => {
       '2020',
     ]);
     expect(page.more).toBe(false);
+  });
+});
+
+describe('queryShardsInOrder, ascending', () => {
+  /** Due-date entries in `shards` partitions, soonest first, `<due>#<id>` keys interleaved across shards. */
+  function entries(shards: number, perShard: number) {
+    return Array.from({ length: shards }, (_, shard) =>
+      Array.from({ length: perShard }, (_, i) => {
+        const due = new Date(Date.UTC(2026, 0, 1) + Math.floor((i * shards + shard) / 3) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        return { p: `q#${shard}`, s: `${due}#c${shard}-${String(i).padStart(3, '0')}` };
+      }).sort((a, b) => (a.s < b.s ? -1 : 1)),
+    );
+  }
+  /** Serves each shard like DynamoDB reading forward: `:lo`..`:hi`, Limit, ExclusiveStartKey. */
+  function serve(data: { p: string; s: string }[][]) {
+    ddbMock.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const values = input.ExpressionAttributeValues!;
+      const part = data.find((d) => d[0]?.p === values[':p']) ?? [];
+      const inRange = part.filter((e) => e.s >= (values[':lo'] as string) && e.s <= (values[':hi'] as string));
+      const start = input.ExclusiveStartKey ? inRange.findIndex((e) => e.s === input.ExclusiveStartKey!.s) + 1 : 0;
+      const read = inRange.slice(start, start + input.Limit!);
+      return Promise.resolve({
+        Items: read,
+        ScannedCount: read.length,
+        ...(read.length === input.Limit ? { LastEvaluatedKey: { p: values[':p'], s: read[read.length - 1]!.s } } : {}),
+      });
+    });
+  }
+  const queries = (shards: number, lo = '0') =>
+    Array.from({ length: shards }, (_, shard) => ({
+      TableName: 't',
+      KeyConditionExpression: '#p = :p AND #s BETWEEN :lo AND :hi',
+      ExpressionAttributeNames: { '#p': 'p', '#s': 's' },
+      ExpressionAttributeValues: { ':p': `q#${shard}`, ':lo': lo, ':hi': '\uffff' },
+      ScanIndexForward: true,
+    }));
+
+  beforeEach(() => ddbMock.reset());
+
+  it('pages every entry once, soonest first, reading at most 1.2 times a page of 50 on a full page', async () => {
+    // Prepare
+    const data = entries(4, 60);
+    serve(data);
+    const expected = data
+      .flat()
+      .map((e) => e.s)
+      .sort();
+
+    // Act
+    const seen: string[] = [];
+    const reads: number[] = [];
+    let past: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await queryShardsInOrder(queries(4, past === undefined ? '0' : `${past}\u0001`), {
+        limit: 50,
+        sortKey: 's',
+        order: 'asc',
+        ...(past ? { past } : {}),
+      });
+      seen.push(...page.items.map((e) => String(e.s)));
+      reads.push(page.scanned);
+      if (!page.more) break;
+      past = String(page.items[page.items.length - 1]!.s);
+    }
+
+    // Assess
+    expect(seen).toEqual(expected);
+    for (const n of reads.slice(0, -1)) expect(n).toBeLessThanOrEqual(60);
   });
 });

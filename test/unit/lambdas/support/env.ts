@@ -16,6 +16,7 @@ Object.assign(process.env, {
   LISTS_TABLE: 'lists',
   REPORTS_TABLE: 'reports',
   AUDIT_TABLE: 'audit',
+  DISPUTES_TABLE: 'disputes',
   DOCUMENTS_BUCKET: 'documents',
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',

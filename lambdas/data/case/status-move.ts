@@ -1,0 +1,72 @@
+/**
+ * A forward status move of a case written inside another entity's transaction (the dispute desk:
+ * recording an event moves its case forward, never back, with the event in one TransactWriteItems;
+ * docs/decisions/0019-dispute-data.md). The same rules as every case write: the history entry, the
+ * index keys that follow the status, the version lock and the counters (decision record 0010).
+ */
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { StatusHistoryEntry } from '../../../shared';
+import { getEnv } from '../../lib/env';
+import { buildUpdate } from '../../lib/dynamo';
+import { versionGuard } from '../item';
+import { counterUpdates } from '../counters/stats';
+import { SYSTEM_ACTOR, appendHistory, indexAttributes, type CaseItem } from './repository';
+
+type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * The actions moving `current` to status `to` with a history entry `{ why: 'auto', reason }`, on
+ * condition that the case is still at the version read and not deleted; [] when `to` is not above
+ * its status (a case never moves back this way). The case after the move is `after`.
+ */
+export function forwardStatusMove(
+  current: CaseItem,
+  to: number,
+  options: { actor?: string; now: Date; reason: string },
+): { actions: TransactAction[]; after?: CaseItem } {
+  if (to <= current.case_status) return { actions: [] };
+  const at = options.now.toISOString();
+  const entry: StatusHistoryEntry = {
+    from: current.case_status,
+    to,
+    by: options.actor ?? SYSTEM_ACTOR,
+    at,
+    why: 'auto',
+    reason: options.reason,
+  };
+  const guard = versionGuard(current);
+  const keys = indexAttributes({ ...current, case_status: to, created_at: current.created_at });
+  const after: CaseItem = {
+    ...current,
+    ...keys,
+    case_status: to,
+    status_history: appendHistory(current.status_history, entry),
+    updated_at: at,
+    version: guard.next,
+  };
+  const update = buildUpdate({
+    set: {
+      case_status: to,
+      status_history: after.status_history,
+      updated_at: at,
+      user_status: keys.user_status,
+      status_month: keys.status_month,
+    },
+    version: { next: guard.next },
+    condition: [
+      guard,
+      {
+        condition: 'attribute_exists(case_id) AND attribute_not_exists(#del)',
+        names: { '#del': 'deleted_at' },
+        values: {},
+      },
+    ],
+  });
+  return {
+    actions: [
+      { Update: { TableName: getEnv().CASES_TABLE, Key: { case_id: current.case_id }, ...update } },
+      ...counterUpdates(current, after),
+    ],
+    after,
+  };
+}
