@@ -268,6 +268,8 @@ export const DEFAULT_DEADLINE_CONFIG: DeadlineConfig = {
 /** Options of {@link ComputeDeadlines}: `asOf` is today (YYYY-MM-DD, America/New_York) as the caller sees it. */
 export interface ComputeDeadlinesOptions {
   asOf: string;
+  /** A batched dispute (42 U.S.C. 300gg-111(c)(3)): only the 2026 batched cooling-off reads it. */
+  batched?: boolean;
   config?: Partial<Omit<DeadlineConfig, 'provisions2026'>> & {
     provisions2026?: Partial<DeadlineConfig['provisions2026']>;
   };
