@@ -166,88 +166,67 @@ function drafts(events: readonly Event[], config: DeadlineConfig, cal: BusinessC
     });
   }
 
+  // A step due N business days after its basis event (day 0), under the 2021 rules.
+  const after = (basis: Event, n: number, rest: Pick<Draft, 'step' | 'graded' | 'party'> & Partial<Draft>): Draft => ({
+    due: cal.addBusinessDays(basis.date, n),
+    day_type: 'business',
+    basis: basisOf(basis),
+    rule_version: '2021-IFR',
+    ...rest,
+  });
+
   // Selection of the certified IDR entity: jointly within 3 business days of initiation, by the
   // Departments within 6 when the parties fail (42 U.S.C. 300gg-111(c)(4)(F)(i),(ii)).
   const selected = latest(events, 'entity_selected');
   const selectedBy = selected?.type === 'entity_selected' ? selected.selected_by : undefined;
   if (initiated) {
-    const idr = {
-      day_type: 'business' as const,
-      basis: basisOf(initiated),
-      rule_version: '2021-IFR' as const,
-      graded: 'V' as const,
-    };
-    out.push({
-      ...idr,
-      step: 'entity_selection_joint_due',
-      due: cal.addBusinessDays(initiated.date, 3),
-      party: 'provider',
-      doneBy: selectedBy === 'joint' ? selected : undefined,
-      moot: selectedBy === 'departments',
-    });
-    out.push({
-      ...idr,
-      step: 'entity_selection_departments_due',
-      due: cal.addBusinessDays(initiated.date, 6),
-      party: 'departments',
-      doneBy: selectedBy === 'departments' ? selected : undefined,
-      moot: selectedBy === 'joint',
-    });
+    out.push(
+      after(initiated, 3, {
+        step: 'entity_selection_joint_due',
+        graded: 'V',
+        party: 'provider',
+        doneBy: selectedBy === 'joint' ? selected : undefined,
+        moot: selectedBy === 'departments',
+      }),
+      after(initiated, 6, {
+        step: 'entity_selection_departments_due',
+        graded: 'V',
+        party: 'departments',
+        doneBy: selectedBy === 'departments' ? selected : undefined,
+        moot: selectedBy === 'joint',
+      }),
+    );
   }
 
   const determination = latest(events, 'determination');
   const offerRequested = latest(events, 'offer_requested');
   const providerOffer = [...events].reverse().find((e) => e.type === 'offer_submitted' && e.party === 'provider');
+  const offers = {
+    step: 'offers_due',
+    graded: 'S',
+    party: 'provider',
+    doneBy: providerOffer,
+    moot: determination !== undefined,
+  } as const;
   if (selected) {
-    const sel = { day_type: 'business' as const, basis: basisOf(selected), rule_version: '2021-IFR' as const };
     // The entity's conflict-of-interest attestation within 3 business days of selection (the
     // regulations, 45 CFR 149.510(c); unconfirmed). No event records it: a later entity step shows it done.
-    out.push({
-      ...sel,
-      step: 'conflict_attestation_due',
-      due: cal.addBusinessDays(selected.date, 3),
-      graded: 'U',
-      party: 'entity',
-      doneUndated: offerRequested !== undefined || determination !== undefined,
-    });
+    out.push(
+      after(selected, 3, {
+        step: 'conflict_attestation_due',
+        graded: 'U',
+        party: 'entity',
+        doneUndated: offerRequested !== undefined || determination !== undefined,
+      }),
+    );
     // Offers and fees within 10 business days of selection (42 U.S.C. 300gg-111(c)(5)(B)).
-    out.push({
-      ...sel,
-      step: 'offers_due',
-      due: cal.addBusinessDays(selected.date, 10),
-      graded: 'S',
-      party: 'provider',
-      doneBy: providerOffer,
-      moot: determination !== undefined,
-    });
+    out.push(after(selected, 10, offers));
   }
   // Entities count the 10 business days from their own request after the eligibility review: both dates kept.
-  if (offerRequested) {
-    out.push({
-      step: 'offers_due',
-      due: cal.addBusinessDays(offerRequested.date, 10),
-      day_type: 'business',
-      basis: basisOf(offerRequested),
-      rule_version: '2021-IFR',
-      graded: 'S',
-      party: 'provider',
-      doneBy: providerOffer,
-      moot: determination !== undefined,
-    });
-  }
+  if (offerRequested) out.push(after(offerRequested, 10, offers));
   // The payment determination within 30 business days of selection (42 U.S.C. 300gg-111(c)(5)(A)).
-  if (selected) {
-    out.push({
-      step: 'determination_due',
-      due: cal.addBusinessDays(selected.date, 30),
-      day_type: 'business',
-      basis: basisOf(selected),
-      rule_version: '2021-IFR',
-      graded: 'S',
-      party: 'entity',
-      doneBy: determination,
-    });
-  }
+  if (selected)
+    out.push(after(selected, 30, { step: 'determination_due', graded: 'S', party: 'entity', doneBy: determination }));
 
   // Payment of the award or of the amount agreed in open negotiation: 30 days, read as calendar days
   // (42 U.S.C. 300gg-111(c)(6); the day type is unconfirmed).
@@ -271,14 +250,7 @@ function drafts(events: readonly Event[], config: DeadlineConfig, cal: BusinessC
   if (determination) {
     const det = { basis: basisOf(determination), rule_version: '2021-IFR' as const };
     // The entity refunds the prevailing party's entity fee within 30 business days (45 CFR 149.510(e)(2)(viii)).
-    out.push({
-      ...det,
-      step: 'entity_fee_refund_due',
-      due: cal.addBusinessDays(determination.date, 30),
-      day_type: 'business',
-      graded: 'V',
-      party: 'entity',
-    });
+    out.push(after(determination, 30, { step: 'entity_fee_refund_due', graded: 'V', party: 'entity' }));
     // Cooling-off: 90 calendar days, the last suspended day being day 90 (42 U.S.C. 300gg-111(c)(5)(E)(ii)).
     // 2026-IDR-Ops (unconfirmed, off by default): 30 business days for a batched dispute.
     const start26 = start?.basis.date ?? determination.date;
