@@ -39,9 +39,10 @@ const HELP = `Usage: npm run import:cpt -- [options] FILE
 
 Imports the CMS Physician Fee Schedule Relative Value File in CSV (PPRRVU<year>_<release>.csv, from
 the RVU zip on CMS's "PFS Relative Value Files" page) into Suture's CPT tables: codes without a
-modifier, their short descriptor, status code, global days, RVUs and conversion factor, plus the
-search index. Idempotent: a second run of the same file writes nothing and counts them unchanged.
-A file of another layout is refused with a message and nothing is written.
+modifier, their short descriptor, status code, global days, multiple-procedure indicator, RVUs and
+conversion factor, the fee-schedule year, plus the search index. Idempotent: a second run of the
+same file writes nothing and counts them unchanged. A file of another layout is refused with a
+message and nothing is written.
 
 Target (first that applies):
   --endpoint URL     a running DynamoDB-compatible endpoint; tables from CPT_CODES_TABLE and
@@ -171,6 +172,7 @@ async function main(argv: string[]): Promise<number> {
   const started = Date.now();
   let records: CptCodeRecord[];
   let source: string;
+  let pfsYear: number | undefined;
   if (values.starter) {
     records = [...STARTER_CODES];
     source = STARTER_SOURCE;
@@ -181,6 +183,7 @@ async function main(argv: string[]): Promise<number> {
     const parsed = await parsePfsFile(file);
     records = parsed.records;
     source = `cms-pfs:${parsed.fileName}`;
+    pfsYear = parsed.year;
     console.log(
       `Parsed ${parsed.fileName}: ${parsed.rowsRead} rows, ${parsed.modifierRowsSkipped} with a modifier skipped, ` +
         `${parsed.duplicateRowsSkipped} repeated, ${records.length} codes (${Date.now() - started} ms).`,
@@ -195,6 +198,7 @@ async function main(argv: string[]): Promise<number> {
       codesTable: target.codesTable,
       searchTable: target.searchTable,
       source,
+      pfsYear,
       concurrency,
       ...(values.starter ? { mayReplace: (existing) => existing.source === STARTER_SOURCE } : {}),
       onProgress: progressPrinter(),

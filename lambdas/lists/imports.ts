@@ -303,6 +303,7 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
         codesTable: env.CPT_CODES_TABLE,
         searchTable: env.CPT_SEARCH_TABLE,
         source: `cms-pfs:${parsed.fileName}`,
+        pfsYear: parsed.year,
         onProgress: (phase, done, total) => progress.note(phase, done, total),
       });
       await progress.flush();

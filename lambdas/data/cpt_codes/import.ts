@@ -18,8 +18,9 @@
  * - {@link cptTablesFromEnv}(): the two table names from `CPT_CODES_TABLE` / `CPT_SEARCH_TABLE`.
  *
  * Kept: rows without modifier (MOD empty), one item per code (a repeated code keeps its first row).
- * Fields: code, short descriptor, status code, global days, work / PE / MP RVUs, totals and the
- * conversion factor, as DynamoDB numbers with the file's values.
+ * Fields: code, short descriptor, status code, global days, multiple-procedure indicator (`MULT PROC`),
+ * work / PE / MP RVUs, totals and the conversion factor, as DynamoDB numbers with the file's values.
+ * The fee-schedule year (from the title line, else the file name) goes into the metadata item.
  *
  * Writing (see `repository.ts` for the item shapes): the importer reads the codes table once (a
  * Scan: an import is not a request path) to sort each code into inserted / updated / unchanged /
@@ -82,6 +83,7 @@ export const PFS_EXPECTED_COLUMNS = [
   'STATUS CODE',
   ...Object.values(NUMERIC_COLUMNS).slice(0, 6),
   'GLOB DAYS',
+  'MULT PROC',
   'CONV FACTOR',
 ] as const;
 
@@ -129,6 +131,11 @@ export type CptCodeRecord = Omit<CptCodeItem, 'source' | 'imported_at'>;
 
 export interface ParsedPfsFile {
   fileName: string;
+  /**
+   * Calendar year of the fee schedule: from the title line (`2025 National Physician Fee Schedule
+   * Relative Value File ...`), else from a file name `PPRRVU<year>...`; undefined when neither says.
+   */
+  year?: number;
   /** Data rows read after the header (blank rows excluded). */
   rowsRead: number;
   /** Rows with a modifier (26, TC, 53, ...), not imported. */
@@ -170,6 +177,22 @@ function locateColumns(names: string[]): { columns: Partial<Record<string, numbe
 
 const CODE_PATTERN = /^[A-Z0-9]{5}$/;
 const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)$/;
+/** CMS writes each indicator (PCTC, MULT PROC, BILAT SURG, ...) as one digit. */
+const INDICATOR_PATTERN = /^\d$/;
+const TITLE_YEAR_PATTERN = /\b((?:19|20)\d{2}) National Physician Fee Schedule\b/i;
+const FILE_NAME_YEAR_PATTERN = /^PPRRVU((?:19|20)\d{2})/i;
+
+/** The fee-schedule year named in the title rows, else in the file name (see {@link ParsedPfsFile.year}). */
+function feeScheduleYear(titleRows: string[][], fileName: string): number | undefined {
+  for (const row of titleRows) {
+    for (const cell of row) {
+      const match = TITLE_YEAR_PATTERN.exec(cell);
+      if (match) return Number(match[1]);
+    }
+  }
+  const fromName = FILE_NAME_YEAR_PATTERN.exec(fileName);
+  return fromName ? Number(fromName[1]) : undefined;
+}
 
 /**
  * Parse and validate a PFS relative value file (streaming, csv-parse). Nothing is written.
@@ -177,8 +200,9 @@ const NUMBER_PATTERN = /^-?(\d+\.?\d*|\.\d+)$/;
  * @param path  file path; its base name is used in messages and in `source`.
  * @throws CptFileLayoutError when no `HCPCS,MOD,DESCRIPTION` header row is found within the first 30
  *   rows, when expected columns are missing, or when the file is not readable as CSV.
- * @throws CptFileDataError when kept rows (no modifier) have an invalid code, an empty descriptor or
- *   a non-numeric RVU / conversion factor (empty numeric cells are allowed and left out).
+ * @throws CptFileDataError when kept rows (no modifier) have an invalid code, an empty descriptor,
+ *   a non-numeric RVU / conversion factor or a MULT PROC that is not one digit (empty cells are
+ *   allowed and left out).
  * @throws the file system's error (e.g. ENOENT) when the file cannot be opened.
  */
 export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
@@ -251,6 +275,10 @@ export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
       if (status) item.status_code = status;
       const glob = cell('GLOB DAYS');
       if (glob) item.global_days = glob;
+      const multProc = cell('MULT PROC');
+      if (multProc && !INDICATOR_PATTERN.test(multProc)) {
+        problems.push(`line ${line}: ${code} MULT PROC ${JSON.stringify(multProc)} is not one digit`);
+      } else if (multProc) item.mult_proc = multProc;
       for (const [field, column] of Object.entries(NUMERIC_COLUMNS) as [
         NumericField,
         (typeof PFS_EXPECTED_COLUMNS)[number],
@@ -277,7 +305,16 @@ export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
   if (!columns) throw new CptFileLayoutError(fileName, 'no header row starting HCPCS');
   if (problems.length > 0) throw new CptFileDataError(fileName, problems);
   if (records.length === 0) throw new CptFileLayoutError(fileName, 'no code rows without modifier after the header');
-  return { fileName, rowsRead, modifierRowsSkipped, duplicateRowsSkipped, records, columns };
+  const year = feeScheduleYear(headerRows, fileName);
+  return {
+    fileName,
+    ...(year === undefined ? {} : { year }),
+    rowsRead,
+    modifierRowsSkipped,
+    duplicateRowsSkipped,
+    records,
+    columns,
+  };
 }
 
 /* ---------------------------------- writing ---------------------------------- */
@@ -285,6 +322,11 @@ export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
 export interface CptWriteOptions extends CptRepositoryDeps {
   /** `cms-pfs:<file name>` or `starter`. */
   source: string;
+  /**
+   * Fee-schedule year of the records ({@link ParsedPfsFile.year}), kept in the metadata item as
+   * `pfs_year`; absent (the starter list) keeps the stored year.
+   */
+  pfsYear?: number;
   /** ISO time stored as imported_at on written items; default now. */
   importedAt?: string;
   /**
@@ -322,6 +364,7 @@ const CONTENT_FIELDS = [
   'cpt_description',
   'status_code',
   'global_days',
+  'mult_proc',
   ...(Object.keys(NUMERIC_COLUMNS) as NumericField[]),
   'source',
 ] as const;
@@ -423,7 +466,8 @@ const READ_BY_KEY_MAX = 500;
 
 function sameMeta(a: CptCatalogMeta | undefined, b: CptCatalogMeta): boolean {
   if (!a) return false;
-  const strip = (m: CptCatalogMeta) => JSON.stringify([m.total, m.anchor_every, m.partitions, m.starter_only ?? false]);
+  const strip = (m: CptCatalogMeta) =>
+    JSON.stringify([m.total, m.anchor_every, m.partitions, m.starter_only ?? false, m.pfs_year ?? null]);
   return strip(a) === strip(b);
 }
 
@@ -511,14 +555,15 @@ export async function writeCptRecords(records: CptCodeRecord[], options: CptWrit
     ['prefix', 'term_code'],
   );
   const leavesStarterList = oldMeta?.starter_only === true && source !== STARTER_SOURCE && counts.updated > 0;
-  if (!scanned && oldMeta && counts.inserted === 0 && !leavesStarterList) {
+  const pfsYear = options.pfsYear ?? oldMeta?.pfs_year;
+  if (!scanned && oldMeta && counts.inserted === 0 && !leavesStarterList && pfsYear === oldMeta.pfs_year) {
     // Same set of codes (and sources) as when the metadata was last written.
     counts.totalCodes = oldMeta.total;
     return counts;
   }
   const allCodes = scanned ? existing : new Map([...(await scanCodes(doc, codesTable, true)), ...existing]);
   const starterOnly = allCodes.size > 0 && [...allCodes.values()].every((item) => item.source === STARTER_SOURCE);
-  const meta = buildCatalogMeta(allCodes.keys(), importedAt, starterOnly);
+  const meta = buildCatalogMeta(allCodes.keys(), importedAt, starterOnly, pfsYear);
   counts.totalCodes = meta.total;
   if (!sameMeta(oldMeta, meta)) {
     await doc.send(new PutCommand({ TableName: searchTable, Item: { ...meta } }));
@@ -544,7 +589,11 @@ export interface CptImportResult {
 export async function importPfsFile(path: string, options: Omit<CptWriteOptions, 'source'>): Promise<CptImportResult> {
   const started = Date.now();
   const parsed = await parsePfsFile(path);
-  const counts = await writeCptRecords(parsed.records, { ...options, source: `cms-pfs:${parsed.fileName}` });
+  const counts = await writeCptRecords(parsed.records, {
+    ...options,
+    source: `cms-pfs:${parsed.fileName}`,
+    pfsYear: parsed.year,
+  });
   const { records: _records, ...summary } = parsed;
   return { parsed: summary, counts, durationMs: Date.now() - started };
 }

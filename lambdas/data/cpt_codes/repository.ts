@@ -59,6 +59,11 @@ export interface CptCodeItem extends CptCodeSummary {
   status_code?: string;
   /** Global surgery period as CMS writes it: `000`, `010`, `090`, `XXX`, `YYY`, `ZZZ`, `MMM`. */
   global_days?: string;
+  /**
+   * CMS multiple-procedure indicator (`MULT PROC`), one digit: `0` no reduction, `2` standard
+   * reduction, `3` endoscopic family, `9` concept does not apply, ... (PFS relative value file layout).
+   */
+  mult_proc?: string;
   work_rvu?: number;
   non_facility_pe_rvu?: number;
   facility_pe_rvu?: number;
@@ -101,6 +106,8 @@ export interface CptCatalogMeta {
   updated_at: string;
   /** true while every code is from the starter list (no CMS file imported yet); absent on old items. */
   starter_only?: boolean;
+  /** Calendar year of the imported CMS fee schedule; absent before a CMS import or when the file did not say. */
+  pfs_year?: number;
 }
 
 /* ------------------------------- item schemas ------------------------------- */
@@ -112,6 +119,7 @@ export const CptCodeItemSchema = z.looseObject({
   ...CptSummaryShape,
   status_code: z.string().optional(),
   global_days: z.string().optional(),
+  mult_proc: z.string().optional(),
   work_rvu: z.number().optional(),
   non_facility_pe_rvu: z.number().optional(),
   facility_pe_rvu: z.number().optional(),
@@ -141,6 +149,7 @@ export const CptCatalogMetaSchema = z.looseObject({
   ),
   updated_at: z.string(),
   starter_only: z.boolean().optional(),
+  pfs_year: z.number().int().optional(),
 }) satisfies z.ZodType<CptCatalogMeta>;
 
 const CODE_KEY = ['cpt_code'] as const;
@@ -232,7 +241,12 @@ export function compareCodes(a: string, b: string): number {
  * Build the metadata item for a set of codes (any order, duplicates ignored).
  * Pure; used by the importer after each change.
  */
-export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string, starterOnly = false): CptCatalogMeta {
+export function buildCatalogMeta(
+  codes: Iterable<string>,
+  updatedAt: string,
+  starterOnly = false,
+  pfsYear?: number,
+): CptCatalogMeta {
   const sorted = [...new Set(codes)].sort(compareCodes);
   const partitions: CptMetaPartition[] = [];
   let current: CptMetaPartition | undefined;
@@ -253,6 +267,7 @@ export function buildCatalogMeta(codes: Iterable<string>, updatedAt: string, sta
     partitions,
     updated_at: updatedAt,
     starter_only: starterOnly,
+    ...(pfsYear === undefined ? {} : { pfs_year: pfsYear }),
   };
 }
 

@@ -72,7 +72,40 @@ describe('parsePfsFile on the real PPRRVU2025_Oct.csv', () => {
       'NON-FACILITY TOTAL': 11,
       'FACILITY TOTAL': 12,
       'GLOB DAYS': 14,
+      'MULT PROC': 18,
       'CONV FACTOR': 24,
+    });
+  });
+
+  it('reads the fee-schedule year from the title line', () => {
+    // Prepare: line 1 is `,,2025 National Physician Fee Schedule Relative Value File October Release,...`.
+    // Act: parsed in beforeAll.
+    // Assess
+    expect(parsed.year).toBe(2025);
+  });
+
+  it('keeps the MULT PROC indicator of every code as CMS writes it (one digit)', () => {
+    // Prepare: 47562 and 49505 carry 2 (standard rule), 29881 carries 3 (endoscopy), 0001F carries 9.
+    // Act
+    const byCode = new Map(parsed.records.map((r) => [r.cpt_code, r.mult_proc]));
+    const counts = new Map<string | undefined, number>();
+    for (const r of parsed.records) counts.set(r.mult_proc, (counts.get(r.mult_proc) ?? 0) + 1);
+    // Assess: the counts per indicator of the 16,851 codes without modifier.
+    expect([byCode.get('47562'), byCode.get('49505'), byCode.get('29881'), byCode.get('0001F')]).toEqual([
+      '2',
+      '2',
+      '3',
+      '9',
+    ]);
+    expect(Object.fromEntries(counts)).toEqual({
+      '0': 2604,
+      '2': 5291,
+      '3': 370,
+      '4': 159,
+      '5': 52,
+      '6': 148,
+      '7': 35,
+      '9': 8192,
     });
   });
 
@@ -97,6 +130,7 @@ describe('parsePfsFile on the real PPRRVU2025_Oct.csv', () => {
         cpt_description: 'Ct head/brain w/o dye',
         status_code: 'A',
         global_days: 'XXX',
+        mult_proc: '4',
         work_rvu: 0.85,
         non_facility_pe_rvu: 2.35,
         facility_pe_rvu: 2.35,
@@ -108,7 +142,7 @@ describe('parsePfsFile on the real PPRRVU2025_Oct.csv', () => {
     ]);
   });
 
-  it('reads 47562 with its short descriptor, status, global days, RVUs and conversion factor as numbers', () => {
+  it('reads 47562 with its short descriptor, status, global days, MULT PROC, RVUs and conversion factor as numbers', () => {
     // Prepare: the row `47562,,Laparoscopic cholecystectomy,A,,10.47,6.97,NA,6.97,,2.62,20.06,20.06,0,090,...,32.3465`.
     // Act
     const lapChole = parsed.records.find((r) => r.cpt_code === '47562');
@@ -118,6 +152,7 @@ describe('parsePfsFile on the real PPRRVU2025_Oct.csv', () => {
       cpt_description: 'Laparoscopic cholecystectomy',
       status_code: 'A',
       global_days: '090',
+      mult_proc: '2',
       work_rvu: 10.47,
       non_facility_pe_rvu: 6.97,
       facility_pe_rvu: 6.97,
@@ -190,7 +225,7 @@ describe('parsePfsFile on variants of the real head', () => {
     const refusal = parsePfsFile(path);
     // Assess
     await expect(refusal).rejects.toThrow(
-      /lacks STATUS CODE, WORK RVU, NON-FAC PE RVU, FACILITY PE RVU, MP RVU, NON-FACILITY TOTAL, FACILITY TOTAL, GLOB DAYS, CONV FACTOR\)/,
+      /lacks STATUS CODE, WORK RVU, NON-FAC PE RVU, FACILITY PE RVU, MP RVU, NON-FACILITY TOTAL, FACILITY TOTAL, GLOB DAYS, MULT PROC, CONV FACTOR\)/,
     );
   });
 
@@ -207,6 +242,46 @@ describe('parsePfsFile on variants of the real head', () => {
     await expect(refusal).rejects.toThrow(
       'bad_rows.csv has 2 invalid row(s): line 12: 47562 WORK RVU "ten" is not a number; line 13: HCPCS "4756" is not a 5-character code. Nothing was written.',
     );
+  });
+
+  it('refuses a header without the MULT PROC column, naming it', async () => {
+    // Prepare: drop column 18 (MULT PROC) from every line of the real head.
+    const dropColumn = (line: string) =>
+      line
+        .split(',')
+        .filter((_, i) => i !== 18)
+        .join(',');
+    const path = writeTemp('no_mult_proc.csv', withRealHeader([realRow('47562')]).map(dropColumn));
+    // Act
+    const refusal = parsePfsFile(path);
+    // Assess
+    await expect(refusal).rejects.toBeInstanceOf(CptFileLayoutError);
+    await expect(refusal).rejects.toThrow(/header row on line 10 lacks MULT PROC\)/);
+  });
+
+  it('refuses a MULT PROC that is not one digit, naming the line', async () => {
+    // Prepare: 47562 with "2a" as its indicator (column 18).
+    const row = realRow('47562').split(',');
+    row[18] = '2a';
+    const path = writeTemp('bad_mult_proc.csv', withRealHeader([row.join(',')]));
+    // Act
+    const refusal = parsePfsFile(path);
+    // Assess
+    await expect(refusal).rejects.toThrow('line 11: 47562 MULT PROC "2a" is not one digit');
+  });
+
+  it('takes the year from a PPRRVU<year> file name when the title lines do not say', async () => {
+    // Prepare: the stacked header without the title line that names the year, under two names.
+    const lines = [...realLines.slice(3, headerIndex + 1), realRow('47562')];
+    const named = writeTemp('PPRRVU2024_Jan.csv', lines);
+    const unnamed = writeTemp('fees.csv', lines);
+    // Act
+    const fromName = await parsePfsFile(named);
+    const unknown = await parsePfsFile(unnamed);
+    // Assess
+    expect(fromName.year).toBe(2024);
+    expect(unknown).not.toHaveProperty('year');
+    expect(unknown.records[0]?.mult_proc).toBe('2');
   });
 
   it('leaves empty numeric cells out instead of storing zero', async () => {
