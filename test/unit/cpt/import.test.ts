@@ -42,6 +42,15 @@ function withRealHeader(dataLines: string[]): string[] {
   return [...realLines.slice(0, headerIndex + 1), ...dataLines];
 }
 
+/** A line without the cell at `index` (the real head has no quoted commas). */
+function dropColumn(index: number): (line: string) => string {
+  return (line) =>
+    line
+      .split(',')
+      .filter((_, i) => i !== index)
+      .join(',');
+}
+
 /** The real line of a code without modifier. */
 function realRow(code: string): string {
   const line = realLines.find((l) => l.startsWith(`${code},,`));
@@ -189,12 +198,7 @@ describe('parsePfsFile on variants of the real head', () => {
 
   it('refuses a header without the CONV FACTOR column, naming what is missing and the expected layout', async () => {
     // Prepare: drop column 24 (CONV FACTOR) from every line of the real head.
-    const dropColumn = (line: string) =>
-      line
-        .split(',')
-        .filter((_, i) => i !== 24)
-        .join(',');
-    const path = writeTemp('no_conv_factor.csv', withRealHeader([realRow('47562')]).map(dropColumn));
+    const path = writeTemp('no_conv_factor.csv', withRealHeader([realRow('47562')]).map(dropColumn(24)));
     // Act
     const refusal = parsePfsFile(path);
     // Assess
@@ -246,12 +250,7 @@ describe('parsePfsFile on variants of the real head', () => {
 
   it('refuses a header without the MULT PROC column, naming it', async () => {
     // Prepare: drop column 18 (MULT PROC) from every line of the real head.
-    const dropColumn = (line: string) =>
-      line
-        .split(',')
-        .filter((_, i) => i !== 18)
-        .join(',');
-    const path = writeTemp('no_mult_proc.csv', withRealHeader([realRow('47562')]).map(dropColumn));
+    const path = writeTemp('no_mult_proc.csv', withRealHeader([realRow('47562')]).map(dropColumn(18)));
     // Act
     const refusal = parsePfsFile(path);
     // Assess
