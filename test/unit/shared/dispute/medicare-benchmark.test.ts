@@ -8,7 +8,7 @@ import {
   percentOfBenchmark,
   type BenchmarkCodeInput,
   type MedicareBenchmark,
-} from '../../../shared/dispute/medicare-benchmark';
+} from '../../../../shared/dispute/medicare-benchmark';
 
 const CF = 32.3465;
 /** Rows of PPRRVU2025_Oct.csv: code, facility total RVU, MULT PROC. */
