@@ -10,7 +10,8 @@
  * });
  * ```
  *
- * `useE2EStack` registers beforeAll (temporary data dir, `startLocal({ seed: true, port: 0 })`,
+ * `useE2EStack` registers beforeAll (temporary data dir holding a copy of the run's seeded
+ * template, `startLocal({ seed: true, port: 0 })`,
  * Chromium) and afterAll (close both, delete the dir); contexts opened with `newPage` are closed
  * after each test. The SPA must have been built first (`npm run build:web`; `npm run test:e2e`
  * does it). Set SUTURE_LOCAL_LOG=1 to see the runtime's request log.
@@ -32,6 +33,7 @@ import { DEMO_PASSWORD, PROJECT_ROOT, startLocal, type LocalStack, type SignInRe
 import { PROD_STAGE } from '../../../infra/stage';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../shared/config';
 import { launchBrowser, newPage } from './browser';
+import { copySeededTemplate } from './seeded-template';
 
 /**
  * Parse `SUTURE_E2E_URL`: undefined when unset or empty (the local runtime), else the http(s) base
@@ -206,6 +208,9 @@ export function useE2EStack(): E2EStack {
     process.env.LOG_LEVEL ??= process.env.SUTURE_LOCAL_LOG ? 'INFO' : 'WARN';
     process.env.POWERTOOLS_LOG_LEVEL ??= process.env.SUTURE_LOCAL_LOG ? 'INFO' : 'WARN';
     dataDir = mkdtempSync(join(tmpdir(), 'suture-e2e-'));
+    // A copy of the run's seeded template when there is one; startLocal's seed then finds the demo
+    // data in place and writes nothing.
+    copySeededTemplate(dataDir);
     // Both at once; whichever started is kept even when the other failed, so afterAll closes it
     // (a Chromium left running would keep jest from exiting).
     const [started, launched] = await Promise.allSettled([
