@@ -15,6 +15,7 @@
  * Simplified as Suture's dispute desk uses it: the 6th and later procedures (priced "by report")
  * and the endoscopic base-code rule of indicator 3 are both treated as the plain 50 %.
  */
+import * as z from 'zod';
 
 /** `MULT PROC` indicators whose codes are reduced when billed with others (standard, endoscopic). */
 export const REDUCED_MULT_PROC_INDICATORS: readonly string[] = ['2', '3'];
@@ -63,6 +64,17 @@ export interface MedicareBenchmark {
   /** Codes without a facility total RVU and conversion factor in the catalog, once each, in the case's order. */
   missing_codes: string[];
 }
+
+/** The answer schema of {@link MedicareBenchmark} (dispute answers, OpenAPI): parsed as sent. */
+export const MedicareBenchmarkSchema = z.object({
+  amount: z.number().nonnegative().nullable(),
+  conversion_factor: z.number().nonnegative().nullable(),
+  year: z.number().int().nullable(),
+  per_code: z.array(
+    z.object({ code: z.string(), facility_total_rvu: z.number().nonnegative(), amount: z.number().nonnegative() }),
+  ),
+  missing_codes: z.array(z.string()),
+}) satisfies z.ZodType<MedicareBenchmark>;
 
 /** Decimals kept of RVUs and conversion factors (the file has 2 and 4). */
 const SCALE = 10_000;

@@ -4,6 +4,7 @@
  * (FACILITY TOTAL, CONV FACTOR 32.3465, MULT PROC); the amounts are worked out by hand.
  */
 import {
+  MedicareBenchmarkSchema,
   computeMedicareBenchmark,
   percentOfBenchmark,
   type BenchmarkCodeInput,
@@ -166,8 +167,9 @@ describe('computeMedicareBenchmark', () => {
     // Prepare: the codes of the example and the catalog's year.
     // Act
     const benchmark = computeMedicareBenchmark({ year: 2025, codes });
-    // Assess
+    // Assess: the expected figures, in the shape the answer schema accepts.
     expect(benchmark).toEqual({ conversion_factor: CF, ...expected, year: 2025 });
+    expect(MedicareBenchmarkSchema.strict().parse(benchmark)).toEqual(benchmark);
   });
 
   it('answers the sum of per_code amounts, computed in cents (no float drift over many codes)', () => {
