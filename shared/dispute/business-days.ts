@@ -7,38 +7,47 @@ import { allForYear } from '@18f/us-federal-holidays';
 
 const DAY_MS = 86_400_000;
 
-/** Milliseconds of a YYYY-MM-DD day at UTC midnight. Throws RangeError for text that is not such a day. */
-function toUtc(date: string): number {
+// Days are counted as whole days since 1970-01-01 (a Thursday) inside this module: the engine walks
+// hundreds of days per dispute, and text conversions per day cost more than the rules themselves.
+
+/** Day number of a YYYY-MM-DD day. Throws RangeError for text that is not such a day. */
+function toDay(date: string): number {
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
   if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) {
     throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
   }
-  return ms;
+  return ms / DAY_MS;
 }
+
+const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const weekday = (day: number): number => (((day + 4) % 7) + 7) % 7;
 
 /** D + n calendar days (n may be negative). */
 export function addCalendarDays(date: string, n: number): string {
-  return new Date(toUtc(date) + n * DAY_MS).toISOString().slice(0, 10);
+  return fromDay(toDay(date) + n);
 }
 
-// Observed legal public holidays per year (5 U.S.C. 6103(a),(b)), memoised: the list of a year never
-// changes. The library's list of year Y holds New Year's Day of Y observed on 31 December of Y - 1.
-const holidaysByYear = new Map<number, ReadonlySet<string>>();
-function observedHolidays(year: number): ReadonlySet<string> {
+// Observed legal public holidays (5 U.S.C. 6103(a),(b)) per year, as day numbers, memoised: the list
+// of a year never changes. The library's list of year Y holds New Year's Day of Y observed on
+// 31 December of Y - 1, hence the look into the next year's list.
+const holidaysByYear = new Map<number, ReadonlySet<number>>();
+function observedHolidays(year: number): ReadonlySet<number> {
   let set = holidaysByYear.get(year);
   if (!set) {
-    set = new Set(
-      allForYear(year, { shiftSaturdayHolidays: true, shiftSundayHolidays: true }).map((h) => h.dateString),
-    );
+    const list = allForYear(year, { shiftSaturdayHolidays: true, shiftSundayHolidays: true });
+    set = new Set(list.map((h) => toDay(h.dateString)));
     holidaysByYear.set(year, set);
   }
   return set;
 }
+function isHolidayDay(day: number): boolean {
+  const year = new Date(day * DAY_MS).getUTCFullYear();
+  return observedHolidays(year).has(day) || observedHolidays(year + 1).has(day);
+}
 
 /** True when the day is a legal public holiday as observed by federal offices (Inauguration Day is not one). */
 export function isFederalHoliday(date: string): boolean {
-  const year = Number(date.slice(0, 4));
-  return observedHolidays(year).has(date) || observedHolidays(year + 1).has(date);
+  return isHolidayDay(toDay(date));
 }
 
 /** A business-day calendar: Monday to Friday, less observed federal holidays and the extra closures. */
@@ -55,26 +64,26 @@ export interface BusinessCalendar {
 
 /** The calendar with `extraClosures` (YYYY-MM-DD days federal offices were closed, e.g. by Executive Order). */
 export function businessCalendar(extraClosures: readonly string[] = []): BusinessCalendar {
-  const closed = new Set(extraClosures);
-  const isBusinessDay = (date: string): boolean => {
-    const weekday = new Date(toUtc(date)).getUTCDay();
-    return weekday !== 0 && weekday !== 6 && !isFederalHoliday(date) && !closed.has(date);
+  const closed = new Set(extraClosures.map(toDay));
+  const isOpen = (day: number): boolean => {
+    const wd = weekday(day);
+    return wd !== 0 && wd !== 6 && !isHolidayDay(day) && !closed.has(day);
   };
-  const nextBusinessDay = (date: string): string => {
-    let d = addCalendarDays(date, 1);
-    while (!isBusinessDay(d)) d = addCalendarDays(d, 1);
+  const forward = (day: number, n: number): number => {
+    let d = day;
+    for (let i = 0; i < n; i += 1) {
+      d += 1;
+      while (!isOpen(d)) d += 1;
+    }
     return d;
   };
-  const addBusinessDays = (date: string, n: number): string => {
-    toUtc(date);
-    let d = date;
-    for (let i = 0; i < n; i += 1) d = nextBusinessDay(d);
-    return d;
+  return {
+    isBusinessDay: (date) => isOpen(toDay(date)),
+    addBusinessDays: (date, n) => fromDay(forward(toDay(date), n)),
+    periodEnd: (date, n) => {
+      if (n < 1) throw new RangeError('A period has at least one business day');
+      const day = toDay(date);
+      return fromDay(forward(isOpen(day) ? day : forward(day, 1), n - 1));
+    },
   };
-  const periodEnd = (date: string, n: number): string => {
-    if (n < 1) throw new RangeError('A period has at least one business day');
-    const first = isBusinessDay(date) ? date : nextBusinessDay(date);
-    return addBusinessDays(first, n - 1);
-  };
-  return { isBusinessDay, addBusinessDays, periodEnd };
 }
