@@ -22,7 +22,12 @@ function toDay(date: string): number {
 const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const weekday = (day: number): number => (((day + 4) % 7) + 7) % 7;
 
-/** D + n calendar days (n may be negative). */
+/** Whole calendar days from `from` to `to`, negative when `to` is earlier. Throws RangeError as {@link addCalendarDays}. */
+export function calendarDaysBetween(from: string, to: string): number {
+  return toDay(to) - toDay(from);
+}
+
+/** D + n calendar days (n may be negative). Throws RangeError for a date that does not exist. */
 export function addCalendarDays(date: string, n: number): string {
   return fromDay(toDay(date) + n);
 }

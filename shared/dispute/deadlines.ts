@@ -42,6 +42,30 @@ export function resolveDeadlineConfig(config: ComputeDeadlinesOptions['config'] 
   };
 }
 
+/** The last day of the due-soon window as of `asOf`: `dueSoonBusinessDays` business days after it. */
+export function dueSoonEnd(
+  asOf: string,
+  config: DeadlineConfig = DEFAULT_DEADLINE_CONFIG,
+  cal: BusinessCalendar = businessCalendar(config.extraClosures),
+): string {
+  return cal.addBusinessDays(asOf, config.dueSoonBusinessDays);
+}
+
+const pendingOn = (due: string, asOf: string, soonEnd: string): 'overdue' | 'due_soon' | 'open' =>
+  asOf > due ? 'overdue' : due <= soonEnd ? 'due_soon' : 'open';
+
+/**
+ * The state of a deadline not yet done, due `due`, as of `asOf` (what {@link computeDeadlines}
+ * answers for it): `overdue` after `due`, `due_soon` within the due-soon window, else `open`.
+ */
+export function pendingState(
+  due: string,
+  asOf: string,
+  config: DeadlineConfig = DEFAULT_DEADLINE_CONFIG,
+): 'overdue' | 'due_soon' | 'open' {
+  return pendingOn(due, asOf, dueSoonEnd(asOf, config));
+}
+
 /** A step as computed before its state: due date, basis and rule, plus what satisfies it. */
 interface Draft {
   step: DeadlineStep;
@@ -295,7 +319,7 @@ export function computeDeadlines(
 ): Deadline[] {
   const cfg = resolveDeadlineConfig(config);
   const cal = businessCalendar(cfg.extraClosures);
-  const dueSoonLimit = cal.addBusinessDays(asOf, cfg.dueSoonBusinessDays);
+  const dueSoonLimit = dueSoonEnd(asOf, cfg, cal);
   const closed = latest(events, 'ineligible', 'withdrawn');
   const settled = latest(events, 'settled');
   const order = (s: DeadlineStep) => DEADLINE_STEPS.indexOf(s);
@@ -328,9 +352,7 @@ export function computeDeadlines(
       } else if (d.doneUndated) state = 'met';
       else if (notApplicable) state = 'not_applicable';
       else if (d.party === 'none') state = 'info';
-      else if (asOf > due) state = 'overdue';
-      else if (due <= dueSoonLimit) state = 'due_soon';
-      else state = 'open';
+      else state = pendingOn(due, asOf, dueSoonLimit);
       deadline.state = state;
       return deadline;
     });

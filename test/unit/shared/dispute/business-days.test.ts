@@ -3,7 +3,12 @@
  * 2030, with the Departments' two published calibration dates.
  */
 import { EXECUTIVE_ORDER_CLOSURES } from '../../../../shared/dispute/events';
-import { addCalendarDays, businessCalendar, isFederalHoliday } from '../../../../shared/dispute/business-days';
+import {
+  addCalendarDays,
+  businessCalendar,
+  calendarDaysBetween,
+  isFederalHoliday,
+} from '../../../../shared/dispute/business-days';
 
 const cal = businessCalendar();
 const withClosures = businessCalendar(EXECUTIVE_ORDER_CLOSURES);
@@ -113,5 +118,17 @@ describe('addCalendarDays', () => {
   ])('%s + %p days is %s', (date, n, expected) => {
     // Act & Assess
     expect(addCalendarDays(date, n)).toBe(expected);
+  });
+});
+
+describe('calendarDaysBetween', () => {
+  it.each([
+    ['2024-02-28', '2024-03-01', 2],
+    ['2027-12-31', '2028-01-01', 1],
+    ['2026-11-26', '2026-11-26', 0],
+    ['2026-11-26', '2026-10-27', -30],
+  ])('from %s to %s is %p days', (from, to, days) => {
+    // Act & Assess
+    expect(calendarDaysBetween(from, to)).toBe(days);
   });
 });

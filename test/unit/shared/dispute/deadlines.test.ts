@@ -11,7 +11,13 @@ import {
   type DisputeEventInput,
   type NextDeadline,
 } from '../../../../shared/dispute/events';
-import { computeDeadlines, nextDeadline, resolveDeadlineConfig } from '../../../../shared/dispute/deadlines';
+import {
+  computeDeadlines,
+  dueSoonEnd,
+  nextDeadline,
+  pendingState,
+  resolveDeadlineConfig,
+} from '../../../../shared/dispute/deadlines';
 
 // The engine matches the signatures published with the event schemas.
 const compute: ComputeDeadlines = computeDeadlines;
@@ -177,6 +183,16 @@ describe('states', () => {
   ])('as of %s the open negotiation deadline is %s', (asOf, state) => {
     // Act & Assess
     expect(one(compute(paid, { asOf }), 'open_negotiation_initiation_due').state).toBe(state);
+  });
+
+  it.each([
+    ['2026-01-13', '2026-01-05', 'open'],
+    ['2026-01-13', '2026-01-06', 'due_soon'],
+    ['2026-01-13', '2026-01-14', 'overdue'],
+  ])('pendingState of a date due %s as of %s is %s, as the engine answers', (due, asOf, state) => {
+    // Act & Assess
+    expect(pendingState(due, asOf)).toBe(state);
+    expect(dueSoonEnd('2026-01-06')).toBe('2026-01-13');
   });
 
   it('takes the due-soon window from the settings', () => {
