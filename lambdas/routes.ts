@@ -115,6 +115,14 @@ export const RESOURCE_ACCESS: Record<
     append: AUDIT_APPEND,
     cursorKey: true,
   },
+  // The dispute desk: its own table, the case it moves forward and the counters (both in one
+  // transaction with the event), owner names; pages the queue and awards.
+  dispute: {
+    read: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
+    write: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE'],
+    append: AUDIT_APPEND,
+    cursorKey: true,
+  },
 };
 
 /** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */

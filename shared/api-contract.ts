@@ -84,6 +84,18 @@ import {
   SurgeonUpdateBodySchema,
 } from './schemas/surgeon';
 import { InviteUserSchema, UserTypeChangeSchema } from './schemas/users';
+import {
+  CalculateAnswerSchema,
+  CalculateBodySchema,
+  DisputeAnswerSchema,
+  DisputeAwardsAnswerSchema,
+  DisputeAwardsQuerySchema,
+  DisputeEventBodySchema,
+  DisputeEventDeleteQuerySchema,
+  DisputeQuerySchema,
+  DisputeQueueAnswerSchema,
+  DisputeQueueQuerySchema,
+} from './schemas/dispute-api';
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
 /** `METHOD /path` of every route of the table. */
@@ -499,6 +511,50 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     access: signedIn,
     answers: { 200: OpenApiAnswerSchema },
     errors: [],
+  },
+  'POST /dispute/calculate': {
+    summary: 'Every deadline of the events given, as of `as_of` (default today, America/New_York); stores nothing',
+    access: signedIn,
+    body: CalculateBodySchema,
+    answers: { 200: CalculateAnswerSchema },
+    errors: [],
+  },
+  'GET /dispute': {
+    summary: "A case's dispute: events, amounts, deadlines as of today and the next one",
+    access: ownOrBackOffice('The dispute of a case'),
+    query: DisputeQuerySchema,
+    answers: { 200: DisputeAnswerSchema },
+    errors: [404],
+  },
+  'POST /dispute/event': {
+    summary: "Record a dispute event (and the case's per-case fields); moves the case forward, never back",
+    access: backOffice,
+    body: DisputeEventBodySchema,
+    answers: { 200: DisputeAnswerSchema },
+    errors: [403, 404, 409],
+  },
+  'DELETE /dispute/event': {
+    summary: 'Delete a dispute event with a reason (kept, never edited in place)',
+    access: backOffice,
+    query: DisputeEventDeleteQuerySchema,
+    answers: { 200: DisputeAnswerSchema },
+    errors: [403, 404, 409],
+  },
+  'GET /dispute/queue': {
+    summary: "One page of every case's next open deadline, soonest first",
+    access: backOffice,
+    query: DisputeQueueQuerySchema,
+    answers: { 200: DisputeQueueAnswerSchema },
+    errors: [403],
+    paged: true,
+  },
+  'GET /dispute/awards': {
+    summary: 'One page of IDR awards (unpaid, overdue or paid), with the totals of every award',
+    access: backOffice,
+    query: DisputeAwardsQuerySchema,
+    answers: { 200: DisputeAwardsAnswerSchema },
+    errors: [403],
+    paged: true,
   },
   'GET /report/history': {
     summary: "The caller's 10 most recent reports",

@@ -23,6 +23,7 @@ export const RESOURCES = [
   'document',
   'lists',
   'report',
+  'dispute',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -95,6 +96,13 @@ export const ROUTES = [
   { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
   { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
   { method: 'GET', path: '/report/history', resource: 'report', auth: true },
+  // The dispute desk (No Surprises Act deadlines, amounts and awards): lambdas/dispute/handler.ts.
+  { method: 'POST', path: '/dispute/calculate', resource: 'dispute', auth: true },
+  { method: 'GET', path: '/dispute/queue', resource: 'dispute', auth: true },
+  { method: 'GET', path: '/dispute/awards', resource: 'dispute', auth: true },
+  { method: 'POST', path: '/dispute/event', resource: 'dispute', auth: true },
+  { method: 'DELETE', path: '/dispute/event', resource: 'dispute', auth: true },
+  { method: 'GET', path: '/dispute', resource: 'dispute', auth: true },
   // The generated API description (docs/api.md), answered by the case function with the committed file.
   { method: 'GET', path: '/openapi.json', resource: 'case', auth: true },
 ] as const satisfies readonly RouteDef[];

@@ -12,8 +12,9 @@
  *   or foreign cursor 400). Back-office reads add `owner_name` to each case. `search=` (prefix of
  *   case id, patient last name or insurance provider) narrows any list.
  * - GET /case/stats?range=7d|30d|90d|1y|all&user_id= -> { success, range, total_cases, total_revenue,
- *   pending_cases, incomplete_cases, by_status, top_users }: back office; a provider only with their
- *   own user_id (no top users); else 403.
+ *   pending_cases, incomplete_cases, by_status, top_users, disputes }: back office; a provider only with
+ *   their own user_id (no top users); else 403. `disputes` (lambdas/data/dispute/counters.ts) counts
+ *   the state of today whatever the range.
  * - GET /case?status=&user_id= -> { success, cases, count, next_cursor? }, newest first. status: a number
  *   (0..90) or a filter key; absent or 'all' = every status. user_id: a provider may pass only their
  *   own id (or none); another id -> 403 'No cases found or insufficient permissions'. Back office
@@ -93,6 +94,8 @@ import { openApiDocument } from './openapi';
 import { ownerNames } from '../data/user/owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
 import { STATS_RANGES, readCaseStats, type StatsRange } from '../data/counters/stats';
+import { readDisputeStats } from '../data/dispute/stats';
+import { todayInNewYork } from '../data/dispute/calendar';
 import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor, parseLimit } from '../lib/paging';
 import {
   createCase,
@@ -355,7 +358,12 @@ async function stats(event: ApiEvent) {
     if (!isBackOffice(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
     ownerId = requested === '' ? undefined : requested;
   }
-  return ok({ success: true, ...(await readCaseStats(rawRange as StatsRange, ownerId)) });
+  // Dispute counts are the state of today, whatever the range of the case counts.
+  const [cases, disputes] = await Promise.all([
+    readCaseStats(rawRange as StatsRange, ownerId),
+    readDisputeStats(ownerId, todayInNewYork()),
+  ]);
+  return ok({ success: true, ...cases, disputes });
 }
 
 async function filter(event: ApiEvent) {

@@ -105,6 +105,17 @@ export type CaseStatsRange = z.infer<typeof CaseStatsRangeSchema>;
 const statusKeys = CASE_STATUSES.map((s) => String(s.value)) as [string, ...string[]];
 
 /** GET /case/stats answer (CONTRACT7). `total_revenue` in dollars. */
+/** `disputes` of GET /case/stats: cases by the state of their next deadline (as of today), and unpaid awards. */
+export const DisputeStatsSchema = z.object({
+  open: count,
+  due_soon: count,
+  overdue: count,
+  awards_unpaid: count,
+  /** Dollars. */
+  awards_unpaid_amount: z.number().finite(),
+});
+export type DisputeStats = z.infer<typeof DisputeStatsSchema>;
+
 export const CaseStatsResponseSchema = z.object({
   success: z.literal(true),
   range: CaseStatsRangeSchema,
@@ -114,5 +125,7 @@ export const CaseStatsResponseSchema = z.object({
   incomplete_cases: count,
   by_status: z.record(z.enum(statusKeys), count),
   top_users: z.array(z.object({ user_id: z.string(), name: z.string(), case_count: count })).max(5),
+  /** Always answered by the server; optional so that a client reads the counts of an older server (and its test fakes). */
+  disputes: DisputeStatsSchema.optional(),
 });
 export type CaseStatsResponse = z.infer<typeof CaseStatsResponseSchema>;

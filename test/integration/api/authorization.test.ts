@@ -52,6 +52,17 @@ const refsOf = {} as Record<Exclude<Caller, 'anonymous'>, Refs>;
 let caseId: string;
 let documentKey: string;
 
+/** A new case of provider A with one dispute event (`ev-000001`), recorded by back office. */
+async function disputedCaseOfA(): Promise<string> {
+  const id = await newCaseOfA();
+  const res = await local.api('POST', '/dispute/event', {
+    token: users.type10.accessToken,
+    body: { case_id: id, type: 'bill_sent', date: '2026-02-10' },
+  });
+  if (res.status !== 200) throw new Error(`dispute event failed: ${res.status}`);
+  return id;
+}
+
 async function newCaseOfA(): Promise<string> {
   const res = await local.api<{ case: { case_id: string } }>('POST', '/case', {
     token: users.providerA.accessToken,
@@ -164,7 +175,7 @@ async function newImportJob(): Promise<string> {
 function expectedOutcome(key: string, status: number): string {
   if (status < 400) return 'allowed';
   if (status === 401 || status === 403) return 'denied';
-  if (status === 404 && /^(\w+) \/(case|document|user)\b/.test(key)) return 'denied';
+  if (status === 404 && /^(\w+) \/(case|document|user|dispute)\b/.test(key)) return 'denied';
   return 'failed';
 }
 
@@ -223,6 +234,26 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ query: { case_id: await newCaseOfA() } }),
     expect: [401, 200, 404, 200, 200, 200, 200, 200],
   },
+
+  // The dispute desk: the calculator for everyone signed in; a case's dispute for its owner and back
+  // office; writes and the back-office lists for back office only.
+  'POST /dispute/calculate': {
+    request: () => ({ body: { events: [{ type: 'bill_sent', date: '2026-02-10' }], as_of: '2026-03-02' } }),
+    expect: ALL(200),
+  },
+  'GET /dispute': { request: () => ({ query: { case_id: caseId } }), expect: [401, 200, 404, 200, 200, 200, 200, 200] },
+  'POST /dispute/event': {
+    request: async () => ({ body: { case_id: await newCaseOfA(), type: 'bill_sent', date: '2026-02-10' } }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  'DELETE /dispute/event': {
+    request: async () => ({
+      query: { case_id: await disputedCaseOfA(), event_id: 'ev-000001', reason: 'Entered on the wrong case' },
+    }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  'GET /dispute/queue': { request: () => ({}), expect: [401, 403, 403, 200, 200, 200, 200, 200] },
+  'GET /dispute/awards': { request: () => ({}), expect: [401, 403, 403, 200, 200, 200, 200, 200] },
 
   'GET /user': {
     request: () => ({ query: { user_id: users.providerA.sub } }),

@@ -1,0 +1,347 @@
+/**
+ * /dispute Lambda: the dispute desk of the No Surprises Act (shared/reference/nsa-idr-rules.md;
+ * decision record 0019). What each call takes and answers: shared/api-contract.ts. Deadlines are
+ * computed on read by the engine (shared/dispute) as of today in America/New_York; a write stores the
+ * event, the case's next open deadline for the queue, its award and the counters in one transaction
+ * with the case's forward status move.
+ */
+import { API_MESSAGES, centsToDollars, isBackOffice } from '../../shared';
+import {
+  checkPrerequisites,
+  computeDeadlines,
+  dollarsToCents,
+  statusAfterEvent,
+  DisputeEventInputSchema,
+} from '../../shared/dispute';
+import {
+  CalculateBodySchema,
+  DisputeAwardsQuerySchema,
+  DisputeFieldsBodySchema,
+  DisputeQueueQuerySchema,
+  type DisputeAnswer,
+} from '../../shared/schemas/dispute-api';
+import { DisputeEventBodySchema } from '../../shared/schemas/dispute-api';
+import { callerUserType, canActOnOwnedItem, requireCaller } from '../lib/auth';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
+import { audit } from '../lib/audit';
+import { writeAuditEntry } from '../lib/audit-writer';
+import { apiHandler } from '../lib/middleware';
+import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
+import { parseInput } from '../lib/validation';
+import { getCase, type CaseItem } from '../data/case/repository';
+import { forwardStatusMove } from '../data/case/status-move';
+import { caseSummaries } from '../data/case/summaries';
+import { ownerNames } from '../data/user/owners';
+import {
+  DisputeConflictError,
+  MAX_EVENTS_PER_CASE,
+  deleteEvent,
+  getDispute,
+  nextEventSeq,
+  recordEvent,
+  type StoredDispute,
+} from '../data/dispute/repository';
+import { EVENT_ID_PATTERN, eventIdOf, type DisputeFields } from '../data/dispute/items';
+import { awardsPage, queuePage } from '../data/dispute/lists';
+import { countDue, readAwardTotals } from '../data/dispute/counters';
+import { addCalendarDays, calendarDaysBetween, openState, todayInNewYork } from '../data/dispute/calendar';
+import { amountsOf, derive, eventAnswer, fromEngineEvent, liveEvents, queueRange, toEngineEvent } from './rules';
+
+/** Messages of the dispute calls' refusals. */
+export const DISPUTE_MESSAGES = {
+  eventNotFound: 'Dispute event not found',
+  conflict: 'The dispute was changed by someone else at the same time; please try again',
+  tooManyEvents: `A case holds at most ${MAX_EVENTS_PER_CASE} dispute events`,
+  afterToday: (today: string) => `date must not be after today (${today}, America/New_York)`,
+  beforeCase: (caseDate: string) => `date must not be before the case date (${caseDate})`,
+  reasonRequired: 'reason is required',
+} as const;
+
+/** Attempts of a write that lost to a concurrent one (each reads the dispute and the case again). */
+const WRITE_ATTEMPTS = 3;
+
+async function requireBackOffice(event: ApiEvent): Promise<void> {
+  requireCaller(event);
+  if (!isBackOffice(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+}
+
+function requiredParam(event: ApiEvent, name: string, maxLength?: number): string {
+  const value = queryParam(event, name, maxLength);
+  if (value === undefined) throw new ValidationError([{ field: name, message: `${name} is required` }]);
+  return value;
+}
+
+/** The case when the caller may read its dispute (the owner, or back office), else 404 as for a missing case. */
+async function readableCase(event: ApiEvent, caseId: string): Promise<CaseItem> {
+  const caller = requireCaller(event);
+  const trail = audit(event).touched('case', [caseId]);
+  const item = await getCase(caseId);
+  if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
+  const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
+  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
+    trail.deniedIfNotFound();
+    throw new NotFoundError(API_MESSAGES.caseNotFound);
+  }
+  return item;
+}
+
+/** The answer of GET /dispute and of every write, as of `today`. */
+async function disputeAnswer(caseId: string, stored: StoredDispute, today: string): Promise<DisputeAnswer> {
+  const live = liveEvents(stored.events);
+  const deleted = stored.events.filter((e) => e.deleted !== undefined);
+  const derived = derive(live, today);
+  const names = await ownerNames([...stored.events.map((e) => e.recorded_by), ...deleted.map((e) => e.deleted!.by)]);
+  const record = stored.record;
+  return {
+    success: true,
+    case_id: caseId,
+    events: live.map((e) => eventAnswer(e, names)),
+    deleted_events: deleted.map((e) => eventAnswer(e, names)),
+    amounts: amountsOf(record, live),
+    dispute_reference: record?.dispute_reference ?? null,
+    payer_name: record?.payer_name ?? null,
+    payer_contact: record?.payer_contact ?? null,
+    deadlines: derived.deadlines,
+    next_deadline: derived.next,
+    // The Medicare benchmark of the case's codes: filled once the fee schedule carries RVUs.
+    medicare_benchmark: null,
+  };
+}
+
+/** POST /dispute/calculate: the engine on the dates given, nothing stored. */
+async function calculate(event: ApiEvent) {
+  requireCaller(event);
+  const input = parseInput(CalculateBodySchema, bodyObject(event));
+  return ok({ success: true, deadlines: computeDeadlines(input.events, { asOf: input.as_of ?? todayInNewYork() }) });
+}
+
+/** GET /dispute?case_id=. */
+async function getOne(event: ApiEvent) {
+  const caseId = requiredParam(event, 'case_id');
+  await readableCase(event, caseId);
+  return ok(await disputeAnswer(caseId, await getDispute(caseId), todayInNewYork()));
+}
+
+/** The per-case fields of a write body, amounts in cents. */
+function fieldsOf(body: ReturnType<typeof DisputeFieldsBodySchema.parse>): DisputeFields {
+  const fields: DisputeFields = {};
+  if (body.billed_amount !== undefined) fields.billed_amount_cents = dollarsToCents(body.billed_amount);
+  if (body.qpa !== undefined) fields.qpa_cents = dollarsToCents(body.qpa);
+  if (body.dispute_reference) fields.dispute_reference = body.dispute_reference;
+  if (body.payer_name) fields.payer_name = body.payer_name;
+  if (body.payer_contact) fields.payer_contact = body.payer_contact;
+  return fields;
+}
+
+/** Runs `write` (which reads what it needs) again when it lost to a concurrent write; then 409. */
+async function withRetries<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!(err instanceof DisputeConflictError)) throw err;
+      if (attempt >= WRITE_ATTEMPTS) throw new ConflictError(DISPUTE_MESSAGES.conflict, { cause: err });
+    }
+  }
+}
+
+/** POST /dispute/event: back office only; checks, then the event, status move and counters at once. */
+async function recordOne(event: ApiEvent) {
+  const caller = requireCaller(event);
+  await requireBackOffice(event);
+  const raw = bodyObject(event);
+  parseInput(DisputeEventBodySchema, raw);
+  const input = parseInput(DisputeEventInputSchema, raw);
+  const fields = fieldsOf(parseInput(DisputeFieldsBodySchema, raw));
+  const caseId = (raw.case_id as string).trim();
+  audit(event).touched('case', [caseId]);
+  const now = new Date();
+  const today = todayInNewYork(now);
+  await withRetries(async () => {
+    const item = await getCase(caseId, true);
+    if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
+    if (input.date > today) throw new ValidationError([{ field: 'date', message: DISPUTE_MESSAGES.afterToday(today) }]);
+    if (input.date < item.case_date) {
+      throw new ValidationError([{ field: 'date', message: DISPUTE_MESSAGES.beforeCase(item.case_date) }]);
+    }
+    const stored = await getDispute(caseId, true);
+    const seq = nextEventSeq(stored);
+    if (seq > MAX_EVENTS_PER_CASE)
+      throw new ValidationError([{ field: 'type', message: DISPUTE_MESSAGES.tooManyEvents }]);
+    const live = liveEvents(stored.events);
+    const problem = checkPrerequisites(live.map(toEngineEvent), input);
+    if (problem) throw new ValidationError([problem]);
+    const recorded = fromEngineEvent(input, {
+      event_id: eventIdOf(seq),
+      recorded_by: caller.sub,
+      recorded_at: now.toISOString(),
+    });
+    const derived = derive([...live, recorded], today);
+    const target = statusAfterEvent(item.case_status, input.type);
+    const move =
+      target === null
+        ? { actions: [] }
+        : forwardStatusMove(item, target, {
+            actor: caller.sub,
+            now,
+            reason: `Dispute event recorded: ${input.type} (${input.date})`,
+          });
+    await recordEvent(caseId, stored, recorded, {
+      userId: item.user_id,
+      fields,
+      ...(derived.queue ? { queue: derived.queue } : {}),
+      ...(derived.award ? { award: derived.award } : {}),
+      extra: move.actions,
+      actor: caller.sub,
+      now,
+    });
+  });
+  return ok(await disputeAnswer(caseId, await getDispute(caseId, true), today));
+}
+
+/** DELETE /dispute/event?case_id=&event_id=&reason=: a soft delete with its reason; the case never moves back. */
+async function deleteOne(event: ApiEvent) {
+  const caller = requireCaller(event);
+  await requireBackOffice(event);
+  const caseId = requiredParam(event, 'case_id');
+  const eventId = requiredParam(event, 'event_id');
+  const reason = queryParam(event, 'reason', 500);
+  if (reason === undefined) throw new ValidationError([{ field: 'reason', message: DISPUTE_MESSAGES.reasonRequired }]);
+  audit(event).touched('case', [caseId]);
+  if (!(await getCase(caseId))) throw new NotFoundError(API_MESSAGES.caseNotFound);
+  if (!EVENT_ID_PATTERN.test(eventId)) throw new NotFoundError(DISPUTE_MESSAGES.eventNotFound);
+  const now = new Date();
+  const today = todayInNewYork(now);
+  await withRetries(async () => {
+    const stored = await getDispute(caseId, true);
+    const target = stored.events.find((e) => e.event_id === eventId);
+    if (!stored.record || !target || target.deleted) throw new NotFoundError(DISPUTE_MESSAGES.eventNotFound);
+    const derived = derive(
+      liveEvents(stored.events).filter((e) => e.event_id !== eventId),
+      today,
+    );
+    await deleteEvent(caseId, { ...stored, record: stored.record }, eventId, reason, {
+      userId: stored.record.user_id,
+      ...(derived.queue ? { queue: derived.queue } : {}),
+      ...(derived.award ? { award: derived.award } : {}),
+      actor: caller.sub,
+      now,
+    });
+  });
+  return ok(await disputeAnswer(caseId, await getDispute(caseId, true), today));
+}
+
+/** The query parameters of a list, trimmed, empty ones left out. */
+function listQuery(event: ApiEvent, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = queryParam(event, name, name === 'cursor' ? MAX_CURSOR_LENGTH : undefined);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** GET /dispute/queue: every case's next open deadline, soonest first. */
+async function queue(event: ApiEvent) {
+  await requireBackOffice(event);
+  const raw = listQuery(event, ['state', 'within_days', 'step', 'user_id', 'cursor']);
+  const query = parseInput(DisputeQueueQuerySchema.omit({ limit: true }), raw);
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const today = todayInNewYork();
+  const range = queueRange(query.state, query.within_days, today);
+  if (!range) return ok({ success: true, items: [] });
+  const page = await queuePage({
+    ...(query.user_id !== undefined ? { ownerId: query.user_id } : {}),
+    ...(query.step !== undefined ? { step: query.step } : {}),
+    range,
+    limit,
+    cursor: query.cursor,
+  });
+  const [cases, names] = await Promise.all([
+    caseSummaries(page.items.map((q) => q.case_id)),
+    ownerNames(page.items.map((q) => q.user_id)),
+  ]);
+  // A case deleted since its entry was written is not shown (its entry stays until the purge).
+  const rows = page.items.filter((q) => cases.has(q.case_id));
+  audit(event).touched(
+    'case',
+    rows.map((q) => q.case_id),
+  );
+  return ok({
+    success: true,
+    items: rows.map((q) => {
+      const c = cases.get(q.case_id)!;
+      return {
+        case_id: q.case_id,
+        user_id: q.user_id,
+        owner_name: names.get(q.user_id) ?? '',
+        patient_last: c.patient_last,
+        payer_name: q.payer_name ?? '',
+        case_status: c.case_status,
+        step: q.step,
+        due: q.due,
+        state: openState(q.due, today),
+      };
+    }),
+    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+  });
+}
+
+/** GET /dispute/awards: unpaid (default), overdue or paid awards, with the totals of every award. */
+async function awards(event: ApiEvent) {
+  await requireBackOffice(event);
+  const query = parseInput(DisputeAwardsQuerySchema.omit({ limit: true }), listQuery(event, ['state', 'cursor']));
+  const limit = parseLimit(queryParam(event, 'limit'));
+  const state = query.state ?? 'unpaid';
+  const today = todayInNewYork();
+  const yesterday = addCalendarDays(today, -1);
+  const [page, totals, overdueCount] = await Promise.all([
+    awardsPage({
+      state: state === 'paid' ? 'paid' : 'unpaid',
+      range: state === 'overdue' ? { to: yesterday } : {},
+      limit,
+      cursor: query.cursor,
+    }),
+    readAwardTotals(),
+    countDue({ kind: 'award-unpaid' }, undefined, yesterday),
+  ]);
+  const names = await ownerNames(page.items.map((a) => a.user_id));
+  audit(event).touched(
+    'case',
+    page.items.map((a) => a.case_id),
+  );
+  return ok({
+    success: true,
+    items: page.items.map((a) => ({
+      case_id: a.case_id,
+      owner_name: names.get(a.user_id) ?? '',
+      determination_date: a.determination_date,
+      award: centsToDollars(a.award_cents),
+      paid: centsToDollars(a.paid_cents),
+      award_payment_due: a.due,
+      days_overdue: a.state === 'unpaid' && a.due < today ? calendarDaysBetween(a.due, today) : 0,
+    })),
+    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
+    totals: {
+      awarded: centsToDollars(totals.awarded_cents),
+      paid: centsToDollars(totals.award_paid_cents),
+      unpaid: centsToDollars(totals.unpaid_cents),
+      overdue_count: overdueCount,
+    },
+  });
+}
+
+/** The Lambda entry point (API Gateway HTTP API, payload v2.0). */
+export const handler = apiHandler(
+  'dispute',
+  {
+    'POST /dispute/calculate': calculate,
+    'GET /dispute/queue': queue,
+    'GET /dispute/awards': awards,
+    'POST /dispute/event': recordOne,
+    'DELETE /dispute/event': deleteOne,
+    'GET /dispute': getOne,
+  },
+  { writeAudit: writeAuditEntry },
+);
