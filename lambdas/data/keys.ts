@@ -1,7 +1,55 @@
 /**
- * Key helpers shared by several data modules: folded sort names, write shards and search keys.
+ * Key helpers shared by several data modules: table and index declarations, folded sort names,
+ * write shards and search keys.
  * Pure functions, no AWS imports (the CDK app and the local runtime read the key modules too).
  */
+import type { AttributeType, IndexDef, TableDef } from '../lib/tables';
+
+/**
+ * A global secondary index keyed by the attributes `partition` (a string) and `sort` (a string, or a
+ * number with `sortType` 'N'). Both the CDK app and the local runtime project every attribute into it.
+ */
+export function stringIndex<const I extends string, const P extends string, const S extends string>(
+  indexName: I,
+  partition: P,
+  sort: S,
+  sortType: AttributeType = 'S',
+): { indexName: I; partitionKey: { name: P; type: 'S' }; sortKey: { name: S; type: AttributeType } } {
+  return { indexName, partitionKey: { name: partition, type: 'S' }, sortKey: { name: sort, type: sortType } };
+}
+
+/**
+ * The prefix-search indexes of a table, one per searched text `name` (`last`, `email`...): index
+ * `bySearch<Name>`, partition `search_<name>_p` (the text's first character), sort `search_<name>`
+ * (the trimmed, lower-cased text); an item's values come from {@link searchKey}.
+ */
+export function searchIndexes(...names: string[]): IndexDef[] {
+  return names.map((name) =>
+    stringIndex(`bySearch${name.charAt(0).toUpperCase()}${name.slice(1)}`, `search_${name}_p`, `search_${name}`),
+  );
+}
+
+/**
+ * A table whose keys are strings (every Suture table's are): logical id, environment variable,
+ * `[partition]` or `[partition, sort]` key attributes, its indexes ({@link stringIndex}) and, for a
+ * table that expires items, the TTL attribute (epoch seconds). One call per table.
+ */
+export function stringTable<const Id extends string, const Env extends string>(
+  id: Id,
+  envVar: Env,
+  [partition, sort]: readonly [string] | readonly [string, string],
+  globalSecondaryIndexes: IndexDef[] = [],
+  timeToLiveAttribute?: string,
+): TableDef & { id: Id; envVar: Env } {
+  return {
+    id,
+    envVar,
+    partitionKey: { name: partition, type: 'S' },
+    ...(sort === undefined ? {} : { sortKey: { name: sort, type: 'S' } }),
+    globalSecondaryIndexes,
+    ...(timeToLiveAttribute === undefined ? {} : { timeToLiveAttribute }),
+  };
+}
 
 /** Separator of the parts of a `sort_name`: below every character a name can hold. */
 const SORT_NAME_SEPARATOR = '\u0001';

@@ -713,7 +713,7 @@ describe('the tables', () => {
         TableName: physicalTableName('suture-dev', def),
         KeySchema: [
           { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
-          ...('sortKey' in def ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' }] : []),
+          ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' }] : []),
         ],
         ...(def.globalSecondaryIndexes.length > 0
           ? {
@@ -722,7 +722,7 @@ describe('the tables', () => {
                   IndexName: index.indexName,
                   KeySchema: [
                     { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
-                    ...('sortKey' in index ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+                    ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
                   ],
                 }),
               ),

@@ -3,8 +3,7 @@
  * are spelled. Reads and writes: lambdas/lib/audit-writer.ts (append) and lambdas/data/audit/queries.ts.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
-import { shardOf } from '../keys';
+import { shardOf, stringIndex, stringTable } from '../keys';
 
 /**
  * The audit trail (decision record 0005; HIPAA 45 CFR 164.312(b)): one item per API request, written
@@ -29,22 +28,17 @@ import { shardOf } from '../keys';
  * near 1,000 requests a second, then fail (a failed audit write fails the call). With
  * {@link AUDIT_SHARDS} shards, chosen by a hash of the request id, the cap is that many times higher.
  */
-export const AUDIT_TABLE = {
-  id: 'audit',
-  envVar: 'AUDIT_TABLE',
-  partitionKey: { name: 'day', type: 'S' },
-  sortKey: { name: 'at_id', type: 'S' },
-  globalSecondaryIndexes: [
-    { indexName: 'byUser', partitionKey: { name: 'user_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
-    { indexName: 'byCase', partitionKey: { name: 'case_id', type: 'S' }, sortKey: { name: 'at_id', type: 'S' } },
-    {
-      indexName: 'byAction',
-      partitionKey: { name: 'action_shard', type: 'S' },
-      sortKey: { name: 'at_id', type: 'S' },
-    },
+export const AUDIT_TABLE = stringTable(
+  'audit',
+  'AUDIT_TABLE',
+  ['day', 'at_id'],
+  [
+    stringIndex('byUser', 'user_id', 'at_id'),
+    stringIndex('byCase', 'case_id', 'at_id'),
+    stringIndex('byAction', 'action_shard', 'at_id'),
   ],
-  timeToLiveAttribute: 'expires_at',
-} as const satisfies TableDef;
+  'expires_at',
+);
 
 /**
  * Write shards of the audit table's day partitions and of `byAction` (see {@link AUDIT_TABLE}): about

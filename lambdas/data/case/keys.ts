@@ -3,52 +3,22 @@
  * month, the three search prefixes, the soft-deleted) and the builders of their composite keys.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
+import { searchIndexes, stringIndex, stringTable } from '../keys';
 
-export const CASES_TABLE = {
-  id: 'cases',
-  envVar: 'CASES_TABLE',
-  partitionKey: { name: 'case_id', type: 'S' },
-  globalSecondaryIndexes: [
-    { indexName: 'byUser', partitionKey: { name: 'user_id', type: 'S' }, sortKey: { name: 'created_at', type: 'S' } },
-    {
-      indexName: 'byUserStatus',
-      partitionKey: { name: 'user_status', type: 'S' },
-      sortKey: { name: 'created_at', type: 'S' },
-    },
-    {
-      indexName: 'byStatusMonth',
-      partitionKey: { name: 'status_month', type: 'S' },
-      sortKey: { name: 'created_at', type: 'S' },
-    },
-    {
-      indexName: 'byMonth',
-      partitionKey: { name: 'created_month', type: 'S' },
-      sortKey: { name: 'created_at', type: 'S' },
-    },
-    {
-      indexName: 'bySearchId',
-      partitionKey: { name: 'search_id_p', type: 'S' },
-      sortKey: { name: 'search_id', type: 'S' },
-    },
-    {
-      indexName: 'bySearchLast',
-      partitionKey: { name: 'search_last_p', type: 'S' },
-      sortKey: { name: 'search_last', type: 'S' },
-    },
-    {
-      indexName: 'bySearchIns',
-      partitionKey: { name: 'search_ins_p', type: 'S' },
-      sortKey: { name: 'search_ins', type: 'S' },
-    },
+export const CASES_TABLE = stringTable(
+  'cases',
+  'CASES_TABLE',
+  ['case_id'],
+  [
+    stringIndex('byUser', 'user_id', 'created_at'),
+    stringIndex('byUserStatus', 'user_status', 'created_at'),
+    stringIndex('byStatusMonth', 'status_month', 'created_at'),
+    stringIndex('byMonth', 'created_month', 'created_at'),
+    ...searchIndexes('id', 'last', 'ins'),
     // Soft-deleted cases (decision record 0006): partition `deleted_p` = DELETED_CASES_PARTITION, newest delete first.
-    {
-      indexName: 'byDeleted',
-      partitionKey: { name: 'deleted_p', type: 'S' },
-      sortKey: { name: 'deleted_at', type: 'S' },
-    },
+    stringIndex('byDeleted', 'deleted_p', 'deleted_at'),
   ],
-} as const satisfies TableDef;
+);
 
 /**
  * Partition value (`deleted_p`) of the `byDeleted` index of the cases table: every soft-deleted case

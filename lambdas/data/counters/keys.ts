@@ -3,7 +3,7 @@
  * items one case write touches. Reads and writes: lambdas/data/counters/stats.ts.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
+import { stringIndex, stringTable } from '../keys';
 
 /**
  * Counters of cases (decision record 0010): one item per (scope, bucket), each holding `n_<status>`
@@ -12,15 +12,12 @@ import type { TableDef } from '../../lib/tables';
  * Owner items also carry `board` = {@link OWNER_BOARD} and `n_total`, the key of the `byCaseCount`
  * index that answers "top users" with one Query.
  */
-export const CASE_STATS_TABLE = {
-  id: 'case-stats',
-  envVar: 'CASE_STATS_TABLE',
-  partitionKey: { name: 'scope', type: 'S' },
-  sortKey: { name: 'bucket', type: 'S' },
-  globalSecondaryIndexes: [
-    { indexName: 'byCaseCount', partitionKey: { name: 'board', type: 'S' }, sortKey: { name: 'n_total', type: 'N' } },
-  ],
-} as const satisfies TableDef;
+export const CASE_STATS_TABLE = stringTable(
+  'case-stats',
+  'CASE_STATS_TABLE',
+  ['scope', 'bucket'],
+  [stringIndex('byCaseCount', 'board', 'n_total', 'N')],
+);
 
 /** Partition of the owner items in the `byCaseCount` index (top users). */
 export const OWNER_BOARD = 'owners';

@@ -2,15 +2,10 @@
  * Keys of the CPT tables: the codes by code and the search index by token prefix.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
+import { stringTable } from '../keys';
 
 /** CMS PFS rows keyed by HCPCS/CPT code (no modifier rows). */
-export const CPT_CODES_TABLE = {
-  id: 'cpt-codes',
-  envVar: 'CPT_CODES_TABLE',
-  partitionKey: { name: 'cpt_code', type: 'S' },
-  globalSecondaryIndexes: [],
-} as const satisfies TableDef;
+export const CPT_CODES_TABLE = stringTable('cpt-codes', 'CPT_CODES_TABLE', ['cpt_code']);
 
 /**
  * Search index for CPT suggestions: one item per (token, code), where the tokens are the code
@@ -18,13 +13,7 @@ export const CPT_CODES_TABLE = {
  * `term_code` is `${token}#${cpt_code}` so that `begins_with(term_code, search)` finds matches.
  * Keys are built only by `cptSearchKey` below.
  */
-export const CPT_SEARCH_TABLE = {
-  id: 'cpt-search',
-  envVar: 'CPT_SEARCH_TABLE',
-  partitionKey: { name: 'prefix', type: 'S' },
-  sortKey: { name: 'term_code', type: 'S' },
-  globalSecondaryIndexes: [],
-} as const satisfies TableDef;
+export const CPT_SEARCH_TABLE = stringTable('cpt-search', 'CPT_SEARCH_TABLE', ['prefix', 'term_code']);
 
 /** Keys of one CPT search-index item for a token (lower-cased word or code) and a code. */
 export function cptSearchKey(token: string, cptCode: string): { prefix: string; term_code: string } {

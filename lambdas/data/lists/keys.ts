@@ -2,8 +2,7 @@
  * Keys of the reference lists table (payers, NUCC taxonomy, import jobs and their locks).
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
-import { firstCharacter } from '../keys';
+import { firstCharacter, stringIndex, stringTable } from '../keys';
 
 /**
  * Reference lists of the back office (spec back-office "List Management"; lambdas/lists): one table, partition
@@ -16,15 +15,12 @@ import { firstCharacter } from '../keys';
  * - import jobs: `job` / `<job id>` (progress of a browser import);
  * - counters and seed marks: `meta` / `insurance` | `nucc`; import locks `meta` / `import-lock#<kind>`.
  */
-export const LISTS_TABLE = {
-  id: 'lists',
-  envVar: 'LISTS_TABLE',
-  partitionKey: { name: 'list', type: 'S' },
-  sortKey: { name: 'item_id', type: 'S' },
-  globalSecondaryIndexes: [
-    { indexName: 'bySort', partitionKey: { name: 'list', type: 'S' }, sortKey: { name: 'sort_key', type: 'S' } },
-  ],
-} as const satisfies TableDef;
+export const LISTS_TABLE = stringTable(
+  'lists',
+  'LISTS_TABLE',
+  ['list', 'item_id'],
+  [stringIndex('bySort', 'list', 'sort_key')],
+);
 
 /**
  * Keys of the lists table ({@link LISTS_TABLE}); the only place they are spelled.

@@ -3,7 +3,7 @@
  * per-owner NPI uniqueness markers.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { IndexDef, TableDef } from '../../lib/tables';
+import { stringIndex, stringTable } from '../keys';
 
 /**
  * Index of the surgeons and facilities tables that lists a user's items by name (decision record 0010):
@@ -11,27 +11,16 @@ import type { IndexDef, TableDef } from '../../lib/tables';
  * lambdas/data/owned/items.ts on create and on every name change). NPI markers carry no `sort_name`,
  * so they are never in it; items written before the index existed are not either until backfilled.
  */
-export const BY_NAME_INDEX = {
-  indexName: 'byName',
-  partitionKey: { name: 'user_id', type: 'S' },
-  sortKey: { name: 'sort_name', type: 'S' },
-} as const satisfies IndexDef;
+export const BY_NAME_INDEX = stringIndex('byName', 'user_id', 'sort_name');
 
-export const SURGEONS_TABLE = {
-  id: 'surgeons',
-  envVar: 'SURGEONS_TABLE',
-  partitionKey: { name: 'user_id', type: 'S' },
-  sortKey: { name: 'surgeon_id', type: 'S' },
-  globalSecondaryIndexes: [BY_NAME_INDEX],
-} as const satisfies TableDef;
+export const SURGEONS_TABLE = stringTable('surgeons', 'SURGEONS_TABLE', ['user_id', 'surgeon_id'], [BY_NAME_INDEX]);
 
-export const FACILITIES_TABLE = {
-  id: 'facilities',
-  envVar: 'FACILITIES_TABLE',
-  partitionKey: { name: 'user_id', type: 'S' },
-  sortKey: { name: 'facility_id', type: 'S' },
-  globalSecondaryIndexes: [BY_NAME_INDEX],
-} as const satisfies TableDef;
+export const FACILITIES_TABLE = stringTable(
+  'facilities',
+  'FACILITIES_TABLE',
+  ['user_id', 'facility_id'],
+  [BY_NAME_INDEX],
+);
 
 /**
  * Key values of the uniqueness marker of an NPI among one user's surgeons or facilities, an item of the same table as the surgeon or facility it guards:

@@ -2,7 +2,7 @@
  * Keys of the report history table: one item per generated report, by the asking user.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
+import { stringTable } from '../keys';
 
 /**
  * Reports generated (spec back-office "Reports"): one item per generation, success or error, in the
@@ -10,13 +10,7 @@ import type { TableDef } from '../../lib/tables';
  * the generation time (built only by {@link reportId}), so "the caller's 10 most recent" is one
  * Query (ScanIndexForward false, Limit 10). Attributes: lambdas/data/reports/history.ts.
  */
-export const REPORTS_TABLE = {
-  id: 'reports',
-  envVar: 'REPORTS_TABLE',
-  partitionKey: { name: 'user_id', type: 'S' },
-  sortKey: { name: 'report_id', type: 'S' },
-  globalSecondaryIndexes: [],
-} as const satisfies TableDef;
+export const REPORTS_TABLE = stringTable('reports', 'REPORTS_TABLE', ['user_id', 'report_id']);
 
 /**
  * Id (and sort key) of a generated report (spec back-office "Reports"): the generation time as ISO text, `#`,

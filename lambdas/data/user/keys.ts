@@ -2,8 +2,7 @@
  * Keys of the users table: profiles by id, the list-by-name and search indexes, the profile counter.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import type { TableDef } from '../../lib/tables';
-import { ownedSortName, searchKey } from '../keys';
+import { ownedSortName, searchIndexes, searchKey, stringIndex, stringTable } from '../keys';
 
 /**
  * Profiles (PK `user_id`). Indexes of the back office's user list and search (spec back-office "User Management"),
@@ -15,34 +14,12 @@ import { ownedSortName, searchKey } from '../keys';
  *   of the lower-cased text, sort = that text (as the cases' search indexes, {@link searchKey}).
  * The user counter ({@link USER_COUNT_KEY}) lives in this table too, without index attributes.
  */
-export const USERS_TABLE = {
-  id: 'users',
-  envVar: 'USERS_TABLE',
-  partitionKey: { name: 'user_id', type: 'S' },
-  globalSecondaryIndexes: [
-    { indexName: 'byListName', partitionKey: { name: 'list_p', type: 'S' }, sortKey: { name: 'list_name', type: 'S' } },
-    {
-      indexName: 'bySearchLast',
-      partitionKey: { name: 'search_last_p', type: 'S' },
-      sortKey: { name: 'search_last', type: 'S' },
-    },
-    {
-      indexName: 'bySearchFirst',
-      partitionKey: { name: 'search_first_p', type: 'S' },
-      sortKey: { name: 'search_first', type: 'S' },
-    },
-    {
-      indexName: 'bySearchEmail',
-      partitionKey: { name: 'search_email_p', type: 'S' },
-      sortKey: { name: 'search_email', type: 'S' },
-    },
-    {
-      indexName: 'bySearchNpi',
-      partitionKey: { name: 'search_npi_p', type: 'S' },
-      sortKey: { name: 'search_npi', type: 'S' },
-    },
-  ],
-} as const satisfies TableDef;
+export const USERS_TABLE = stringTable(
+  'users',
+  'USERS_TABLE',
+  ['user_id'],
+  [stringIndex('byListName', 'list_p', 'list_name'), ...searchIndexes('last', 'first', 'email', 'npi')],
+);
 
 /** Partition value of `list_p` (index `byListName` of the users table): every profile carries it. */
 export const USER_LIST_PARTITION = 'users';
