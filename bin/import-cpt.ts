@@ -15,9 +15,6 @@
  * The whole file is parsed and validated before the target is opened: a refused file writes nothing.
  * Exit codes: 0 done, 1 refused or failed, 2 bad usage.
  */
-import { parseArgs } from 'node:util';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../lambdas/data/cpt_codes/keys';
 import { physicalTableName } from '../lambdas/lib/tables';
 import {
@@ -30,8 +27,8 @@ import {
   type CptWriteCounts,
 } from '../lambdas/data/cpt_codes/import';
 import { STARTER_CODES, STARTER_SOURCE } from '../lambdas/cpt_codes/starter';
-import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
-import { dynamoDbClient } from '../lambdas/lib/aws';
+import { DEFAULT_LOCAL_PREFIX, StoreInUseError } from './lib/local-target';
+import { openDynamoTarget, parseImportArgs, type DynamoTarget } from './lib/dynamo-target';
 import { UsageError, assertReadableFile, runCli } from './lib/cli';
 
 const HELP = `Usage: npm run import:cpt -- [options] FILE
@@ -65,59 +62,13 @@ Options:
 
 Example: npm run import:cpt -- ../shared/data/cms/PPRRVU2025_Oct.csv`;
 
-interface Target {
-  description: string;
-  doc: DynamoDBDocumentClient;
-  codesTable: string;
-  searchTable: string;
-  close(): Promise<void>;
-}
-
-function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-}
-
-function prefixedTables(prefix: string) {
+/** The two CPT tables of a target: named by its prefix, or by the table variables. */
+function cptTables(target: DynamoTarget): { codesTable: string; searchTable: string } {
+  const fromVariables = target.tablePrefix === undefined || (target.kind === 'endpoint' && process.env.CPT_CODES_TABLE);
+  if (fromVariables) return cptTablesFromEnv();
   return {
-    codesTable: physicalTableName(prefix, CPT_CODES_TABLE),
-    searchTable: physicalTableName(prefix, CPT_SEARCH_TABLE),
-  };
-}
-
-async function openTarget(values: Record<string, string | boolean | undefined>): Promise<Target> {
-  const prefix = (values.prefix as string | undefined) ?? DEFAULT_LOCAL_PREFIX;
-  if (values.endpoint) {
-    const endpoint = values.endpoint as string;
-    const tables = process.env.CPT_CODES_TABLE ? cptTablesFromEnv() : prefixedTables(prefix);
-    const client = dynamoDbClient({
-      endpoint,
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-    });
-    return {
-      description: `endpoint ${endpoint}`,
-      doc: documentClient(client),
-      ...tables,
-      close: async () => client.destroy(),
-    };
-  }
-  if (values.local || (!process.env.CPT_CODES_TABLE && !values.stage)) {
-    const local = await openLocalDynamo((values['data-dir'] as string | undefined) ?? DEFAULT_DATA_DIR, prefix);
-    return {
-      description: local.description,
-      doc: documentClient(local.client),
-      ...prefixedTables(prefix),
-      close: () => local.close(),
-    };
-  }
-  const tables = values.stage ? prefixedTables(`suture-${values.stage as string}`) : cptTablesFromEnv();
-  const client = dynamoDbClient();
-  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
-  return {
-    description: endpoint ? `AWS SDK endpoint ${endpoint}` : 'AWS',
-    doc: documentClient(client),
-    ...tables,
-    close: async () => client.destroy(),
+    codesTable: physicalTableName(target.tablePrefix!, CPT_CODES_TABLE),
+    searchTable: physicalTableName(target.tablePrefix!, CPT_SEARCH_TABLE),
   };
 }
 
@@ -143,19 +94,9 @@ function formatCounts(c: CptWriteCounts): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      starter: { type: 'boolean' },
-      local: { type: 'boolean' },
-      endpoint: { type: 'string' },
-      'data-dir': { type: 'string' },
-      prefix: { type: 'string' },
-      stage: { type: 'string' },
-      concurrency: { type: 'string' },
-    },
+  const { values, positionals } = parseImportArgs(argv, {
+    starter: { type: 'boolean' },
+    concurrency: { type: 'string' },
   });
   if (values.help) {
     console.log(HELP);
@@ -190,13 +131,14 @@ async function main(argv: string[]): Promise<number> {
     );
   }
 
-  const target = await openTarget(values);
+  const target = await openDynamoTarget(values, Boolean(process.env.CPT_CODES_TABLE));
   try {
-    console.log(`Writing to ${target.description} (tables ${target.codesTable}, ${target.searchTable})...`);
+    const { codesTable, searchTable } = cptTables(target);
+    console.log(`Writing to ${target.description} (tables ${codesTable}, ${searchTable})...`);
     const counts = await writeCptRecords(records, {
       doc: target.doc,
-      codesTable: target.codesTable,
-      searchTable: target.searchTable,
+      codesTable,
+      searchTable,
       source,
       pfsYear,
       concurrency,

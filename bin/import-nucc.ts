@@ -12,14 +12,11 @@
  */
 // Before the SDK loads: it warns once per process on Node < 22; package.json's engines says what is supported.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-import { parseArgs } from 'node:util';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LISTS_TABLE } from '../lambdas/data/lists/keys';
 import { physicalTableName } from '../lambdas/lib/tables';
 import { NuccFileDataError, NuccFileLayoutError, parseNuccFile, writeNuccRecords } from '../lambdas/data/lists/nucc';
-import { DEFAULT_DATA_DIR, DEFAULT_LOCAL_PREFIX, StoreInUseError, openLocalDynamo } from './lib/local-target';
-import { dynamoDbClient } from '../lambdas/lib/aws';
+import { DEFAULT_LOCAL_PREFIX, StoreInUseError } from './lib/local-target';
+import { openDynamoTarget, parseImportArgs } from './lib/dynamo-target';
 import { UsageError, assertReadableFile, runCli } from './lib/cli';
 
 const HELP = `Usage: npm run import:nucc -- [options] FILE
@@ -43,23 +40,8 @@ Options:
 
 Example: npm run import:nucc -- ../shared/data/nucc/nucc_taxonomy_251.csv`;
 
-function documentClient(client: DynamoDBClient): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
-}
-
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      local: { type: 'boolean' },
-      endpoint: { type: 'string' },
-      'data-dir': { type: 'string' },
-      prefix: { type: 'string' },
-      stage: { type: 'string' },
-    },
-  });
+  const { values, positionals } = parseImportArgs(argv, {});
   if (values.help) {
     console.log(HELP);
     return 0;
@@ -70,36 +52,15 @@ async function main(argv: string[]): Promise<number> {
   const parsed = await parseNuccFile(positionals[0]!);
   console.log(`Parsed ${parsed.fileName}: ${parsed.rowsRead} rows, ${parsed.records.length} codes.`);
 
-  const prefix = values.prefix ?? DEFAULT_LOCAL_PREFIX;
-  let client: DynamoDBClient;
-  let table: string;
-  let description: string;
-  let close: () => Promise<void>;
-  if (values.endpoint) {
-    client = dynamoDbClient({
-      endpoint: values.endpoint,
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-    });
-    table = physicalTableName(prefix, LISTS_TABLE);
-    description = `endpoint ${values.endpoint}`;
-    close = async () => client.destroy();
-  } else if (values.local || (!process.env.LISTS_TABLE && !values.stage)) {
-    const local = await openLocalDynamo(values['data-dir'] ?? DEFAULT_DATA_DIR, prefix);
-    client = local.client;
-    table = physicalTableName(prefix, LISTS_TABLE);
-    description = local.description;
-    close = () => local.close();
-  } else {
-    client = dynamoDbClient();
-    table = values.stage ? physicalTableName(`suture-${values.stage}`, LISTS_TABLE) : process.env.LISTS_TABLE!.trim();
-    description = 'AWS';
-    close = async () => client.destroy();
-  }
+  const target = await openDynamoTarget(values, Boolean(process.env.LISTS_TABLE));
   try {
-    console.log(`Writing to ${description} (table ${table})...`);
+    const table =
+      target.tablePrefix === undefined
+        ? process.env.LISTS_TABLE!.trim()
+        : physicalTableName(target.tablePrefix, LISTS_TABLE);
+    console.log(`Writing to ${target.description} (table ${table})...`);
     const counts = await writeNuccRecords(parsed.records, {
-      doc: documentClient(client),
+      doc: target.doc,
       table,
       source: `nucc:${parsed.fileName}`,
     });
@@ -109,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
         `${counts.searchItemsDeleted} deleted; ${counts.totalCodes} codes in the list.`,
     );
   } finally {
-    await close();
+    await target.close();
   }
   return 0;
 }

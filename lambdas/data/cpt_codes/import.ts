@@ -34,9 +34,7 @@
  * dynalite on the 2-core dev machine: about 12 s for a first import with `npm run import:cpt`
  * (0.5 s of it parsing), about 1.6 s for a re-import that finds everything unchanged.
  */
-import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { parse } from 'csv-parse';
 import {
   BatchWriteCommand,
   GetCommand,
@@ -47,6 +45,7 @@ import {
 import * as z from 'zod';
 import { batchGetAll, resendUnprocessed } from '../../lib/dynamo';
 import { parseItems, parseOptionalItem } from '../item';
+import { ListFileDataError, ListFileLayoutError, csvRecords } from '../list-files';
 import { cptMetaKey, cptSearchKey } from './keys';
 import {
   CptCatalogMetaSchema,
@@ -95,30 +94,17 @@ export const PFS_LAYOUT_DESCRIPTION =
 
 /** How many rows may come before the `HCPCS,...` header row (the 2025 files have 9). */
 const MAX_ROWS_BEFORE_HEADER = 30;
-/** How many row problems a refusal lists. */
-const MAX_LISTED_PROBLEMS = 10;
-
 /** The file is not a PFS relative value file in the expected CSV layout. Nothing was written. */
-export class CptFileLayoutError extends Error {
+export class CptFileLayoutError extends ListFileLayoutError {
   override name = 'CptFileLayoutError';
   constructor(fileName: string, detail: string) {
-    super(
-      `${fileName} is not in the expected layout (${detail}). Expected ${PFS_LAYOUT_DESCRIPTION}. Nothing was written.`,
-    );
+    super(fileName, detail, PFS_LAYOUT_DESCRIPTION);
   }
 }
 
 /** The layout is right but some kept rows have bad values. Nothing was written. */
-export class CptFileDataError extends Error {
+export class CptFileDataError extends ListFileDataError {
   override name = 'CptFileDataError';
-  constructor(
-    fileName: string,
-    readonly problems: string[],
-  ) {
-    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
-    const more = problems.length > MAX_LISTED_PROBLEMS ? ` (and ${problems.length - MAX_LISTED_PROBLEMS} more)` : '';
-    super(`${fileName} has ${problems.length} invalid row(s): ${listed}${more}. Nothing was written.`);
-  }
 }
 
 /** A BatchWriteItem kept returning UnprocessedItems after every retry. */
@@ -207,18 +193,6 @@ function feeScheduleYear(titleRows: string[][], fileName: string): number | unde
  */
 export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
   const fileName = basename(path);
-  const input = createReadStream(path);
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      info: true,
-      // A binary or fixed-width file must not be buffered whole as one "record".
-      max_record_size: 64 * 1024,
-    }),
-  );
   const headerRows: string[][] = [];
   let columns: ParsedPfsFile['columns'] | undefined;
   const problems: string[] = [];
@@ -228,78 +202,66 @@ export async function parsePfsFile(path: string): Promise<ParsedPfsFile> {
   let modifierRowsSkipped = 0;
   let duplicateRowsSkipped = 0;
 
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!columns) {
-        headerRows.push(record);
-        if ((record[0] ?? '').trim().toUpperCase() === 'HCPCS') {
-          const names = composeColumnNames(headerRows);
-          const found = locateColumns(names);
-          if (found.missing.length > 0) {
-            throw new CptFileLayoutError(
-              fileName,
-              `header row on line ${info.lines} lacks ${found.missing.join(', ')}`,
-            );
-          }
-          columns = found.columns as ParsedPfsFile['columns'];
-        } else if (headerRows.length > MAX_ROWS_BEFORE_HEADER) {
-          throw new CptFileLayoutError(
-            fileName,
-            `no header row starting HCPCS in the first ${MAX_ROWS_BEFORE_HEADER} rows`,
-          );
+  const unreadable = (detail: string) => new CptFileLayoutError(fileName, detail);
+  for await (const { record, line } of csvRecords(path, unreadable, { relaxQuotes: true })) {
+    if (!columns) {
+      headerRows.push(record);
+      if ((record[0] ?? '').trim().toUpperCase() === 'HCPCS') {
+        const names = composeColumnNames(headerRows);
+        const found = locateColumns(names);
+        if (found.missing.length > 0) {
+          throw new CptFileLayoutError(fileName, `header row on line ${line} lacks ${found.missing.join(', ')}`);
         }
-        continue;
+        columns = found.columns as ParsedPfsFile['columns'];
+      } else if (headerRows.length > MAX_ROWS_BEFORE_HEADER) {
+        throw new CptFileLayoutError(
+          fileName,
+          `no header row starting HCPCS in the first ${MAX_ROWS_BEFORE_HEADER} rows`,
+        );
       }
-      const cell = (name: (typeof PFS_EXPECTED_COLUMNS)[number]) => (record[columns![name]] ?? '').trim();
-      if (record.every((v) => v.trim() === '')) continue;
-      rowsRead += 1;
-      if (cell('MOD') !== '') {
-        modifierRowsSkipped += 1;
-        continue;
-      }
-      const line = info.lines;
-      const code = cell('HCPCS').toUpperCase();
-      if (!CODE_PATTERN.test(code)) {
-        problems.push(`line ${line}: HCPCS ${JSON.stringify(cell('HCPCS'))} is not a 5-character code`);
-        continue;
-      }
-      if (seen.has(code)) {
-        duplicateRowsSkipped += 1;
-        continue;
-      }
-      seen.add(code);
-      const description = cell('DESCRIPTION').replace(/\s+/g, ' ');
-      if (!description) problems.push(`line ${line}: ${code} has no DESCRIPTION`);
-      const item: CptCodeRecord = { cpt_code: code, cpt_description: description };
-      const status = cell('STATUS CODE');
-      if (status) item.status_code = status;
-      const glob = cell('GLOB DAYS');
-      if (glob) item.global_days = glob;
-      const multProc = cell('MULT PROC');
-      if (multProc && !INDICATOR_PATTERN.test(multProc)) {
-        problems.push(`line ${line}: ${code} MULT PROC ${JSON.stringify(multProc)} is not one digit`);
-      } else if (multProc) item.mult_proc = multProc;
-      for (const [field, column] of Object.entries(NUMERIC_COLUMNS) as [
-        NumericField,
-        (typeof PFS_EXPECTED_COLUMNS)[number],
-      ][]) {
-        const raw = cell(column);
-        if (raw === '') continue;
-        if (!NUMBER_PATTERN.test(raw)) {
-          problems.push(`line ${line}: ${code} ${column} ${JSON.stringify(raw)} is not a number`);
-          continue;
-        }
-        item[field] = Number(raw);
-      }
-      records.push(item);
+      continue;
     }
-  } catch (error) {
-    input.destroy();
-    if (error instanceof CptFileLayoutError) throw error;
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
-      throw new CptFileLayoutError(fileName, `not readable as CSV: ${error.message}`);
+    const cell = (name: (typeof PFS_EXPECTED_COLUMNS)[number]) => (record[columns![name]] ?? '').trim();
+    if (record.every((v) => v.trim() === '')) continue;
+    rowsRead += 1;
+    if (cell('MOD') !== '') {
+      modifierRowsSkipped += 1;
+      continue;
     }
-    throw error;
+    const code = cell('HCPCS').toUpperCase();
+    if (!CODE_PATTERN.test(code)) {
+      problems.push(`line ${line}: HCPCS ${JSON.stringify(cell('HCPCS'))} is not a 5-character code`);
+      continue;
+    }
+    if (seen.has(code)) {
+      duplicateRowsSkipped += 1;
+      continue;
+    }
+    seen.add(code);
+    const description = cell('DESCRIPTION').replace(/\s+/g, ' ');
+    if (!description) problems.push(`line ${line}: ${code} has no DESCRIPTION`);
+    const item: CptCodeRecord = { cpt_code: code, cpt_description: description };
+    const status = cell('STATUS CODE');
+    if (status) item.status_code = status;
+    const glob = cell('GLOB DAYS');
+    if (glob) item.global_days = glob;
+    const multProc = cell('MULT PROC');
+    if (multProc && !INDICATOR_PATTERN.test(multProc)) {
+      problems.push(`line ${line}: ${code} MULT PROC ${JSON.stringify(multProc)} is not one digit`);
+    } else if (multProc) item.mult_proc = multProc;
+    for (const [field, column] of Object.entries(NUMERIC_COLUMNS) as [
+      NumericField,
+      (typeof PFS_EXPECTED_COLUMNS)[number],
+    ][]) {
+      const raw = cell(column);
+      if (raw === '') continue;
+      if (!NUMBER_PATTERN.test(raw)) {
+        problems.push(`line ${line}: ${code} ${column} ${JSON.stringify(raw)} is not a number`);
+        continue;
+      }
+      item[field] = Number(raw);
+    }
+    records.push(item);
   }
 
   if (!columns) throw new CptFileLayoutError(fileName, 'no header row starting HCPCS');
@@ -337,7 +299,7 @@ export interface CptWriteOptions extends CptRepositoryDeps {
   /** BatchWriteItem requests in flight at once; default 4. */
   concurrency?: number;
   /** Progress of each phase: items done out of total. */
-  onProgress?: (phase: 'search-index' | 'codes', done: number, total: number) => void;
+  onProgress?: ImportProgress;
 }
 
 export interface CptWriteCounts {
@@ -421,6 +383,27 @@ export async function batchWriteAll(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}
+
+/** Progress of an import's write phases: items done out of total. */
+export type ImportProgress = (phase: 'search-index' | 'codes', done: number, total: number) => void;
+
+/**
+ * Write an import's requests with {@link batchWriteAll}: the search-index ones first, then the code
+ * items, so that a code item is written only after its index items and a rerun repairs an
+ * interrupted import. Also used by the NUCC importer (lambdas/data/lists/nucc.ts).
+ */
+export async function writeIndexThenCodes(
+  doc: DynamoDBDocumentClient,
+  writes: { searchTable: string; search: WriteRequest[]; codesTable: string; codes: WriteRequest[] },
+  concurrency: number,
+  onProgress?: ImportProgress,
+): Promise<void> {
+  const { searchTable, search, codesTable, codes } = writes;
+  await batchWriteAll(doc, searchTable, search, concurrency, (done) =>
+    onProgress?.('search-index', done, search.length),
+  );
+  await batchWriteAll(doc, codesTable, codes, concurrency, (done) => onProgress?.('codes', done, codes.length));
 }
 
 /** Every item of the codes table, or only their codes with `keysOnly` (Scan; importer only). */
@@ -540,11 +523,11 @@ export async function writeCptRecords(records: CptCodeRecord[], options: CptWrit
     existing.set(item.cpt_code, item);
   }
 
-  await batchWriteAll(doc, searchTable, searchRequests, concurrency, (done) =>
-    options.onProgress?.('search-index', done, searchRequests.length),
-  );
-  await batchWriteAll(doc, codesTable, codeRequests, concurrency, (done) =>
-    options.onProgress?.('codes', done, codeRequests.length),
+  await writeIndexThenCodes(
+    doc,
+    { searchTable, search: searchRequests, codesTable, codes: codeRequests },
+    concurrency,
+    options.onProgress,
   );
   counts.codeItemsWritten = codeRequests.length;
 

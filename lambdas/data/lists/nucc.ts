@@ -20,14 +20,13 @@
  * carrying the same fields, so that a search needs no second read. Tokens: the code and each distinct
  * lower-cased word (2 characters or more) of grouping, classification and specialization.
  */
-import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
-import { parse } from 'csv-parse';
 import { GetCommand, PutCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { parseItems, parseOptionalItem } from '../item';
-import { batchWriteAll, type WriteRequest } from '../cpt_codes/import';
+import { writeIndexThenCodes, type ImportProgress, type WriteRequest } from '../cpt_codes/import';
 import { textWords } from '../cpt_codes/repository';
+import { ListFileDataError, ListFileLayoutError, csvRecords } from '../list-files';
 import { LIST_PARTITIONS, listKeys } from './keys';
 
 /** Columns the importer needs, as NUCC spells them. */
@@ -38,29 +37,18 @@ export const NUCC_LAYOUT_DESCRIPTION =
 
 /** A taxonomy code: 9 letters or digits and a final X (e.g. 208600000X). */
 const CODE_PATTERN = /^[0-9A-Z]{9}X$/;
-const MAX_LISTED_PROBLEMS = 10;
 
 /** Not a NUCC taxonomy CSV. Nothing was written. */
-export class NuccFileLayoutError extends Error {
+export class NuccFileLayoutError extends ListFileLayoutError {
   override name = 'NuccFileLayoutError';
   constructor(fileName: string, detail: string) {
-    super(
-      `${fileName} is not in the expected layout (${detail}). Expected ${NUCC_LAYOUT_DESCRIPTION}. Nothing was written.`,
-    );
+    super(fileName, detail, NUCC_LAYOUT_DESCRIPTION);
   }
 }
 
 /** The layout is right but rows have bad values. Nothing was written. */
-export class NuccFileDataError extends Error {
+export class NuccFileDataError extends ListFileDataError {
   override name = 'NuccFileDataError';
-  constructor(
-    fileName: string,
-    readonly problems: string[],
-  ) {
-    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
-    const more = problems.length > MAX_LISTED_PROBLEMS ? ` (and ${problems.length - MAX_LISTED_PROBLEMS} more)` : '';
-    super(`${fileName} has ${problems.length} invalid row(s): ${listed}${more}. Nothing was written.`);
-  }
 }
 
 /** One taxonomy code as read from the file. `specialization` is '' for a classification's own code. */
@@ -112,61 +100,49 @@ const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').tr
  */
 export async function parseNuccFile(path: string): Promise<ParsedNuccFile> {
   const fileName = basename(path);
-  const input = createReadStream(path);
-  const parser = input.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 64 * 1024 }),
-  );
   let columns: Record<(typeof NUCC_EXPECTED_COLUMNS)[number], number> | undefined;
   const records: NuccRecord[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
   let rowsRead = 0;
   let duplicateRowsSkipped = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      if (!columns) {
-        const names = record.map((c) => clean(c).toLowerCase());
-        const found: Partial<Record<string, number>> = {};
-        const missing: string[] = [];
-        for (const expected of NUCC_EXPECTED_COLUMNS) {
-          const index = names.indexOf(expected.toLowerCase());
-          if (index < 0) missing.push(expected);
-          else found[expected] = index;
-        }
-        if (missing.length > 0) throw new NuccFileLayoutError(fileName, `the first row lacks ${missing.join(', ')}`);
-        columns = found as Record<(typeof NUCC_EXPECTED_COLUMNS)[number], number>;
-        continue;
+  const unreadable = (detail: string) => new NuccFileLayoutError(fileName, detail);
+  for await (const { record, line } of csvRecords(path, unreadable)) {
+    if (!columns) {
+      const names = record.map((c) => clean(c).toLowerCase());
+      const found: Partial<Record<string, number>> = {};
+      const missing: string[] = [];
+      for (const expected of NUCC_EXPECTED_COLUMNS) {
+        const index = names.indexOf(expected.toLowerCase());
+        if (index < 0) missing.push(expected);
+        else found[expected] = index;
       }
-      if (record.every((v) => v.trim() === '')) continue;
-      rowsRead += 1;
-      const cell = (name: (typeof NUCC_EXPECTED_COLUMNS)[number]) => clean(record[columns![name]]);
-      const code = cell('Code').toUpperCase();
-      if (!CODE_PATTERN.test(code)) {
-        problems.push(`line ${info.lines}: Code ${JSON.stringify(cell('Code'))} is not a 10-character taxonomy code`);
-        continue;
-      }
-      if (seen.has(code)) {
-        duplicateRowsSkipped += 1;
-        continue;
-      }
-      seen.add(code);
-      const classification = cell('Classification');
-      if (!classification) problems.push(`line ${info.lines}: ${code} has no Classification`);
-      records.push({
-        code,
-        grouping: cell('Grouping'),
-        classification,
-        specialization: cell('Specialization'),
-        display_name: cell('Display Name'),
-      });
+      if (missing.length > 0) throw new NuccFileLayoutError(fileName, `the first row lacks ${missing.join(', ')}`);
+      columns = found as Record<(typeof NUCC_EXPECTED_COLUMNS)[number], number>;
+      continue;
     }
-  } catch (error) {
-    input.destroy();
-    if (error instanceof NuccFileLayoutError) throw error;
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('CSV_')) {
-      throw new NuccFileLayoutError(fileName, `not readable as CSV: ${error.message}`);
+    if (record.every((v) => v.trim() === '')) continue;
+    rowsRead += 1;
+    const cell = (name: (typeof NUCC_EXPECTED_COLUMNS)[number]) => clean(record[columns![name]]);
+    const code = cell('Code').toUpperCase();
+    if (!CODE_PATTERN.test(code)) {
+      problems.push(`line ${line}: Code ${JSON.stringify(cell('Code'))} is not a 10-character taxonomy code`);
+      continue;
     }
-    throw error;
+    if (seen.has(code)) {
+      duplicateRowsSkipped += 1;
+      continue;
+    }
+    seen.add(code);
+    const classification = cell('Classification');
+    if (!classification) problems.push(`line ${line}: ${code} has no Classification`);
+    records.push({
+      code,
+      grouping: cell('Grouping'),
+      classification,
+      specialization: cell('Specialization'),
+      display_name: cell('Display Name'),
+    });
   }
   if (!columns) throw new NuccFileLayoutError(fileName, 'the file is empty');
   if (problems.length > 0) throw new NuccFileDataError(fileName, problems);
@@ -204,7 +180,7 @@ export interface NuccWriteOptions {
   source: string;
   importedAt?: string;
   concurrency?: number;
-  onProgress?: (phase: 'search-index' | 'codes', done: number, total: number) => void;
+  onProgress?: ImportProgress;
 }
 
 export interface NuccWriteCounts {
@@ -286,12 +262,8 @@ export async function writeNuccRecords(records: NuccRecord[], options: NuccWrite
     codeRequests.push({ PutRequest: { Item: { ...item } } });
     existing.set(record.code, item);
   }
-  await batchWriteAll(doc, table, searchRequests, concurrency, (done) =>
-    options.onProgress?.('search-index', done, searchRequests.length),
-  );
-  await batchWriteAll(doc, table, codeRequests, concurrency, (done) =>
-    options.onProgress?.('codes', done, codeRequests.length),
-  );
+  const writes = { searchTable: table, search: searchRequests, codesTable: table, codes: codeRequests };
+  await writeIndexThenCodes(doc, writes, concurrency, options.onProgress);
   counts.codeItemsWritten = codeRequests.length;
   counts.totalCodes = existing.size;
   const meta = parseOptionalItem(
