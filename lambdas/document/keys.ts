@@ -73,25 +73,30 @@ function checkExt(ext: string): string {
   return e;
 }
 
-/**
- * Key of a case document. `timestampMs` is used for `misc` only (default now).
- * Throws RangeError when an id has characters outside the layout or the extension is not allowed.
- */
-export function caseDocumentKey(input: {
+/** What names a case document: its owner, case, slot and extension, and for `misc` a time (default now). */
+export interface CaseDocumentKeyInput {
   ownerId: string;
   caseId: string;
   slot: CaseDocumentSlot;
   ext: string;
   timestampMs?: number;
-}): string {
+}
+
+/** The checked parts of a case document's keys: slot prefix, lower-cased extension, whole-ms time. */
+function caseKeyParts(input: CaseDocumentKeyInput): { slotPrefix: string; ext: string; stamp: number } {
   checkId(input.ownerId, USER_ID, 'ownerId');
   checkId(input.caseId, CASE_ID, 'caseId');
   const ext = checkExt(input.ext);
-  const prefix = PREFIX_OF_SLOT[input.slot];
-  const name =
-    input.slot === 'misc'
-      ? `${prefix}_${input.caseId}_${Math.trunc(input.timestampMs ?? Date.now())}`
-      : `${prefix}_${input.caseId}`;
+  return { slotPrefix: PREFIX_OF_SLOT[input.slot], ext, stamp: Math.trunc(input.timestampMs ?? Date.now()) };
+}
+
+/**
+ * Key of a case document. `timestampMs` is used for `misc` only (default now).
+ * Throws RangeError when an id has characters outside the layout or the extension is not allowed.
+ */
+export function caseDocumentKey(input: CaseDocumentKeyInput): string {
+  const { slotPrefix, ext, stamp } = caseKeyParts(input);
+  const name = input.slot === 'misc' ? `${slotPrefix}_${input.caseId}_${stamp}` : `${slotPrefix}_${input.caseId}`;
   return `${CASE_DOCUMENTS_PREFIX}${input.ownerId}/${name}.${ext}`;
 }
 
@@ -99,17 +104,9 @@ export function caseDocumentKey(input: {
  * Staging key of a case document upload (see the module doc):
  * `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestampMs}.{ext}`. Throws like {@link caseDocumentKey}.
  */
-export function stagingKey(input: {
-  ownerId: string;
-  caseId: string;
-  slot: CaseDocumentSlot;
-  ext: string;
-  timestampMs?: number;
-}): string {
-  checkId(input.ownerId, USER_ID, 'ownerId');
-  checkId(input.caseId, CASE_ID, 'caseId');
-  const ext = checkExt(input.ext);
-  return `${STAGING_PREFIX}${input.ownerId}/${PREFIX_OF_SLOT[input.slot]}_${input.caseId}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
+export function stagingKey(input: CaseDocumentKeyInput): string {
+  const { slotPrefix, ext, stamp } = caseKeyParts(input);
+  return `${STAGING_PREFIX}${input.ownerId}/${slotPrefix}_${input.caseId}_${stamp}.${ext}`;
 }
 
 /**
@@ -126,26 +123,32 @@ export function keySafeEmail(email: string): string {
   return safe === '' ? 'user' : safe;
 }
 
-/**
- * Staging key of a profile document upload: `private/uploads/{userId}/profile_{email}_{timestampMs}.{ext}`,
- * attached as {@link profileDocumentKey} of the same inputs. Throws like {@link caseDocumentKey}.
- */
-export function profileStagingKey(input: { userId: string; email: string; ext: string; timestampMs?: number }): string {
-  checkId(input.userId, USER_ID, 'userId');
-  const ext = checkExt(input.ext);
-  return `${STAGING_PREFIX}${input.userId}/profile_${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
-}
-
-/** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}.{ext}`. */
-export function profileDocumentKey(input: {
+/** What names a profile document: its user, the user's email, the extension and a time (default now). */
+export interface ProfileDocumentKeyInput {
   userId: string;
   email: string;
   ext: string;
   timestampMs?: number;
-}): string {
+}
+
+/** The file name of a profile document's keys, `{email}_{timestampMs}.{ext}`, its parts checked. */
+function profileKeyName(input: ProfileDocumentKeyInput): string {
   checkId(input.userId, USER_ID, 'userId');
   const ext = checkExt(input.ext);
-  return `${PROFILE_DOCUMENTS_PREFIX}${input.userId}/${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
+  return `${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
+}
+
+/**
+ * Staging key of a profile document upload: `private/uploads/{userId}/profile_{email}_{timestampMs}.{ext}`,
+ * attached as {@link profileDocumentKey} of the same inputs. Throws like {@link caseDocumentKey}.
+ */
+export function profileStagingKey(input: ProfileDocumentKeyInput): string {
+  return `${STAGING_PREFIX}${input.userId}/profile_${profileKeyName(input)}`;
+}
+
+/** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}.{ext}`. */
+export function profileDocumentKey(input: ProfileDocumentKeyInput): string {
+  return `${PROFILE_DOCUMENTS_PREFIX}${input.userId}/${profileKeyName(input)}`;
 }
 
 /**

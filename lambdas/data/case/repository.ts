@@ -252,44 +252,20 @@ export function appendHistory(
   return [...(Array.isArray(history) ? history : []), entry].slice(-MAX_STATUS_HISTORY);
 }
 
-export interface CreateCaseInput {
-  user_id: string;
-  case_id?: string;
-  case_date: string;
-  surgeon_id: string;
-  facility_id: string;
-  patient_first: string;
-  patient_last: string;
-  ins_provider: string;
-  procedure_codes?: string[];
-  demo_file?: string;
-  note_file?: string;
-  misc_file?: string;
-  file_keys?: string;
-  /** Default 0 (Incomplete). */
-  case_status?: number;
-  pay_amount_cents?: number;
-  /** ISO time; default `now`. Also the millisecond part of a generated case_id. */
-  created_at?: string;
-}
+/** The fields a create must carry. */
+type RequiredOnCreate = 'case_date' | 'surgeon_id' | 'facility_id' | 'patient_first' | 'patient_last' | 'ins_provider';
+/** The fields of a case a create or a change writes as sent. */
+type WrittenField =
+  RequiredOnCreate | 'procedure_codes' | 'demo_file' | 'note_file' | 'misc_file' | 'file_keys' | 'case_status';
 
-export type CasePatch = Partial<
-  Pick<
-    CaseItem,
-    | 'case_date'
-    | 'surgeon_id'
-    | 'facility_id'
-    | 'patient_first'
-    | 'patient_last'
-    | 'ins_provider'
-    | 'procedure_codes'
-    | 'demo_file'
-    | 'note_file'
-    | 'misc_file'
-    | 'file_keys'
-    | 'case_status'
-  >
-> & {
+/**
+ * What a create takes: the fields of a {@link CaseItem}, the optional ones with defaults (`case_status`
+ * 0 (Incomplete); `created_at` now, also the millisecond part of a generated `case_id`; files '').
+ */
+export type CreateCaseInput = Pick<CaseItem, 'user_id' | RequiredOnCreate> &
+  Partial<Pick<CaseItem, WrittenField | 'case_id' | 'pay_amount_cents' | 'created_at'>>;
+
+export type CasePatch = Partial<Pick<CaseItem, WrittenField>> & {
   pay_amount_cents?: number | null;
   /**
    * Why a manual `case_status` is set (spec back-office section 4): kept in the history entry; required

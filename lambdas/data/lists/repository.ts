@@ -64,6 +64,11 @@ const NuccRowSchema = z.looseObject({
 
 const LIST_KEY = ['list', 'item_id'] as const;
 
+/** A new payer's item: its keys, name, sort key (folded name, then id) and both times `now`. */
+function newInsuranceItem(id: string, name: string, now: string): InsuranceItem {
+  return { ...listKeys.insurance(id), name, sort_key: ownedSortName([name], id), created_at: now, updated_at: now };
+}
+
 function toInsurance(item: InsuranceItem): InsuranceType {
   return { insurance_id: item.item_id, name: item.name, created_at: item.created_at, updated_at: item.updated_at };
 }
@@ -90,13 +95,7 @@ export async function ensureInsuranceSeeded(now: string = new Date().toISOString
   }
   const requests = INSURANCE_SUGGESTIONS.flatMap((name) => {
     const id = seedInsuranceId(name);
-    const item: InsuranceItem = {
-      ...listKeys.insurance(id),
-      name,
-      sort_key: ownedSortName([name], id),
-      created_at: now,
-      updated_at: now,
-    };
+    const item = newInsuranceItem(id, name, now);
     return [
       { PutRequest: { Item: { ...item } } },
       { PutRequest: { Item: { ...listKeys.insuranceName(name), insurance_id: id } } },
@@ -198,13 +197,7 @@ const absent = { ConditionExpression: 'attribute_not_exists(#l)', ExpressionAttr
 export async function createInsurance(name: string, now = new Date().toISOString()): Promise<InsuranceType> {
   await ensureInsuranceSeeded();
   const id = randomUUID();
-  const item: InsuranceItem = {
-    ...listKeys.insurance(id),
-    name,
-    sort_key: ownedSortName([name], id),
-    created_at: now,
-    updated_at: now,
-  };
+  const item = newInsuranceItem(id, name, now);
   try {
     await transactWrite([
       { Put: { TableName: table(), Item: { ...item }, ...absent } },

@@ -16,18 +16,38 @@ const OwnerSchema = z.looseObject({
   user_npi: z.union([z.string(), z.number()]).optional(),
 });
 
-/** user id -> "First Last" (trimmed; '' when the profile has no name). Unknown ids are absent. */
-export async function ownerNames(userIds: Iterable<string>): Promise<Map<string, string>> {
+type Owner = z.infer<typeof OwnerSchema>;
+
+/**
+ * The profiles of `userIds` (repeats and empty ids dropped) in one batched read, projected on the id,
+ * the names and, with `withNpi`, the NPI. Unknown ids are absent.
+ */
+async function readOwners(userIds: Iterable<string>, withNpi: boolean): Promise<Owner[]> {
   const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
-  if (unique.length === 0) return new Map();
+  if (unique.length === 0) return [];
+  const names: Record<string, string> = {
+    '#u': 'user_id',
+    '#f': 'first_name',
+    '#l': 'last_name',
+    ...(withNpi ? { '#n': 'user_npi' } : {}),
+  };
   const { items } = await batchGetAll(ddb(), {
     table: getEnv().USERS_TABLE,
     schema: OwnerSchema,
     keyNames: ['user_id'],
     keys: unique.map((user_id) => ({ user_id })),
-    projection: { expression: '#u, #f, #l', names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name' } },
+    projection: { expression: Object.keys(names).join(', '), names },
   });
-  return new Map(items.map((u) => [String(u.user_id), `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim()]));
+  return items;
+}
+
+/** "First Last", trimmed; '' when the profile has no name. */
+const fullName = (u: Owner) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim();
+
+/** user id -> "First Last" (trimmed; '' when the profile has no name). Unknown ids are absent. */
+export async function ownerNames(userIds: Iterable<string>): Promise<Map<string, string>> {
+  const items = await readOwners(userIds, false);
+  return new Map(items.map((u) => [String(u.user_id), fullName(u)]));
 }
 
 /** What the payment report needs of a provider: name ("First Last", trimmed) and NPI ('' when none). */
@@ -42,23 +62,12 @@ export interface OwnerProfile {
  * Unknown ids are absent from the map.
  */
 export async function ownerProfiles(userIds: Iterable<string>): Promise<Map<string, OwnerProfile>> {
-  const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
-  if (unique.length === 0) return new Map();
-  const { items } = await batchGetAll(ddb(), {
-    table: getEnv().USERS_TABLE,
-    schema: OwnerSchema,
-    keyNames: ['user_id'],
-    keys: unique.map((user_id) => ({ user_id })),
-    projection: {
-      expression: '#u, #f, #l, #n',
-      names: { '#u': 'user_id', '#f': 'first_name', '#l': 'last_name', '#n': 'user_npi' },
-    },
-  });
+  const items = await readOwners(userIds, true);
   return new Map(
     items.map((u) => [
       String(u.user_id),
       {
-        name: `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim(),
+        name: fullName(u),
         npi: typeof u.user_npi === 'string' || typeof u.user_npi === 'number' ? String(u.user_npi) : '',
       },
     ]),
