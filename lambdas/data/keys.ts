@@ -19,14 +19,21 @@ export function stringIndex<const I extends string, const P extends string, cons
 }
 
 /**
- * The prefix-search indexes of a table, one per searched text `name` (`last`, `email`...): index
- * `bySearch<Name>`, partition `search_<name>_p` (the text's first character), sort `search_<name>`
- * (the trimmed, lower-cased text); an item's values come from {@link searchKey}.
+ * The attributes of the prefix search of a text `name` (`last`, `email`...): index `bySearch<Name>`,
+ * partition `search_<name>_p` (the text's first character), sort `search_<name>` (the trimmed,
+ * lower-cased text); an item's values come from {@link searchKey}.
  */
+export function searchAttributes(name: string): { index: string; p: string; s: string } {
+  return {
+    index: `bySearch${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+    p: `search_${name}_p`,
+    s: `search_${name}`,
+  };
+}
+
+/** The prefix-search indexes of a table, one per searched text ({@link searchAttributes}). */
 export function searchIndexes(...names: string[]): IndexDef[] {
-  return names.map((name) =>
-    stringIndex(`bySearch${name.charAt(0).toUpperCase()}${name.slice(1)}`, `search_${name}_p`, `search_${name}`),
-  );
+  return names.map(searchAttributes).map(({ index, p, s }) => stringIndex(index, p, s));
 }
 
 /**

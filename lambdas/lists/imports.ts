@@ -31,7 +31,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import * as z from 'zod';
 import { ImportJobSchema, LIST_MESSAGES, type ImportJob, type ImportKind, type ImportRequest } from '../../shared';
 import { parseItem } from '../data/item';
-import { parsePfsFile, writeCptRecords } from '../data/cpt_codes/import';
+import { parsePfsFile, writeCptRecords, type ImportProgress } from '../data/cpt_codes/import';
 import { deleteObject, headObject, presignUpload, UPLOAD_URL_TTL_SECONDS } from '../lib/storage';
 import { ddb, s3Client } from '../lib/aws';
 import { getEnv } from '../lib/env';
@@ -39,7 +39,7 @@ import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { listKeys } from '../data/lists/keys';
-import { parseNuccFile, writeNuccRecords } from '../data/lists/nucc';
+import { parseNuccFile, writeNuccRecords, type NuccWriteCounts } from '../data/lists/nucc';
 
 /** Prefix of uploaded import files in the documents bucket (granted to the lists Lambda only). */
 export const IMPORTS_PREFIX = 'imports/';
@@ -294,48 +294,44 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
   try {
     await download(job.key, path);
     const doc = ddb();
+    const onProgress: ImportProgress = (phase, done, total) => progress.note(phase, done, total);
+    const writing = (parsed: { rowsRead: number; records: unknown[] }) =>
+      setJob(jobId, { phase: 'writing', rows_read: parsed.rowsRead, codes_total: parsed.records.length });
+    let counts: Pick<NuccWriteCounts, 'codeItemsWritten' | 'inserted' | 'updated' | 'unchanged' | 'totalCodes'>;
     if (job.kind === 'cpt') {
       const parsed = await parsePfsFile(path);
-      await setJob(jobId, { phase: 'writing', rows_read: parsed.rowsRead, codes_total: parsed.records.length });
+      await writing(parsed);
       const env = getEnv();
-      const counts = await writeCptRecords(parsed.records, {
+      const cpt = await writeCptRecords(parsed.records, {
         doc,
         codesTable: env.CPT_CODES_TABLE,
         searchTable: env.CPT_SEARCH_TABLE,
         source: `cms-pfs:${parsed.fileName}`,
         pfsYear: parsed.year,
-        onProgress: (phase, done, total) => progress.note(phase, done, total),
+        onProgress,
       });
-      await progress.flush();
-      await finish(jobId, {
-        status: 'done',
-        codes_written: counts.codeItemsWritten,
-        codes_to_write: counts.codeItemsWritten,
-        inserted: counts.inserted,
-        updated: counts.updated,
-        unchanged: counts.unchanged + counts.kept,
-        total_codes: counts.totalCodes,
-      });
+      // The job has no `kept` figure: codes left alone count as unchanged.
+      counts = { ...cpt, unchanged: cpt.unchanged + cpt.kept };
     } else {
       const parsed = await parseNuccFile(path);
-      await setJob(jobId, { phase: 'writing', rows_read: parsed.rowsRead, codes_total: parsed.records.length });
-      const counts = await writeNuccRecords(parsed.records, {
+      await writing(parsed);
+      counts = await writeNuccRecords(parsed.records, {
         doc,
         table: table(),
         source: `nucc:${parsed.fileName}`,
-        onProgress: (phase, done, total) => progress.note(phase, done, total),
-      });
-      await progress.flush();
-      await finish(jobId, {
-        status: 'done',
-        codes_written: counts.codeItemsWritten,
-        codes_to_write: counts.codeItemsWritten,
-        inserted: counts.inserted,
-        updated: counts.updated,
-        unchanged: counts.unchanged,
-        total_codes: counts.totalCodes,
+        onProgress,
       });
     }
+    await progress.flush();
+    await finish(jobId, {
+      status: 'done',
+      codes_written: counts.codeItemsWritten,
+      codes_to_write: counts.codeItemsWritten,
+      inserted: counts.inserted,
+      updated: counts.updated,
+      unchanged: counts.unchanged,
+      total_codes: counts.totalCodes,
+    });
     logger.info('List import done', { jobId, kind: job.kind });
   } catch (err) {
     await progress.flush();

@@ -37,7 +37,7 @@ import {
   type PageKey,
   type Segment,
 } from '../../lib/paging';
-import { firstCharacter } from '../keys';
+import { searchGroups, searchSegment, type ExtraFilters } from '../search';
 import { statusMonthKey, userStatusKey } from './keys';
 import { parseCaseItem, type CaseItem, type indexAttributes } from './repository';
 import { previousMonth, queryCounters } from '../counters/stats';
@@ -274,11 +274,8 @@ async function allCases(query: CaseListQuery): Promise<CasePage> {
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + months.read };
 }
 
-const SEARCH_GROUPS = [
-  { index: 'bySearchId', p: 'search_id_p', s: 'search_id', earlier: [] as string[] },
-  { index: 'bySearchLast', p: 'search_last_p', s: 'search_last', earlier: ['search_id'] },
-  { index: 'bySearchIns', p: 'search_ins_p', s: 'search_ins', earlier: ['search_id', 'search_last'] },
-] as const;
+/** Case id, then patient last name, then insurance provider (the search indexes of ./keys.ts). */
+const SEARCH_GROUPS = searchGroups('id', 'last', 'ins');
 
 async function searchCases(query: CaseListQuery & { search: string }): Promise<CasePage> {
   const q = query.search;
@@ -287,34 +284,18 @@ async function searchCases(query: CaseListQuery & { search: string }): Promise<C
   const segmentAt = (g: number): Segment | undefined => {
     const group = SEARCH_GROUPS[g];
     if (!group) return undefined;
-    const names: Record<string, string> = { '#p': group.p, '#s': group.s };
-    const values: Record<string, unknown> = { ':p': firstCharacter(q), ':q': q };
-    const filters: string[] = [];
-    group.earlier.forEach((attr, i) => {
-      names[`#e${i}`] = attr;
-      filters.push(`NOT begins_with(#e${i}, :q)`);
-    });
+    const extra: ExtraFilters = { names: {}, values: {}, filters: [] };
     if (query.status !== undefined) {
-      names['#st'] = 'case_status';
-      values[':st'] = query.status;
-      filters.push('#st = :st');
+      extra.names['#st'] = 'case_status';
+      extra.values[':st'] = query.status;
+      extra.filters.push('#st = :st');
     }
     if (query.ownerId !== undefined) {
-      names['#o'] = 'user_id';
-      values[':o'] = query.ownerId;
-      filters.push('#o = :o');
+      extra.names['#o'] = 'user_id';
+      extra.values[':o'] = query.ownerId;
+      extra.filters.push('#o = :o');
     }
-    return {
-      input: {
-        TableName: table(),
-        IndexName: group.index,
-        KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
-        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-      keyNames: ['case_id', group.p, group.s],
-    };
+    return searchSegment(table(), 'case_id', group, q, extra);
   };
   const out = await pageCases<number>(segmentAt, (g) => g + 1, { g: state?.g ?? 0, k: state?.k }, query.limit);
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };

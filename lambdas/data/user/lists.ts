@@ -22,7 +22,7 @@ import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 import { PageKeySchema, decodeCursor, encodeCursor, pageSegments, type PageKey, type Segment } from '../../lib/paging';
 import { USER_LIST_PARTITION } from './keys';
-import { firstCharacter } from '../keys';
+import { searchGroups, searchSegment } from '../search';
 import { countUsers, parseProfileItem, type ProfileItem } from './repository';
 
 /** Longest search text honoured (longer text is cut). */
@@ -48,17 +48,8 @@ export interface UserListPage {
 
 const table = () => getEnv().USERS_TABLE;
 
-const SEARCH_GROUPS = [
-  { index: 'bySearchLast', p: 'search_last_p', s: 'search_last', earlier: [] as string[] },
-  { index: 'bySearchFirst', p: 'search_first_p', s: 'search_first', earlier: ['search_last'] },
-  { index: 'bySearchEmail', p: 'search_email_p', s: 'search_email', earlier: ['search_last', 'search_first'] },
-  {
-    index: 'bySearchNpi',
-    p: 'search_npi_p',
-    s: 'search_npi',
-    earlier: ['search_last', 'search_first', 'search_email'],
-  },
-] as const;
+/** Last name, then first name, then email, then NPI (the search indexes of ./keys.ts). */
+const SEARCH_GROUPS = searchGroups('last', 'first', 'email', 'npi');
 
 const CursorSchema = z.object({
   g: z
@@ -82,25 +73,9 @@ function listSegment(): Segment {
   };
 }
 
-function searchSegment(g: number, q: string): Segment | undefined {
+function searchGroupSegment(g: number, q: string): Segment | undefined {
   const group = SEARCH_GROUPS[g];
-  if (!group) return undefined;
-  const names: Record<string, string> = { '#p': group.p, '#s': group.s };
-  const filters = group.earlier.map((attr, i) => {
-    names[`#e${i}`] = attr;
-    return `NOT begins_with(#e${i}, :q)`;
-  });
-  return {
-    input: {
-      TableName: table(),
-      IndexName: group.index,
-      KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':p': firstCharacter(q), ':q': q },
-    },
-    keyNames: ['user_id', group.p, group.s],
-  };
+  return group && searchSegment(table(), 'user_id', group, q);
 }
 
 /** One page of profiles over segments ({@link pageSegments} of lambdas/lib/paging.ts), each parsed. */
@@ -118,7 +93,7 @@ async function countMatches(q: string): Promise<{ total: number; capped: boolean
   let total = 0;
   let capped = false;
   for (let g = 0; g < SEARCH_GROUPS.length; g += 1) {
-    const segment = searchSegment(g, q)!;
+    const segment = searchGroupSegment(g, q)!;
     let read = 0;
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -161,7 +136,7 @@ export async function listUsers(query: UserListQuery): Promise<UserListPage> {
   const scope = `user:search:${q}`;
   const state = decodeCursor(query.cursor, scope, CursorSchema);
   const [page, count] = await Promise.all([
-    pageProfiles((g) => searchSegment(g, q), { g: state?.g ?? 0, k: state?.k }, query.limit),
+    pageProfiles((g) => searchGroupSegment(g, q), { g: state?.g ?? 0, k: state?.k }, query.limit),
     countMatches(q),
   ]);
   return {
