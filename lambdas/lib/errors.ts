@@ -63,55 +63,30 @@ export class ValidationError extends ApiError {
 
 // Names are spelled out (not taken from the class) so that minified bundles keep the table working.
 
+/** The base of an error that takes only a message: status {@link ERROR_STATUS}[`name`], that name. */
+function statusError<const N extends string>(name: N) {
+  return class extends ApiError {
+    constructor(message: string, options?: ApiErrorOptions) {
+      super(ERROR_STATUS[name]!, message, options);
+    }
+    override name = name;
+  };
+}
+
 /** 401: no caller identity on a route that needs one. */
-export class UnauthorizedError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.UnauthorizedError!, message, options);
-  }
-  override name = 'UnauthorizedError';
-}
+export class UnauthorizedError extends statusError('UnauthorizedError') {}
 /** 403: the caller is known but may not do this. */
-export class ForbiddenError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.ForbiddenError!, message, options);
-  }
-  override name = 'ForbiddenError';
-}
+export class ForbiddenError extends statusError('ForbiddenError') {}
 /** 404: missing, or someone else's item (never reveals existence). */
-export class NotFoundError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.NotFoundError!, message, options);
-  }
-  override name = 'NotFoundError';
-}
+export class NotFoundError extends statusError('NotFoundError') {}
 /** 409: a conditional write failed (item exists, optimistic lock lost). */
-export class ConflictError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.ConflictError!, message, options);
-  }
-  override name = 'ConflictError';
-}
+export class ConflictError extends statusError('ConflictError') {}
 /** 413: the request asks for more than a limit allows. */
-export class PayloadTooLargeError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.PayloadTooLargeError!, message, options);
-  }
-  override name = 'PayloadTooLargeError';
-}
+export class PayloadTooLargeError extends statusError('PayloadTooLargeError') {}
 /** 415: a request body whose content type is not `application/json`. */
-export class UnsupportedMediaTypeError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.UnsupportedMediaTypeError!, message, options);
-  }
-  override name = 'UnsupportedMediaTypeError';
-}
+export class UnsupportedMediaTypeError extends statusError('UnsupportedMediaTypeError') {}
 /** 502: an upstream service (NPPES) failed. */
-export class BadGatewayError extends ApiError {
-  constructor(message: string, options?: ApiErrorOptions) {
-    super(ERROR_STATUS.BadGatewayError!, message, options);
-  }
-  override name = 'BadGatewayError';
-}
+export class BadGatewayError extends statusError('BadGatewayError') {}
 
 /** Seconds a throttled caller is asked to wait (`Retry-After` of a 429). */
 export const THROTTLED_RETRY_AFTER_SECONDS = 1;

@@ -22,6 +22,7 @@
  */
 import * as z from 'zod';
 import { USER_TYPE, toUserType } from '../roles';
+import type { Profile } from './profile';
 
 export const USER_MGMT_MESSAGES = {
   /** Spec section 8, user lists. */
@@ -124,24 +125,9 @@ export const InviteUserSchema = z.object({
 export type InviteUserInput = z.input<typeof InviteUserSchema>;
 
 /** A user as the SPA shows it (spec section 3, User; alternate names read by {@link normalizeUser}). */
-export interface UserRecord {
-  user_id: string;
-  user_email: string;
-  first_name: string;
-  last_name: string;
-  user_type: number;
-  addr1: string;
-  addr2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  telephone: string;
-  user_npi: string;
-  states_licensed: string[];
+export type UserRecord = Omit<Profile, 'documents' | 'message_pref'> & {
+  /** Undefined when the server sent none. */
   message_pref: number | undefined;
-  referred_by_user: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -171,19 +171,20 @@ function withFieldDefaults(source: Partial<ProfileFields>): Omit<ProfileFields, 
 
 /** Add the aliases to a stored profile; user_type defaults to 0. */
 export function toApiProfile(item: ProfileItem): ApiProfile {
+  const fields = withFieldDefaults(item);
   return {
     user_id: item.user_id,
-    ...withFieldDefaults(item),
+    ...fields,
     user_type: toUserType(item.user_type),
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
-    address1: item.addr1 ?? '',
-    address2: item.addr2 ?? '',
-    zip_code: item.zipcode ?? '',
-    telephone_number: item.telephone ?? '',
-    phone: item.telephone ?? '',
-    npi: item.user_npi ?? '',
-    messaging_pref: item.message_pref ?? DEFAULT_MESSAGING_PREF,
+    address1: fields.addr1,
+    address2: fields.addr2,
+    zip_code: fields.zipcode,
+    telephone_number: fields.telephone,
+    phone: fields.telephone,
+    npi: fields.user_npi,
+    messaging_pref: fields.message_pref,
     ...(item.document_key ? { document_key: item.document_key } : {}),
   };
 }
