@@ -6,6 +6,7 @@ import {
   DISPUTE_EVENT_TYPES,
   DeadlineSchema,
   DisputeDetailsSchema,
+  EVENT_STATUS_MOVES,
   DisputeEventInputSchema,
   MAX_DISPUTE_AMOUNT_DOLLARS,
   NON_EXTENDABLE_STEPS,
@@ -16,6 +17,7 @@ import {
   statusAfterEvent,
   type DisputeEventType,
 } from '../../../../shared/dispute/events';
+import { caseStatus } from '../../../../shared/statuses';
 
 const firstIssue = (input: unknown) => {
   const r = DisputeEventInputSchema.safeParse(input);
@@ -192,6 +194,20 @@ describe('statusAfterEvent', () => {
   ] as const)('from %p, %s moves to %p', (from, type, to) => {
     // Act & Assess
     expect(statusAfterEvent(from, type)).toBe(to);
+  });
+
+  it('moves to the statuses the spec names for each event', () => {
+    // Act
+    const keys = Object.entries(EVENT_STATUS_MOVES).map(([type, status]) => [type, caseStatus(status)?.key]);
+    // Assess
+    expect(keys).toEqual([
+      ['initial_payment_received', 'insurance_payment_received'],
+      ['denial_received', 'insurance_payment_received'],
+      ['open_negotiation_sent', 'sent_to_negotiation'],
+      ['settled', 'negotiation_settled'],
+      ['idr_initiated', 'sent_to_idr'],
+      ['determination', 'idr_decision_made'],
+    ]);
   });
 
   it.each([
