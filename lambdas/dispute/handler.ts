@@ -45,7 +45,7 @@ import {
 import { EVENT_ID_PATTERN, eventIdOf, type DisputeFields } from '../data/dispute/items';
 import { awardsPage, queuePage } from '../data/dispute/lists';
 import { countDue, readAwardTotals } from '../data/dispute/counters';
-import { addCalendarDays, calendarDaysBetween, openState, todayInNewYork } from '../data/dispute/calendar';
+import { addCalendarDays, calendarDaysBetween, pendingState, todayInNewYork } from '../data/dispute/calendar';
 import { amountsOf, derive, eventAnswer, fromEngineEvent, liveEvents, queueRange, toEngineEvent } from './rules';
 
 /** Messages of the dispute calls' refusals. */
@@ -281,7 +281,7 @@ async function queue(event: ApiEvent) {
         case_status: c.case_status,
         step: q.step,
         due: q.due,
-        state: openState(q.due, today),
+        state: pendingState(q.due, today),
       };
     }),
     ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
