@@ -69,7 +69,7 @@ function statusError<const N extends string>(name: N) {
     constructor(message: string, options?: ApiErrorOptions) {
       super(ERROR_STATUS[name]!, message, options);
     }
-    override name = name;
+    override name: string = name;
   };
 }
 
