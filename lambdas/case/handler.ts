@@ -78,7 +78,7 @@ import {
   type Case,
   type FileKeys,
 } from '../../shared';
-import { callerUserType, canActOnOwnedItem, requireCaller, resolveScope } from '../lib/auth';
+import { callerUserType, requireCaller, resolveScope } from '../lib/auth';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
@@ -89,6 +89,7 @@ import { parseInput } from '../lib/validation';
 import { getFacility } from '../data/owned/facilities';
 import { getSurgeon } from '../data/owned/surgeons';
 import { listCases, type CasePage } from '../data/case/lists';
+import { accessibleCase } from '../data/case/access';
 import { health as systemHealth } from './health';
 import { openApiDocument } from './openapi';
 import { ownerNames } from '../data/user/owners';
@@ -126,21 +127,6 @@ export function parseStatusParam(value: string | undefined, field = 'status'): n
 export function isOwnCaseId(caseId: string | undefined, sub: string): caseId is string {
   if (!caseId || !caseId.startsWith(`${sub}_`)) return false;
   return /^\d{10,16}$/.test(caseId.slice(sub.length + 1));
-}
-
-/** The case if the caller may act on it, else 404 'Case not found' (same answer as a missing case). */
-async function accessibleCase(event: ApiEvent, caseId: string): Promise<CaseItem> {
-  const caller = requireCaller(event);
-  const trail = audit(event).touched('case', [caseId]);
-  const item = await getCase(caseId);
-  if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
-  const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
-    // Another owner's case: the same 404 as a missing one, recorded as denied.
-    trail.deniedIfNotFound();
-    throw new NotFoundError(API_MESSAGES.caseNotFound);
-  }
-  return item;
 }
 
 /** surgeon_id / facility_id must belong to the case owner; both problems reported at once. */

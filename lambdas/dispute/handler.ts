@@ -21,7 +21,7 @@ import {
   type DisputeAnswer,
 } from '../../shared/schemas/dispute-api';
 import { DisputeEventBodySchema } from '../../shared/schemas/dispute-api';
-import { callerUserType, canActOnOwnedItem, requireCaller } from '../lib/auth';
+import { callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
 import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
@@ -29,7 +29,8 @@ import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
-import { getCase, type CaseItem } from '../data/case/repository';
+import { getCase } from '../data/case/repository';
+import { accessibleCase } from '../data/case/access';
 import { forwardStatusMove } from '../data/case/status-move';
 import { caseSummaries } from '../data/case/summaries';
 import { ownerNames } from '../data/user/owners';
@@ -72,20 +73,6 @@ function requiredParam(event: ApiEvent, name: string, maxLength?: number): strin
   return value;
 }
 
-/** The case when the caller may read its dispute (the owner, or back office), else 404 as for a missing case. */
-async function readableCase(event: ApiEvent, caseId: string): Promise<CaseItem> {
-  const caller = requireCaller(event);
-  const trail = audit(event).touched('case', [caseId]);
-  const item = await getCase(caseId);
-  if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
-  const userType = item.user_id === caller.sub ? 0 : await callerUserType(event);
-  if (!canActOnOwnedItem(caller.sub, userType, item.user_id)) {
-    trail.deniedIfNotFound();
-    throw new NotFoundError(API_MESSAGES.caseNotFound);
-  }
-  return item;
-}
-
 /** The answer of GET /dispute and of every write, as of `today`. */
 async function disputeAnswer(caseId: string, stored: StoredDispute, today: string): Promise<DisputeAnswer> {
   const live = liveEvents(stored.events);
@@ -119,7 +106,7 @@ async function calculate(event: ApiEvent) {
 /** GET /dispute?case_id=. */
 async function getOne(event: ApiEvent) {
   const caseId = requiredParam(event, 'case_id');
-  await readableCase(event, caseId);
+  await accessibleCase(event, caseId);
   return ok(await disputeAnswer(caseId, await getDispute(caseId), todayInNewYork()));
 }
 
