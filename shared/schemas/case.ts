@@ -44,6 +44,20 @@ const M = CASE_MESSAGES;
 const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true }).max(max, tooLongMessage(field, max));
 
+/** The text fields of a case besides its id (owner, date, surgeon, facility, patient, insurance). */
+export const CASE_TEXT_FIELDS = [
+  'user_id',
+  'case_date',
+  'surgeon_id',
+  'facility_id',
+  'patient_first',
+  'patient_last',
+  'ins_provider',
+] as const;
+
+/** A case's {@link CASE_TEXT_FIELDS}, as stored and as the SPA shows them (`case_date` YYYY-MM-DD). */
+export type CaseTextFields = Record<(typeof CASE_TEXT_FIELDS)[number], string>;
+
 /** Earliest case date accepted. */
 export const MIN_CASE_DATE = '1900-01-01';
 

@@ -26,6 +26,7 @@
  */
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { CASE_TEXT_FIELDS } from '../../../shared';
 import { getEnv } from '../../lib/env';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -88,13 +89,7 @@ const table = () => getEnv().CASES_TABLE;
  */
 export const LIST_ATTRIBUTES = [
   'case_id',
-  'user_id',
-  'case_date',
-  'surgeon_id',
-  'facility_id',
-  'patient_first',
-  'patient_last',
-  'ins_provider',
+  ...CASE_TEXT_FIELDS,
   'procedure_codes',
   'cpt_descriptors',
   'case_status',

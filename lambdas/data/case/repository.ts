@@ -54,6 +54,7 @@ import {
   autoStatus,
   centsToDollars,
   type Case,
+  type CaseTextFields,
   type StatusHistoryEntry,
 } from '../../../shared';
 import * as z from 'zod';
@@ -69,16 +70,8 @@ import { VersionSchema, parseItem } from '../item';
 import { counterUpdates } from '../counters/stats';
 
 /** A stored case. */
-export interface CaseItem {
+export interface CaseItem extends CaseTextFields {
   case_id: string;
-  user_id: string;
-  /** YYYY-MM-DD. */
-  case_date: string;
-  surgeon_id: string;
-  facility_id: string;
-  patient_first: string;
-  patient_last: string;
-  ins_provider: string;
   /** Upper-cased CPT/HCPCS codes. */
   procedure_codes: string[];
   case_status: number;

@@ -17,7 +17,7 @@ import {
   type StatusHistoryEntry,
 } from '../../../shared';
 import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
-import { CASE_MESSAGES } from '../../../shared/schemas/case';
+import { CASE_MESSAGES, CASE_TEXT_FIELDS, type CaseTextFields } from '../../../shared/schemas/case';
 import { CaseListPageSchema } from '../../../shared/schemas/lists';
 import { InsuranceListPageSchema } from '../../../shared/schemas/reference-lists';
 import { ApiError, apiFetch } from '../lib/api';
@@ -36,16 +36,8 @@ export interface ProcedureCode {
 }
 
 /** A case as the screens use it, whatever shape the server sent. */
-export interface CaseView {
+export interface CaseView extends CaseTextFields {
   case_id: string;
-  user_id: string;
-  /** YYYY-MM-DD as stored. */
-  case_date: string;
-  surgeon_id: string;
-  facility_id: string;
-  patient_first: string;
-  patient_last: string;
-  ins_provider: string;
   procedure_codes: ProcedureCode[];
   /** Status number; NaN-free (missing counts as 0). */
   case_status: number;
@@ -275,15 +267,8 @@ export async function createCase(
 }
 
 /** Fields of PATCH /case as the form fills them (spec provider-side section 5 "Case update call"). */
-export interface CaseUpdate {
+export interface CaseUpdate extends Partial<CaseTextFields> {
   case_id: string;
-  user_id?: string;
-  case_date?: string;
-  surgeon_id?: string;
-  facility_id?: string;
-  patient_first?: string;
-  patient_last?: string;
-  ins_provider?: string;
   procedure_codes?: readonly string[];
 }
 
@@ -296,16 +281,7 @@ export function buildUpdateBody(update: CaseUpdate): Record<string, unknown> {
   const caseId = update.case_id?.trim() ?? '';
   if (!caseId) throw new CaseApiError(CASE_MESSAGES.caseIdRequired);
   const body: Record<string, unknown> = { case_id: caseId };
-  const fields = [
-    'user_id',
-    'case_date',
-    'surgeon_id',
-    'facility_id',
-    'patient_first',
-    'patient_last',
-    'ins_provider',
-  ] as const;
-  for (const f of fields) {
+  for (const f of CASE_TEXT_FIELDS) {
     const v = update[f]?.trim();
     if (v) body[f] = v;
   }
