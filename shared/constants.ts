@@ -87,8 +87,8 @@ export const TIMING_MS = {
   profileSuccessMessage: 3000,
   detailBannerClear: 3000,
   formBannerClear: 5000,
+  /** The surgeon and facility results; the suggestion lists close with focus (decision 0015-spa-patterns). */
   dropdownCloseDelay: 150,
-  cptDropdownCloseDelay: 200,
   sessionCache: 30_000,
   /**
    * Inactivity before a signed-in user is signed out: 15 minutes (HIPAA 45 CFR 164.312(a)(2)(iii),

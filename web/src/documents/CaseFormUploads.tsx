@@ -24,7 +24,6 @@ import {
 import { DocumentBannerView, useDocumentBanner } from './Banner';
 import { acceptOf } from './FilePicker';
 import { ProgressBar } from './ProgressBar';
-import { applyDocumentChange, uploadDocument } from './queries';
 
 /** Files chosen in the form, not yet sent. */
 export interface PendingUploads {
@@ -88,6 +87,8 @@ export function useCaseFormUploads(initial?: unknown) {
       for (const { slot, file } of uploadItems(pending)) {
         setProgress({ file, percent: 0 });
         try {
+          // Loaded on the first file sent, not with the form (the route's size budget, docs/figures.md).
+          const { applyDocumentChange, uploadDocument } = await import('./queries');
           const change = await uploadDocument({ caseId, slot }, file, {
             onProgress: (percent) => setProgress({ file, percent }),
           });

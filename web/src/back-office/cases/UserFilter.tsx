@@ -6,15 +6,15 @@
  *   email or NPI; debounced {@link USER_SEARCH_DEBOUNCE_MS} ms);
  * - below 20 (the list call is for user management only): the owners the screen already knows
  *   (Top Users and the owners of the cases loaded), matched on any word of the name.
- * ArrowDown moves into the suggestions (web/src/directory/ResultsListbox: arrows, Enter, Escape);
- * a pick filters the list by that user and shows their name with an 'All Users' button that clears it.
+ * One combobox (web/src/components/Combobox: arrows, Enter, Escape); a pick filters the list by that
+ * user and shows their name with an 'All Users' button that clears it.
  */
-import { Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { USER_TYPE } from '../../../../shared/roles';
 import { userDisplayName } from '../../../../shared/schemas/users';
-import { ResultsListbox } from '../../directory/ResultsListbox';
+import { Combobox } from '../../components/Combobox';
 import { useUserSuggestions } from './queries';
 
 export const USER_SEARCH_DEBOUNCE_MS = 250;
@@ -34,13 +34,9 @@ export interface UserFilterProps {
 
 export function UserFilter({ userType, known, selected, onSelect }: UserFilterProps) {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const listRef = useRef<HTMLUListElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
   const canList = userType >= USER_TYPE.USER_ADMIN;
   const [term] = useDebounce(text.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const remote = useUserSuggestions(term, canList && open && term.length > 0);
+  const remote = useUserSuggestions(term, canList && term.length > 0);
 
   const options = useMemo<KnownUser[]>(() => {
     // user_type 20 or more: typed text is answered by the server only (no flicker between two sources).
@@ -61,20 +57,6 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
       .slice(0, 10);
   }, [canList, term, remote.data, known, text]);
 
-  // Close on a click or focus outside.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: Event) => {
-      if (boxRef.current && !boxRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('focusin', outside);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('focusin', outside);
-    };
-  }, [open]);
-
   if (selected) {
     return (
       <Flex alignItems="center" gap="xs" wrap="wrap">
@@ -94,74 +76,29 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
     );
   }
 
-  const pick = (u: KnownUser) => {
-    onSelect(u);
-    setOpen(false);
-    setText('');
-  };
-
+  const answered = !canList || (term !== '' && remote.data !== undefined && !remote.isFetching);
   return (
-    <div ref={boxRef} style={{ position: 'relative', minWidth: '14rem' }}>
-      <TextField
-        ref={inputRef}
+    <div style={{ minWidth: '14rem' }}>
+      <Combobox
         label="User filter"
         labelHidden
         placeholder="All Users"
-        autoComplete="off"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
+        onChange={setText}
+        options={options.map((u) => ({ value: u.user_id, label: u.name || u.user_id }))}
+        onPick={(o) => {
+          const u = options.find((k) => k.user_id === o.value);
+          if (u) onSelect(u);
+          setText('');
         }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && options.length > 0) {
-            e.preventDefault();
-            setOpen(true);
-            setTimeout(() => listRef.current?.focus(), 0);
-          } else if (e.key === 'Escape') setOpen(false);
-        }}
-        aria-expanded={open}
-        aria-autocomplete="list"
-        role="combobox"
+        loading={canList && remote.isFetching}
+        loadingText="Searching users..."
+        emptyText={text.trim() !== '' && answered && !remote.isError ? 'No users found' : undefined}
       />
-      {open && (
-        <div style={{ position: 'absolute', zIndex: 10, left: 0, right: 0, top: '100%' }}>
-          {remote.isFetching && canList && (
-            <Flex alignItems="center" gap="xs" padding="xs" backgroundColor="background.primary" role="status">
-              <Loader size="small" />
-              <Text fontSize="small">Searching users...</Text>
-            </Flex>
-          )}
-          {remote.isError && canList && term.length > 0 && (
-            <Text fontSize="small" color="font.error" padding="xs" backgroundColor="background.primary" role="alert">
-              {remote.error.message}
-            </Text>
-          )}
-          {options.length > 0 ? (
-            <ResultsListbox
-              label="Users"
-              listRef={listRef}
-              options={options.map((u) => ({ key: u.user_id, content: u.name || u.user_id }))}
-              onPick={(_o, i) => {
-                const u = options[i];
-                if (u) pick(u);
-              }}
-              onEscape={() => {
-                setOpen(false);
-                inputRef.current?.focus();
-              }}
-            />
-          ) : (
-            text.trim() !== '' &&
-            !remote.isFetching &&
-            (!canList || (term !== '' && remote.data)) && (
-              <Text fontSize="small" padding="xs" backgroundColor="background.primary">
-                No users found
-              </Text>
-            )
-          )}
-        </div>
+      {remote.isError && canList && term.length > 0 && (
+        <Text fontSize="small" color="font.error" padding="xs" role="alert">
+          {remote.error.message}
+        </Text>
       )}
     </div>
   );

@@ -16,10 +16,11 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Autocomplete, Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import { REPORT_MESSAGES, type ReportHistoryEntry } from '../../../../shared/schemas/report';
 import type { UserRecord as UserListItem } from '../../../../shared/schemas/users';
+import { Combobox } from '../../components/Combobox';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useGenerateReport, useProviderSearch, useReportHistory, useReportPermission } from './queries';
@@ -71,7 +72,7 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
     () =>
       (providers.data ?? [])
         .filter((u) => !isBackOffice(u.user_type))
-        .map((u) => ({ id: u.user_id, label: providerLabel(u) })),
+        .map((u) => ({ value: u.user_id, label: providerLabel(u) })),
     [providers.data],
   );
   const hintId = useId();
@@ -91,26 +92,19 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
   }
   return (
     <Flex direction="column" gap="0.25rem">
-      <Autocomplete
+      <Combobox
         label="Provider (optional)"
         placeholder="Search providers by name, email or NPI"
         options={options}
         value={text}
-        isLoading={providers.isFetching}
-        optionFilter={() => true}
-        onChange={(e) => setText(e.target.value)}
-        onClear={() => setText('')}
-        onSelect={(option) => {
-          props.onChoose({ id: option.id, label: option.label });
+        loading={providers.isFetching}
+        loadingText="Loading..."
+        onChange={setText}
+        onPick={(option) => {
+          props.onChoose({ id: option.value, label: option.label });
           setText('');
         }}
-        menuSlots={{
-          Empty: (
-            <Text padding="0.5rem">
-              {search.trim() === '' ? 'Type to search providers' : `No providers found matching ${search.trim()}`}
-            </Text>
-          ),
-        }}
+        emptyText={search.trim() === '' ? 'Type to search providers' : `No providers found matching ${search.trim()}`}
         aria-describedby={hintId}
       />
       <Text id={hintId} fontSize="small" color="font.secondary">
