@@ -16,7 +16,7 @@
  * so a retried POST answers 409 instead of creating a second case; that 409 (the case this form
  * already created) and any later save of the same form update the case instead.
  */
-import { Alert, Button, Card, Flex, Grid, Heading, Loader, SelectField, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Grid, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
@@ -59,6 +59,7 @@ import { Combobox, type ComboboxOption } from '../components/Combobox';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { FormField } from '../components/FormField';
+import { FormSelect } from '../components/FormSelect';
 
 const CptUnknownWarning = lazy(() => import('./CptUnknownWarning'));
 
@@ -208,19 +209,14 @@ function ReferencePicker({
         control={control}
         name={name}
         render={({ field }) => (
-          <SelectField
+          <FormSelect
             label={label}
             placeholder={loading ? 'Loading...' : placeholder}
             isRequired
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            hasError={Boolean(errorMessage)}
-            errorMessage={errorMessage}
+            {...field}
+            error={errorMessage}
             // The empty-list hint is the field's description, so screen readers announce it with it.
-            descriptiveText={
+            hint={
               emptyMessage ? (
                 <Text as="span" fontSize="small" color="font.warning">
                   {emptyMessage}
@@ -236,7 +232,7 @@ function ReferencePicker({
                 {o.label}
               </option>
             ))}
-          </SelectField>
+          </FormSelect>
         )}
       />
       {emptyMessage && addLink && (

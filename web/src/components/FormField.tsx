@@ -3,6 +3,7 @@
  * optional hint under the label and its error under the input. Amplify ties the hint and the error
  * to the input with `aria-describedby` and marks it `aria-invalid` while in error. Spread
  * react-hook-form's `register(name)` (or the /auth hook's) on it and pass the field's error message.
+ * Selects: `FormSelect` (./FormSelect.tsx), on the same terms.
  */
 import { PasswordField, TextField } from '@aws-amplify/ui-react';
 import type { ChangeEventHandler, FocusEventHandler, KeyboardEventHandler, ReactNode, Ref } from 'react';
