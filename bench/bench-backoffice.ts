@@ -53,9 +53,17 @@
  * 6. Peak RSS (MiB, VmHWM of the size's process, which is the server): while writing and while
  *    measuring (the peak is reset between phases through /proc/self/clear_refs where Linux allows).
  *
+ * 7. The dispute desk (bench/lib/disputes.ts): at each size, that many cases with disputes over the
+ *    same providers, in `.bench-data/disputes-<n>/` (rebuilt like the case sets when the dispute
+ *    data module's item, key or counter code changes); the queue pages (all, second page, overdue,
+ *    due soon, open, one step, one owner), the awards pages (unpaid, overdue, paid) and the counts,
+ *    through the data module in the bench's process. Goals as in 5: items read from the disputes
+ *    table at most 1.2x the items answered, p50 at the largest size within 1.3x of the smallest.
+ *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
  * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
- * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls).
+ * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls),
+ * `--disputes-only` (measure only the dispute desk, 7).
  * Units: ms, bytes, items, MiB.
  */
 import { spawn } from 'node:child_process';
@@ -74,6 +82,7 @@ import { createProfile } from '../lambdas/data/user/repository';
 import { RSS_GOAL_MIB, readRss } from './lib/rss';
 import { PDFDocument } from 'pdf-lib';
 import { FUNCTION_SIZING } from '../lambdas/routes';
+import { buildDisputes, disputeCalls, type DisputeSetMeta } from './lib/disputes';
 
 /* ---------------------------------------------------------------- peak RSS */
 
@@ -123,6 +132,8 @@ const OPTIONS = {
   reportRuns: numberOption('report-runs', 3),
   /** Measure only the payment report (no list, search or stats calls). */
   reportOnly: process.argv.includes('--report-only'),
+  /** Measure only the dispute desk's queue and awards (module doc, 7). */
+  disputesOnly: process.argv.includes('--disputes-only'),
 };
 
 /** Largest synchronous Lambda answer (bytes): the PDF travels in it base64-encoded. */
@@ -284,9 +295,9 @@ interface DataMeta {
   load: 'direct' | 'transact';
 }
 
-function fingerprint(): string {
-  const h = createHash('sha256').update(`data v${DATA_VERSION}`);
-  for (const file of SHAPE_FILES) {
+function fingerprint(files: readonly string[] = SHAPE_FILES, version: number = DATA_VERSION): string {
+  const h = createHash('sha256').update(`data v${version}`);
+  for (const file of files) {
     // The code without comments and blank lines: a docstring edit does not make a set stale.
     const code = readFileSync(join(PROJECT_ROOT, file), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -868,6 +879,187 @@ function reportTable(results: SizeResult[]): void {
   }
 }
 
+/* ---------------------------------------------------------------- the dispute desk (module doc, 7) */
+
+/** Bump when the generated dispute data changes. */
+const DISPUTE_DATA_VERSION = 1;
+const DISPUTE_SHAPE_FILES = [
+  'lambdas/lib/tables.ts',
+  'lambdas/data/dispute/keys.ts',
+  'lambdas/data/dispute/items.ts',
+  'lambdas/data/dispute/counters.ts',
+];
+
+interface DisputeMeta extends DisputeSetMeta {
+  version: number;
+  fingerprint: string;
+  providers: number;
+  builtAt: string;
+}
+
+interface DisputeRow {
+  label: string;
+  counts: boolean;
+  returned: number;
+  disputeReads: number;
+  otherReads: string;
+  calls: number;
+  p50: number;
+  p90: number;
+}
+
+interface DisputeSizeResult {
+  n: number;
+  meta: DisputeMeta;
+  cached: boolean;
+  rows: DisputeRow[];
+  loadAverage: number[];
+}
+
+async function runDisputeSize(n: number): Promise<DisputeSizeResult> {
+  const dir = join(PROJECT_ROOT, '.bench-data', `disputes-${n}`);
+  const metaFile = join(dir, 'bench.json');
+  const dataDir = join(dir, 'data');
+  const print = fingerprint(DISPUTE_SHAPE_FILES, DISPUTE_DATA_VERSION);
+  let meta: DisputeMeta | undefined;
+  if (!OPTIONS.fresh && existsSync(metaFile)) {
+    const read = JSON.parse(readFileSync(metaFile, 'utf8')) as DisputeMeta;
+    if (read.providers === OPTIONS.providers && (read.fingerprint === print || OPTIONS.reuse)) meta = read;
+    else console.log(`  ${dir}: built by other code or options: rebuilding`);
+  }
+  const cached = meta !== undefined;
+  if (!meta) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const start = () =>
+    startLocal({ dataDir, port: 0, quiet: true, log: () => undefined, webDist: join(dir, 'no-web'), rateLimit: false });
+  if (meta) await compactStore(join(dataDir, 'dynamodb'));
+  let stack = await start();
+  try {
+    if (!meta) {
+      const people = providers(OPTIONS.providers);
+      const cdf = providerCdf(people.length);
+      let shown = 0;
+      const built = await buildDisputes(
+        n,
+        (rand) => people[drawProvider(cdf, rand())]!.user_id,
+        OPTIONS.concurrency,
+        (done) => {
+          if (done - shown >= n / 10 || done === n) {
+            console.log(`  writing ${fmt(n)} disputes: ${fmt(done)}`);
+            shown = done;
+          }
+        },
+      );
+      meta = {
+        ...built,
+        version: DISPUTE_DATA_VERSION,
+        fingerprint: print,
+        providers: OPTIONS.providers,
+        builtAt: new Date().toISOString(),
+      };
+      writeFileSync(metaFile, `${JSON.stringify(meta, null, 2)}\n`);
+      await stack.close();
+      await compactStore(join(dataDir, 'dynamodb'));
+      stack = await start();
+    }
+    console.log(
+      `  ${fmt(n)} disputes (${fmt(meta.queued)} in the queue, ${fmt(meta.awards)} awards): ${cached ? 'cached, ' : ''}` +
+        `written in ${(meta.writeMs / 1000).toFixed(1)} s; busiest provider ${meta.busiestOwner.queued} in the queue`,
+    );
+    installReadCounter();
+    const rows: DisputeRow[] = [];
+    for (const call of disputeCalls(meta, PAGE)) {
+      const once = async () => {
+        tally = newTally();
+        const t = performance.now();
+        const out = await call.run();
+        return { ms: performance.now() - t, out, reads: tally };
+      };
+      for (let i = 0; i < OPTIONS.warmup; i++) await once();
+      const times: number[] = [];
+      let last = await once();
+      times.push(last.ms);
+      for (let i = 1; i < OPTIONS.runs; i++) {
+        last = await once();
+        times.push(last.ms);
+      }
+      const others = [...last.reads.items.entries()].filter(([t]) => t !== 'disputes');
+      const row: DisputeRow = {
+        label: call.label,
+        counts: call.counts === true,
+        returned: last.out.returned,
+        disputeReads: last.reads.items.get('disputes') ?? 0,
+        otherReads: others.map(([t, k]) => `${t} ${k}`).join(', '),
+        calls: last.reads.calls,
+        p50: quantile(times, 0.5),
+        p90: quantile(times, 0.9),
+      };
+      rows.push(row);
+      console.log(
+        `    ${row.label.padEnd(36)} ${String(row.returned).padStart(3)} answered, ${String(row.disputeReads).padStart(4)} dispute items read` +
+          ` (+ ${row.otherReads || 'nothing else'}), ${row.calls} DynamoDB calls, p50 ${msText(row.p50)} ms, p90 ${msText(row.p90)} ms`,
+      );
+    }
+    const { loadavg } = await import('node:os');
+    return { n, meta, cached, rows, loadAverage: loadavg() };
+  } finally {
+    await stack.close();
+  }
+}
+
+function disputeReport(results: DisputeSizeResult[]): void {
+  const small = results[0]!;
+  const large = results[results.length - 1]!;
+  const a = fmt(small.n);
+  const b = fmt(large.n);
+  const lines = [
+    `| Call | Answered (${a} / ${b}) | Dispute items read (${a} / ${b}) | Other items read at ${b} | Read/answered at ${b} (goal ≤ ${GOAL_READ_RATIO}x) | p50 ms (${a} / ${b}) | Latency ratio (goal ≤ ${GOAL_LATENCY_RATIO}x) | Result |`,
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  let misses = 0;
+  for (const l of large.rows) {
+    const s = small.rows.find((r) => r.label === l.label)!;
+    const ratioOf = (r: DisputeRow) =>
+      r.counts
+        ? r.disputeReads === 0
+          ? 0
+          : Infinity
+        : r.returned === 0
+          ? r.disputeReads <= 1
+            ? 0
+            : Infinity
+          : r.disputeReads / r.returned;
+    const readPass = results.every((x) => ratioOf(x.rows.find((r) => r.label === l.label)!) <= GOAL_READ_RATIO);
+    const latency = l.p50 / s.p50;
+    const pass = readPass && Number.isFinite(latency) && latency <= GOAL_LATENCY_RATIO;
+    if (!pass) misses += 1;
+    const ratio = ratioOf(l);
+    const ratioText = l.counts
+      ? l.disputeReads === 0
+        ? 'no dispute item read'
+        : `${fmt(l.disputeReads)} read`
+      : ratio === Infinity
+        ? '∞'
+        : `${ratio.toFixed(2)}x`;
+    lines.push(
+      `| ${l.label} | ${s.returned} / ${l.returned} | ${fmt(s.disputeReads)} / ${fmt(l.disputeReads)} | ${l.otherReads || '0'} | ${ratioText} | ` +
+        `${msText(s.p50)} / ${msText(l.p50)} | ${Number.isFinite(latency) ? `${latency.toFixed(2)}x` : '-'} | ${pass ? 'PASS' : 'MISS'} |`,
+    );
+  }
+  console.log(
+    `\n## bench:backoffice, the dispute desk: ${a} vs ${b} cases with disputes over ${large.meta.providers} providers ` +
+      `(${OPTIONS.runs} sequential calls after ${OPTIONS.warmup} warm-ups, limit ${PAGE}; ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(lines.join('\n'));
+  for (const r of results) {
+    console.log(
+      `- ${fmt(r.n)}: ${fmt(r.meta.queued)} in the queue, ${fmt(r.meta.awards)} awards; written in ${(r.meta.writeMs / 1000).toFixed(1)} s` +
+        `${r.cached ? ` (cached, built ${r.meta.builtAt})` : ''}; load average after measuring ${r.loadAverage.map((x) => x.toFixed(1)).join(', ')}`,
+    );
+  }
+  console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${large.rows.length} calls miss a goal.`}`);
+}
+
 /** Options passed on to the process of one size. */
 function childArgs(n: number, resultFile: string): string[] {
   const args = ['--import', 'tsx', __filename, '--child', String(n), '--result-file', resultFile];
@@ -882,11 +1074,19 @@ function childArgs(n: number, resultFile: string): string[] {
 }
 
 /** Run one size in a process of its own (same start for each size; its peak RSS is its own). */
-function runChild(n: number): Promise<SizeResult> {
-  const resultFile = join(PROJECT_ROOT, '.bench-data', `backoffice-${n}.result.json`);
+function runChild(n: number): Promise<SizeResult>;
+function runChild(n: number, part: 'disputes'): Promise<DisputeSizeResult>;
+function runChild<T>(n: number, part: 'cases' | 'disputes' = 'cases'): Promise<T> {
+  const resultFile = join(
+    PROJECT_ROOT,
+    '.bench-data',
+    `${part === 'cases' ? 'backoffice' : 'disputes'}-${n}.result.json`,
+  );
   mkdirSync(join(PROJECT_ROOT, '.bench-data'), { recursive: true });
   rmSync(resultFile, { force: true });
-  const child = spawn(process.execPath, childArgs(n, resultFile), { stdio: 'inherit' });
+  const args = childArgs(n, resultFile);
+  if (part === 'disputes') args[args.indexOf('--child')] = '--child-disputes';
+  const child = spawn(process.execPath, args, { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
@@ -894,7 +1094,7 @@ function runChild(n: number): Promise<SizeResult> {
         reject(new Error(`the bench of ${n} cases exited with ${code}`));
         return;
       }
-      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as SizeResult;
+      const result = JSON.parse(readFileSync(resultFile, 'utf8')) as T;
       rmSync(resultFile, { force: true });
       resolve(result);
     });
@@ -904,8 +1104,12 @@ function runChild(n: number): Promise<SizeResult> {
 async function main(): Promise<void> {
   process.env.LOG_LEVEL ??= 'ERROR';
   const childAt = process.argv.indexOf('--child');
-  if (childAt >= 0) {
-    const result = await runSize(Number(process.argv[childAt + 1]));
+  const disputesAt = process.argv.indexOf('--child-disputes');
+  if (childAt >= 0 || disputesAt >= 0) {
+    const result =
+      childAt >= 0
+        ? await runSize(Number(process.argv[childAt + 1]))
+        : await runDisputeSize(Number(process.argv[disputesAt + 1]));
     const fileAt = process.argv.indexOf('--result-file');
     writeFileSync(String(process.argv[fileAt + 1]), JSON.stringify(result));
     return;
@@ -914,12 +1118,21 @@ async function main(): Promise<void> {
     `bench:backoffice: sizes ${OPTIONS.sizes.map(fmt).join(', ')}; ${OPTIONS.providers} providers; ` +
       `data in .bench-data/${OPTIONS.fresh ? ' (rebuilt: --fresh)' : ''}`,
   );
-  const results: SizeResult[] = [];
-  for (const n of OPTIONS.sizes) {
-    console.log(`\n${fmt(n)} cases (a process of its own)`);
-    results.push(await runChild(n));
+  if (!OPTIONS.disputesOnly) {
+    const results: SizeResult[] = [];
+    for (const n of OPTIONS.sizes) {
+      console.log(`\n${fmt(n)} cases (a process of its own)`);
+      results.push(await runChild(n));
+    }
+    report(results);
   }
-  report(results);
+  if (OPTIONS.reportOnly) return;
+  const disputes: DisputeSizeResult[] = [];
+  for (const n of OPTIONS.sizes) {
+    console.log(`\n${fmt(n)} cases with disputes (a process of its own)`);
+    disputes.push(await runChild(n, 'disputes'));
+  }
+  disputeReport(disputes);
 }
 
 main().catch((err: unknown) => {

@@ -167,7 +167,7 @@ const CONSOLE_IO: SeedStageIo = { log: (l) => console.log(l), error: (l) => cons
 function summaryLine(s: SeedSummary): string {
   return (
     `accounts ${s.accounts} (created or updated), new: profiles ${s.profiles}, surgeons ${s.surgeons}, ` +
-    `facilities ${s.facilities}, cases ${s.cases}, CPT codes ${s.cptCodes}`
+    `facilities ${s.facilities}, cases ${s.cases}, CPT codes ${s.cptCodes}, disputes ${s.disputes}`
   );
 }
 

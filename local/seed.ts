@@ -10,6 +10,8 @@
  *   demographic sheet); every case from Submitted (10) on has both, every third one also a
  *   miscellaneous document. Each referenced key (lambdas/document/keys.ts layout) holds a real, tiny,
  *   fictitious PDF made with pdf-lib, with the spec's metadata.
+ * - For provider1's cases in statuses 40 to 90: No Surprises Act disputes dated from today
+ *   (local/seed-disputes.ts), recorded by caseadmin through the dispute data module.
  * - The starter CPT list (lambdas/cpt_codes/starter.ts).
  * - The payer list of Insurance Types from the spec's 20 names (lambdas/data/lists/repository.ts).
  *
@@ -58,12 +60,14 @@ import { putSurgeon } from '../lambdas/data/owned/surgeons';
 import { createProfile } from '../lambdas/data/user/repository';
 import { mulberry32, getRegistry, type NppesIndividual, type NppesOrganization } from './nppes-registry';
 import { readState, updateState } from './state';
+import { MIN_CASE_AGE_DAYS, planDisputes, seedDisputes } from './seed-disputes';
+import { todayInNewYork } from '../lambdas/data/dispute/calendar';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Suture-Demo-2026!';
 
 /** Bump when the seed data changes shape: a data dir seeded with an older version is not re-seeded (reset instead). */
-export const SEED_VERSION = 4;
+export const SEED_VERSION = 5;
 
 export interface DemoAccount {
   email: string;
@@ -74,10 +78,15 @@ export interface DemoAccount {
   registryIndex?: number;
   /** Cases to seed for this account (providers only). */
   cases?: number;
+  /** Its cases in statuses 40 to 90 get demo disputes (local/seed-disputes.ts). */
+  disputes?: boolean;
   /** Registry indexes of the surgeons and facilities to add for this account (providers only). */
   surgeons?: readonly number[];
   facilities?: readonly number[];
 }
+
+/** The account that records the demo disputes (the back office records dispute events). */
+const DISPUTE_RECORDER = 'caseadmin@example.com';
 
 /** The demo sign-ins. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -87,6 +96,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     userType: USER_TYPE.PROVIDER,
     registryIndex: 0,
     cases: 64,
+    disputes: true,
     surgeons: [10, 11, 12, 13, 14, 15, 16, 17],
     facilities: [0, 1, 2, 3, 4],
   },
@@ -116,6 +126,8 @@ export interface SeedSummary {
   facilities: number;
   cases: number;
   cptCodes: number;
+  /** Cases given a dispute (and its events written) by this run. */
+  disputes: number;
 }
 
 /**
@@ -382,8 +394,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Plan `count` cases for a user: statuses round-robin over all ten, case dates spread evenly over
- * the last twelve months (newest first), creation 0-3 days after the case date (never in the
- * future), 1-3 starter CPT codes, a pay amount from Paid on. Deterministic for the same inputs.
+ * the last twelve months (newest first; cases of a dispute status at least the age their dispute
+ * needs), creation 0-3 days after the case date (never in the future), 1-3 starter CPT codes, a pay
+ * amount from Paid on. Deterministic for the same inputs.
  */
 export function planCases(
   userId: string,
@@ -401,7 +414,8 @@ export function planCases(
   const usedCreated = new Set<number>();
   for (let i = 0; i < count; i++) {
     const status = CASE_STATUSES[i % CASE_STATUSES.length]!.value;
-    const dayOffset = Math.floor(((i + rand() * 0.9) * span) / count) + 1;
+    // A case of a dispute status is old enough for its dispute (local/seed-disputes.ts).
+    const dayOffset = Math.max(Math.floor(((i + rand() * 0.9) * span) / count) + 1, MIN_CASE_AGE_DAYS[status] ?? 0);
     const caseDay = today - dayOffset * DAY_MS;
     let createdMs = caseDay + Math.floor(rand() * 3) * DAY_MS + (8 * 3600 + Math.floor(rand() * 10 * 3600)) * 1000;
     createdMs = Math.min(createdMs, now.getTime() - 60_000 - i * 1000);
@@ -552,13 +566,14 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
     if (seeded.version !== SEED_VERSION) {
       // Version 3 added index keys and counters that older data lacks: back-office lists,
       // search and counts would miss those cases. Version 4 added the users' list and
-      // search index keys and the profile counter (lambdas/lib/tables.ts USERS_TABLE).
+      // search index keys and the profile counter (lambdas/lib/tables.ts USERS_TABLE), version 5
+      // the disputes.
       ctx.log(
         `The data in ${ctx.dataDir} was seeded by an older version (${seeded.version}, now ${SEED_VERSION}): ` +
           'back-office lists, search and counts may miss its cases and users. Stop, run `npm run reset`, and start again.',
       );
     }
-    return { seeded: false, accounts: 0, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0 };
+    return { seeded: false, accounts: 0, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0, disputes: 0 };
   }
   const now = ctx.now ?? new Date();
   const summary = await seedDemo({ ...ctx, now });
@@ -569,7 +584,8 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
 /**
  * Put the demo accounts and demo data into one deployment (QA against a stage, docs/operations.md):
  * the groups, the {@link DEMO_ACCOUNTS} with {@link DEMO_PASSWORD} in their groups, their profiles,
- * surgeons, facilities and cases with documents, the starter CPT list and the payer list.
+ * surgeons, facilities and cases with documents, provider1's disputes, the starter CPT list and the
+ * payer list.
  * Idempotent: what exists is left alone (users are kept, their password and groups set again), and
  * with the same `target.now` a re-run writes nothing new. Resolves with what this run wrote
  * (`seeded: true`; `accounts` counts the accounts created or updated).
@@ -585,6 +601,7 @@ export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
     facilities: 0,
     cases: 0,
     cptCodes: 0,
+    disputes: 0,
   };
   const createAccount = (email: string, password: string, groups: readonly string[]) =>
     createDemoAccount(target.cognito, target.userPoolId, email, password, groups);
@@ -600,8 +617,11 @@ export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
   // The payer list (Insurance Types) from the spec's 20 names; on AWS the first read seeds it.
   await ensureInsuranceSeeded();
 
+  const subs = new Map<string, string>();
+  const disputeCases: PlannedCase[] = [];
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const sub = await createAccount(account.email, DEMO_PASSWORD, account.groups);
+    subs.set(account.email, sub);
     summary.accounts += 1;
     if (account.userType === undefined || account.registryIndex === undefined) continue;
 
@@ -628,8 +648,26 @@ export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
         summary.facilities += 1;
     }
     if (account.cases && surgeonIds.length && facilityIds.length) {
-      summary.cases += await seedCases(planCases(sub, account.cases, surgeonIds, facilityIds, now, 1000 + index), now);
+      const plans = planCases(sub, account.cases, surgeonIds, facilityIds, now, 1000 + index);
+      summary.cases += await seedCases(plans, now);
+      if (account.disputes) disputeCases.push(...plans);
     }
+  }
+
+  // The disputes, recorded by the case admin, dated from the real today (the API refuses later dates).
+  const caseAdmin = subs.get(DISPUTE_RECORDER);
+  if (caseAdmin && disputeCases.length) {
+    const today = todayInNewYork();
+    const disputes = planDisputes(
+      disputeCases.map((p) => ({
+        caseId: buildCaseId(p.userId, p.createdMs),
+        userId: p.userId,
+        caseDate: p.caseDate,
+        status: p.status,
+      })),
+      today,
+    );
+    summary.disputes = (await seedDisputes(disputes, caseAdmin, today)).disputes;
   }
 
   summary.seeded = true;

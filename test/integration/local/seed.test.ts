@@ -1,7 +1,7 @@
 /**
  * First-start seeding of the local runtime: demo accounts, profiles,
  * surgeons and facilities from the emulated registry, cases over all statuses and the last
- * twelve months, the starter CPT list; idempotent.
+ * twelve months, provider1's disputes, the starter CPT list; idempotent.
  */
 import { CASE_STATUSES, FIRST_PAID_STATUS, isCaseComplete, parseFileKeys } from '../../../shared';
 import { parseDocumentKey } from '../../../lambdas/document/keys';
@@ -14,6 +14,12 @@ import { listFacilities } from '../../../lambdas/data/owned/facilities';
 import { listSurgeons } from '../../../lambdas/data/owned/surgeons';
 import { getProfile } from '../../../lambdas/data/user/repository';
 import { getRegistry } from '../../../local/nppes-registry';
+import { getDispute } from '../../../lambdas/data/dispute/repository';
+import { awardsPage, queuePage } from '../../../lambdas/data/dispute/lists';
+import { countDue, readAwardTotals } from '../../../lambdas/data/dispute/counters';
+import { todayInNewYork } from '../../../lambdas/data/dispute/calendar';
+import { addCalendarDays, dueSoonEnd, pendingState } from '../../../shared/dispute';
+import { DISPUTE_STATUSES } from '../../../local/seed-disputes';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../local';
 import { localCognitoClient } from '../../../local/cognito';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedResources } from '../../../local/seed';
@@ -211,6 +217,95 @@ describe('the providers data', () => {
   });
 });
 
+describe('the demo disputes', () => {
+  it("gives provider1's cases in statuses 40 to 90 a dispute recorded by caseadmin, and provider2's none", async () => {
+    // Prepare
+    const caseAdmin = subs.get('caseadmin@example.com')!;
+    const cases1 = await listCasesForUser(subs.get('provider1@example.com')!);
+    const cases2 = await listCasesForUser(subs.get('provider2@example.com')!);
+
+    // Act
+    const disputes1 = await Promise.all(cases1.map(async (c) => ({ c, d: await getDispute(c.case_id) })));
+    const disputes2 = await Promise.all(cases2.map((c) => getDispute(c.case_id)));
+
+    // Assess
+    for (const { c, d } of disputes1) {
+      if (!DISPUTE_STATUSES.includes(c.case_status)) {
+        expect(d.record).toBeUndefined();
+        continue;
+      }
+      expect(d.record).toMatchObject({ user_id: c.user_id, payer_name: expect.any(String) });
+      expect(d.events.length).toBeGreaterThanOrEqual(2);
+      for (const e of d.events) {
+        expect(e.recorded_by).toBe(caseAdmin);
+        expect(e.date >= c.case_date).toBe(true);
+      }
+    }
+    expect(disputes1.filter(({ d }) => d.record).length).toBe(36);
+    expect(disputes2.every((d) => d.record === undefined)).toBe(true);
+  });
+
+  it('fills the deadline queue with overdue, due-soon and open deadlines, soonest first, as the counters count them', async () => {
+    // Prepare
+    const today = todayInNewYork();
+    const provider1 = subs.get('provider1@example.com')!;
+
+    // Act
+    const page = await queuePage({ range: {}, limit: 100 });
+    const own = await queuePage({ ownerId: provider1, range: {}, limit: 100 });
+    const [overdue, dueSoon, all] = await Promise.all([
+      countDue({ kind: 'all' }, undefined, addCalendarDays(today, -1)),
+      countDue({ kind: 'all' }, today, dueSoonEnd(today)),
+      countDue({ kind: 'all' }, undefined, '9999-12-31'),
+    ]);
+
+    // Assess
+    expect(page.next_cursor).toBeUndefined();
+    const dues = page.items.map((q) => q.due);
+    expect(dues).toEqual([...dues].sort());
+    expect(own.items.map((q) => q.case_id)).toEqual(page.items.map((q) => q.case_id));
+    const byState = { overdue: 0, due_soon: 0, open: 0 };
+    for (const q of page.items) byState[pendingState(q.due, today)] += 1;
+    expect(byState.overdue).toBeGreaterThanOrEqual(3);
+    expect(byState.due_soon).toBeGreaterThanOrEqual(3);
+    expect(byState.open).toBeGreaterThanOrEqual(3);
+    expect({ overdue, dueSoon, all }).toEqual({
+      overdue: byState.overdue,
+      dueSoon: byState.due_soon,
+      all: page.items.length,
+    });
+    expect(new Set(page.items.map((q) => q.payer_name)).size).toBeGreaterThan(1);
+  });
+
+  it('lists paid, unpaid and overdue awards, and the award totals add them up', async () => {
+    // Prepare
+    const today = todayInNewYork();
+
+    // Act
+    const [unpaid, overdue, paid, totals] = await Promise.all([
+      awardsPage({ state: 'unpaid', range: {}, limit: 100 }),
+      awardsPage({ state: 'unpaid', range: { to: addCalendarDays(today, -1) }, limit: 100 }),
+      awardsPage({ state: 'paid', range: {}, limit: 100 }),
+      readAwardTotals(),
+    ]);
+
+    // Assess
+    expect(unpaid.items.length).toBeGreaterThanOrEqual(3);
+    expect(overdue.items.length).toBeGreaterThanOrEqual(1);
+    expect(overdue.items.every((a) => a.due < today)).toBe(true);
+    expect(paid.items.length).toBeGreaterThanOrEqual(3);
+    expect(paid.items.every((a) => a.paid_cents > 0)).toBe(true);
+    const sum = (items: { award_cents: number }[]) => items.reduce((s, a) => s + a.award_cents, 0);
+    expect(totals).toEqual({
+      awards_n: unpaid.items.length + paid.items.length,
+      awards_unpaid: unpaid.items.length,
+      awarded_cents: sum(unpaid.items) + sum(paid.items),
+      award_paid_cents: paid.items.reduce((s, a) => s + a.paid_cents, 0),
+      unpaid_cents: sum(unpaid.items),
+    });
+  });
+});
+
 describe('seeding again', () => {
   it('is skipped on a restart of a seeded data dir', async () => {
     // Act
@@ -239,7 +334,15 @@ describe('seeding again', () => {
     }).finally(() => cognito.destroy());
 
     // Assess
-    expect(summary).toMatchObject({ seeded: true, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0 });
+    expect(summary).toMatchObject({
+      seeded: true,
+      profiles: 0,
+      surgeons: 0,
+      facilities: 0,
+      cases: 0,
+      cptCodes: 0,
+      disputes: 0,
+    });
     expect((await listCasesForUser(sub)).length).toBe(before);
     expect((await surgeonsOf(sub)).length).toBe(surgeonsBefore);
   });

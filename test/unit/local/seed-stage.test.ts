@@ -197,7 +197,19 @@ beforeEach(() => {
     return {};
   });
   doc.on(UpdateCommand).resolves({});
-  doc.on(QueryCommand).resolves({ Items: [] });
+  // A dispute's partition (the record and events between two sort keys); every other Query: nothing.
+  doc
+    .on(QueryCommand)
+    .callsFake(
+      (input: { TableName: string; ExpressionAttributeValues?: Record<string, string>; IndexName?: string }) => {
+        const v = input.ExpressionAttributeValues ?? {};
+        if (!input.TableName.endsWith('-disputes') || input.IndexName || v[':lo'] === undefined) return { Items: [] };
+        const items = [...table(input.TableName).values()].filter(
+          (i) => i.case_id === v[':c'] && String(i.sk) >= v[':lo']! && String(i.sk) <= v[':hi']!,
+        );
+        return { Items: items.sort((a, b) => (String(a.sk) < String(b.sk) ? -1 : 1)) };
+      },
+    );
   doc.on(ScanCommand).callsFake((input: { TableName: string }) => ({ Items: [...table(input.TableName).values()] }));
   s3.on(PutObjectCommand).callsFake((input: { Bucket: string; Key: string; Body: Uint8Array }) => {
     objects.set(`${input.Bucket}/${input.Key}`, input.Body);
@@ -322,6 +334,13 @@ describe('a QA stage', () => {
     expect(counts['suture-qa-123-facilities']).toBeGreaterThanOrEqual(9);
     expect(counts['suture-qa-123-cpt-codes']).toBeGreaterThan(0);
     expect(objects.size).toBeGreaterThan(100);
+    // provider1's 36 cases in statuses 40 to 90 have a dispute record, recorded by caseadmin.
+    const disputes = [...table('suture-qa-123-disputes').values()];
+    const caseAdmin = users.get('caseadmin@example.com')!.sub;
+    expect(disputes.filter((i) => i.sk === 'dispute')).toHaveLength(36);
+    const events = disputes.filter((i) => String(i.sk).startsWith('event#'));
+    expect(events.length).toBeGreaterThan(36 * 3);
+    expect(events.every((e) => e.recorded_by === caseAdmin)).toBe(true);
     expect([...objects.keys()].every((k) => k.startsWith('suture-qa-123-documents-abc/'))).toBe(true);
     // Case dates follow the stack's creation time (the same on every run), within the twelve months before it.
     const dates = cases.map((c) => String(c.case_date)).sort();
@@ -350,6 +369,8 @@ describe('a QA stage', () => {
     expect(objects.size).toBe(objectsBefore);
     expect(s3.commandCalls(PutObjectCommand)).toHaveLength(0);
     expect([...users.values()].map((u) => u.sub)).toEqual(subsBefore);
-    expect(second.out.join('\n')).toMatch(/new: profiles 0, surgeons 0, facilities 0, cases 0, CPT codes 0/);
+    expect(second.out.join('\n')).toMatch(
+      /new: profiles 0, surgeons 0, facilities 0, cases 0, CPT codes 0, disputes 0/,
+    );
   });
 });

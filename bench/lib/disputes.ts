@@ -1,0 +1,249 @@
+/**
+ * The dispute desk's part of `npm run bench:backoffice`: the deadline queue and the awards pages
+ * (lambdas/data/dispute/lists.ts) and the counts read beside them (lambdas/data/dispute/counters.ts)
+ * at each size, "cases with disputes" being cases whose dispute has a queue entry or an award.
+ *
+ * Data: per case a dispute record, one event, its queue entry (every case but paid awards) and for
+ * a quarter of them an award (60 % unpaid), due dates spread over 120 days either side of today,
+ * owners drawn by the caller (the bench's Zipf-like providers), next steps from the engine's
+ * recorded steps. The items are the data module's own (recordItemOf, eventItemOf, queueItemOf,
+ * awardItemOf) and the counters its disputeCounterUpdates, summed per counter item: written with
+ * BatchWriteItem and one ADD per counter item, not one transaction per event as the API writes, so
+ * that 100,000 disputes take minutes; the reads measured see the same items either way.
+ *
+ * Measured (limit 50, `runs` calls after `warmup`): items read from the disputes table (the
+ * Queries' ScannedCount) against items answered (goal at most 1.2x), other items read (case-stats
+ * counters), DynamoDB calls, p50 and p90 latency of the data module's call in this process.
+ */
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../../lambdas/lib/aws';
+import { getEnv } from '../../lambdas/lib/env';
+import { resendUnprocessed } from '../../lambdas/lib/dynamo';
+import { awardsPage, queuePage, type DueRange } from '../../lambdas/data/dispute/lists';
+import { countDue, disputeCounterUpdates, readAwardTotals } from '../../lambdas/data/dispute/counters';
+import {
+  awardItemOf,
+  eventItemOf,
+  eventIdOf,
+  queueItemOf,
+  recordItemOf,
+  type AwardEntry,
+  type DisputeRecord,
+  type QueueEntry,
+} from '../../lambdas/data/dispute/items';
+import { addCalendarDays, dueSoonEnd, UNRECORDED_STEPS, DEADLINE_STEPS } from '../../shared/dispute';
+import { mulberry32 } from '../../local/nppes-registry';
+
+/** Steps a case's next deadline can be (the engine's recorded, acted-on steps). */
+const QUEUE_STEPS = DEADLINE_STEPS.filter(
+  (s) =>
+    !UNRECORDED_STEPS.includes(s) &&
+    !['open_negotiation_end', 'idr_initiation_window_start', 'cooling_off_end'].includes(s),
+);
+const PAYERS = [
+  'Northwind Health Plan',
+  'Bluegate Mutual',
+  'Cedar Valley Care',
+  'Harborline Insurance',
+  'Prairie Shield',
+];
+const BATCH = 25;
+
+/** The dispute of case index `i` as the data module stores it, relative to `today`. */
+function disputeFor(i: number, today: string, owner: (rand: () => number) => string) {
+  const rand = mulberry32(0xd15e0000 + i * 7919);
+  const userId = owner(rand);
+  const caseId = `${userId}_${1_700_000_000_000 + i}`;
+  const at = new Date().toISOString();
+  const dueIn = Math.floor(rand() * 241) - 120;
+  const hasAward = rand() < 0.25;
+  const paid = hasAward && rand() < 0.4;
+  const award: AwardEntry | undefined = hasAward
+    ? {
+        determination_date: addCalendarDays(today, dueIn - 30),
+        award_cents: 500_000 + Math.floor(rand() * 4_000_000),
+        paid_cents: 0,
+        due: addCalendarDays(today, dueIn),
+        state: paid ? 'paid' : 'unpaid',
+      }
+    : undefined;
+  if (award && paid) award.paid_cents = award.award_cents;
+  const queue: QueueEntry | undefined = paid
+    ? undefined
+    : {
+        step: hasAward ? 'award_payment_due' : QUEUE_STEPS[Math.floor(rand() * QUEUE_STEPS.length)]!,
+        due: addCalendarDays(today, dueIn),
+      };
+  const record: DisputeRecord = {
+    case_id: caseId,
+    user_id: userId,
+    event_seq: 1,
+    payer_name: PAYERS[Math.floor(rand() * PAYERS.length)]!,
+    ...(queue ? { queue } : {}),
+    ...(award ? { award } : {}),
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  const event = {
+    event_id: eventIdOf(1),
+    type: 'initial_payment_received',
+    date: addCalendarDays(today, -60),
+    amount_cents: 100_000,
+    fields: {},
+    recorded_by: 'bench',
+    recorded_at: at,
+  };
+  const items: Record<string, unknown>[] = [recordItemOf(record), eventItemOf(caseId, event)];
+  if (queue) items.push(queueItemOf(record, queue));
+  if (award) items.push(awardItemOf(record, award));
+  return { record, items };
+}
+
+/** What a built dispute set holds (for the report). */
+export interface DisputeSetMeta {
+  disputes: number;
+  queued: number;
+  awards: number;
+  writeMs: number;
+  busiestOwner: { user_id: string; queued: number };
+}
+
+/**
+ * Write `n` disputes (see module doc) with `concurrency` batches in flight. Resolves with what was
+ * written. Throws when DynamoDB leaves part of a batch unprocessed after every retry.
+ */
+export async function buildDisputes(
+  n: number,
+  owner: (rand: () => number) => string,
+  concurrency: number,
+  progress: (done: number) => void,
+): Promise<DisputeSetMeta> {
+  const t0 = performance.now();
+  const today = new Date().toISOString().slice(0, 10);
+  const table = getEnv().DISPUTES_TABLE;
+  const counters = new Map<string, { key: { scope: string; bucket: string }; add: Map<string, number> }>();
+  const perOwner = new Map<string, number>();
+  let queued = 0;
+  let awards = 0;
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < n) {
+      const from = next;
+      next = Math.min(n, next + 8);
+      const puts: { PutRequest: { Item: Record<string, unknown> } }[] = [];
+      for (let i = from; i < next; i++) {
+        const { record, items } = disputeFor(i, today, owner);
+        for (const item of items) puts.push({ PutRequest: { Item: item } });
+        if (record.queue) {
+          queued += 1;
+          perOwner.set(record.user_id, (perOwner.get(record.user_id) ?? 0) + 1);
+        }
+        if (record.award) awards += 1;
+        for (const update of disputeCounterUpdates(undefined, record)) {
+          const { Key, ExpressionAttributeNames: names, ExpressionAttributeValues: values } = update.Update;
+          const id = `${Key.scope}\u0000${Key.bucket}`;
+          const entry = counters.get(id) ?? { key: Key, add: new Map<string, number>() };
+          for (const [ref, attr] of Object.entries(names)) {
+            const value = Number(values[`:${ref.slice(1)}`]);
+            entry.add.set(attr, (entry.add.get(attr) ?? 0) + value);
+          }
+          counters.set(id, entry);
+        }
+      }
+      for (let k = 0; k < puts.length; k += BATCH) {
+        const left = await resendUnprocessed(puts.slice(k, k + BATCH), async (batch) => {
+          const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
+          return (out.UnprocessedItems?.[table] ?? []) as typeof batch;
+        });
+        if (left.length) throw new Error(`${left.length} dispute items left unprocessed`);
+      }
+      done = next;
+      progress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const statsTable = getEnv().CASE_STATS_TABLE;
+  const entries = [...counters.values()];
+  let c = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (c < entries.length) {
+        const { key, add } = entries[c++]!;
+        const attrs = [...add].filter(([, v]) => v !== 0);
+        if (!attrs.length) continue;
+        await ddb().send(
+          new UpdateCommand({
+            TableName: statsTable,
+            Key: key,
+            UpdateExpression: `ADD ${attrs.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(attrs.map(([a], i) => [`#a${i}`, a])),
+            ExpressionAttributeValues: Object.fromEntries(attrs.map(([, v], i) => [`:a${i}`, v])),
+          }),
+        );
+      }
+    }),
+  );
+  const [busiest, busiestQueued] = [...perOwner].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  return {
+    disputes: n,
+    queued,
+    awards,
+    writeMs: performance.now() - t0,
+    busiestOwner: { user_id: busiest, queued: busiestQueued },
+  };
+}
+
+/** One measured call: a page (items answered and `scanned`) or counts (nothing answered). */
+export interface DisputeCall {
+  label: string;
+  run: () => Promise<{ returned: number; next_cursor?: string }>;
+  counts?: boolean;
+}
+
+/** The calls measured on a dispute set as of today (UTC day of the bench). */
+export function disputeCalls(meta: DisputeSetMeta, limit: number): DisputeCall[] {
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = addCalendarDays(today, -1);
+  const soonEnd = dueSoonEnd(today);
+  const queue = (range: DueRange, extra: { ownerId?: string; step?: string; cursor?: string } = {}) =>
+    queuePage({ range, limit, ...extra }).then((p) => ({
+      returned: p.items.length,
+      ...(p.next_cursor ? { next_cursor: p.next_cursor } : {}),
+    }));
+  const awards = (state: 'unpaid' | 'paid', range: DueRange) =>
+    awardsPage({ state, range, limit }).then((p) => ({ returned: p.items.length }));
+  let secondCursor: string | undefined;
+  return [
+    { label: 'queue, all, first page', run: () => queue({}) },
+    {
+      label: 'queue, all, second page',
+      run: async () => {
+        secondCursor ??= (await queuePage({ range: {}, limit })).next_cursor;
+        return queue({}, { cursor: secondCursor });
+      },
+    },
+    { label: 'queue, overdue', run: () => queue({ to: yesterday }) },
+    { label: 'queue, due soon', run: () => queue({ from: today, to: soonEnd }) },
+    { label: 'queue, open', run: () => queue({ from: addCalendarDays(soonEnd, 1) }) },
+    { label: 'queue, one step (offers_due)', run: () => queue({}, { step: 'offers_due' }) },
+    { label: 'queue, owner (busiest provider)', run: () => queue({}, { ownerId: meta.busiestOwner.user_id }) },
+    { label: 'awards, unpaid', run: () => awards('unpaid', {}) },
+    { label: 'awards, overdue', run: () => awards('unpaid', { to: yesterday }) },
+    { label: 'awards, paid', run: () => awards('paid', {}) },
+    {
+      label: 'counts (overdue, due soon, awards)',
+      counts: true,
+      run: async () => {
+        await Promise.all([
+          countDue({ kind: 'all' }, undefined, yesterday),
+          countDue({ kind: 'all' }, today, soonEnd),
+          countDue({ kind: 'all' }, undefined, '9999-12-31'),
+          readAwardTotals(),
+        ]);
+        return { returned: 0 };
+      },
+    },
+  ];
+}
