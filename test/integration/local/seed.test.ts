@@ -15,10 +15,6 @@ import { listSurgeons } from '../../../lambdas/data/owned/surgeons';
 import { getProfile } from '../../../lambdas/data/user/repository';
 import { getRegistry } from '../../../local/nppes-registry';
 import { getDispute } from '../../../lambdas/data/dispute/repository';
-import { awardsPage, queuePage } from '../../../lambdas/data/dispute/lists';
-import { countDue, readAwardTotals } from '../../../lambdas/data/dispute/counters';
-import { todayInNewYork } from '../../../lambdas/data/dispute/calendar';
-import { addCalendarDays, dueSoonEnd, pendingState } from '../../../shared/dispute';
 import { DISPUTE_STATUSES } from '../../../local/seed-disputes';
 import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../local';
 import { localCognitoClient } from '../../../local/cognito';
@@ -34,6 +30,24 @@ async function listCasesForUser(ownerId: string) {
 }
 
 const local = useLocalStack({ seed: true });
+
+/** A row of GET /dispute/queue and of GET /dispute/awards (shared/api-contract.ts). */
+interface QueueRow {
+  case_id: string;
+  user_id: string;
+  owner_name: string;
+  payer_name: string;
+  case_status: number;
+  step: string;
+  due: string;
+  state: string;
+}
+interface AwardRow {
+  case_id: string;
+  award: number;
+  paid: number;
+  days_overdue: number;
+}
 
 function groupsOf(idToken: string): string[] {
   const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
@@ -245,63 +259,92 @@ describe('the demo disputes', () => {
     expect(disputes2.every((d) => d.record === undefined)).toBe(true);
   });
 
-  it('fills the deadline queue with overdue, due-soon and open deadlines, soonest first, as the counters count them', async () => {
+  it('fills the deadline queue with overdue, due-soon and open deadlines, soonest first, as GET /case/stats counts them', async () => {
     // Prepare
-    const today = todayInNewYork();
+    const { accessToken: token } = await local.signIn('caseadmin@example.com', DEMO_PASSWORD);
     const provider1 = subs.get('provider1@example.com')!;
+    const queue = async (query: Record<string, string | number>) => {
+      const res = await local.api<{ items: QueueRow[]; next_cursor?: string }>('GET', '/dispute/queue', {
+        token,
+        query: { limit: 100, ...query },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.next_cursor).toBeUndefined();
+      return res.body.items;
+    };
 
     // Act
-    const page = await queuePage({ range: {}, limit: 100 });
-    const own = await queuePage({ ownerId: provider1, range: {}, limit: 100 });
-    const [overdue, dueSoon, all] = await Promise.all([
-      countDue({ kind: 'all' }, undefined, addCalendarDays(today, -1)),
-      countDue({ kind: 'all' }, today, dueSoonEnd(today)),
-      countDue({ kind: 'all' }, undefined, '9999-12-31'),
-    ]);
+    const all = await queue({});
+    const own = await queue({ user_id: provider1 });
+    const [overdue, dueSoon, open] = await Promise.all(
+      ['overdue', 'due_soon', 'open'].map((state) => queue({ state })),
+    );
+    const stats = await local.api<{ disputes: Record<string, number> }>('GET', '/case/stats', {
+      token,
+      query: { range: 'all' },
+    });
 
     // Assess
-    expect(page.next_cursor).toBeUndefined();
-    const dues = page.items.map((q) => q.due);
+    const dues = all.map((q) => q.due);
     expect(dues).toEqual([...dues].sort());
-    expect(own.items.map((q) => q.case_id)).toEqual(page.items.map((q) => q.case_id));
-    const byState = { overdue: 0, due_soon: 0, open: 0 };
-    for (const q of page.items) byState[pendingState(q.due, today)] += 1;
-    expect(byState.overdue).toBeGreaterThanOrEqual(3);
-    expect(byState.due_soon).toBeGreaterThanOrEqual(3);
-    expect(byState.open).toBeGreaterThanOrEqual(3);
-    expect({ overdue, dueSoon, all }).toEqual({
-      overdue: byState.overdue,
-      dueSoon: byState.due_soon,
-      all: page.items.length,
+    expect(own.map((q) => q.case_id)).toEqual(all.map((q) => q.case_id));
+    for (const [rows, state] of [
+      [overdue, 'overdue'],
+      [dueSoon, 'due_soon'],
+      [open, 'open'],
+    ] as const) {
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      expect(rows.every((q) => q.state === state)).toBe(true);
+    }
+    expect(overdue.length + dueSoon.length + open.length).toBe(all.length);
+    for (const q of all) {
+      expect(q).toMatchObject({ user_id: provider1, owner_name: expect.any(String), payer_name: expect.any(String) });
+      expect(q.case_status).toBeGreaterThanOrEqual(40);
+    }
+    expect(new Set(all.map((q) => q.step)).size).toBeGreaterThanOrEqual(5);
+    expect(stats.body.disputes).toMatchObject({
+      overdue: overdue.length,
+      due_soon: dueSoon.length,
+      open: open.length,
     });
-    expect(new Set(page.items.map((q) => q.payer_name)).size).toBeGreaterThan(1);
   });
 
-  it('lists paid, unpaid and overdue awards, and the award totals add them up', async () => {
+  it('lists paid, unpaid and overdue awards, with totals that add them up, as GET /case/stats counts them', async () => {
     // Prepare
-    const today = todayInNewYork();
+    const { accessToken: token } = await local.signIn('caseadmin@example.com', DEMO_PASSWORD);
+    const awards = async (state: string) => {
+      const res = await local.api<{ items: AwardRow[]; totals: Record<string, number> }>('GET', '/dispute/awards', {
+        token,
+        query: { state, limit: 100 },
+      });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
 
     // Act
-    const [unpaid, overdue, paid, totals] = await Promise.all([
-      awardsPage({ state: 'unpaid', range: {}, limit: 100 }),
-      awardsPage({ state: 'unpaid', range: { to: addCalendarDays(today, -1) }, limit: 100 }),
-      awardsPage({ state: 'paid', range: {}, limit: 100 }),
-      readAwardTotals(),
-    ]);
+    const [unpaid, overdue, paid] = await Promise.all(['unpaid', 'overdue', 'paid'].map(awards));
+    const stats = await local.api<{ disputes: Record<string, number> }>('GET', '/case/stats', {
+      token,
+      query: { range: 'all' },
+    });
 
     // Assess
-    expect(unpaid.items.length).toBeGreaterThanOrEqual(3);
-    expect(overdue.items.length).toBeGreaterThanOrEqual(1);
-    expect(overdue.items.every((a) => a.due < today)).toBe(true);
-    expect(paid.items.length).toBeGreaterThanOrEqual(3);
-    expect(paid.items.every((a) => a.paid_cents > 0)).toBe(true);
-    const sum = (items: { award_cents: number }[]) => items.reduce((s, a) => s + a.award_cents, 0);
-    expect(totals).toEqual({
-      awards_n: unpaid.items.length + paid.items.length,
-      awards_unpaid: unpaid.items.length,
-      awarded_cents: sum(unpaid.items) + sum(paid.items),
-      award_paid_cents: paid.items.reduce((s, a) => s + a.paid_cents, 0),
-      unpaid_cents: sum(unpaid.items),
+    expect(unpaid!.items.length).toBeGreaterThanOrEqual(3);
+    expect(overdue!.items.length).toBeGreaterThanOrEqual(1);
+    expect(overdue!.items.every((a) => a.days_overdue > 0 && a.paid === 0)).toBe(true);
+    expect(paid!.items.length).toBeGreaterThanOrEqual(3);
+    expect(paid!.items.every((a) => a.paid > 0 && a.days_overdue === 0)).toBe(true);
+    const cents = (rows: AwardRow[], field: 'award' | 'paid') =>
+      rows.reduce((sum, a) => sum + Math.round(a[field] * 100), 0);
+    expect(unpaid!.totals).toEqual({
+      awarded: (cents(unpaid!.items, 'award') + cents(paid!.items, 'award')) / 100,
+      paid: cents(paid!.items, 'paid') / 100,
+      unpaid: cents(unpaid!.items, 'award') / 100,
+      overdue_count: overdue!.items.length,
+    });
+    expect(stats.body.disputes).toMatchObject({
+      awards_unpaid: unpaid!.items.length,
+      awards_unpaid_amount: unpaid!.totals.unpaid,
     });
   });
 });
