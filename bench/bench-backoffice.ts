@@ -83,6 +83,7 @@ import { RSS_GOAL_MIB, readRss } from './lib/rss';
 import { PDFDocument } from 'pdf-lib';
 import { FUNCTION_SIZING } from '../lambdas/routes';
 import { buildDisputes, disputeCalls, type DisputeSetMeta } from './lib/disputes';
+import { loadCursorKey } from '../lambdas/lib/cursor-seal';
 
 /* ---------------------------------------------------------------- peak RSS */
 
@@ -508,6 +509,19 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 };
 
+/** `--warmup` calls of `once`, then `--runs` measured ones: their times (ms) and the last answer. */
+async function timed<T extends { ms: number }>(once: () => Promise<T>): Promise<{ times: number[]; last: T }> {
+  for (let i = 0; i < OPTIONS.warmup; i++) await once();
+  const times: number[] = [];
+  let last = await once();
+  times.push(last.ms);
+  for (let i = 1; i < OPTIONS.runs; i++) {
+    last = await once();
+    times.push(last.ms);
+  }
+  return { times, last };
+}
+
 async function measure(apiUrl: string, token: string, call: Call): Promise<Measured> {
   const path = typeof call.path === 'string' ? call.path : await call.path();
   if (path === undefined) {
@@ -524,14 +538,7 @@ async function measure(apiUrl: string, token: string, call: Call): Promise<Measu
     const ms = performance.now() - t;
     return { ms, status: res.status, text, reads: tally };
   };
-  for (let i = 0; i < OPTIONS.warmup; i++) await once();
-  const times: number[] = [];
-  let last = await once();
-  times.push(last.ms);
-  for (let i = 1; i < OPTIONS.runs; i++) {
-    last = await once();
-    times.push(last.ms);
-  }
+  const { times, last } = await timed(once);
   let body: { cases?: unknown[]; message?: string } = {};
   try {
     body = JSON.parse(last.text) as typeof body;
@@ -944,7 +951,7 @@ async function runDisputeSize(n: number): Promise<DisputeSizeResult> {
         (rand) => people[drawProvider(cdf, rand())]!.user_id,
         OPTIONS.concurrency,
         (done) => {
-          if (done - shown >= n / 10 || done === n) {
+          if (Math.floor((done * 10) / n) > Math.floor((shown * 10) / n)) {
             console.log(`  writing ${fmt(n)} disputes: ${fmt(done)}`);
             shown = done;
           }
@@ -966,6 +973,8 @@ async function runDisputeSize(n: number): Promise<DisputeSizeResult> {
       `  ${fmt(n)} disputes (${fmt(meta.queued)} in the queue, ${fmt(meta.awards)} awards): ${cached ? 'cached, ' : ''}` +
         `written in ${(meta.writeMs / 1000).toFixed(1)} s; busiest provider ${meta.busiestOwner.queued} in the queue`,
     );
+    // The list functions seal their cursors: read the cursor key as a Lambda's cold start does.
+    await loadCursorKey();
     installReadCounter();
     const rows: DisputeRow[] = [];
     for (const call of disputeCalls(meta, PAGE)) {
@@ -975,14 +984,7 @@ async function runDisputeSize(n: number): Promise<DisputeSizeResult> {
         const out = await call.run();
         return { ms: performance.now() - t, out, reads: tally };
       };
-      for (let i = 0; i < OPTIONS.warmup; i++) await once();
-      const times: number[] = [];
-      let last = await once();
-      times.push(last.ms);
-      for (let i = 1; i < OPTIONS.runs; i++) {
-        last = await once();
-        times.push(last.ms);
-      }
+      const { times, last } = await timed(once);
       const others = [...last.reads.items.entries()].filter(([t]) => t !== 'disputes');
       const row: DisputeRow = {
         label: call.label,

@@ -130,6 +130,11 @@ export interface SeedSummary {
   disputes: number;
 }
 
+/** A summary of nothing written (`seeded: false`, every count 0). */
+export function emptySeedSummary(): SeedSummary {
+  return { seeded: false, accounts: 0, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0, disputes: 0 };
+}
+
 /**
  * Where the seed writes: the names the Lambdas read from their environment (lambdas/lib/env.ts).
  * Local: {@link seedResources}(`suture-local`, `suture-local-documents`); a stage: the names of its
@@ -573,7 +578,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
           'back-office lists, search and counts may miss its cases and users. Stop, run `npm run reset`, and start again.',
       );
     }
-    return { seeded: false, accounts: 0, profiles: 0, surgeons: 0, facilities: 0, cases: 0, cptCodes: 0, disputes: 0 };
+    return emptySeedSummary();
   }
   const now = ctx.now ?? new Date();
   const summary = await seedDemo({ ...ctx, now });
@@ -593,16 +598,7 @@ export async function seedDemoData(ctx: SeedContext): Promise<SeedSummary> {
  */
 export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
   useResources(target.resources);
-  const summary: SeedSummary = {
-    seeded: false,
-    accounts: 0,
-    profiles: 0,
-    surgeons: 0,
-    facilities: 0,
-    cases: 0,
-    cptCodes: 0,
-    disputes: 0,
-  };
+  const summary = emptySeedSummary();
   const createAccount = (email: string, password: string, groups: readonly string[]) =>
     createDemoAccount(target.cognito, target.userPoolId, email, password, groups);
   await ensureGroups(target.cognito, target.userPoolId);
