@@ -120,9 +120,10 @@ export async function buildDisputes(
   const worker = async () => {
     while (next < n) {
       const from = next;
-      next = Math.min(n, next + 8);
+      const to = Math.min(n, from + 8);
+      next = to;
       const puts: { PutRequest: { Item: Record<string, unknown> } }[] = [];
-      for (let i = from; i < next; i++) {
+      for (let i = from; i < to; i++) {
         const { record, items } = disputeFor(i, today, owner);
         for (const item of items) puts.push({ PutRequest: { Item: item } });
         if (record.queue) {
@@ -148,7 +149,7 @@ export async function buildDisputes(
         });
         if (left.length) throw new Error(`${left.length} dispute items left unprocessed`);
       }
-      done += next - from;
+      done += to - from;
       progress(done);
     }
   };
