@@ -2,7 +2,6 @@
  * API construct: the HTTP API, its Cognito JWT authorizer and one Lambda per resource
  * (routes from `shared/api-routes.ts`, grants from `lambdas/routes.ts`).
  */
-import * as path from 'node:path';
 import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -10,17 +9,16 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PURGE_EVENT } from '../lambdas/case/purge';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
+import { ACCESS_LOG_FORMAT } from '../lambdas/refusals/access-log';
 import {
   DEFAULT_FUNCTION_SIZING,
   FUNCTION_SIZING,
@@ -29,9 +27,9 @@ import {
   ROUTES,
   type Resource,
 } from '../lambdas/routes';
-import { LAMBDA_BUNDLING, handlerEntry } from './bundling';
+import { handlerEntry } from './bundling';
 import type { Data } from './data';
-import { PROJECT_ROOT } from './paths';
+import { sutureFunction } from './lambda';
 import type { StageSettings } from './stage';
 
 export interface ApiProps {
@@ -66,44 +64,6 @@ export const COGNITO_ADMIN_ACTIONS = [
   // The invitations not accepted yet (GET /user/invitations).
   'ListUsers',
 ] as const;
-
-/**
- * The Lambda runtime, explicit (not "latest"): nodejs24.x, the latest Node.js runtime of Lambda
- * (cdk-nag AwsSolutions-L1). The bundle's syntax target stays `node20` (see
- * LAMBDA_BUNDLING in infra/bundling.ts), the Node.js the tests run on here, which Node.js 24 runs
- * unchanged (the handlers are async; Node.js 24 on Lambda dropped only callback-style handlers).
- */
-export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
-
-/**
- * A Lambda execution role whose statements all go to one customer-managed policy attached to it,
- * never to an inline (default) policy (cdk-nag HIPAA.Security-IAMNoInlinePolicy), and which may write
- * only its function's own log group (so no AWSLambdaBasicExecutionRole, which may write any log group).
- *
- * Every grant on the role (`table.grantReadData(fn)`, `fn.addToRolePolicy(...)`, CDK's own grants of
- * a BucketDeployment) lands in {@link LambdaRole.policy}. The policy is a child of the role, so a
- * function that depends on its role also waits for its permissions; a statement that names the
- * function itself must therefore go to a separate managed policy (a dependency cycle otherwise).
- */
-export class LambdaRole extends iam.Role {
-  /** The customer-managed policy that holds every statement of the role. */
-  readonly policy: iam.ManagedPolicy;
-
-  /**
-   * @param logGroup The function's log group: the role gets logs:CreateLogStream and logs:PutLogEvents on it.
-   */
-  constructor(scope: Construct, id: string, props: { description: string; logGroup: logs.ILogGroup }) {
-    super(scope, id, { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'), description: props.description });
-    this.policy = new iam.ManagedPolicy(this, 'Policy', { roles: [this] });
-    props.logGroup.grantWrite(this);
-  }
-
-  /** Adds `statement` to {@link LambdaRole.policy} (not to an inline default policy). */
-  override addToPrincipalPolicy(statement: iam.PolicyStatement): iam.AddToPrincipalPolicyResult {
-    this.policy.addStatements(statement);
-    return { statementAdded: true, policyDependable: this.policy };
-  }
-}
 
 /**
  * Reserved concurrency per function (one resource cannot starve the others):
@@ -145,23 +105,6 @@ export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstL
 };
 
 /**
- * The HTTP API's access log line (JSON): request id, caller (source IP, user agent,
- * the JWT's `sub`), route, status, latency in ms, integration latency and error. Never a body or a header.
- */
-export const ACCESS_LOG_FORMAT = {
-  requestId: '$context.requestId',
-  requestTime: '$context.requestTime',
-  sourceIp: '$context.identity.sourceIp',
-  userAgent: '$context.identity.userAgent',
-  caller: '$context.authorizer.claims.sub',
-  routeKey: '$context.routeKey',
-  status: '$context.status',
-  responseLatency: '$context.responseLatency',
-  integrationLatency: '$context.integrationLatency',
-  integrationError: '$context.integrationErrorMessage',
-} as const;
-
-/**
  * The HTTP API.
  *
  * - routes: every entry of `ROUTES`; `auth: true` routes use the Cognito user pool JWT authorizer
@@ -186,7 +129,7 @@ export const ACCESS_LOG_FORMAT = {
  *   report and lists functions);
  * - no CORS: the browser calls the API through the SPA's own CloudFront distribution under `/api`
  *   (infra/web.ts `Web.addApi`), the same origin;
- * - each function's role is a {@link LambdaRole} (customer-managed policy, its own log group only);
+ * - each function's role is a `LambdaRole` of infra/lambda.ts (customer-managed policy, its own log group only);
  * - throttling of the `$default` stage: {@link API_THROTTLE} for every route and
  *   {@link ROUTE_THROTTLE} for the report and NPI routes, all callers of a route together (an HTTP
  *   API cannot throttle per caller; the local gateway's per-caller limit is `RATE_LIMIT` of
@@ -209,6 +152,8 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<Resource, lambda.Function>;
   /** The `$default` stage's access log group. */
   readonly accessLogGroup: logs.LogGroup;
+  /** The environment every function gets (table names, bucket, origin token, log settings). */
+  readonly environment: LambdaEnvInput;
   private readonly userPool: cognito.IUserPool;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -242,6 +187,7 @@ export class Api extends Construct {
       LOG_LEVEL: settings.isProd ? 'INFO' : 'DEBUG',
       POWERTOOLS_SERVICE_NAME: 'suture',
     };
+    this.environment = environment;
 
     const functions = new Map<Resource, lambda.Function>();
     const integrations = new Map<Resource, HttpLambdaIntegration>();
@@ -332,10 +278,7 @@ export class Api extends Construct {
     return logGroup;
   }
 
-  /**
-   * One resource's function with its own log group (30 days, 1 year in prod, encrypted with `logsKey`)
-   * and its reserved concurrency ({@link RESERVED_CONCURRENCY}).
-   */
+  /** One resource's function ({@link sutureFunction}): its sizing, reserved concurrency, a DLQ when invoked asynchronously. */
   private createFunction(
     resource: Resource,
     settings: StageSettings,
@@ -343,47 +286,19 @@ export class Api extends Construct {
     skipBundling: boolean,
     logsKey: kms.IKey,
   ): lambda.Function {
-    const id = `Fn-${resource}`;
-    // Failed asynchronous events (after Lambda's two retries) are kept 14 days, SSE-SQS, TLS only.
-    const deadLetterQueue = asyncInvokedResources().has(resource)
-      ? new sqs.Queue(this, `${id}-dlq`, {
-          encryption: sqs.QueueEncryption.SQS_MANAGED,
-          enforceSSL: true,
-          retentionPeriod: Duration.days(14),
-        })
-      : undefined;
-    const logGroup = new logs.LogGroup(this, `${id}-logs`, {
-      retention: settings.isProd ? logs.RetentionDays.ONE_YEAR : logs.RetentionDays.ONE_MONTH,
-      encryptionKey: logsKey,
-      removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-    return new NodejsFunction(this, id, {
+    const sizing = FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING;
+    return sutureFunction(this, `Fn-${resource}`, {
+      settings,
+      logsKey,
       description: `Suture ${resource} API (${settings.stage})`,
-      role: new LambdaRole(this, `${id}-role`, { description: `Suture ${resource} function`, logGroup }),
-      runtime: LAMBDA_RUNTIME,
-      architecture: lambda.Architecture.ARM_64,
-      memorySize: (FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).memorySize,
-      timeout: Duration.seconds((FUNCTION_SIZING[resource] ?? DEFAULT_FUNCTION_SIZING).timeoutSeconds),
-      logGroup,
-      ...(deadLetterQueue ? { deadLetterQueue } : {}),
-      reservedConcurrentExecutions: RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY,
-      // X-Ray: lambdas/lib/tracer.ts adds the handler's and the SDK calls' subsegments.
-      tracing: lambda.Tracing.ACTIVE,
-      environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
-      ...(skipBundling
-        ? {
-            handler: 'index.handler',
-            code: lambda.Code.fromInline(
-              "exports.handler = async () => ({ statusCode: 503, body: 'synthesized with skipBundling: not deployable' });",
-            ),
-          }
-        : {
-            entry: handlerEntry(resource),
-            handler: 'handler',
-            projectRoot: PROJECT_ROOT,
-            depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-            bundling: LAMBDA_BUNDLING,
-          }),
+      roleDescription: `Suture ${resource} function`,
+      entry: handlerEntry(resource),
+      environment,
+      memorySize: sizing.memorySize,
+      timeoutSeconds: sizing.timeoutSeconds,
+      reservedConcurrency: RESERVED_CONCURRENCY[resource] ?? DEFAULT_RESERVED_CONCURRENCY,
+      deadLetterQueue: asyncInvokedResources().has(resource),
+      skipBundling,
     });
   }
 

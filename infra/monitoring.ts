@@ -16,7 +16,6 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { METRIC_NAMES, SERVICE_DIMENSION } from '../lambdas/lib/metrics';
-import type { Resource } from '../lambdas/routes';
 import type { StageSettings } from './stage';
 
 /** The DynamoDB operations Suture calls: the throttled requests of each are summed per table (at most 10 metrics per alarm). */
@@ -50,8 +49,8 @@ export class MissingAlarmEmailError extends Error {
 export interface MonitoringProps {
   settings: StageSettings;
   httpApi: apigwv2.IHttpApi;
-  /** The API's functions by resource: each gets an Errors and a Throttles alarm and the metrics namespace. */
-  functions: ReadonlyMap<Resource, lambda.Function>;
+  /** Every function by name (the API's by resource, and the refusals function): each gets an Errors and a Throttles alarm and the metrics namespace. */
+  functions: ReadonlyMap<string, lambda.Function>;
   /** Every table of the stack, by its env var: one throttled-requests alarm each. */
   tables: ReadonlyMap<string, dynamodb.ITable>;
   webAcl: wafv2.CfnWebACL;
@@ -231,7 +230,11 @@ export class Monitoring extends Construct {
       graph('WAF requests', [wafBlocked, wafMetric('AllowedRequests')]),
     );
     this.dashboard.addWidgets(
-      graph('Audit writes', [app(METRIC_NAMES.auditWriteSucceeded), app(METRIC_NAMES.auditWriteFailed)]),
+      graph('Audit writes', [
+        app(METRIC_NAMES.auditWriteSucceeded),
+        app(METRIC_NAMES.auditWriteFailed),
+        app(METRIC_NAMES.accessLogLineMalformed),
+      ]),
       graph(
         'Document confirms',
         [METRIC_NAMES.documentConfirmed, METRIC_NAMES.documentConfirmRefused, METRIC_NAMES.documentConfirmFailed].map(

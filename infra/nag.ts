@@ -200,6 +200,10 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     'Resource::*',
   ];
   for (const finding of scoped) acknowledge(stack.api, `AwsSolutions-IAM5[${finding}]`, iam5Reason);
+  // The refusals function: PutItem on the audit table (CDK's grant names its indexes too) and X-Ray.
+  for (const finding of [`Resource::${arnOf(stack.data.table('AUDIT_TABLE'))}/index/*`, 'Resource::*']) {
+    acknowledge(stack.refusals, `AwsSolutions-IAM5[${finding}]`, iam5Reason);
+  }
   for (const finding of [
     'Action::s3:GetBucket*',
     'Action::s3:GetObject*',

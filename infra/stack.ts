@@ -1,6 +1,6 @@
 /**
  * The Suture stack: one per stage, composed of the keys, access-log, auth, data, storage, backup, API,
- * web and monitoring constructs (docs/architecture.md).
+ * refusals, web and monitoring constructs (docs/architecture.md).
  */
 import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -12,6 +12,7 @@ import { Data } from './data';
 import { Keys } from './keys';
 import { Monitoring } from './monitoring';
 import { acknowledgeNagFindings } from './nag';
+import { REFUSALS_FUNCTION, Refusals } from './refusals';
 import type { StageSettings } from './stage';
 import { Storage } from './storage';
 import { EDGE_REGION, EdgeFirewall } from './waf';
@@ -56,6 +57,7 @@ export class SutureStack extends Stack {
   readonly data: Data;
   readonly storage: Storage;
   readonly api: Api;
+  readonly refusals: Refusals;
   readonly web: Web;
   readonly firewall: EdgeFirewall;
   readonly monitoring: Monitoring;
@@ -114,6 +116,14 @@ export class SutureStack extends Stack {
       ...(props.nppesApiUrl ? { nppesApiUrl: props.nppesApiUrl } : {}),
       skipBundling: props.skipBundling === true,
     });
+    this.refusals = new Refusals(this, 'Refusals', {
+      settings,
+      accessLogGroup: this.api.accessLogGroup,
+      auditTable: this.data.table('AUDIT_TABLE'),
+      environment: this.api.environment,
+      logsKey: this.keys.logsKey,
+      skipBundling: props.skipBundling === true,
+    });
     this.web.addApi(this.api);
     this.web.deploy({
       region: this.region,
@@ -127,7 +137,7 @@ export class SutureStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
       httpApi: this.api.httpApi,
-      functions: this.api.functions,
+      functions: new Map([...this.api.functions, [REFUSALS_FUNCTION, this.refusals.fn]]),
       tables: this.data.tablesByEnvVar,
       webAcl: this.firewall.webAcl,
       key: this.keys.logsKey,

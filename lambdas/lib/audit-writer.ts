@@ -15,6 +15,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SYSTEM_AUDIT_ACTOR, type AuditEntry } from './audit';
 import { ddb } from './aws';
 import { getEnv } from './env';
+import { isConditionalCheckFailed } from './errors';
 import { logger } from './logger';
 import { METRIC_NAMES, count } from './metrics';
 import { loadUserType } from './user-type';
@@ -55,8 +56,15 @@ export function resetAuditUserTypes(): void {
  * Append `entry` to the audit table (one PutItem), with the caller's user_type filled in when the
  * request did not load it. Counts the write as `AuditWriteSucceeded` or `AuditWriteFailed`
  * (./metrics.ts). Throws the SDK's error when the write fails.
+ *
+ * `ifAbsent`: write only when no entry has these keys yet, and resolve without writing when one has
+ * (a log line delivered again: lambdas/refusals/); an existing entry is then never replaced.
  */
-export async function writeAuditEntry(entry: AuditEntry, now = Date.now()): Promise<void> {
+export async function writeAuditEntry(
+  entry: AuditEntry,
+  now = Date.now(),
+  options: { ifAbsent?: boolean } = {},
+): Promise<void> {
   let item = entry;
   if (entry.user_id && entry.user_id !== SYSTEM_AUDIT_ACTOR) {
     if (entry.user_type === undefined) {
@@ -67,8 +75,15 @@ export async function writeAuditEntry(entry: AuditEntry, now = Date.now()): Prom
     }
   }
   try {
-    await ddb().send(new PutCommand({ TableName: getEnv().AUDIT_TABLE, Item: item }));
+    await ddb().send(
+      new PutCommand({
+        TableName: getEnv().AUDIT_TABLE,
+        Item: item,
+        ...(options.ifAbsent ? { ConditionExpression: 'attribute_not_exists(at_id)' } : {}),
+      }),
+    );
   } catch (err) {
+    if (options.ifAbsent && isConditionalCheckFailed(err)) return;
     // Counted before the error goes on: an alarm fires on any (infra/monitoring.ts).
     count(METRIC_NAMES.auditWriteFailed);
     throw err;

@@ -153,31 +153,52 @@ export function auditOutcome(status: number, deniedIfNotFound: boolean, denied =
   return 'failed';
 }
 
+/** The fields every entry of an HTTP request has, each cut to its limit (see {@link auditEntry}). */
+function requestEntry(input: {
+  now: Date;
+  requestId: string;
+  action: string;
+  status: number;
+  outcome: AuditOutcome;
+  sourceIp: string;
+  userAgent: string;
+}): AuditEntry {
+  const at = input.now.toISOString();
+  // An unknown route's path is the client's: cut, like every other text an entry records.
+  const action = input.action.slice(0, MAX_AUDIT_ACTION_LENGTH);
+  return {
+    ...auditKeys(at, input.requestId, action),
+    at,
+    action,
+    status: input.status,
+    outcome: input.outcome,
+    resource_ids: [],
+    request_id: input.requestId,
+    source_ip: input.sourceIp.slice(0, 64),
+    user_agent: input.userAgent.slice(0, 512),
+    expires_at: Math.floor(input.now.getTime() / 1000) + AUDIT_RETENTION_SECONDS,
+  };
+}
+
 /** The entry for a request answered with `status` at `now` (pure; no PHI: ids and metadata only). */
 export function auditEntry(event: ApiEvent, status: number, now: Date = new Date()): AuditEntry {
-  const at = now.toISOString();
   const http = event.requestContext?.http;
-  const requestId = event.requestContext?.requestId || 'unknown';
   const caller = getCaller(event);
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   const cognitoUsername = claims?.['cognito:username'];
   const username = typeof cognitoUsername === 'string' && cognitoUsername ? cognitoUsername : caller?.username;
   const d = declared.get(event) ?? { ids: [], idChars: 0, deniedIfNotFound: false, denied: false };
   const userType = caller ? knownUserType(event) : undefined;
-  // An unknown route's path is the client's: cut, like every other text an entry records.
-  const action = (event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`).slice(0, MAX_AUDIT_ACTION_LENGTH);
-  const entry: AuditEntry = {
-    ...auditKeys(at, requestId, action),
-    at,
-    action,
+  const entry = requestEntry({
+    now,
+    requestId: event.requestContext?.requestId || 'unknown',
+    action: event.routeKey || `${http?.method ?? '?'} ${http?.path ?? '?'}`,
     status,
     outcome: auditOutcome(status, d.deniedIfNotFound, d.denied),
-    resource_ids: [...d.ids],
-    request_id: requestId,
-    source_ip: (event.headers?.[VIEWER_IP_HEADER] || http?.sourceIp || '').slice(0, 64),
-    user_agent: (http?.userAgent ?? event.headers?.['user-agent'] ?? '').slice(0, 512),
-    expires_at: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_SECONDS,
-  };
+    sourceIp: event.headers?.[VIEWER_IP_HEADER] || http?.sourceIp || '',
+    userAgent: http?.userAgent ?? event.headers?.['user-agent'] ?? '',
+  });
+  entry.resource_ids = [...d.ids];
   if (caller) entry.user_id = caller.sub;
   if (userType !== undefined) entry.user_type = userType;
   if (username) entry.username = username;
@@ -185,6 +206,32 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   const caseId = d.caseId ?? (d.resourceType === 'case' && d.ids.length === 1 ? d.ids[0] : undefined);
   if (caseId) entry.case_id = caseId;
   return entry;
+}
+
+/**
+ * The entry of a request that API Gateway's JWT authorizer refused with 401 before any Lambda ran,
+ * read back from the API's access log (lambdas/refusals/, docs/decisions/0012-refused-requests-in-the-audit-trail.md):
+ * the shape the middleware writes for a 401, outcome `denied`, no user. `at` is when the log line was
+ * recorded; with the request id it makes the keys, so the same line always gives the same entry.
+ */
+export function refusedRequestEntry(input: {
+  requestId: string;
+  /** Route key, e.g. `GET /case`. */
+  routeKey: string;
+  at: Date;
+  /** API Gateway's source IP (through CloudFront, an edge address). */
+  sourceIp: string;
+  userAgent: string;
+}): AuditEntry {
+  return requestEntry({
+    now: input.at,
+    requestId: input.requestId,
+    action: input.routeKey,
+    status: 401,
+    outcome: auditOutcome(401, false),
+    sourceIp: input.sourceIp,
+    userAgent: input.userAgent,
+  });
 }
 
 /** Writes one entry (./audit-writer.ts `writeAuditEntry`); throws when the write fails. */

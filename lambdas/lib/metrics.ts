@@ -25,6 +25,8 @@ export const METRIC_NAMES = {
   documentConfirmRefused: 'DocumentConfirmRefused',
   /** A confirm that threw an error answered 5xx. */
   documentConfirmFailed: 'DocumentConfirmFailed',
+  /** An access-log line the refusals Lambda could not read (lambdas/refusals/). */
+  accessLogLineMalformed: 'AccessLogLineMalformed',
 } as const;
 
 /** A metric name of {@link METRIC_NAMES}. */
@@ -33,9 +35,9 @@ export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
 /** The one Metrics instance of a Lambda; its own warnings go to the structured logger. */
 export const metrics = new Metrics({ serviceName: SERVICE_DIMENSION, logger });
 
-/** Add 1 to the count `name`. */
-export function count(name: MetricName): void {
-  metrics.addMetric(name, MetricUnit.Count, 1);
+/** Add `value` (default 1) to the count `name`. */
+export function count(name: MetricName, value = 1): void {
+  metrics.addMetric(name, MetricUnit.Count, value);
 }
 
 /** `2xx`, `3xx`, `4xx` or `5xx` of an HTTP status (anything outside 200 to 599 is `5xx`). */

@@ -18,12 +18,12 @@ import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Validations, type CfnResource } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { build } from 'esbuild';
 import { buildApp } from '../../infra/app';
 import {
-  ACCESS_LOG_FORMAT,
   API_THROTTLE,
   asyncInvokedResources,
   DEFAULT_RESERVED_CONCURRENCY,
@@ -39,6 +39,7 @@ import {
   contentSecurityPolicy,
   deployedConnectSources,
 } from '../../infra/security-headers';
+import { REFUSALS_RESERVED_CONCURRENCY, REFUSALS_SIZING } from '../../infra/refusals';
 import { StackRegionError, type SutureStack } from '../../infra/stack';
 import {
   ALARM_PERIOD,
@@ -59,6 +60,7 @@ import { VIEWER_IP_HEADER } from '../../lambdas/lib/audit';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/lib/origin';
 import { API_PREFIX_FUNCTION_CODE, PLACEHOLDER_INDEX_HTML, SPA_ROUTING_FUNCTION_CODE } from '../../infra/web';
 import { LambdaEnvSchema } from '../../lambdas/lib/env';
+import { ACCESS_LOG_FORMAT } from '../../lambdas/refusals/access-log';
 import { AUDIT_TABLE } from '../../lambdas/data/audit/keys';
 import { METRIC_NAMES } from '../../lambdas/lib/metrics';
 import { TABLES, physicalTableName } from '../../lambdas/lib/tables';
@@ -131,10 +133,10 @@ interface Statement {
   Resource: Json;
 }
 
-/** The statements of every IAM policy attached to a resource function's role. */
-function statementsOf(s: Synth, resource: Resource): Statement[] {
-  const fn = s.stack.api.functions.get(resource);
-  if (!fn?.role) throw new Error(`no function/role for ${resource}`);
+/** The statements of every IAM policy attached to a function's role (a resource's, or a function itself). */
+function statementsOf(s: Synth, resource: Resource | lambda.IFunction): Statement[] {
+  const fn = typeof resource === 'string' ? s.stack.api.functions.get(resource) : resource;
+  if (!fn?.role) throw new Error(`no function/role for ${String(resource)}`);
   const roleId = logicalId(s, fn.role);
   return iamPolicies(s)
     .filter(([, p]) => referencedIds(p.Properties?.Roles).has(roleId))
@@ -803,6 +805,92 @@ describe('the audit table', () => {
   });
 });
 
+describe('the refusals function (401s from the access log into the audit trail)', () => {
+  it('subscribes the refusals function to the 401 lines of the API access log, and nothing else to that log', () => {
+    // Prepare
+    const logGroupId = logicalId(dev, dev.stack.api.accessLogGroup);
+    const fnId = logicalId(dev, dev.stack.refusals.fn);
+
+    // Act
+    const filters = ofType(dev, 'AWS::Logs::SubscriptionFilter').map(([, r]) => r.Properties);
+    const permissions = ofType(dev, 'AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties ?? {})
+      .filter((p) => p.Principal === 'logs.amazonaws.com');
+
+    // Assess
+    expect(filters).toEqual([
+      {
+        LogGroupName: { Ref: logGroupId },
+        DestinationArn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        FilterPattern: '{ $.status = "401" }',
+      },
+    ]);
+    expect(permissions).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('lets the refusals function PutItem on the audit table and touch no other table, no bucket, no key', () => {
+    // Act
+    const statements = statementsOf(dev, dev.stack.refusals.fn);
+    const services = [...new Set(statements.flatMap((st) => actions(st).map((a) => a.split(':')[0])))].sort();
+    const dynamo = statements.flatMap((st) => actions(st).filter((a) => a.startsWith('dynamodb:')));
+
+    // Assess
+    expect(dynamo).toEqual(['dynamodb:PutItem']);
+    expect(tablesReachedBy(dev, statements, 'dynamodb:PutItem')).toEqual(['AUDIT_TABLE']);
+    // Its log group, its dead-letter queue, X-Ray, the audit table.
+    expect(services).toEqual(['dynamodb', 'logs', 'sqs', 'xray']);
+  });
+
+  it('is bundled and built like the API functions, with a dead-letter queue for failed deliveries', () => {
+    for (const [s, days] of [
+      [dev, 30],
+      [prod, 365],
+    ] as const) {
+      // Prepare
+      const fn = s.stack.refusals.fn;
+
+      // Act
+      const props = s.resources[logicalId(s, fn)]?.Properties ?? {};
+      const logGroupId = (props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      const code = props.Code as { S3Key: string };
+      const bundle = path.join(s.outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+
+      // Assess
+      expect(props).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Handler: 'index.handler',
+        Architectures: ['arm64'],
+        ReservedConcurrentExecutions: REFUSALS_RESERVED_CONCURRENCY,
+        MemorySize: REFUSALS_SIZING.memorySize,
+        Timeout: REFUSALS_SIZING.timeoutSeconds,
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(props.DeadLetterConfig).toEqual({
+        TargetArn: { 'Fn::GetAtt': [expect.stringMatching(/^RefusalsFndlq/), 'Arn'] },
+      });
+      expect(s.resources[logGroupId]?.Properties).toMatchObject({
+        RetentionInDays: days,
+        KmsKeyId: { 'Fn::GetAtt': [logicalId(s, s.stack.keys.logsKey), 'Arn'] },
+      });
+      // The audit writer parses the whole Lambda environment: it gets the API functions' one.
+      const env = (props.Environment as { Variables: Record<string, Json> }).Variables;
+      for (const key of Object.keys(LambdaEnvSchema.shape)) {
+        if (!LambdaEnvSchema.shape[key as keyof typeof LambdaEnvSchema.shape].safeParse(undefined).success) {
+          expect({ key, defined: env[key] !== undefined }).toEqual({ key, defined: true });
+        }
+      }
+      expect(env.AUDIT_TABLE).toEqual({ Ref: logicalId(s, s.stack.data.table('AUDIT_TABLE')) });
+      expect(fs.readFileSync(bundle, 'utf8')).not.toMatch(/from\s*["']@aws-sdk\//);
+    }
+  });
+});
+
 describe('the documents bucket', () => {
   it('blocks public access, is versioned, encrypted with the data key, logged, and allows CORS from the SPA for GET, PUT and HEAD', () => {
     // Prepare
@@ -1267,13 +1355,14 @@ describe('the monitoring', () => {
     const alarms = alarmsOf(dev);
 
     // Assess
-    expect(alarms).toHaveLength(1 + 2 * RESOURCES.length + TABLES.length + 1 + 1);
+    // The API's functions and the refusals function: errors and throttles each.
+    expect(alarms).toHaveLength(1 + 2 * (RESOURCES.length + 1) + TABLES.length + 1 + 1);
     for (const alarm of alarms) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.EvaluationPeriods).toBe(1);
       expect(alarm.TreatMissingData).toBe('notBreaching');
     }
-    for (const fn of dev.stack.api.functions.values()) {
+    for (const fn of [...dev.stack.api.functions.values(), dev.stack.refusals.fn]) {
       for (const metricName of ['Errors', 'Throttles']) {
         const [alarm, ...others] = alarmsOn(dev, 'AWS/Lambda', metricName).filter((a) =>
           metricsOf(a).some(
