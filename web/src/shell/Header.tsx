@@ -10,14 +10,14 @@
  * setup) the navigation links are hidden and the logo leads to /profile-setup.
  */
 import { useContext, useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
 import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
 import { SIGNED_OUT_ANNOUNCEMENT, announce } from './announce';
 import { HeaderProfileContext } from './headerProfile';
+import { HeaderBar, NavLinks } from './HeaderBar';
 import { Logo } from './Logo';
-import type { NavItem } from './navigation';
 import { homePathFor, navItemsFor } from './navigationFor';
 
 /**
@@ -25,20 +25,6 @@ import { homePathFor, navItemsFor } from './navigationFor';
  * beside a long email in the 1,200 px header from a 1,280 px window; nine do not.
  */
 export const ONE_ROW_MAX_LINKS = 7;
-
-function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
-  return (
-    <Flex as="ul" direction={direction} gap="0.25rem" margin="0" padding="0" wrap="wrap" style={{ listStyle: 'none' }}>
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} end className="suture-nav-link" style={{ display: 'block' }}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </Flex>
-  );
-}
 
 export function Header() {
   const { status, user, signOut } = useAuth();
@@ -103,72 +89,57 @@ export function Header() {
     </Button>
   );
 
-  return (
-    <View as="header" className="suture-header">
-      <Flex
-        as="nav"
-        aria-label="Main"
-        alignItems="center"
-        justifyContent="space-between"
-        wrap="wrap"
-        gap="0.5rem"
-        padding="0.5rem 1rem"
-        maxWidth="1200px"
-        margin="0 auto"
-      >
-        <Logo to={logoTo} />
-        {!isMobile && !twoRows && links}
-        {!isMobile && signedIn && user && (
-          <Flex alignItems="center" gap="0.75rem" wrap="wrap" marginLeft="auto">
-            <Flex direction="column" gap="0" alignItems="flex-end">
-              <Text fontSize="small">{user.email}</Text>
-              <Text fontSize="xs" color="font.tertiary">
-                {who}
-              </Text>
-            </Flex>
-            {signOutButton}
+  const mobileMenu = isMobile && menuOpen && (
+    <View
+      id={menuId}
+      ref={panelRef}
+      padding="0.5rem 1rem 1rem"
+      borderWidth="1px 0 0"
+      borderStyle="solid"
+      borderColor="border.secondary"
+    >
+      <Flex direction="column" gap="0.75rem">
+        {items.length > 0 && <NavLinks items={items} direction="column" />}
+        {signedIn && user && (
+          <Flex direction="column" gap="0.25rem">
+            <Text fontSize="small">{user.email}</Text>
+            <Text fontSize="xs" color="font.tertiary">
+              {who}
+            </Text>
+            <View>{signOutButton}</View>
           </Flex>
-        )}
-        {!isMobile && twoRows && (
-          <View width="100%">
-            {links}
-          </View>
-        )}
-        {isMobile && (signedIn || items.length > 0) && (
-          <Button
-            ref={toggleRef}
-            size="small"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? 'Close menu' : 'Menu'}
-          </Button>
         )}
       </Flex>
-      {isMobile && menuOpen && (
-        <View
-          id={menuId}
-          ref={panelRef}
-          padding="0.5rem 1rem 1rem"
-          borderWidth="1px 0 0"
-          borderStyle="solid"
-          borderColor="border.secondary"
-        >
-          <Flex direction="column" gap="0.75rem">
-            {items.length > 0 && <NavLinks items={items} direction="column" />}
-            {signedIn && user && (
-              <Flex direction="column" gap="0.25rem">
-                <Text fontSize="small">{user.email}</Text>
-                <Text fontSize="xs" color="font.tertiary">
-                  {who}
-                </Text>
-                <View>{signOutButton}</View>
-              </Flex>
-            )}
-          </Flex>
-        </View>
-      )}
     </View>
+  );
+
+  return (
+    <HeaderBar after={mobileMenu}>
+      <Logo to={logoTo} />
+      {!isMobile && !twoRows && links}
+      {!isMobile && signedIn && user && (
+        <Flex alignItems="center" gap="0.75rem" wrap="wrap" marginLeft="auto">
+          <Flex direction="column" gap="0" alignItems="flex-end">
+            <Text fontSize="small">{user.email}</Text>
+            <Text fontSize="xs" color="font.tertiary">
+              {who}
+            </Text>
+          </Flex>
+          {signOutButton}
+        </Flex>
+      )}
+      {!isMobile && twoRows && <View width="100%">{links}</View>}
+      {isMobile && (signedIn || items.length > 0) && (
+        <Button
+          ref={toggleRef}
+          size="small"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </Button>
+      )}
+    </HeaderBar>
   );
 }
