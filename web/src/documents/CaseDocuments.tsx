@@ -96,6 +96,12 @@ function UploadProgress({
   );
 }
 
+/** The read actions of a document: each resolves with its success message. */
+const DOCUMENT_ACTIONS = [
+  { verb: 'View', act: viewDocument },
+  { verb: 'Download', act: downloadDocument },
+] as const;
+
 /** View and Download buttons plus the action runner (banners through `show`). */
 function ViewDownload({
   fileKey,
@@ -118,25 +124,19 @@ function ViewDownload({
     );
   return (
     <>
-      <Button
-        size="small"
-        className="suture-touch-target"
-        aria-label={`View ${name}`}
-        isDisabled={disabled}
-        // Called in the click itself so the new tab is not taken for an unwanted popup.
-        onClick={() => void run(viewDocument(fileKey, fileName))}
-      >
-        View
-      </Button>
-      <Button
-        size="small"
-        className="suture-touch-target"
-        aria-label={`Download ${name}`}
-        isDisabled={disabled}
-        onClick={() => void run(downloadDocument(fileKey, fileName))}
-      >
-        Download
-      </Button>
+      {DOCUMENT_ACTIONS.map(({ verb, act }) => (
+        <Button
+          key={verb}
+          size="small"
+          className="suture-touch-target"
+          aria-label={`${verb} ${name}`}
+          isDisabled={disabled}
+          // Called in the click itself so that View's new tab is not taken for an unwanted popup.
+          onClick={() => void run(act(fileKey, fileName))}
+        >
+          {verb}
+        </Button>
+      ))}
     </>
   );
 }
