@@ -52,6 +52,7 @@ import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING, LAMBDA_RESOURCES, esbuildOptionsFor, handlerEntry } from '../infra/bundling';
 import { PROJECT_ROOT } from '../infra/paths';
 import { DEFAULT_LAMBDA_WORKERS, LOCAL_PREFIX, LOCAL_REGION } from '../local';
+import type { LocalCredentials } from '../local/credentials';
 import { NodeSha256 } from '../local/sigv4';
 import { listProjection } from '../lambdas/data/case/lists';
 import { AUDIT_TABLE, auditKeys } from '../lambdas/data/audit/keys';
@@ -309,6 +310,8 @@ async function benchBundles(runs: number, externalSdk: boolean): Promise<string[
 interface ServerInfo {
   apiUrl: string;
   dynamodb: string;
+  /** The runtime's own credentials, the only ones its DynamoDB endpoint accepts. */
+  credentials: LocalCredentials;
   casesTable: string;
   auditTable: string;
   accessToken: string;
@@ -327,6 +330,7 @@ async function serve(dataDir: string, lambdaWorkers?: number): Promise<void> {
   const info: ServerInfo = {
     apiUrl: stack.apiUrl,
     dynamodb: stack.endpoints.dynamodb,
+    credentials: stack.credentials,
     casesTable: physicalTableName(LOCAL_PREFIX, CASES_TABLE),
     auditTable: physicalTableName(LOCAL_PREFIX, AUDIT_TABLE),
     accessToken,
@@ -438,7 +442,7 @@ async function signedDynamoRequest(
   const signer = new SignatureV4({
     service: 'dynamodb',
     region: LOCAL_REGION,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials: info.credentials,
     sha256: NodeSha256,
   });
   const signed = await signer.sign({

@@ -198,7 +198,7 @@ export async function runRestoreCheck(options: RestoreCheckOptions = {}): Promis
       endpoint: running.endpoints.s3,
       region: LOCAL_REGION,
       forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: running.credentials,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });

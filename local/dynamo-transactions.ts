@@ -4,11 +4,12 @@
  * Source of the behaviour: AWS DynamoDB API reference,
  * TransactWriteItems and TransactGetItems (API version 2012-08-10).
  *
- * `createDynamoFront(dynaliteServer, internalPort)` returns an http.Server to listen on the public
- * DynamoDB port. It routes by the `X-Amz-Target` header (the body is not read on the pass-through
- * path): `DynamoDB_20120810.TransactWriteItems` and `DynamoDB_20120810.TransactGetItems` are
- * answered here; every other target is handed, in process, to dynalite's own request handler,
- * untouched. The layer's own reads and writes go to dynalite over HTTP on `internalPort`
+ * `createDynamoFront(dynaliteServer, internalPort, access)` returns an http.Server to listen on the
+ * public DynamoDB port. It reads each body (at most 16 MB, else 413 at once), checks the request's
+ * signature and the append-only tables (./dynamo-access.ts), then routes by the `X-Amz-Target`
+ * header: `DynamoDB_20120810.TransactWriteItems` and `DynamoDB_20120810.TransactGetItems` are
+ * answered here; every other target is handed, in process, to dynalite's own request handler with
+ * the body as read. The layer's own reads and writes go to dynalite over HTTP on `internalPort`
  * (127.0.0.1, keep-alive).
  *
  * Supported (TransactWriteItems): 1 to 100 actions of ConditionCheck / Put / Update / Delete over
@@ -67,7 +68,9 @@ import {
 } from 'node:http';
 import { createServer } from 'node:http';
 import { crc32 } from 'node:zlib';
+import { PassThrough } from 'node:stream';
 import { Semaphore } from 'async-mutex';
+import { checkDynamoAccess, type DynamoAccessOptions } from './dynamo-access';
 import { BodyTooLargeError, readBody } from './util';
 
 const API = 'DynamoDB_20120810';
@@ -200,11 +203,31 @@ export interface DynamoFront {
 }
 
 /**
- * Build the public DynamoDB server: transactions here, everything else to `dynaliteServer`'s own
- * request handler. `internalPort`: the 127.0.0.1 port `dynaliteServer` listens on (used for the
- * layer's own calls).
+ * A copy of `req` whose body is `body` again, for dynalite's handler (it reads the body as a stream
+ * through `data` and `end`, and the request's `headers`, `url` and `method`).
  */
-export function createDynamoFront(dynaliteServer: Server, internalPort: number): DynamoFront {
+function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = Object.assign(new PassThrough(), {
+    headers: req.headers,
+    url: req.url,
+    method: req.method,
+    httpVersion: req.httpVersion,
+  });
+  if (body.length) copy.end(body);
+  else copy.end();
+  return copy as unknown as IncomingMessage;
+}
+
+/**
+ * Build the public DynamoDB server: every request checked by `access` (./dynamo-access.ts), then
+ * transactions here and everything else to `dynaliteServer`'s own request handler.
+ * `internalPort`: the 127.0.0.1 port `dynaliteServer` listens on (used for the layer's own calls).
+ */
+export function createDynamoFront(
+  dynaliteServer: Server,
+  internalPort: number,
+  access: DynamoAccessOptions,
+): DynamoFront {
   const dynaliteHandler = dynaliteServer.listeners('request')[0] as RequestListener;
   const lock = new Semaphore(CAPACITY);
   const agent = new Agent({ keepAlive: true });
@@ -421,13 +444,14 @@ export function createDynamoFront(dynaliteServer: Server, internalPort: number):
     }
   }
 
+  /** Answer a transaction whose body `raw` was read and checked. */
   function handleTransaction(
-    req: IncomingMessage,
     res: ServerResponse,
     run: (input: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    raw: Buffer,
   ): void {
-    readBody(req, MAX_REQUEST_BYTES)
-      .then((raw) => {
+    Promise.resolve()
+      .then(() => {
         let input: Record<string, unknown>;
         try {
           input = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
@@ -439,21 +463,14 @@ export function createDynamoFront(dynaliteServer: Server, internalPort: number):
       .then(
         (body) => send(res, 200, body),
         (err: unknown) => {
-          if (err instanceof BodyTooLargeError) {
-            // Closing the connection after the answer: the rest of the body is never read.
-            res.writeHead(413, { connection: 'close', 'content-length': '0' });
-            res.end();
-          } else if (err instanceof DynamoError) send(res, err.status, err.body);
+          if (err instanceof DynamoError) send(res, err.status, err.body);
           else send(res, 500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(err) });
         },
       );
   }
 
-  const server = createServer((req, res) => {
-    const target = req.headers['x-amz-target'];
-    if (target === TRANSACT_WRITE) return handleTransaction(req, res, transactWrite);
-    if (target === TRANSACT_GET) return handleTransaction(req, res, transactGet);
-    // Weight 1 until the response closes (also when the client leaves while this request waits).
+  /** Hand a request whose body was read to dynalite, holding weight 1 until the response closes. */
+  function passThrough(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
     let closed = false;
     let release: (() => void) | undefined;
     res.once('close', () => {
@@ -464,8 +481,28 @@ export function createDynamoFront(dynaliteServer: Server, internalPort: number):
     void lock.acquire(1).then(([, releaser]) => {
       if (closed) return releaser();
       release = releaser;
-      dynaliteHandler(req, res);
+      dynaliteHandler(replay(req, body), res);
     });
+  }
+
+  const server = createServer((req, res) => {
+    readBody(req, MAX_REQUEST_BYTES).then(
+      async (body) => {
+        const refusal = await checkDynamoAccess(req, body, access);
+        if (refusal) return send(res, refusal.status, refusal.body);
+        const target = req.headers['x-amz-target'];
+        if (target === TRANSACT_WRITE) return handleTransaction(res, transactWrite, body);
+        if (target === TRANSACT_GET) return handleTransaction(res, transactGet, body);
+        passThrough(req, res, body);
+      },
+      (err: unknown) => {
+        if (err instanceof BodyTooLargeError) {
+          // Closing the connection after the answer: the rest of the body is never read.
+          res.writeHead(413, { connection: 'close', 'content-length': '0' });
+          res.end();
+        } else res.destroy();
+      },
+    );
   });
 
   return { server, dispose: () => agent.destroy() };

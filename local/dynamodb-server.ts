@@ -10,7 +10,8 @@
  *
  * dynalite lacks TransactWriteItems / TransactGetItems / UpdateTimeToLive and ignores
  * ReturnValuesOnConditionCheckFailure (facts about the emulators). dynalite listens on an
- * internal 127.0.0.1 port, and the public port routes by X-Amz-Target.
+ * internal 127.0.0.1 port, and the public port checks each request's signature and routes by
+ * X-Amz-Target.
  *
  * This module imports no AWS SDK and nothing of lambdas/: the worker loads only what it runs.
  */
@@ -19,6 +20,7 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import dynalite from 'dynalite';
 import { DynamoStoreInUseError } from './dynamodb-errors';
+import type { DynamoAccessOptions } from './dynamo-access';
 import { createDynamoFront } from './dynamo-transactions';
 import './level-iterators';
 import { closeServer, listen } from './util';
@@ -56,16 +58,21 @@ async function assertStoreFree(dir: string): Promise<void> {
 /**
  * Start dynalite with its data in `dir` (created if missing), behind the transaction layer, on
  * 127.0.0.1 (`preferredPort` tried first, else random). The port answers every DynamoDB call
- * dynalite knows plus TransactWriteItems and TransactGetItems.
+ * dynalite knows plus TransactWriteItems and TransactGetItems, to requests that `access` lets
+ * through (./dynamo-access.ts).
  * Throws DynamoStoreInUseError when the store is open elsewhere, and the listen error (e.g.
  * EADDRINUSE) when no port can be bound.
  */
-export async function serveDynamo(dir: string, preferredPort?: number): Promise<DynamoServer> {
+export async function serveDynamo(
+  dir: string,
+  options: { access: DynamoAccessOptions; preferredPort?: number },
+): Promise<DynamoServer> {
+  const { access, preferredPort } = options;
   mkdirSync(dir, { recursive: true });
   await assertStoreFree(dir);
   const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dir });
   const internalPort = await listen(server, 0, '127.0.0.1');
-  const front = createDynamoFront(server, internalPort);
+  const front = createDynamoFront(server, internalPort, access);
   let port: number;
   try {
     port = await listen(front.server, 0, '127.0.0.1', preferredPort);

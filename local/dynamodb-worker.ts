@@ -1,7 +1,7 @@
 /**
  * Entry of the DynamoDB emulator's worker thread (started by `startDynamo`, ./dynamodb.ts; loaded
- * through tsx's loader, see there). Runs `serveDynamo` (./dynamodb-server.ts) on the directory and
- * preferred port of its `workerData` and talks to the thread that started it by messages:
+ * through tsx's loader, see there). Runs `serveDynamo` (./dynamodb-server.ts) on the directory,
+ * preferred port and access rules of its `workerData` and talks to the thread that started it by messages:
  *
  * - out `{ type: 'ready', port }` once both servers listen;
  * - out `{ type: 'failed', error: { name, message, code? } }` when the start fails; the thread then
@@ -10,12 +10,15 @@
  *   failed close, `{ type: 'failed', ... }` first and exit code 1).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { DynamoAccessOptions } from './dynamo-access';
 import { serveDynamo, type DynamoServer } from './dynamodb-server';
 
 /** What `startDynamo` passes as `workerData`. */
 export interface DynamoWorkerData {
   dir: string;
   preferredPort?: number;
+  /** Who may call the emulator, and what (./dynamo-access.ts). */
+  access: DynamoAccessOptions;
 }
 
 /** Messages from the worker. */
@@ -38,10 +41,10 @@ function failed(err: unknown): DynamoWorkerMessage {
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('local/dynamodb-worker.ts runs as a worker thread (startDynamo)');
-  const { dir, preferredPort } = workerData as DynamoWorkerData;
+  const { dir, preferredPort, access } = workerData as DynamoWorkerData;
   let server: DynamoServer;
   try {
-    server = await serveDynamo(dir, preferredPort);
+    server = await serveDynamo(dir, { access, preferredPort });
   } catch (err) {
     port.postMessage(failed(err));
     process.exit(1);

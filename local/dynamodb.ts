@@ -24,8 +24,11 @@ import {
 import type { DynamoWorkerCommand, DynamoWorkerData, DynamoWorkerMessage } from './dynamodb-worker';
 import { TABLES, physicalTableName, type TableDef } from '../lambdas/lib/tables';
 
-import { DynamoStoreInUseError, storeInUseDir } from './dynamodb-errors';
+import { RESOURCE_ACCESS } from '../lambdas/routes';
 import { SDK_RETRY } from '../lambdas/lib/aws';
+import { credentialMap, type LocalCredentials } from './credentials';
+import type { DynamoAccessOptions } from './dynamo-access';
+import { DynamoStoreInUseError, storeInUseDir } from './dynamodb-errors';
 
 export { DynamoStoreInUseError };
 
@@ -75,10 +78,29 @@ function workerError(error: { name: string; message: string; code?: string }): E
   return err;
 }
 
+export interface StartDynamoOptions {
+  /** The only credentials the endpoint accepts (SigV4-signed requests: ./dynamo-access.ts). */
+  credentials: LocalCredentials;
+  /** Physical names of the append-only tables ({@link appendOnlyTableNames}); default none. */
+  appendOnlyTables?: readonly string[];
+  /** Port tried first (else a random one). */
+  preferredPort?: number;
+}
+
+/**
+ * The physical names of the tables the Lambdas may only append to (`append` of RESOURCE_ACCESS,
+ * granted PutItem alone on AWS), under `prefix`.
+ */
+export function appendOnlyTableNames(prefix: string): string[] {
+  const envVars = new Set(Object.values(RESOURCE_ACCESS).flatMap((access) => access.append));
+  return TABLES.filter((def) => envVars.has(def.envVar)).map((def) => physicalTableName(prefix, def));
+}
+
 /**
  * Start dynalite with its data in `dir` (created if missing), behind the transaction layer, on
  * 127.0.0.1 (`preferredPort` tried first, else random), in a worker thread of this process. The
- * endpoint answers every DynamoDB call dynalite knows plus TransactWriteItems and TransactGetItems.
+ * endpoint answers every DynamoDB call dynalite knows plus TransactWriteItems and TransactGetItems,
+ * to requests signed with `credentials`, and keeps `appendOnlyTables` append-only (./dynamo-access.ts).
  *
  * Rejects, with nothing left running, when the store is open elsewhere (DynamoStoreInUseError,
  * code `LEVEL_LOCKED`: another process, or another emulator of this process on the same `dir`),
@@ -86,13 +108,18 @@ function workerError(error: { name: string; message: string; code?: string }): E
  * while starting. Should the worker die later, the endpoint stops answering (connection refused)
  * and the cause is written to stderr; close() then resolves at once.
  */
-export async function startDynamo(dir: string, preferredPort?: number): Promise<DynamoEmulator> {
+export async function startDynamo(dir: string, options: StartDynamoOptions): Promise<DynamoEmulator> {
+  const { preferredPort } = options;
+  const access: DynamoAccessOptions = {
+    credentials: credentialMap(options.credentials),
+    appendOnlyTables: options.appendOnlyTables ?? [],
+  };
   mkdirSync(dir, { recursive: true });
   const worker = new Worker(WORKER_ENTRY, {
     // Not the parent's loader flags (the entry loads what it needs); its CPU profiling flags, so
     // that `node --cpu-prof` (bench-api's --server-cpu-prof) profiles the emulator's thread too.
     execArgv: cpuProfileFlags(process.execArgv),
-    workerData: { dir, preferredPort } satisfies DynamoWorkerData,
+    workerData: { dir, preferredPort, access } satisfies DynamoWorkerData,
   });
   const threadId = worker.threadId;
   let ready = false;
@@ -225,12 +252,8 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
   return created;
 }
 
-/** A DynamoDB client for the emulator (fake credentials; dynalite does not check them). */
-export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({
-    ...SDK_RETRY,
-    region: 'us-east-1',
-    endpoint,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+/** A DynamoDB client for the emulator at `endpoint`, signing with the runtime's `credentials`. */
+export function localDynamoClient(endpoint: string, credentials: LocalCredentials): DynamoDBClient {
+  // A copy: the SDK marks the credentials object it is given (`$source`).
+  return new DynamoDBClient({ ...SDK_RETRY, region: 'us-east-1', endpoint, credentials: { ...credentials } });
 }

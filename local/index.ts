@@ -25,10 +25,10 @@
  * (`http://127.0.0.1:<port>` and `http://localhost:<port>`) and limits each caller to
  * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40).
  *
- * The Lambda environment (table names, bucket, SDK endpoints, fake credentials, NPPES URL) is
- * set in `process.env` before any handler is imported, and the pool's threads get a copy of it
- * (Powertools Metrics and Tracer off unless `SUTURE_OBSERVABILITY=1`: ./observability.ts). process.env is process-wide, so only one
- * runtime may run per process at a time; a restart in the same process reuses the previous ports
+ * The Lambda environment (table names, bucket, SDK endpoints, the runtime's generated credentials,
+ * NPPES URL) is set in `process.env` before any handler is imported, and the pool's threads get a
+ * copy of it (Powertools Metrics and Tracer off unless `SUTURE_OBSERVABILITY=1`:
+ * ./observability.ts). process.env is process-wide, so only one runtime may run per process at a time; a restart in the same process reuses the previous ports
  * when they are free, so handler modules that cached SDK clients keep working.
  *
  * For development and demos only: never real patient data.
@@ -47,7 +47,8 @@ import { resetEnvCache } from '../lambdas/lib/env';
 import { TABLES, physicalTableName } from '../lambdas/lib/tables';
 import { RATE_LIMIT, contentSecurityPolicy, securityHeaders, type RateLimit } from '../infra/security-headers';
 import { ensureUserPool, localCognitoClient, proxyCognito, startCognito, type CognitoEmulator } from './cognito';
-import { ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
+import { credentialMap, ensureLocalCredentials, S3RVER_CREDENTIALS, type LocalCredentials } from './credentials';
+import { appendOnlyTableNames, ensureTables, localDynamoClient, startDynamo, type DynamoEmulator } from './dynamodb';
 import { MAX_PAYLOAD_BYTES, createGateway } from './gateway';
 import { pickEncoding } from './encoding';
 import { createLambdaApi } from './lambda-api';
@@ -131,9 +132,16 @@ export interface LocalStack {
   userPoolId: string;
   clientId: string;
   /**
+   * The runtime's own AWS credentials (`<dataDir>/local-credentials.json`, local/credentials.ts),
+   * also in the Lambdas' `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`: the only ones `s3`,
+   * `lambda`, `/secretsmanager` and `dynamodb` accept.
+   */
+  credentials: LocalCredentials;
+  /**
    * Emulator endpoints (SDK-facing), e.g. for tests that inspect tables directly. `s3` is the
    * verifying layer on the public port (what the Lambdas use); `s3Direct` is s3rver itself (no
-   * checks: benchmarks and tests only); `lambda` the local Invoke API.
+   * checks, its own key `S3RVER`: benchmarks and tests only); `lambda` the local Invoke API;
+   * `dynamodb` dynalite behind its verifying layer.
    */
   endpoints: { dynamodb: string; s3: string; s3Direct: string; cognito: string; lambda: string };
   /** Resolves when every asynchronous Lambda invocation started so far has finished. */
@@ -337,7 +345,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const cognitoOrigins: ReadonlySet<string> = new Set(origins);
 
     // 2. Emulators.
-    const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), previousPorts.dynamodb);
+    // The runtime's own credentials: the only ones its AWS-facing layers accept (local/credentials.ts).
+    const credentials = ensureLocalCredentials(dataDir);
+    const dynamo: DynamoEmulator = await startDynamo(join(dataDir, 'dynamodb'), {
+      credentials,
+      appendOnlyTables: appendOnlyTableNames(LOCAL_PREFIX),
+      preferredPort: previousPorts.dynamodb,
+    });
     closers.push(() => dynamo.close());
     // The import CLIs write through this emulator while the runtime runs (local/running.ts).
     writeRunningEndpoints(dataDir, { dynamodb: dynamo.endpoint });
@@ -360,8 +374,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_DEFAULT_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: `${url}/s3`,
       AWS_ENDPOINT_URL_LAMBDA: `${url}/lambda`,
@@ -385,7 +399,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     resetAwsClients();
 
     // 4. Tables, user pool, app client, groups.
-    const ddb = localDynamoClient(dynamo.endpoint);
+    const ddb = localDynamoClient(dynamo.endpoint, credentials);
     try {
       await ensureTables(ddb, LOCAL_PREFIX);
     } finally {
@@ -440,26 +454,32 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       originVerify,
     });
 
-    const credentials = { [env.AWS_ACCESS_KEY_ID as string]: env.AWS_SECRET_ACCESS_KEY as string };
+    const accepted = credentialMap(credentials);
     // The documents bucket is versioned on AWS (infra/storage.ts); s3rver is not: the layer of s3-versions.ts.
     const versioning = createS3Versioning({
       target: s3.endpoint,
       bucket: LOCAL_DOCUMENTS_BUCKET,
       indexFile: join(dataDir, 's3-versions.json'),
-      accessKeyId: env.AWS_ACCESS_KEY_ID as string,
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY as string,
+      ...S3RVER_CREDENTIALS,
     });
     closers.push(async () => versioning.close());
-    const s3Gateway = createS3Gateway({ target: s3.endpoint, prefix: '/s3', credentials, origins, versioning });
+    const s3Gateway = createS3Gateway({
+      target: s3.endpoint,
+      prefix: '/s3',
+      credentials: accepted,
+      emulatorAccessKeyId: S3RVER_CREDENTIALS.accessKeyId,
+      origins,
+      versioning,
+    });
     const secretsApi = createSecretsApi({
       prefix: '/secretsmanager',
-      credentials,
+      credentials: accepted,
       secrets: { [cursorKeyArn]: { name: CURSOR_KEY_SECRET_NAME, text: cursorKeyText } },
     });
     const lambdaApi = createLambdaApi({
       prefix: '/lambda',
       functionPrefix: LOCAL_PREFIX,
-      credentials,
+      credentials: accepted,
       invoke: (resource, payload, timeoutMs) => gateway.invoke(resource, payload, timeoutMs),
       log,
     });
@@ -584,6 +604,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       config,
       userPoolId,
       clientId,
+      credentials,
       endpoints: {
         dynamodb: dynamo.endpoint,
         s3: `${url}/s3`,

@@ -4,8 +4,9 @@
  * points here; lambdas/lib/invoke.ts). Used by the case Lambda to have the document Lambda delete a
  * deleted case's files.
  *
- * - The request must carry a valid SigV4 header signature for service `lambda` made with the local
- *   fake credentials (local/sigv4.ts), else 403 `{ message }`.
+ * - The request must carry a valid SigV4 header signature for service `lambda` made with the
+ *   runtime's own credentials (local/credentials.ts), else 403 as Lambda refuses it
+ *   (`x-amzn-errortype` UnrecognizedClientException, InvalidSignatureException, ...).
  * - Function names are `suture-local-{resource}`; unknown: 404 ResourceNotFoundException.
  * - `X-Amz-Invocation-Type: Event`: 202 at once and the handler runs in the background
  *   ({@link LambdaApi.idle} waits for those runs); otherwise the handler's result with 200.
@@ -14,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RESOURCES, type Resource } from '../lambdas/routes';
-import { verifySignedPost } from './sigv4';
+import { jsonServiceRefusal, verifySignedPost } from './sigv4';
 import { BodyTooLargeError, readBody } from './util';
 
 /** Deadline of an invoked handler (ms), as the context reports it. */
@@ -26,6 +27,7 @@ export interface LambdaApiOptions {
   prefix: string;
   /** Local function name prefix: `suture-local` -> `suture-local-document`. */
   functionPrefix: string;
+  /** Secret per access key id: the runtime's own credentials. */
   credentials: Readonly<Record<string, string>>;
   /**
    * Call a resource's handler (the gateway's `invoke`: the Lambda pool, or this thread) with a
@@ -70,7 +72,10 @@ export function createLambdaApi(options: LambdaApiOptions): LambdaApi {
       { headers: req.headers, rawPath, rawQuery, body },
       { credentials: options.credentials, service: 'lambda' },
     );
-    if (!verdict.ok) return sendJson(res, 403, { message: verdict.message }, { 'x-amzn-errortype': verdict.code });
+    if (!verdict.ok) {
+      const refusal = jsonServiceRefusal(verdict);
+      return sendJson(res, 403, { Type: 'User', message: refusal.message }, { 'x-amzn-errortype': refusal.type });
+    }
     const match = pattern.exec(rawPath);
     const name = match ? decodeURIComponent(match[1] as string) : '';
     const resource = name.startsWith(`${options.functionPrefix}-`)

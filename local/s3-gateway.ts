@@ -4,8 +4,9 @@
  * and same-origin with the SPA.
  *
  * Every request but a CORS preflight must carry a valid SigV4 signature (local/sigv4.ts) made
- * with the local fake credentials: query auth for presigned URLs (what the browser uses), header
- * auth for the SDK's own calls. A bad or expired signature, or a signed header sent with another
+ * with the runtime's own credentials (local/credentials.ts): query auth for presigned URLs (what the
+ * browser uses), header auth for the SDK's own calls; s3rver's well-known key is refused here and
+ * put in place of the caller's key on the way to s3rver, which knows no other. A bad or expired signature, or a signed header sent with another
  * value (Content-Length above all: more bytes than signed), is refused as S3 refuses it: 403 (or
  * 400) with an XML `<Error><Code>..</Code><Message>..</Message></Error>` body, and nothing reaches
  * s3rver. Accepted requests are streamed through to s3rver (path without `/s3`), bodies never
@@ -28,8 +29,10 @@ export interface S3GatewayOptions {
   target: string;
   /** Public path prefix, e.g. `/s3`. */
   prefix: string;
-  /** Secret per access key id (the local fake credentials). */
+  /** Secret per access key id: the runtime's own credentials (local/credentials.ts). */
   credentials: Readonly<Record<string, string>>;
+  /** The access key id s3rver knows (`S3RVER`), put in place of the caller's once its signature is checked. */
+  emulatorAccessKeyId: string;
   /** Origins that get CORS headers on refusals (the bucket's CORS rule covers the rest). */
   origins: readonly string[];
   /** Object versions for one bucket (local/s3-versions.ts); requests on it go through that layer. */
@@ -43,6 +46,7 @@ export interface S3Gateway {
 
 export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
   const target = new URL(options.target);
+  const emulatorKey = encodeURIComponent(options.emulatorAccessKeyId);
 
   function refuse(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): number {
     const body = s3ErrorXml(code, message);
@@ -80,13 +84,17 @@ export function createS3Gateway(options: S3GatewayOptions): S3Gateway {
     return new Promise<number>((resolve) => {
       let hashMismatch = false;
       const headers = { ...req.headers, ...opts.headers, host: target.host };
+      if (typeof headers.authorization === 'string') {
+        headers.authorization = headers.authorization.replace(/Credential=[^/,\s]*/, `Credential=${emulatorKey}`);
+      }
+      const query = rawQuery.replace(/(^|&)(X-Amz-Credential=)[^/%&]*/, `$1$2${emulatorKey}`);
       const upstream = httpRequest(
         {
           protocol: target.protocol,
           hostname: target.hostname,
           port: target.port,
           method,
-          path: rawQuery ? `${path}?${rawQuery}` : path,
+          path: query ? `${path}?${query}` : path,
           headers,
         },
         (up) => {

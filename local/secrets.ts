@@ -12,11 +12,10 @@
  *   64 KB: 413 as soon as the limit is passed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { verifySignedPost } from './sigv4';
-import { BodyTooLargeError, readBody } from './util';
+import { BodyTooLargeError, readBody, readOrCreateFile } from './util';
 
 /** Name of the local cursor key secret; its ARN is {@link localSecretArn}. */
 export const CURSOR_KEY_SECRET_NAME = 'suture-local-cursor-key';
@@ -31,16 +30,7 @@ export function localSecretArn(region: string, name: string): string {
  * written (mode 0600) the first time and read afterwards.
  */
 export function ensureCursorKeyFile(dataDir: string): string {
-  const file = join(dataDir, 'cursor-key');
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      // Another process wrote it first: read theirs.
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-  return readFileSync(file, 'utf8').trim();
+  return readOrCreateFile(join(dataDir, 'cursor-key'), () => `${randomBytes(32).toString('base64')}\n`).trim();
 }
 
 export interface SecretsApiOptions {

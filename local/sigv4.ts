@@ -1,9 +1,10 @@
 /**
- * SigV4 verification for the local runtime's AWS-facing layers (s3rver does
- * not check what a presigned URL signed, so the local runtime does, as S3 would).
+ * SigV4 verification for the local runtime's AWS-facing layers: s3rver checks no signature and
+ * dynalite none but the header's shape, so the layers in front of them check, as AWS would, that a
+ * request was signed with the runtime's own credentials (local/credentials.ts).
  *
- * Both forms are checked with `@smithy/signature-v4` (the SDK's own signer) and the local fake
- * credentials:
+ * Both forms are checked with the canonical forms of `@smithy/signature-v4` (the SDK's own signer);
+ * the derived signing key is cached per key, day, region and service:
  * - query auth (presigned URLs): `X-Amz-Algorithm`, `X-Amz-Credential`, `X-Amz-Date`,
  *   `X-Amz-Expires`, `X-Amz-SignedHeaders`, `X-Amz-Signature`; expired -> AccessDenied
  *   'Request has expired'; payload `UNSIGNED-PAYLOAD` unless the query names another;
@@ -181,7 +182,7 @@ export async function verifySigV4(input: SigV4Input, options: SigV4Options): Pro
   }
 
   const [accessKeyId, shortDate, region, service, terminator] = credential.split('/');
-  if (!accessKeyId || !(accessKeyId in options.credentials)) {
+  if (!accessKeyId || !Object.hasOwn(options.credentials, accessKeyId)) {
     return refuse('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   }
   if (!shortDate || !region || service !== options.service || terminator !== 'aws4_request') {
@@ -204,19 +205,8 @@ export async function verifySigV4(input: SigV4Input, options: SigV4Options): Pro
       .trim();
   }
 
-  const signer = new SignatureV4({
-    credentials: { accessKeyId, secretAccessKey: options.credentials[accessKeyId] as string },
-    region,
-    service,
-    sha256: NodeSha256,
-    uriEscapePath: service !== 's3',
-  });
   const request = { method: input.method, path: input.rawPath, query, headers: canonical };
-  // The signer's own canonical request and string to sign (public at runtime, protected in its typings).
-  const internals = signer as unknown as {
-    createCanonicalRequest(req: unknown, headers: Record<string, string>, hash: string): string;
-    createStringToSign(longDate: string, scope: string, canonicalRequest: string, algorithm: string): Promise<string>;
-  };
+  const internals = canonicalizer(service);
   const canonicalRequest = internals.createCanonicalRequest(request, canonical, payloadHash);
   const stringToSign = await internals.createStringToSign(
     amzDate,
@@ -224,15 +214,54 @@ export async function verifySigV4(input: SigV4Input, options: SigV4Options): Pro
     canonicalRequest,
     ALGORITHM,
   );
-  const expected = await signer.sign(stringToSign, {
-    signingDate: parseAmzDate(amzDate),
-    signingRegion: region,
-    signingService: service,
-  });
-  const a = Buffer.from(expected);
+  const key = signingKey(accessKeyId, options.credentials[accessKeyId] as string, shortDate, region, service);
+  const a = Buffer.from(createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex'));
   const b = Buffer.from(signature);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return signatureMismatch();
   return { ok: true, accessKeyId };
+}
+
+/** The signer's own canonical request and string to sign (public at runtime, protected in its typings). */
+interface Canonicalizer {
+  createCanonicalRequest(req: unknown, headers: Record<string, string>, hash: string): string;
+  createStringToSign(longDate: string, scope: string, canonicalRequest: string, algorithm: string): Promise<string>;
+}
+
+const canonicalizers = new Map<string, Canonicalizer>();
+
+/** One signer per service, for its canonical forms only (they use no credentials). */
+function canonicalizer(service: string): Canonicalizer {
+  let found = canonicalizers.get(service);
+  if (!found) {
+    found = new SignatureV4({
+      credentials: { accessKeyId: '', secretAccessKey: '' },
+      region: 'us-east-1',
+      service,
+      sha256: NodeSha256,
+      uriEscapePath: service !== 's3',
+    }) as unknown as Canonicalizer;
+    canonicalizers.set(service, found);
+  }
+  return found;
+}
+
+const signingKeys = new Map<string, Buffer>();
+/** A handful of keys a day per service and credential; the bound only guards against odd scopes. */
+const MAX_SIGNING_KEYS = 256;
+
+/** The derived SigV4 signing key, computed once per key, day, region and service (four HMACs saved per request). */
+function signingKey(accessKeyId: string, secret: string, shortDate: string, region: string, service: string): Buffer {
+  // The secret is part of the key: an id may come back with another secret (a new data directory).
+  const cacheKey = `${accessKeyId}:${secret}/${shortDate}/${region}/${service}`;
+  let key = signingKeys.get(cacheKey);
+  if (!key) {
+    key = Buffer.from(`AWS4${secret}`, 'utf8');
+    for (const part of [shortDate, region, service, 'aws4_request'])
+      key = createHmac('sha256', key).update(part).digest();
+    if (signingKeys.size >= MAX_SIGNING_KEYS) signingKeys.clear();
+    signingKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 function signatureMismatch(): SigV4Verdict {
@@ -246,6 +275,26 @@ function signatureMismatch(): SigV4Verdict {
 export function s3ErrorXml(code: string, message: string): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${esc(code)}</Code><Message>${esc(message)}</Message></Error>`;
+}
+
+/**
+ * A refusal as the JSON services (DynamoDB, Lambda) name it, for a verdict in S3's names: an
+ * unknown key is `UnrecognizedClientException`, a wrong signature or time
+ * `InvalidSignatureException`, no signature `MissingAuthenticationTokenException`, a malformed one
+ * `IncompleteSignatureException`.
+ */
+export function jsonServiceRefusal(verdict: Extract<SigV4Verdict, { ok: false }>): { type: string; message: string } {
+  switch (verdict.code) {
+    case 'InvalidAccessKeyId':
+      return { type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
+    case 'SignatureDoesNotMatch':
+    case 'RequestTimeTooSkewed':
+      return { type: 'InvalidSignatureException', message: verdict.message };
+    case 'AccessDenied':
+      return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+    default:
+      return { type: 'IncompleteSignatureException', message: verdict.message };
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Small helpers shared by the local runtime's servers. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -90,4 +91,20 @@ export function readBody(req: IncomingMessage, maxBytes = Number.POSITIVE_INFINI
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+/**
+ * The text of `file`, written first (mode 0600) with `generate()` when it does not exist; kept
+ * across restarts. Two processes starting at once both read the one written first.
+ */
+export function readOrCreateFile(file: string, generate: () => string): string {
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, generate(), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      // Another process wrote it first: read theirs.
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return readFileSync(file, 'utf8');
 }

@@ -10,7 +10,8 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTables, localDynamoClient, startDynamo } from '../../local/dynamodb';
+import { ensureLocalCredentials } from '../../local/credentials';
+import { appendOnlyTableNames, ensureTables, localDynamoClient, startDynamo } from '../../local/dynamodb';
 import { findRunningEndpoints, isProcessAlive } from '../../local/running';
 
 /**
@@ -80,8 +81,11 @@ async function assertStoreFree(dir: string): Promise<void> {
 export async function openLocalDynamo(dataDirInput: string, prefix: string): Promise<LocalDynamo> {
   const dataDir = resolve(dataDirInput);
   const running = findRunningEndpoints(dataDir);
+  // The runtime's own credentials, the only ones its DynamoDB endpoint accepts.
+  mkdirSync(dataDir, { recursive: true });
+  const credentials = ensureLocalCredentials(dataDir);
   if (running) {
-    const client = localDynamoClient(running.dynamodb);
+    const client = localDynamoClient(running.dynamodb, credentials);
     await ensureTables(client, prefix);
     return {
       description: `the running local server (pid ${running.pid}, DynamoDB ${running.dynamodb})`,
@@ -93,8 +97,8 @@ export async function openLocalDynamo(dataDirInput: string, prefix: string): Pro
   const release = lockDataDir(dataDir);
   try {
     await assertStoreFree(dir);
-    const emulator = await startDynamo(dir);
-    const client = localDynamoClient(emulator.endpoint);
+    const emulator = await startDynamo(dir, { credentials, appendOnlyTables: appendOnlyTableNames(prefix) });
+    const client = localDynamoClient(emulator.endpoint, credentials);
     await ensureTables(client, prefix);
     return {
       description: `local store ${dir}`,

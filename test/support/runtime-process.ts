@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     config: stack.config,
     userPoolId: stack.userPoolId,
     clientId: stack.clientId,
+    credentials: stack.credentials,
     endpoints: stack.endpoints,
     control: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     logFile,

@@ -27,6 +27,8 @@ export interface SharedRuntimeInfo {
   config: RuntimeConfig;
   userPoolId: string;
   clientId: string;
+  /** The runtime's own AWS credentials (local/credentials.ts). */
+  credentials: LocalStack['credentials'];
   endpoints: LocalStack['endpoints'];
   /** Base URL of the runtime process's control server (runtime-process.ts). */
   control: string;
@@ -76,7 +78,9 @@ export async function workerRuntime(dir: string): Promise<SharedRuntimeInfo> {
     child.once('message', (m: { ready?: SharedRuntimeInfo; failed?: string }) =>
       m.ready ? resolve(m.ready) : reject(new Error(`The shared local runtime failed to start: ${m.failed}`)),
     );
-    child.once('exit', (code) => reject(new Error(`The shared local runtime exited (code ${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The shared local runtime exited (code ${code}) before it was ready`)),
+    );
   });
   // The worker may end while the runtime runs; the channel's close then stops the runtime.
   child.unref();
@@ -86,7 +90,12 @@ export async function workerRuntime(dir: string): Promise<SharedRuntimeInfo> {
 }
 
 /** Call the runtime process's control server; rejects with the runtime's error name and message. */
-export async function controlCall<T>(info: SharedRuntimeInfo, method: string, path: string, body?: unknown): Promise<T> {
+export async function controlCall<T>(
+  info: SharedRuntimeInfo,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${info.control}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -110,6 +119,7 @@ export function sharedStack(info: SharedRuntimeInfo): LocalStack {
     config: info.config,
     userPoolId: info.userPoolId,
     clientId: info.clientId,
+    credentials: info.credentials,
     endpoints: info.endpoints,
     lambdaIdle: () => controlCall<unknown>(info, 'POST', '/idle').then(() => undefined),
     createAccount: (email, password, groups = []) =>

@@ -720,7 +720,7 @@ describe('deleting a case', () => {
     const client = new LambdaClient({
       region: 'us-east-1',
       endpoint: local.stack.endpoints.lambda,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: local.stack.credentials,
     });
 
     // Act: the schedule's event, through the Lambda Invoke API
@@ -815,7 +815,7 @@ describe('the SDK through the verifying layer', () => {
     // Prepare: a PUT signed for the SHA-256 of other bytes
     const url = new URL(`${local.url}/s3/${BUCKET}/private/x/hash.txt`);
     const signer = new SignatureV4({
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: local.stack.credentials,
       region: 'us-east-1',
       service: 's3',
       sha256: NodeSha256,

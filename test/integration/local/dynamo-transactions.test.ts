@@ -21,13 +21,13 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import {
-  localDynamoClient,
-  startDynamo,
-  type DynamoEmulator,
-  waitForActiveTables,
-} from '../../../local/dynamodb';
+import { localDynamoClient, startDynamo, type DynamoEmulator, waitForActiveTables } from '../../../local/dynamodb';
 
+/** The credentials this emulator accepts (a runtime generates its own: local/credentials.ts). */
+const CREDENTIALS = {
+  accessKeyId: 'LOCALTXTEST000000000',
+  secretAccessKey: 'tx-test-secret-000000000000000000000000000',
+};
 const TABLE = 'tx-test';
 const OTHER = 'tx-test-other';
 
@@ -42,8 +42,8 @@ const fresh = (label: string) => `${label}-${++seq}`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'suture-tx-'));
-  dynamo = await startDynamo(dir);
-  raw = localDynamoClient(dynamo.endpoint);
+  dynamo = await startDynamo(dir, { credentials: CREDENTIALS });
+  raw = localDynamoClient(dynamo.endpoint, CREDENTIALS);
   doc = DynamoDBDocumentClient.from(raw);
   await raw.send(
     new CreateTableCommand({

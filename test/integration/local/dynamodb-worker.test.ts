@@ -38,6 +38,12 @@ async function threadsDownTo(n: number): Promise<number> {
   return threadCount();
 }
 
+/** The credentials these emulators accept (a runtime generates its own: local/credentials.ts). */
+const CREDENTIALS = {
+  accessKeyId: 'LOCALWORKERTEST00000',
+  secretAccessKey: 'worker-test-secret-0000000000000000000000',
+};
+
 const dirs: string[] = [];
 const emulators: DynamoEmulator[] = [];
 const clients: DynamoDBClient[] = [];
@@ -49,13 +55,13 @@ function tempDir(): string {
 }
 
 async function start(dir: string, preferredPort?: number): Promise<DynamoEmulator> {
-  const emulator = await startDynamo(dir, preferredPort);
+  const emulator = await startDynamo(dir, { credentials: CREDENTIALS, preferredPort });
   emulators.push(emulator);
   return emulator;
 }
 
 function client(emulator: DynamoEmulator): DynamoDBClient {
-  const c = localDynamoClient(emulator.endpoint);
+  const c = localDynamoClient(emulator.endpoint, CREDENTIALS);
   clients.push(c);
   return c;
 }
@@ -63,7 +69,7 @@ function client(emulator: DynamoEmulator): DynamoDBClient {
 beforeAll(async () => {
   // Threads that, once started, stay for the life of the process (libuv's pool, LevelDB's background
   // thread) are started here, so that the thread counts below change by the workers only.
-  const warm = await startDynamo(tempDir());
+  const warm = await startDynamo(tempDir(), { credentials: CREDENTIALS });
   await client(warm).send(new ListTablesCommand({}));
   await warm.close();
   await readFile(__filename);
@@ -124,7 +130,7 @@ describe('the DynamoDB emulator in a worker thread', () => {
     const first = await start(dir);
     const threads = threadCount();
     // Act
-    const second = startDynamo(dir);
+    const second = startDynamo(dir, { credentials: CREDENTIALS });
     // Assess: rejected with the store's name, and the first one still answers.
     await expect(second).rejects.toThrow(DynamoStoreInUseError);
     await expect(second).rejects.toMatchObject({

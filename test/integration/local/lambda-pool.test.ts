@@ -236,7 +236,7 @@ describe('the local runtime with its Lambda pool', () => {
     const client = new LambdaClient({
       region: 'us-east-1',
       endpoint: local.stack.endpoints.lambda,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: local.stack.credentials,
     });
     const event: Partial<LocalApiEvent> = {
       version: '2.0',

@@ -27,6 +27,11 @@ function dynalitesAbstractLevel(): { AbstractLevel: { prototype: Record<string, 
   return createRequire(fromLevel.resolve('classic-level'))('abstract-level') as never;
 }
 
+/** The credentials this emulator accepts (a runtime generates its own: local/credentials.ts). */
+const CREDENTIALS = {
+  accessKeyId: 'LOCALITERTEST0000000',
+  secretAccessKey: 'iterators-test-secret-00000000000000000000',
+};
 const TABLE = 'iterators-test';
 let dir: string;
 let dynamo: DynamoServer;
@@ -36,8 +41,10 @@ let detached: jest.SpyInstance;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'level-iterators-'));
-  dynamo = await serveDynamo(dir);
-  client = localDynamoClient(`http://127.0.0.1:${dynamo.port}`);
+  dynamo = await serveDynamo(dir, {
+    access: { credentials: { [CREDENTIALS.accessKeyId]: CREDENTIALS.secretAccessKey }, appendOnlyTables: [] },
+  });
+  client = localDynamoClient(`http://127.0.0.1:${dynamo.port}`, CREDENTIALS);
   await client.send(
     new CreateTableCommand({
       TableName: TABLE,

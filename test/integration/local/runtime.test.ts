@@ -526,7 +526,7 @@ describe('a restart', () => {
     const ddb = new DynamoDBClient({
       region: 'us-east-1',
       endpoint: local.stack.endpoints.dynamodb,
-      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      credentials: local.stack.credentials,
     });
     await ddb.send(
       new PutItemCommand({ TableName: 'suture-local-users', Item: { user_id: { S: sub }, first_name: { S: 'Kept' } } }),
@@ -539,7 +539,7 @@ describe('a restart', () => {
     const ddbAfter = new DynamoDBClient({
       region: 'us-east-1',
       endpoint: local.stack.endpoints.dynamodb,
-      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      credentials: local.stack.credentials,
     });
     const item = await ddbAfter.send(
       new GetItemCommand({ TableName: 'suture-local-users', Key: { user_id: { S: sub } } }),

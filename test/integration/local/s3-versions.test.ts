@@ -232,7 +232,7 @@ describe('the local documents bucket keeps object versions', () => {
     const first = await put(key, 'hello');
     const url = new URL(`${local.url}/s3/${Bucket}/${key}`);
     const signer = new SignatureV4({
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      credentials: local.stack.credentials,
       region: 'us-east-1',
       service: 's3',
       sha256: NodeSha256,

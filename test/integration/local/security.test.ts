@@ -3,18 +3,38 @@
  * infra/security-headers.ts on the SPA, /config.json and the API; CORS for the runtime's own
  * origins only; the rate limit per caller with the deployed numbers (20 per second, burst 40);
  * bodies over a server's limit refused with 413 as soon as the limit is passed; `/cognito` passing
- * only the Cognito operations the SPA calls.
+ * only the Cognito operations the SPA calls; `/s3`, `/lambda` and DynamoDB accepting the runtime's
+ * own generated credentials only, and the audit table append-only.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import {
+  BatchWriteItemCommand,
+  DeleteItemCommand,
+  DeleteTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import '../api/quiet';
 import { RATE_LIMIT } from '../../../infra/security-headers';
+import { AUDIT_TABLE } from '../../../lambdas/data/audit/keys';
+import { physicalTableName } from '../../../lambdas/lib/tables';
+import { ORIGIN_VERIFY_HEADER } from '../../../lambdas/lib/origin';
+import { LOCAL_DOCUMENTS_BUCKET, LOCAL_PREFIX } from '../../../local';
+import type { LocalCredentials } from '../../../local/credentials';
 import { useLocalStack } from '../../support/local';
 
 jest.setTimeout(120_000);
 
 const local = useLocalStack({ rateLimit: RATE_LIMIT });
+const AUDIT = physicalTableName(LOCAL_PREFIX, AUDIT_TABLE);
 
 function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
@@ -300,5 +320,167 @@ describe('the /cognito proxy', () => {
     expect(own.headers.get('access-control-allow-headers')).toContain('x-amz-target');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(other.headers.get('access-control-allow-methods')).toBeNull();
+  });
+});
+
+/** Keys every local AWS emulator's documentation gives: s3rver's, DynamoDB Local's, cognito-local's. */
+const WELL_KNOWN_KEYS = [
+  { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  { accessKeyId: 'fakeMyKeyId', secretAccessKey: 'fakeSecretAccessKey' },
+  { accessKeyId: 'local', secretAccessKey: 'local' },
+];
+
+describe("the runtime's own credentials", () => {
+  const clients: { destroy(): void }[] = [];
+  afterAll(() => clients.forEach((c) => c.destroy()));
+  const keep = <T extends { destroy(): void }>(client: T): T => {
+    clients.push(client);
+    return client;
+  };
+  const s3 = (credentials: LocalCredentials) =>
+    keep(
+      new S3Client({
+        endpoint: local.stack.endpoints.s3,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials,
+        maxAttempts: 1,
+      }),
+    );
+  const lambda = (credentials: LocalCredentials) =>
+    keep(
+      new LambdaClient({ endpoint: local.stack.endpoints.lambda, region: 'us-east-1', credentials, maxAttempts: 1 }),
+    );
+  const dynamo = (credentials: LocalCredentials) =>
+    keep(
+      new DynamoDBClient({
+        endpoint: local.stack.endpoints.dynamodb,
+        region: 'us-east-1',
+        credentials,
+        maxAttempts: 1,
+      }),
+    );
+
+  /** `ok`, or the HTTP status and error name a call was refused with. */
+  async function outcome(call: Promise<unknown>): Promise<string> {
+    try {
+      await call;
+      return 'ok';
+    } catch (err) {
+      const e = err as { name: string; $metadata?: { httpStatusCode?: number } };
+      return `${e.$metadata?.httpStatusCode} ${e.name}`;
+    }
+  }
+
+  it('are generated into the data directory, not a well-known key', () => {
+    // Act
+    const saved = JSON.parse(readFileSync(join(local.dataDir, 'local-credentials.json'), 'utf8')) as LocalCredentials;
+    // Assess
+    expect(local.stack.credentials).toMatchObject(saved);
+    expect(saved.accessKeyId).toMatch(/^LOCAL[A-Z2-7]{15}$/);
+    expect(WELL_KNOWN_KEYS.map((k) => k.accessKeyId)).not.toContain(saved.accessKeyId);
+    expect(process.env.AWS_ACCESS_KEY_ID).toBe(saved.accessKeyId);
+  });
+
+  it('are the only ones /s3 accepts: well-known keys and unsigned requests get 403', async () => {
+    // Prepare
+    const Key = `private/credentials-${Date.now()}.txt`;
+    const get = (credentials: LocalCredentials) =>
+      s3(credentials).send(new GetObjectCommand({ Bucket: LOCAL_DOCUMENTS_BUCKET, Key }));
+    // Act
+    const put = await outcome(
+      s3(local.stack.credentials).send(new PutObjectCommand({ Bucket: LOCAL_DOCUMENTS_BUCKET, Key, Body: 'kept' })),
+    );
+    const wellKnown = await Promise.all(WELL_KNOWN_KEYS.map((k) => outcome(get(k))));
+    const unsigned = await fetch(`${local.url}/s3/${LOCAL_DOCUMENTS_BUCKET}/${Key}`);
+    const own = await get(local.stack.credentials);
+    // Assess
+    expect(put).toBe('ok');
+    expect(wellKnown).toEqual(Array(WELL_KNOWN_KEYS.length).fill('403 InvalidAccessKeyId'));
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+    expect(await own.Body?.transformToString()).toBe('kept');
+  });
+
+  it('are the only ones /lambda accepts: well-known keys and unsigned requests get 403', async () => {
+    // Prepare: the health route's event, as one Lambda would send it to another
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /case/health',
+      rawPath: '/case/health',
+      rawQueryString: '',
+      headers: { [ORIGIN_VERIFY_HEADER]: process.env.ORIGIN_VERIFY ?? '' },
+      requestContext: { http: { method: 'GET', path: '/case/health' } },
+      isBase64Encoded: false,
+    };
+    const invoke = (credentials: LocalCredentials) =>
+      lambda(credentials).send(
+        new InvokeCommand({ FunctionName: 'suture-local-case', Payload: Buffer.from(JSON.stringify(event)) }),
+      );
+    // Act
+    const wellKnown = await Promise.all(WELL_KNOWN_KEYS.map((k) => outcome(invoke(k))));
+    const unsigned = await fetch(`${local.url}/lambda/2015-03-31/functions/suture-local-case/invocations`, {
+      method: 'POST',
+      body: JSON.stringify(event),
+    });
+    const own = await invoke(local.stack.credentials);
+    // Assess
+    expect(wellKnown).toEqual(Array(WELL_KNOWN_KEYS.length).fill('403 UnrecognizedClientException'));
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.headers.get('x-amzn-errortype')).toBe('MissingAuthenticationTokenException');
+    expect(own.FunctionError).toBeUndefined();
+    expect(JSON.parse(Buffer.from(own.Payload ?? []).toString('utf8'))).toMatchObject({ statusCode: 200 });
+  });
+
+  it('are the only ones DynamoDB accepts: well-known keys, a wrong secret and unsigned requests are refused', async () => {
+    // Prepare
+    const list = (credentials: LocalCredentials) => dynamo(credentials).send(new ListTablesCommand({}));
+    const wrongSecret = { accessKeyId: local.stack.credentials.accessKeyId, secretAccessKey: 'not-the-secret' };
+    // Act
+    const wellKnown = await Promise.all(WELL_KNOWN_KEYS.map((k) => outcome(list(k))));
+    const forged = await outcome(list(wrongSecret));
+    const unsigned = await fetch(local.stack.endpoints.dynamodb, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables' },
+      body: '{}',
+    });
+    const own = await list(local.stack.credentials);
+    // Assess
+    expect(wellKnown).toEqual(Array(WELL_KNOWN_KEYS.length).fill('400 UnrecognizedClientException'));
+    expect(forged).toBe('400 InvalidSignatureException');
+    expect(unsigned.status).toBe(400);
+    expect(((await unsigned.json()) as { __type: string }).__type).toMatch(/#MissingAuthenticationTokenException$/);
+    expect(own.TableNames).toContain(AUDIT);
+  });
+
+  it('may append to the audit table and read it, but not update or delete its entries', async () => {
+    // Prepare: one entry, written as the Lambdas write theirs (their credentials, PutItem)
+    const ddb = dynamo(local.stack.credentials);
+    const Key = { day: { S: '2026-01-01' }, at_id: { S: `credentials-test-${Date.now()}` } };
+    await ddb.send(new PutItemCommand({ TableName: AUDIT, Item: { ...Key, action: { S: 'kept' } } }));
+    // Act
+    const update = await outcome(
+      ddb.send(
+        new UpdateItemCommand({
+          TableName: AUDIT,
+          Key,
+          UpdateExpression: 'SET #a = :v',
+          ExpressionAttributeNames: { '#a': 'action' },
+          ExpressionAttributeValues: { ':v': { S: 'changed' } },
+        }),
+      ),
+    );
+    const remove = await outcome(ddb.send(new DeleteItemCommand({ TableName: AUDIT, Key })));
+    const batch = await outcome(
+      ddb.send(new BatchWriteItemCommand({ RequestItems: { [AUDIT]: [{ DeleteRequest: { Key } }] } })),
+    );
+    const transaction = await outcome(
+      ddb.send(new TransactWriteItemsCommand({ TransactItems: [{ Delete: { TableName: AUDIT, Key } }] })),
+    );
+    const dropTable = await outcome(ddb.send(new DeleteTableCommand({ TableName: AUDIT })));
+    const read = await ddb.send(new GetItemCommand({ TableName: AUDIT, Key, ConsistentRead: true }));
+    // Assess
+    expect([update, remove, batch, transaction, dropTable]).toEqual(Array(5).fill('400 AccessDeniedException'));
+    expect(read.Item?.action).toEqual({ S: 'kept' });
   });
 });
