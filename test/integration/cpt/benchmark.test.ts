@@ -19,7 +19,7 @@ import { createTableInput, localDynamoClient, waitForActiveTables } from '../../
 import { sharedDataFile } from '../../support/shared-data';
 import { useLocalStack } from '../../support/local';
 
-useLocalStack();
+const local = useLocalStack();
 
 const REAL_FILE = sharedDataFile('cms/PPRRVU2025_Oct.csv');
 const realLines = readFileSync(REAL_FILE, 'utf8').split(/\r?\n/);
@@ -47,8 +47,7 @@ function writeTemp(name: string, lines: string[]): string {
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'cpt-benchmark-'));
-  // The shared runtime set AWS_ENDPOINT_URL_DYNAMODB in this suite's environment.
-  client = localDynamoClient(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
+  client = localDynamoClient(local.stack.endpoints.dynamodb, local.stack.credentials);
   doc = createDocumentClient();
   const prefix = `benchmark-${Date.now().toString(36)}`;
   const inputs = [createTableInput(prefix, CPT_CODES_TABLE), createTableInput(prefix, CPT_SEARCH_TABLE)];
