@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
  * The public pages and the debug pages in the app's route table. /about, /faq
@@ -7,12 +7,10 @@
  * which leaves them unguarded):
  * through the app's real route table (web/src/App.tsx), they show Page Not Found wherever the
  * runtime config's `debugPages` is off, signed in or not; where it is on they need sign-in. Also the
- * debug patch tool's tests (web/src/debug/patchTests.ts) against a fake API. No network, no Amplify
- * session: the auth state, the profile and the config are stand-ins.
+ * debug patch tool's tests (web/src/debug/patchTests.ts) through the real client against the fake
+ * API. The auth state and the profile are stand-ins; the config is the fake API's, `debugPages` set
+ * per test.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
-const config = { supportEmail: 'help@clinic.example', debugPages: false, apiUrl: 'http://api.test' };
-jest.mock('../../../web/src/lib/config', () => ({ getConfig: () => config }));
 const auth: { status: 'signedIn' | 'signedOut'; user: { sub: string; email: string } | null } = {
   status: 'signedOut',
   user: null,
@@ -54,24 +52,16 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import { patchRoutesOnNavigation, routes } from '../../../web/src/App';
 import { BACK_OFFICE_ROUTE_ID, PROFILE_GATE_ROUTE_ID, PUBLIC_ROUTE_ID } from '../../../web/src/shell/routeIds';
 import { CASE_ID_REQUIRED, runPatchTests, type ApiCall } from '../../../web/src/debug/patchTests';
-import { ApiError } from './support/fake-api';
+import { apiFetch } from '../../../web/src/lib/api';
+import { getConfig } from '../../../web/src/lib/config';
+import { reply, useFakeApi } from './support/fake-api-server';
 
-/**
- * jsdom has no fetch `Request`, which the data router builds for each navigation (a redirect here):
- * a stand-in with what react-router reads of it (url, method, signal).
- */
-class RequestStandIn {
-  readonly url: string;
-  readonly method: string;
-  readonly signal: AbortSignal;
-  readonly headers = new Map<string, string>();
-  constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-    this.url = String(input);
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.signal = init.signal ?? new AbortController().signal;
-  }
+const api = useFakeApi();
+
+/** Turns the loaded runtime config's debug pages on or off. */
+function setDebugPages(on: boolean) {
+  Object.assign(getConfig(), { debugPages: on });
 }
-if (typeof globalThis.Request === 'undefined') Object.assign(globalThis, { Request: RequestStandIn });
 
 const DEBUG_PATHS = ['/debug/forgot-password', '/debug-patch', '/test-search'];
 
@@ -82,7 +72,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  config.debugPages = false;
+  setDebugPages(false);
   auth.status = 'signedOut';
   auth.user = null;
 });
@@ -114,7 +104,7 @@ describe('debug pages, debugPages off (prod)', () => {
 describe('debug pages, debugPages on', () => {
   it.each(DEBUG_PATHS)('sends a signed-out visitor of %s to sign in', async (path) => {
     // Prepare
-    config.debugPages = true;
+    setDebugPages(true);
 
     // Act
     const router = renderAt(path);
@@ -131,7 +121,7 @@ describe('debug pages, debugPages on', () => {
     ['/test-search', 'Search Test'],
   ])('shows %s to a signed-in user', async (path, heading) => {
     // Prepare
-    config.debugPages = true;
+    setDebugPages(true);
     auth.status = 'signedIn';
     auth.user = { sub: 'u1', email: 'dana@clinic.example' };
 
@@ -145,7 +135,7 @@ describe('debug pages, debugPages on', () => {
 
   it('alerts "Please enter a case ID" when the patch tool is run without one', async () => {
     // Prepare
-    config.debugPages = true;
+    setDebugPages(true);
     auth.status = 'signedIn';
     auth.user = { sub: 'u1', email: 'dana@clinic.example' };
     renderAt('/debug-patch');
@@ -162,7 +152,7 @@ describe('debug pages, debugPages on', () => {
 
   it('asks for an email before the forgot-password test sends anything', async () => {
     // Prepare
-    config.debugPages = true;
+    setDebugPages(true);
     auth.status = 'signedIn';
     auth.user = { sub: 'u1', email: 'dana@clinic.example' };
     renderAt('/debug/forgot-password');
@@ -220,20 +210,20 @@ describe('runPatchTests', () => {
     patient_first: 'Secretname',
   };
 
-  /** A fake API that behaves like PATCH /case: 409 on a wrong version, 400 on a bad date, 404 on an unknown id. */
+  /** GET and PATCH /case as the spec says: 409 on a wrong version, 400 on a bad date, 404 on an unknown id. */
   function fakeApi(): ApiCall {
-    return async (path, req) => {
-      const body = (req?.body ?? {}) as Record<string, unknown>;
-      if (req?.method === 'PATCH') {
-        if (body.case_id !== stored.case_id) throw new ApiError('Case not found', 404);
-        if (body.version !== undefined && body.version !== stored.version)
-          throw new ApiError('The case was changed by someone else. Reload it and try again.', 409);
-        if (body.case_date === 'not-a-date') throw new ApiError('case_date must be a date (YYYY-MM-DD)', 400);
-        return { success: true, case: { ...stored, ...body } };
-      }
-      if (req?.query?.case_id !== stored.case_id) throw new ApiError('Case not found', 404);
-      return { case: stored };
-    };
+    api.on('GET /case', ({ query }) =>
+      query.case_id === stored.case_id ? { case: stored } : reply(404, { message: 'Case not found' }),
+    );
+    api.on('PATCH /case', ({ body }) => {
+      const b = (body ?? {}) as Record<string, unknown>;
+      if (b.case_id !== stored.case_id) return reply(404, { message: 'Case not found' });
+      if (b.version !== undefined && b.version !== stored.version)
+        return reply(409, { message: 'The case was changed by someone else. Reload it and try again.' });
+      if (b.case_date === 'not-a-date') return reply(400, { message: 'case_date must be a date (YYYY-MM-DD)' });
+      return { success: true, case: { ...stored, ...b } };
+    });
+    return (path, req) => apiFetch<unknown>(path, req);
   }
 
   it('refuses an empty case id with the spec message', async () => {
@@ -262,11 +252,11 @@ describe('runPatchTests', () => {
 
   it('fails the stale-version test when the API accepts any version', async () => {
     // Prepare
-    const api = fakeApi();
+    const call = fakeApi();
     const lax: ApiCall = async (path, req) => {
       const body = { ...((req?.body ?? {}) as Record<string, unknown>) };
       delete body.version;
-      return api(path, { ...req, body });
+      return call(path, { ...req, body });
     };
 
     // Act
