@@ -1,12 +1,11 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * Facility screens (web/src/facilities) and the shared management list, with a fake API client:
+ * Facility screens (web/src/facilities) and the shared management list, against the fake API:
  * spec provider-side, and spec provider-side sections 2 and 8 (list states, delete confirm,
- * 'Delete failed: {message}', edit not supported). No network, no Amplify session.
+ * 'Delete failed: {message}', edit not supported). The auth state is a stand-in.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 const signOut = jest.fn(async () => undefined);
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
@@ -25,9 +24,9 @@ import FacilityEditPage from '../../../web/src/facilities/FacilityEditPage';
 import FacilityFormPage from '../../../web/src/facilities/FacilityFormPage';
 import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
 import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 
-type Call = [string, { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown> } | undefined];
+const api = useFakeApi();
 
 const where = { pathname: '' };
 function TrackLocation() {
@@ -53,31 +52,24 @@ function renderAt(path: string) {
   );
 }
 
-beforeEach(() => {
-  apiFetch.mockReset();
-  signOut.mockClear();
-});
+beforeEach(() => signOut.mockClear());
 
 describe('Add Facility screen', () => {
   it('offers the typed name as an orange manual option after the results and saves it unvalidated', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
-      if (path === '/facility/search')
-        return {
-          facilities: [
-            {
-              facility_name: 'AUSTIN SURGERY CENTER LLC',
-              npi: '1234567893',
-              address: '',
-              city: 'AUSTIN',
-              state: 'TX',
-              zip: '',
-            },
-          ],
-        };
-      if (path === '/facility' && req?.method === 'POST') return { success: true, facility: { facility_id: 'f1' } };
-      return {};
+    api.on('GET /facility/search', {
+      facilities: [
+        {
+          facility_name: 'AUSTIN SURGERY CENTER LLC',
+          npi: '1234567893',
+          address: '',
+          city: 'AUSTIN',
+          state: 'TX',
+          zip: '',
+        },
+      ],
     });
+    api.on('POST /facility', { success: true, facility: { facility_id: 'f1' } });
     renderAt('/facility/new');
     // Act
     fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Lakeside Clinic' } });
@@ -92,12 +84,11 @@ describe('Add Facility screen', () => {
     expect(options[1]?.textContent).toContain('Lakeside Clinic');
     expect(options[1]?.textContent).toContain('not validated');
     expect(within(summary).getByText('Manual entry (not validated)')).toBeTruthy();
-    expect(apiFetch.mock.calls.find((c: Call) => c[0] === '/facility/search')?.[1]?.query).toEqual({
+    expect(api.requests('GET /facility/search')[0]?.query).toEqual({
       facility_name: 'Lakeside Clinic',
     });
     expect(await screen.findByText('Facility added successfully!')).toBeTruthy();
-    const post = apiFetch.mock.calls.find((c: Call) => c[0] === '/facility' && c[1]?.method === 'POST') as Call;
-    expect(post[1]?.body).toEqual({
+    expect(api.requests('POST /facility')[0]?.body).toEqual({
       user_id: 'u1',
       facility_name: 'Lakeside Clinic',
       facility_npi: 0,
@@ -112,11 +103,8 @@ describe('Add Facility screen', () => {
 
   it('explains the 2-character minimum, asks for a selection, and shows the 409 message', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string) => {
-      if (path === '/facility/search') return { facilities: [] };
-      if (path === '/facility') throw new ApiError('Facility already exists', 409);
-      return {};
-    });
+    api.on('GET /facility/search', { facilities: [] });
+    api.on('POST /facility', () => reply(409, { message: 'Facility already exists' }));
     renderAt('/facility/new');
     // Act
     fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'L' } });
@@ -141,7 +129,7 @@ describe('Add Facility screen', () => {
 
   it('closes the results 150 ms after focus leaves the search area and reopens them when it comes back', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ facilities: [] });
+    api.on('GET /facility/search', { facilities: [] });
     renderAt('/facility/new');
     const input = screen.getByLabelText(/Search facilities/);
     fireEvent.focus(input);
@@ -174,13 +162,11 @@ describe('management lists', () => {
       { surgeon_id: 's1', first_name: 'JOHN', last_name: 'SMITH', surgeon_npi: 1234567893 },
       { surgeon_id: 's2', first_name: 'Ada', last_name: 'Lovelace', surgeon_npi: 0, manual_entry: true },
     ];
-    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
-      if (path === '/surgeon' && req?.method === 'DELETE') {
-        surgeons = surgeons.filter((s) => s.surgeon_id !== req.query?.surgeon_id);
-        return { success: true };
-      }
-      return { success: true, surgeons };
+    api.on('DELETE /surgeon', ({ query }) => {
+      surgeons = surgeons.filter((s) => s.surgeon_id !== query.surgeon_id);
+      return { success: true };
     });
+    api.on('GET /surgeon', () => ({ success: true, surgeons }));
     renderAt('/surgeon-management');
     // Act
     const list = await screen.findByRole('list', { name: 'Surgeons' });
@@ -194,14 +180,15 @@ describe('management lists', () => {
     expect(npis).toEqual(['1234567893', 'Manual entry']);
     expect(question).toContain('Are you sure you want to delete Dr. John Smith?');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Dr. John Smith' })).toBeNull());
-    expect(apiFetch).toHaveBeenCalledWith('/surgeon', { method: 'DELETE', query: { surgeon_id: 's1' } });
+    expect(api.requests('DELETE /surgeon').map((r) => [r.query, r.body])).toEqual([[{ surgeon_id: 's1' }, undefined]]);
   });
 
   it('shows "Delete failed: {message}" when the delete fails', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req: Call[1]) => {
-      if (req?.method === 'DELETE') throw new ApiError('Facility not found', 404);
-      return { success: true, facilities: [{ facility_id: 'f1', facility_name: 'Lakeside Clinic', facility_npi: 0 }] };
+    api.on('DELETE /facility', () => reply(404, { message: 'Facility not found' }));
+    api.on('GET /facility', {
+      success: true,
+      facilities: [{ facility_id: 'f1', facility_name: 'Lakeside Clinic', facility_npi: 0 }],
     });
     renderAt('/facility-management');
     // Act
@@ -215,7 +202,7 @@ describe('management lists', () => {
 
   it('shows the empty state with an Add button', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, facilities: [] });
+    api.on('GET /facility', { success: true, facilities: [] });
     renderAt('/facility-management');
     // Act
     const heading = await screen.findByRole('heading', { name: 'No facilities yet' });
@@ -226,7 +213,7 @@ describe('management lists', () => {
 
   it('shows the load failure message and stays signed in when it is not about authentication', async () => {
     // Prepare
-    apiFetch.mockRejectedValueOnce(new ApiError('API request failed: 500 Internal Server Error', 500));
+    api.on('GET /surgeon', () => reply(500));
     renderAt('/surgeon-management');
     // Act
     const shown = await screen.findByText('API request failed: 500 Internal Server Error');
@@ -237,7 +224,8 @@ describe('management lists', () => {
 
   it('signs out and goes to / when the load failure says the user is not authenticated', async () => {
     // Prepare
-    apiFetch.mockRejectedValueOnce(new Error('User not authenticated'));
+    // The client passes a 400's own message on; the screen reads the words, not the status.
+    api.on('GET /surgeon', () => reply(400, { message: 'User not authenticated' }));
     renderAt('/surgeon-management');
     // Act
     await waitFor(() => expect(where.pathname).toBe('/'));

@@ -1,12 +1,11 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * Add Surgeon screen (web/src/surgeons/SurgeonFormPage.tsx) with a fake API client: the search ->
+ * Add Surgeon screen (web/src/surgeons/SurgeonFormPage.tsx) against the fake API: the search ->
  * select -> save flow of spec provider-side, and the way back to the case form with what was typed
- * (spec provider-side). No network, no Amplify session.
+ * (spec provider-side). The auth state is a stand-in.
  */
-jest.mock('../../../web/src/lib/api', () => jest.requireActual('./support/fake-api'));
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
     status: 'signedIn',
@@ -22,9 +21,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import CaseFormPage from '../../../web/src/cases/CaseFormPage';
 import SurgeonFormPage from '../../../web/src/surgeons/SurgeonFormPage';
-import { ApiError, apiFetch } from './support/fake-api';
+import { reply, useFakeApi } from './support/fake-api-server';
 
-type Call = [string, { method?: string; query?: Record<string, unknown>; body?: Record<string, unknown> } | undefined];
+const api = useFakeApi();
 
 const FOUND = {
   npi: 1234567893,
@@ -36,23 +35,20 @@ const FOUND = {
   zip: '78701',
 };
 
-/** The fake server: searches find John Smith; POST /surgeon stores him as s-new. */
-function fakeServer(options: { postError?: Error } = {}) {
+/** The fake server: searches find John Smith; POST /surgeon stores him as s-new, unless `postError()` gives an answer. */
+function fakeServer(options: { postError?: () => Response | undefined } = {}) {
   const stored: Record<string, unknown>[] = [];
-  apiFetch.mockImplementation(async (path: string, req: Call[1] = {}) => {
-    const method = req?.method ?? 'GET';
-    if (path === '/surgeon/search') return { surgeons: [FOUND] };
-    if (path === '/surgeon' && method === 'POST') {
-      if (options.postError) throw options.postError;
-      const item = { ...req?.body, surgeon_id: 's-new', id: 's-new' };
-      stored.push(item);
-      return { success: true, message: 'Surgeon added successfully!', surgeon: item };
-    }
-    if (path === '/surgeon') return { success: true, surgeons: stored };
-    if (path === '/facility') return { success: true, facilities: [] };
-    if (path === '/cpt_codes') return { cpt_codes: [] };
-    throw new ApiError('Resource not found', 404);
+  api.on('GET /surgeon/search', { surgeons: [FOUND] });
+  api.on('POST /surgeon', ({ body }) => {
+    const failure = options.postError?.();
+    if (failure) return failure;
+    const item = { ...(body as Record<string, unknown>), surgeon_id: 's-new', id: 's-new' };
+    stored.push(item);
+    return { success: true, message: 'Surgeon added successfully!', surgeon: item };
   });
+  api.on('GET /surgeon', () => ({ success: true, surgeons: stored }));
+  api.on('GET /facility', { success: true, facilities: [] });
+  api.on('GET /cpt_codes', { cpt_codes: [] });
 }
 
 /** Where the app is (the router's current path), updated on every navigation. */
@@ -91,8 +87,6 @@ async function searchAndPick(text: string) {
   fireEvent.click(within(listbox).getByRole('option', { name: /John Smith/ }));
 }
 
-beforeEach(() => apiFetch.mockReset());
-
 describe('Add Surgeon screen', () => {
   it('searches the registry by the split name, shows the selected surgeon, saves it and goes back to the list', async () => {
     // Prepare
@@ -104,13 +98,12 @@ describe('Add Surgeon screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
     // Assess
     expect(within(summary).getByText('1234567893')).toBeTruthy();
-    expect(apiFetch.mock.calls.find((c: Call) => c[0] === '/surgeon/search')?.[1]?.query).toEqual({
+    expect(api.requests('GET /surgeon/search')[0]?.query).toEqual({
       first_name: 'John',
       last_name: 'Smith',
     });
     expect(await screen.findByText('Surgeon added successfully!')).toBeTruthy();
-    const post = apiFetch.mock.calls.find((c: Call) => c[0] === '/surgeon' && c[1]?.method === 'POST') as Call;
-    expect(post[1]?.body).toEqual({
+    expect(api.requests('POST /surgeon')[0]?.body).toEqual({
       user_id: 'u1',
       first_name: 'JOHN',
       last_name: 'SMITH',
@@ -143,8 +136,7 @@ describe('Add Surgeon screen', () => {
     expect(noSelection).toBeTruthy();
     expect(missingLast).toBeTruthy();
     await screen.findByText('Surgeon added successfully!');
-    const post = apiFetch.mock.calls.find((c: Call) => c[0] === '/surgeon' && c[1]?.method === 'POST') as Call;
-    expect(post[1]?.body).toMatchObject({
+    expect(api.requests('POST /surgeon')[0]?.body).toMatchObject({
       first_name: 'Ada',
       last_name: 'Lovelace',
       surgeon_npi: 0,
@@ -170,13 +162,12 @@ describe('Add Surgeon screen', () => {
     });
     // Assess
     await screen.findByText('Surgeon added successfully!');
-    const posts = apiFetch.mock.calls.filter((c: Call) => c[0] === '/surgeon' && c[1]?.method === 'POST');
-    expect(posts).toHaveLength(1);
+    expect(api.requests('POST /surgeon')).toHaveLength(1);
   });
 
   it('shows the 409 message of a surgeon already in the list and stays on the screen', async () => {
     // Prepare
-    fakeServer({ postError: new ApiError('Surgeon already exists', 409) });
+    fakeServer({ postError: () => reply(409, { message: 'Surgeon already exists' }) });
     const router = renderAt('/surgeon/new');
     // Act
     await searchAndPick('Smith');
@@ -199,20 +190,17 @@ describe('Add Surgeon screen', () => {
     // Assess
     expect(disabledAtFirst).toBe(true);
     expect(await screen.findByText('Please enter both first name and last name')).toBeTruthy();
-    expect(apiFetch.mock.calls.some((c: Call) => c[0] === '/surgeon/search')).toBe(false);
+    expect(api.requests('GET /surgeon/search')).toHaveLength(0);
   });
 });
 
 describe('save errors and editing', () => {
   it('asks to try again 1 s after an error that mentions 502, and saves again when confirmed', async () => {
     // Prepare
-    fakeServer();
-    const fallback = apiFetch.getMockImplementation() as (path: string, req?: Call[1]) => Promise<unknown>;
     let posts = 0;
-    apiFetch.mockImplementation(async (path: string, req?: Call[1]) => {
-      if (path === '/surgeon' && req?.method === 'POST' && ++posts === 1)
-        throw new Error('API request failed: 502 Bad Gateway');
-      return fallback(path, req);
+    // A message that mentions 502 (the client's own text for an HTTP 502 is 'Service temporarily unavailable').
+    fakeServer({
+      postError: () => (++posts === 1 ? reply(400, { message: 'Registry lookup failed: 502 Bad Gateway' }) : undefined),
     });
     renderAt('/surgeon/new');
     await searchAndPick('John Smith');
@@ -231,16 +219,15 @@ describe('save errors and editing', () => {
     expect(dialog.textContent).toContain('The server is experiencing issues. Would you like to try again?');
     expect(await screen.findByText('Surgeon added successfully!')).toBeTruthy();
     expect(posts).toBe(2);
+    expect(api.requests('POST /surgeon')).toHaveLength(2);
   });
 
   it('starts the edit screen from the stored surgeon and saves it with PATCH and its id', async () => {
     // Prepare
-    apiFetch.mockImplementation(async (path: string, req?: Call[1]) => {
-      if (path === '/surgeon' && req?.method === 'PATCH') return { success: true, surgeon: { surgeon_id: 's1' } };
-      return {
-        success: true,
-        surgeons: [{ surgeon_id: 's1', first_name: 'Ada', last_name: 'Lovelace', surgeon_npi: 0, manual_entry: true }],
-      };
+    api.on('PATCH /surgeon', { success: true, surgeon: { surgeon_id: 's1' } });
+    api.on('GET /surgeon', {
+      success: true,
+      surgeons: [{ surgeon_id: 's1', first_name: 'Ada', last_name: 'Lovelace', surgeon_npi: 0, manual_entry: true }],
     });
     const router = renderAt('/surgeon/s1/edit');
     // Act
@@ -249,22 +236,23 @@ describe('save errors and editing', () => {
     // Assess
     expect(within(summary).getByText('Lovelace')).toBeTruthy();
     expect(await screen.findByText('Surgeon updated successfully!')).toBeTruthy();
-    expect(apiFetch).toHaveBeenCalledWith('/surgeon', {
-      method: 'PATCH',
-      body: expect.objectContaining({
+    const [patch] = api.requests('PATCH /surgeon');
+    expect(patch?.query).toEqual({});
+    expect(patch?.body).toEqual(
+      expect.objectContaining({
         id: 's1',
         first_name: 'Ada',
         last_name: 'Lovelace',
         surgeon_npi: 0,
         manual_entry: true,
       }),
-    });
+    );
     await waitFor(() => expect(router.pathname).toBe('/surgeon-management'), { timeout: 3000 });
   });
 
   it('says "Surgeon not found" for an id that is not in the list', async () => {
     // Prepare
-    apiFetch.mockResolvedValue({ success: true, surgeons: [] });
+    api.on('GET /surgeon', { success: true, surgeons: [] });
     // Act
     renderAt('/surgeon/nope/edit');
     // Assess

@@ -1,6 +1,6 @@
 /**
  * The jsdom test environment of the web component tests that talk to the fake API
- * (./fake-api.ts, Mock Service Worker). Use it with the docblock
+ * (./fake-api-server.ts, Mock Service Worker). Use it with the docblock
  * `@jest-environment ./test/unit/web/support/msw-environment.ts` (path from the repository root).
  *
  * jsdom has no fetch: Node's fetch, Request, Response, Headers, streams and AbortController come in
