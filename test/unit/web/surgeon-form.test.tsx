@@ -26,7 +26,7 @@ import { reply, useFakeApi } from './support/fake-api-server';
 const api = useFakeApi();
 
 const FOUND = {
-  npi: 1234567893,
+  npi: '1234567893',
   first_name: 'JOHN',
   last_name: 'SMITH',
   address: '1 MAIN ST',
