@@ -3,7 +3,8 @@
  * children of the ProfileGate route of web/src/App.tsx (signed in, profile complete), patched in on
  * the first navigation to one of them (React Router's patchRoutesOnNavigation), so that the sign-in
  * page's entry chunk does not carry them. Each page is its own lazy chunk. Case pages from
- * web/src/cases, surgeon pages from web/src/surgeons, facility pages from web/src/facilities.
+ * web/src/cases, surgeon pages from web/src/surgeons, facility pages from web/src/facilities,
+ * the deadline calculator (/tools/deadlines, every signed-in user) from web/src/disputes.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -19,6 +20,7 @@ const SurgeonFormPage = lazy(() => import('./surgeons/SurgeonFormPage'));
 const FacilityListPage = lazy(() => import('./facilities/FacilityListPage'));
 const FacilityFormPage = lazy(() => import('./facilities/FacilityFormPage'));
 const FacilityEditPage = lazy(() => import('./facilities/FacilityEditPage'));
+const DeadlineCalculatorPage = lazy(() => import('./disputes/DeadlineCalculatorPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -43,4 +45,5 @@ export const providerRoutes: RouteObject[] = [
   },
   { path: '/update-profile', element: <UpdateProfilePage />, handle: title('Profile') },
   { path: '/report-bug', element: <ReportBugPage />, handle: title('Report Bug') },
+  { path: '/tools/deadlines', element: <DeadlineCalculatorPage />, handle: title('Deadline Calculator') },
 ];

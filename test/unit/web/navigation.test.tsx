@@ -40,11 +40,12 @@ describe("the spec's navigation entries per role", () => {
     expect(entries(false, 0)).toEqual(['About /about', 'FAQ /faq', 'Contact /contact']);
   });
 
-  it('gives a provider (user_type 0 to 9) the case list, surgeons, facilities, profile, FAQ and Report Bug', () => {
+  it('gives a provider (user_type 0 to 9) the case list, surgeons, facilities, the deadline calculator, profile, FAQ and Report Bug', () => {
     const provider = [
       'Case List /dashboard',
       'Surgeons /surgeon-management',
       'Facilities /facility-management',
+      'Deadline Calculator /tools/deadlines',
       'Profile /update-profile',
       'FAQ/Tutorials /faq',
       'Report Bug /report-bug',
@@ -54,8 +55,18 @@ describe("the spec's navigation entries per role", () => {
   });
 
   it('adds User Mgmt at 20, Reports at 50 and List Mgmt, Audit and API at 100 to the back-office entries of 10', () => {
-    const home = ['Home /back-office', 'Dashboard /back-office/dashboard', 'Case Mgmt /back-office/cases'];
-    const tail = ['FAQ/Tutorials /back-office/faq', 'Report Bug /back-office/report-bug'];
+    const home = [
+      'Home /back-office',
+      'Dashboard /back-office/dashboard',
+      'Case Mgmt /back-office/cases',
+      'Deadlines /back-office/deadlines',
+      'Awards /back-office/awards',
+    ];
+    const tail = [
+      'Deadline Calculator /tools/deadlines',
+      'FAQ/Tutorials /back-office/faq',
+      'Report Bug /back-office/report-bug',
+    ];
     const users = 'User Mgmt /back-office/users';
     const reports = 'Reports /back-office/reports';
     const lists = 'List Mgmt /back-office/list-management';

@@ -8,6 +8,7 @@ import { LOAD_ERROR_MESSAGES as LOAD, SURGEON_SAVE_ERRORS, UI_MESSAGES } from '.
 import { DOCUMENT_MESSAGES } from '../../../shared/schemas/document';
 import { REPORT_MESSAGES } from '../../../shared/schemas/report';
 import { FACILITY_MESSAGES, SURGEON_MESSAGES } from '../../../shared/schemas/surgeon';
+import { DISPUTE_SCREEN_MESSAGES as DISPUTE } from '../disputes/messages';
 import { USER_MGMT_MESSAGES, userDetailLoadError, usersLoadError } from '../../../shared/schemas/users';
 
 /** What the screen does besides showing the message (the surgeon form's save; provider-side section 8). */
@@ -139,6 +140,20 @@ export const API_ERROR_TABLE = {
   serverRefusal: {
     detail: (f) => bodyText(f.body, ['message']) || f.message,
     rules: [],
+    otherwise: OWN_MESSAGE,
+  },
+  /** The dispute screens' reads (the dispute of a case, Deadlines, Awards). */
+  disputeLoad: {
+    rules: [
+      { ...UNAVAILABLE, message: DISPUTE.unavailable },
+      { status: [401, 403], message: LOAD.authRequired },
+    ],
+    otherwise: DISPUTE.loadFailed,
+  },
+  /** A dispute write or calculation: the server's own words for a refusal (the field's rule), else the client's. */
+  disputeSave: {
+    detail: (f) => bodyText(f.body, ['message']) || f.message,
+    rules: [{ ...UNAVAILABLE, message: DISPUTE.unavailable }],
     otherwise: OWN_MESSAGE,
   },
   /** The analytics dashboard (section 8 "Dashboard and analytics"). */

@@ -7,6 +7,7 @@
 import type { CaseStatsRange } from '../../../shared/schemas/lists';
 import type { AuditFilters } from '../back-office/audit/api';
 import type { CaseFilters } from '../back-office/cases/api';
+import type { AwardState, QueueFilters } from '../disputes/api';
 import type { SurgeonSearchQuery } from '../surgeons/search';
 
 /** The case screens (and the case form's suggestion lists). */
@@ -110,4 +111,14 @@ export const reportKeys = {
   permission: ['reports', 'permission'] as const,
   history: ['reports', 'history'] as const,
   providers: (search: string) => ['reports', 'providers', search] as const,
+};
+
+/** The dispute desk: a case's dispute, the Deadlines queue and the Awards list. */
+export const disputeKeys = {
+  all: ['disputes'] as const,
+  one: (caseId: string) => ['disputes', 'one', caseId] as const,
+  /** Prefix of the queue and awards pages (read again after an event is recorded or deleted). */
+  lists: ['disputes', 'list'] as const,
+  queue: (f: QueueFilters) => ['disputes', 'list', 'queue', f.state, f.withinDays.trim(), f.step, f.userId] as const,
+  awards: (state: AwardState) => ['disputes', 'list', 'awards', state] as const,
 };
