@@ -191,7 +191,8 @@ describe('the header', () => {
   });
 
   it.each([
-    [50, 'links, then the account'],
+    [0, 'links, then the account'],
+    [50, 'the account, then the links on a row of their own'],
     [100, 'the account, then the links on a row of their own'],
     [1000, 'the account, then the links on a row of their own'],
   ])('orders the header of user_type %i: logo, %s', (type, expected) => {

@@ -20,6 +20,8 @@ const UserManagement = lazy(() => import('./users/UserManagement'));
 const ListManagementPage = lazy(() => import('./lists/ListManagementPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const ApiDescriptionPage = lazy(() => import('./api/ApiDescriptionPage'));
+const DeadlinesPage = lazy(() => import('../disputes/DeadlinesPage'));
+const AwardsPage = lazy(() => import('../disputes/AwardsPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -32,6 +34,8 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/list-management', element: <ListManagementPage />, handle: title('List Management') },
   { path: '/back-office/cases', element: <CaseManagementPage />, handle: title('Case Management') },
   { path: '/back-office/cases/deleted', element: <DeletedCasesPage />, handle: title('Deleted Cases') },
+  { path: '/back-office/deadlines', element: <DeadlinesPage />, handle: title('Deadlines') },
+  { path: '/back-office/awards', element: <AwardsPage />, handle: title('Awards') },
   { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
   { path: '/back-office/audit', element: <AuditPage />, handle: title('Audit Trail') },
   { path: '/back-office/api', element: <ApiDescriptionPage />, handle: title('API') },

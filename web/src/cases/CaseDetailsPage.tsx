@@ -8,6 +8,9 @@
  * Retry; 'No case ID provided in URL'. Below the fields: what an Incomplete case lacks to be
  * submitted, the document slots (web/src/documents/CaseDocuments.tsx) and the status history timeline.
  *
+ * Below the fields, the Dispute panel (web/src/disputes/DisputePanel.tsx, its own lazy chunk): the
+ * back office records events there, the provider sees it read-only.
+ *
  * Back office (user_type 10 or more): the Status field adds the status control
  * (PUT /case; a move backwards asks for a reason), the Pay Amount field is an entry (dollars, 2
  * decimals; PATCH /case), surgeon and facility names come from the case owner's lists, and Back
@@ -17,7 +20,7 @@
  * (axe rules definition-list and dlitem).
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
 import { useProfile } from '../profile/useProfile';
@@ -30,6 +33,8 @@ import { PayAmountEditor } from './PayAmountEditor';
 import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from '../lib/useCurrentUser';
+
+const DisputePanel = lazy(() => import('../disputes/DisputePanel'));
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -145,6 +150,9 @@ export default function CaseDetailsPage() {
       <>
         <MissingForSubmission c={query.data} />
         <CaseFields c={query.data} userId={user?.sub} backOffice={backOffice} />
+        <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
+          <DisputePanel caseId={query.data.case_id} editable={backOffice} />
+        </Suspense>
         <CaseDocuments c={query.data} />
         <Card variation="outlined">
           <StatusTimeline history={query.data.status_history} />

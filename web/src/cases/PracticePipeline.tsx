@@ -2,7 +2,7 @@
  * The practice's own pipeline at the top of /dashboard (beyond the spec): how
  * many of the signed-in provider's cases sit in each status, each a link that sets the Case List's
  * status filter (`?status=<filter key>`, as CaseListPage keeps it; "All" clears it), and the sum of
- * their pay amounts (dollars).
+ * their pay amounts (dollars), and how many of their disputes have a deadline overdue or due soon.
  *
  * From the per-owner counts, `GET /case/stats?range=all&user_id=<own id>` (no case list is read).
  * Read again on every visit and after each case mutation on the page (a delete), so the figures
@@ -17,6 +17,7 @@ import { CASE_STATUSES, caseStatusByKey } from '../../../shared/statuses';
 import { formatDollars } from '../../../shared/display';
 import { useOwnerStats } from '../back-office/dashboard/queries';
 import { useCurrentUser } from '../lib/useCurrentUser';
+import { DisputeCounts } from '../disputes/DisputeCounts';
 
 export default function PracticePipeline() {
   const { user } = useCurrentUser();
@@ -76,6 +77,7 @@ export default function PracticePipeline() {
           Total pay amounts: <strong>{formatDollars(data.total_revenue)}</strong>
         </Text>
       </Flex>
+      <DisputeCounts disputes={data.disputes} backOffice={false} />
       <Flex as="ul" wrap="wrap" gap="0.5rem" margin="0.5rem 0 0" padding="0" style={{ listStyle: 'none' }}>
         {entries.map((e) => {
           const current = e.key === active;

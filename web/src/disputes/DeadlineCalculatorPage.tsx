@@ -97,8 +97,8 @@ export default function DeadlineCalculatorPage() {
     <Flex direction="column" gap="medium">
       <Heading level={1}>Deadline Calculator</Heading>
       <Text className="suture-no-print">
-        Enter the dates you have; every No Surprises Act deadline they start is calculated to the business day.
-        Nothing is saved.
+        Enter the dates you have; every No Surprises Act deadline they start is calculated to the business day. Nothing
+        is saved.
       </Text>
       <Card variation="outlined" className="suture-no-print">
         <form onSubmit={(e) => void onSubmit(e)} aria-label="Dates of the dispute" noValidate>

@@ -59,7 +59,9 @@ export function DueDate({ deadline }: { deadline: Deadline }) {
  * A DataTable whose rows become cards below 640 px, each cell led by its column's name
  * (`.suture-stacked` in web/src/theme/global.css): no sideways scrolling on a phone. Headers are text.
  */
-export function StackedTable<Row>(props: ComponentProps<typeof DataTable<Row>> & { columns: readonly DataColumn<Row>[] }) {
+export function StackedTable<Row>(
+  props: ComponentProps<typeof DataTable<Row>> & { columns: readonly DataColumn<Row>[] },
+) {
   const columns = props.columns.map((c) => ({
     ...c,
     cell: (row: Row) => (

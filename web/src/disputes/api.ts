@@ -82,7 +82,11 @@ export interface QueueFilters {
 export const NO_QUEUE_FILTERS: QueueFilters = { state: '', withinDays: '', step: '', userId: '' };
 
 /** GET /dispute/queue: one page of next deadlines, soonest first. */
-export async function fetchQueuePage(filters: QueueFilters, cursor?: string, signal?: AbortSignal): Promise<QueueAnswer> {
+export async function fetchQueuePage(
+  filters: QueueFilters,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<QueueAnswer> {
   const body = await apiFetch<unknown>('/dispute/queue', {
     query: {
       state: filters.state,

@@ -9,7 +9,8 @@ export const DISPUTE_SCREEN_MESSAGES = {
   dateRequired: 'Event date is required',
   typeRequired: 'Please select an event',
   amountRequired: 'Amount is required',
-  amountInvalid: (max: number) => `Amount must be a dollar amount from 0 to ${max.toLocaleString('en-US')}, with at most 2 decimals`,
+  amountInvalid: (max: number) =>
+    `Amount must be a dollar amount from 0 to ${max.toLocaleString('en-US')}, with at most 2 decimals`,
   entityRequired: 'IDR entity name is required',
   selectedByRequired: 'Please select who selected the entity',
   partyRequired: 'Please select whose offer it is',

@@ -3,6 +3,8 @@
  *
  * Total Cases from the case counts (GET /case/stats?range=all, `total_cases`, kept on every
  * case write; never from the case list), with a loading state and, on failure, the error and a Retry;
+ * from the same answer the dispute deadlines overdue and due soon and the unpaid awards, each linking
+ * to the Deadlines or Awards page (web/src/disputes/DisputeCounts.tsx);
  * Quick Actions (View All Cases, Manage Users for user_type 20 or more, Create New Case, Add New
  * Surgeon, Add New Facility, Update Profile; an action whose page is not in this build, per
  * navigationFor.ts `isPageAvailable`, is left out); a measured System Status (spec back-office-and-shell:
@@ -20,6 +22,7 @@ import { SYSTEM_STATUS_MESSAGES } from '../back-office/dashboard/messages';
 import { useHealth } from '../back-office/dashboard/queries';
 import { statsKeys } from '../lib/queryKeys';
 import { isPageAvailable } from './navigationFor';
+import { DisputeCounts } from '../disputes/DisputeCounts';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
 
 /** Shown when the counts answer is not the expected shape (a server of another version). */
@@ -144,6 +147,14 @@ export default function BackOfficeHomePage() {
             </Text>
           )}
         </Card>
+        {stats.data?.disputes && (
+          <Card variation="outlined" flex="1 1 14rem">
+            <Heading level={2} fontSize="large">
+              Dispute Deadlines
+            </Heading>
+            <DisputeCounts disputes={stats.data.disputes} backOffice />
+          </Card>
+        )}
         <Card variation="outlined" flex="1 1 14rem">
           <Heading level={2} fontSize="large">
             System Status

@@ -1,7 +1,7 @@
 /**
  * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
  * role, the signed-in email and role label, and Sign Out (announced to screen readers, ./announce.ts).
- * With more than {@link ONE_ROW_MAX_LINKS} links (user_type 100 and 1000 have nine) the logo and the
+ * With more than {@link ONE_ROW_MAX_LINKS} links (every back-office level has eight or more) the logo and the
  * account share the first row and the links take a row of their own, in that order for the keyboard
  * too: on one row they pushed the email and Sign Out onto a second line, left-aligned, at every
  * desktop width. On narrow screens the links move into a collapsible menu that closes on route

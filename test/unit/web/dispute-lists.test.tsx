@@ -1,0 +1,179 @@
+/**
+ * @jest-environment ./test/unit/web/support/msw-environment.ts
+ */
+/**
+ * The back office's Deadlines queue (/back-office/deadlines) and Awards (/back-office/awards) against
+ * the fake API: the filters sent to GET /dispute/queue, Load more with the cursor, rows linking to the
+ * case, the `?state=` preset, the empty and error states; the award totals and the state sent to
+ * GET /dispute/awards.
+ */
+// A case admin (user_type 10): the provider filter suggests the owners the queue lists.
+jest.mock('../../../web/src/profile/useProfile', () => ({
+  useProfile: () => ({ data: { user_type: 10 }, userType: 10, isPending: false }),
+}));
+
+import './support/dom-env';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { DeadlineQueue } from '../../../web/src/disputes/DeadlinesPage';
+import { AwardList } from '../../../web/src/disputes/AwardsPage';
+import { networkError, useFakeApi } from './support/fake-api-server';
+
+const api = useFakeApi();
+
+function item(n: number, overrides: Record<string, unknown> = {}) {
+  return {
+    case_id: `p1_176000000000${n}`,
+    user_id: 'p1',
+    owner_name: 'Alice Baker',
+    patient_last: `Patient${n}`,
+    payer_name: 'Aetna',
+    case_status: 70,
+    step: 'entity_selection_joint_due' as const,
+    due: `2026-03-0${n}`,
+    state: 'overdue' as const,
+    ...overrides,
+  };
+}
+
+function renderWith(ui: React.ReactNode, path = '/back-office/deadlines') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const queueCalls = () => api.requests('GET /dispute/queue').map((r) => r.query);
+const table = () => screen.getByRole('table', { name: 'Next deadline of each case, soonest first' });
+
+describe('the Deadlines queue', () => {
+  it('lists the next deadlines soonest first, each row linking to its case, and loads more with the cursor', async () => {
+    api.on('GET /dispute/queue', ({ query }) =>
+      query.cursor
+        ? { success: true, items: [item(3, { state: 'due_soon' })] }
+        : { success: true, items: [item(1), item(2)], next_cursor: 'c1' },
+    );
+    renderWith(<DeadlineQueue />);
+    await screen.findByText('Patient1');
+
+    const link = within(table()).getAllByRole('link')[0]!;
+    expect(link.getAttribute('href')).toBe('/case/p1_1760000000001');
+    expect(within(table()).getAllByText('Overdue')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Patient3')).toBeTruthy();
+    expect(within(table()).getByText('Due soon')).toBeTruthy();
+    expect(queueCalls()).toEqual([{ limit: '50' }, { limit: '50', cursor: 'c1' }]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('sends the state, business days and step chosen, and presets the state from ?state=', async () => {
+    api.on('GET /dispute/queue', { success: true, items: [item(1)] });
+    renderWith(<DeadlineQueue />, '/back-office/deadlines?state=due_soon');
+    await screen.findByText('Patient1');
+    expect(queueCalls()[0]).toEqual({ state: 'due_soon', limit: '50' });
+
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'overdue' } });
+    fireEvent.change(screen.getByLabelText('Due within (business days)'), { target: { value: 'ten' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('Business days must be a whole number from 0 to 365')).toBeTruthy();
+    expect(queueCalls()).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('Due within (business days)'), { target: { value: ' 5 ' } });
+    fireEvent.change(screen.getByLabelText('Deadline'), { target: { value: 'offers_due' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(queueCalls()).toHaveLength(2));
+    expect(queueCalls()[1]).toEqual({ state: 'overdue', within_days: '5', step: 'offers_due', limit: '50' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(queueCalls().at(-1)).toEqual({ limit: '50' }));
+  });
+
+  it('filters by a provider chosen among the owners listed', async () => {
+    api.on('GET /dispute/queue', ({ query }) => ({
+      success: true,
+      items: query.user_id
+        ? [item(2, { user_id: 'p2', owner_name: 'Bruno Cole' })]
+        : [item(1), item(2, { user_id: 'p2', owner_name: 'Bruno Cole' })],
+    }));
+    renderWith(<DeadlineQueue />);
+    await screen.findByText('Patient1');
+
+    const input = screen.getByLabelText('User filter');
+    fireEvent.change(input, { target: { value: 'Bru' } });
+    fireEvent.click(await screen.findByRole('option', { name: /Bruno Cole/ }));
+
+    await waitFor(() => expect(queueCalls().at(-1)).toEqual({ user_id: 'p2', limit: '50' }));
+    await waitFor(() => expect(screen.queryByText('Patient1')).toBeNull());
+  });
+
+  it('says when nothing matches and when the queue cannot be loaded', async () => {
+    api.on('GET /dispute/queue', { success: true, items: [] });
+    const { unmount } = renderWith(<DeadlineQueue />);
+    expect(await screen.findByText('No deadlines match these filters')).toBeTruthy();
+    unmount();
+
+    api.on('GET /dispute/queue', () => networkError());
+    renderWith(<DeadlineQueue />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The dispute service is currently unavailable');
+  });
+});
+
+describe('the Awards list', () => {
+  const totals = { awarded: 125000, paid: 40000.5, unpaid: 84999.5, overdue_count: 3 };
+  const award = (n: number, overrides: Record<string, unknown> = {}) => ({
+    case_id: `p1_176000000000${n}`,
+    owner_name: 'Alice Baker',
+    determination_date: '2026-01-05',
+    award: 25000,
+    paid: 0,
+    award_payment_due: '2026-02-04',
+    days_overdue: 20,
+    ...overrides,
+  });
+
+  it('shows the totals and the unpaid awards, then the state chosen, with Load more', async () => {
+    api.on('GET /dispute/awards', ({ query }) =>
+      query.state === 'paid'
+        ? { success: true, items: [award(3, { paid: 25000, days_overdue: 0 })], totals }
+        : query.cursor
+          ? { success: true, items: [award(2)], totals }
+          : { success: true, items: [award(1)], next_cursor: 'a1', totals },
+    );
+    renderWith(<AwardList />, '/back-office/awards');
+
+    const dl = await screen.findByLabelText('Award totals');
+    expect(dl.textContent).toContain('Awarded$125,000.00');
+    expect(dl.textContent).toContain('Paid$40,000.50');
+    expect(dl.textContent).toContain('Unpaid$84,999.50');
+    expect(dl.textContent).toContain('Overdue awards3');
+    expect(screen.getByText('20 days overdue')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByText('20 days overdue')).toHaveLength(2));
+
+    fireEvent.change(screen.getByLabelText('Awards'), { target: { value: 'paid' } });
+    expect(await screen.findByText('Not overdue')).toBeTruthy();
+    expect(api.requests('GET /dispute/awards').map((r) => r.query)).toEqual([
+      { state: 'unpaid', limit: '50' },
+      { state: 'unpaid', limit: '50', cursor: 'a1' },
+      { state: 'paid', limit: '50' },
+    ]);
+  });
+
+  it('says when there are no awards of the state and when they cannot be loaded', async () => {
+    api.on('GET /dispute/awards', {
+      success: true,
+      items: [],
+      totals: { awarded: 0, paid: 0, unpaid: 0, overdue_count: 0 },
+    });
+    const { unmount } = renderWith(<AwardList />, '/back-office/awards');
+    expect(await screen.findByText('No unpaid awards')).toBeTruthy();
+    unmount();
+
+    api.on('GET /dispute/awards', () => networkError());
+    renderWith(<AwardList />, '/back-office/awards');
+    expect((await screen.findByRole('alert')).textContent).toContain('The dispute service is currently unavailable');
+  });
+});

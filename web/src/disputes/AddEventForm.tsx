@@ -1,0 +1,239 @@
+/**
+ * "Add event" of the Dispute panel (back office only): a choice of the events possible next
+ * (./nextEvents.ts), the event's date and the fields its type takes (amount, entity, party, reason,
+ * the step and new due date of an extension), and optionally the case's billed amount and QPA.
+ * Checked in the browser with messages in the spec's style ('Amount is required'); a 400 of
+ * POST /dispute/event puts the server's message under the field it names (`errors: [{ field,
+ * message }]`), any other failure above the buttons.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import * as z from 'zod';
+import {
+  MAX_DISPUTE_AMOUNT_DOLLARS,
+  isIsoDate,
+  type DeadlineStep,
+  type DisputeEventInput,
+  type DisputeEventType,
+} from '../../../shared/dispute/events';
+import { FormField } from '../components/FormField';
+import { apiErrorMessage } from '../lib/apiErrors';
+import { fieldErrorsOf, type DisputeCaseFields } from './api';
+import { EVENT_LABELS, stepLabel, todayInNewYork } from './labels';
+import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
+import { allowedNextEvents, extendableSteps, type RecordedEvent } from './nextEvents';
+import { useRecordEvent } from './queries';
+
+const WITH_AMOUNT: readonly string[] = [
+  'initial_payment_received',
+  'settled',
+  'offer_submitted',
+  'determination',
+  'award_paid',
+];
+
+/** Dollars typed ('1,234.50', '$99') -> number, or undefined when it is not an amount of the API. */
+export function parseDollars(text: string): number | undefined {
+  const clean = text.replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return undefined;
+  const n = Number(clean);
+  return n <= MAX_DISPUTE_AMOUNT_DOLLARS ? n : undefined;
+}
+
+const FIELDS = [
+  'type',
+  'date',
+  'amount',
+  'entity_name',
+  'selected_by',
+  'party',
+  'prevailing_party',
+  'reason',
+  'step',
+  'new_due',
+  'billed_amount',
+  'qpa',
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const EMPTY: Values = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Values;
+
+function formSchema(today: string) {
+  return z
+    .object(Object.fromEntries(FIELDS.map((f) => [f, z.string()])) as Record<Field, z.ZodString>)
+    .superRefine((v, ctx) => {
+      const issue = (path: Field, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!v.type) issue('type', M.typeRequired);
+      if (!v.date) issue('date', M.dateRequired);
+      else if (!isIsoDate(v.date)) issue('date', M.dateInvalid('Event date'));
+      else if (v.date > today) issue('date', 'Event date cannot be after today');
+      const amount = (field: Field, required: boolean) => {
+        if (!v[field].trim()) {
+          if (required) issue(field, M.amountRequired);
+        } else if (parseDollars(v[field]) === undefined) issue(field, M.amountInvalid(MAX_DISPUTE_AMOUNT_DOLLARS));
+      };
+      amount('amount', WITH_AMOUNT.includes(v.type));
+      amount('billed_amount', false);
+      amount('qpa', false);
+      if (v.type === 'entity_selected') {
+        if (!v.entity_name.trim()) issue('entity_name', M.entityRequired);
+        if (!v.selected_by) issue('selected_by', M.selectedByRequired);
+      }
+      if (v.type === 'offer_submitted' && !v.party) issue('party', M.partyRequired);
+      if (v.type === 'determination' && !v.prevailing_party) issue('prevailing_party', M.prevailingRequired);
+      if ((v.type === 'ineligible' || v.type === 'extension') && !v.reason.trim()) issue('reason', M.reasonRequired);
+      if (v.type === 'extension') {
+        if (!v.step) issue('step', M.stepRequired);
+        if (!v.new_due) issue('new_due', M.newDueRequired);
+        else if (!isIsoDate(v.new_due)) issue('new_due', M.dateInvalid('New due date'));
+      }
+    });
+}
+
+/** The event of checked form values (amounts already known to parse). */
+function eventOf(v: Values): DisputeEventInput {
+  const date = v.date;
+  const amount = parseDollars(v.amount) ?? 0;
+  const type = v.type as DisputeEventType;
+  switch (type) {
+    case 'initial_payment_received':
+    case 'settled':
+    case 'award_paid':
+      return { type, date, amount };
+    case 'offer_submitted':
+      return { type, date, amount, party: v.party as 'provider' | 'payer' };
+    case 'determination':
+      return { type, date, amount, prevailing_party: v.prevailing_party as 'provider' | 'payer' };
+    case 'entity_selected':
+      return { type, date, entity_name: v.entity_name.trim(), selected_by: v.selected_by as 'joint' | 'departments' };
+    case 'ineligible':
+      return { type, date, reason: v.reason.trim() };
+    case 'extension':
+      return { type, date, step: v.step as DeadlineStep, new_due: v.new_due, reason: v.reason.trim() };
+    default:
+      return { type, date } as DisputeEventInput;
+  }
+}
+
+function caseFieldsOf(v: Values): DisputeCaseFields {
+  const fields: DisputeCaseFields = {};
+  const billed = parseDollars(v.billed_amount);
+  const qpa = parseDollars(v.qpa);
+  if (billed !== undefined) fields.billed_amount = billed;
+  if (qpa !== undefined) fields.qpa = qpa;
+  return fields;
+}
+
+export function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
+  const today = todayInNewYork();
+  const record = useRecordEvent(caseId);
+  const [done, setDone] = useState('');
+  const [failure, setFailure] = useState('');
+  const form = useForm<Values>({ resolver: zodResolver(formSchema(today)), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' });
+  const allowed = allowedNextEvents(events);
+  const steps = type === 'extension' ? extendableSteps(events) : [];
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setDone('');
+    setFailure('');
+    try {
+      await record.mutateAsync({ event: eventOf(values), fields: caseFieldsOf(values) });
+      form.reset(EMPTY);
+      setDone(`${EVENT_LABELS[values.type as DisputeEventType]} recorded.`);
+    } catch (err) {
+      const fieldErrors = fieldErrorsOf(err).filter((e) => (FIELDS as readonly string[]).includes(e.field));
+      for (const e of fieldErrors) form.setError(e.field as Field, { type: 'server', message: e.message });
+      if (fieldErrors.length === 0) setFailure(M.saveFailed(apiErrorMessage('disputeSave', err)));
+    }
+  });
+
+  const select = (field: Field, label: string, options: readonly (readonly [string, string])[]) => (
+    <SelectField
+      label={label}
+      placeholder="Select..."
+      flex="1 1 14rem"
+      {...form.register(field)}
+      hasError={Boolean(errors[field])}
+      errorMessage={errors[field]?.message}
+    >
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
+  );
+  const text = (field: Field, label: string, props: { type?: 'date'; inputMode?: 'text'; hint?: string } = {}) => (
+    <FormField label={label} flex="1 1 14rem" error={errors[field]?.message} {...props} {...form.register(field)} />
+  );
+
+  if (allowed.length === 0) {
+    return <Text>No event can be recorded now: the dispute is closed.</Text>;
+  }
+
+  return (
+    <Card variation="outlined">
+      <form onSubmit={(e) => void onSubmit(e)} aria-label="Add event" noValidate>
+        <Flex direction="column" gap="small">
+          <Heading level={3} fontSize="medium">
+            Add event
+          </Heading>
+          <Flex wrap="wrap" gap="small">
+            {select(
+              'type',
+              'Event',
+              allowed.map((t) => [t, EVENT_LABELS[t]] as const),
+            )}
+            {text('date', 'Event date', { type: 'date' })}
+          </Flex>
+          <Flex wrap="wrap" gap="small">
+            {WITH_AMOUNT.includes(type) && text('amount', 'Amount (dollars)', { inputMode: 'text' })}
+            {type === 'entity_selected' && text('entity_name', 'IDR entity name')}
+            {type === 'entity_selected' &&
+              select('selected_by', 'Selected by', [
+                ['joint', 'Both parties (joint)'],
+                ['departments', 'The Departments'],
+              ])}
+            {type === 'offer_submitted' &&
+              select('party', 'Offer of', [
+                ['provider', 'Provider'],
+                ['payer', 'Plan'],
+              ])}
+            {type === 'determination' &&
+              select('prevailing_party', 'Prevailing party', [
+                ['provider', 'Provider'],
+                ['payer', 'Plan'],
+              ])}
+            {type === 'extension' &&
+              select(
+                'step',
+                'Deadline extended',
+                steps.map((s) => [s, stepLabel(s)] as const),
+              )}
+            {type === 'extension' && text('new_due', 'New due date', { type: 'date' })}
+            {(type === 'extension' || type === 'ineligible') && text('reason', 'Reason')}
+          </Flex>
+          <Flex wrap="wrap" gap="small">
+            {text('billed_amount', 'Billed amount (optional, dollars)')}
+            {text('qpa', 'QPA (optional, dollars)')}
+          </Flex>
+          {failure && (
+            <Alert variation="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {done && <Text role="status">{done}</Text>}
+          <Flex>
+            <Button type="submit" variation="primary" isLoading={record.isPending} loadingText="Saving...">
+              Record event
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
