@@ -138,6 +138,7 @@ describe('the Dispute panel', () => {
     expect(screen.getByRole('status').textContent).toContain('Loading');
     expect(await screen.findByText('No dispute events recorded yet.')).toBeTruthy();
     expect(api.requests('GET /dispute')[0]?.query).toEqual({ case_id: CASE_ID });
+    await screen.findByRole('form', { name: 'Add event' });
     expect(options('Event')).toEqual(['Bill sent to the plan', 'Initial payment received', 'Denial received']);
   });
 

@@ -126,7 +126,7 @@ function caseFieldsOf(v: Values): DisputeCaseFields {
   return fields;
 }
 
-export function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
+export default function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
   const today = todayInNewYork();
   const record = useRecordEvent(caseId);
   const [done, setDone] = useState('');

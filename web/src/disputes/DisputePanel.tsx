@@ -7,19 +7,22 @@
  * event (a reason, then a confirmation); the provider sees the panel read-only.
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../shared/display';
 import type { Deadline } from '../../../shared/dispute/events';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormField } from '../components/FormField';
 import { UI_MESSAGES } from '../../../shared/messages';
 import { apiErrorMessage } from '../lib/apiErrors';
-import { AddEventForm } from './AddEventForm';
 import type { DisputeAnswer } from './api';
 import { DueDate, StateBadge, UnconfirmedMark } from './DeadlineParts';
 import { PARTY_LABELS, eventLabel, formatDay, percentOfBenchmark, stepLabel } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { useDeleteEvent, useDispute } from './queries';
+
+// The back office's form (react-hook-form and its resolver) is its own chunk: the provider's
+// read-only panel does not load it (the case page's route budget, decision 0015-spa-patterns).
+const AddEventForm = lazy(() => import('./AddEventForm'));
 
 type DisputeEvent = DisputeAnswer['events'][number];
 
@@ -327,7 +330,11 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
           <DeleteEvent key={deleting.event_id} caseId={caseId} event={deleting} onClose={() => setDeleting(null)} />
         )}
         <DeletedEvents events={dispute.deleted_events} />
-        {editable && <AddEventForm caseId={caseId} events={dispute.events} />}
+        {editable && (
+          <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
+            <AddEventForm caseId={caseId} events={dispute.events} />
+          </Suspense>
+        )}
       </>
     );
   }
