@@ -6,15 +6,13 @@
  */
 import { Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { formatDollars } from '../../../shared/display';
-import { caseIdLabel, caseLinkName } from '../cases/format';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
 import type { DataColumn } from '../components/DataTable';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import type { AwardItem, AwardState, AwardsAnswer } from './api';
-import { StackedTable } from './DeadlineParts';
+import { StackedTable, caseColumn } from './DeadlineParts';
 import { formatDay } from './labels';
 import { useAwards } from './queries';
 
@@ -25,18 +23,7 @@ const STATES: readonly (readonly [AwardState, string])[] = [
 ];
 
 const COLUMNS: DataColumn<AwardItem>[] = [
-  {
-    header: 'Case',
-    cell: (a) => (
-      <Link
-        to={`/case/${encodeURIComponent(a.case_id)}`}
-        className="suture-case-link"
-        aria-label={caseLinkName(a.case_id)}
-      >
-        {caseIdLabel(a.case_id)}
-      </Link>
-    ),
-  },
+  caseColumn(),
   { header: 'Provider', cell: (a) => a.owner_name || 'N/A' },
   { header: 'Determination', cell: (a) => formatDay(a.determination_date) },
   { header: 'Award', cell: (a) => formatDollars(a.award) },

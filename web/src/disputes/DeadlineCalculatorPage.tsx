@@ -13,7 +13,12 @@ import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react'
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
-import { isIsoDate, type DisputeEventInput, type DisputeEventType } from '../../../shared/dispute/events';
+import {
+  DISPUTE_EVENT_TYPES,
+  isIsoDate,
+  type DisputeEventInput,
+  type DisputeEventType,
+} from '../../../shared/dispute/events';
 import { FormField } from '../components/FormField';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { calculateDeadlines } from './api';
@@ -22,24 +27,8 @@ import { EVENT_LABELS, formatDay, todayInNewYork } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 
 /** The event types the calculator asks a date for, in the order of a dispute (extensions are per case). */
-export const CALCULATOR_EVENTS = [
-  'bill_sent',
-  'initial_payment_received',
-  'denial_received',
-  'open_negotiation_sent',
-  'open_negotiation_filed',
-  'open_negotiation_response',
-  'settled',
-  'idr_initiated',
-  'entity_selected',
-  'offer_requested',
-  'offer_submitted',
-  'determination',
-  'award_paid',
-  'ineligible',
-  'withdrawn',
-] as const satisfies readonly DisputeEventType[];
-type CalculatorEvent = (typeof CALCULATOR_EVENTS)[number];
+type CalculatorEvent = Exclude<DisputeEventType, 'extension'>;
+export const CALCULATOR_EVENTS = DISPUTE_EVENT_TYPES.filter((t): t is CalculatorEvent => t !== 'extension');
 
 type Values = Record<CalculatorEvent | 'as_of', string>;
 

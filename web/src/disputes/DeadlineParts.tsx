@@ -5,7 +5,9 @@
  */
 import { Badge, Text } from '@aws-amplify/ui-react';
 import type { ComponentProps } from 'react';
+import { Link } from 'react-router-dom';
 import type { Deadline, DeadlineState } from '../../../shared/dispute/events';
+import { caseIdLabel, caseLinkName } from '../cases/format';
 import { DataTable, type DataColumn } from '../components/DataTable';
 import {
   NON_BUSINESS_DAY_NOTE,
@@ -76,6 +78,22 @@ export function StackedTable<Row>(
       <DataTable {...props} columns={columns} />
     </div>
   );
+}
+
+/** The Case column of the dispute lists: a link to the case, named with its full id. */
+export function caseColumn<Row extends { case_id: string }>(): DataColumn<Row> {
+  return {
+    header: 'Case',
+    cell: (row) => (
+      <Link
+        to={`/case/${encodeURIComponent(row.case_id)}`}
+        className="suture-case-link"
+        aria-label={caseLinkName(row.case_id)}
+      >
+        {caseIdLabel(row.case_id)}
+      </Link>
+    ),
+  };
 }
 
 const COLUMNS: DataColumn<Deadline>[] = [

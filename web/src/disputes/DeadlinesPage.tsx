@@ -7,11 +7,10 @@
  */
 import { Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { DEADLINE_STEPS } from '../../../shared/dispute/events';
 import { UserFilter, type KnownUser } from '../back-office/cases/UserFilter';
 import { StatusBadge } from '../cases/StatusBadge';
-import { caseIdLabel, caseLinkName } from '../cases/format';
 import { FormField } from '../components/FormField';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
 import type { DataColumn } from '../components/DataTable';
@@ -19,7 +18,7 @@ import { apiErrorMessage } from '../lib/apiErrors';
 import { useProfile } from '../profile/useProfile';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import { NO_QUEUE_FILTERS, type QueueFilters, type QueueItem } from './api';
-import { StackedTable, StateBadge } from './DeadlineParts';
+import { StackedTable, StateBadge, caseColumn } from './DeadlineParts';
 import { STEP_LABELS, formatDay, stepLabel } from './labels';
 import { useDisputeQueue } from './queries';
 
@@ -34,18 +33,7 @@ const COLUMNS: DataColumn<QueueItem>[] = [
   { header: 'Due', cell: (i) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(i.due)}</span> },
   { header: 'State', cell: (i) => <StateBadge state={i.state} /> },
   { header: 'Deadline', cell: (i) => stepLabel(i.step) },
-  {
-    header: 'Case',
-    cell: (i) => (
-      <Link
-        to={`/case/${encodeURIComponent(i.case_id)}`}
-        className="suture-case-link"
-        aria-label={caseLinkName(i.case_id)}
-      >
-        {caseIdLabel(i.case_id)}
-      </Link>
-    ),
-  },
+  caseColumn(),
   { header: 'Patient', cell: (i) => i.patient_last || 'N/A' },
   { header: 'Provider', cell: (i) => i.owner_name || i.user_id },
   { header: 'Plan', cell: (i) => i.payer_name || 'N/A' },
