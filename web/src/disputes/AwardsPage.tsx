@@ -43,14 +43,17 @@ function Totals({ totals }: { totals: AwardsAnswer['totals'] }) {
     ['Overdue awards', totals.overdue_count.toLocaleString('en-US')],
   ];
   return (
-    <dl aria-label="Award totals" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', margin: 0 }}>
-      {cards.map(([label, value]) => (
-        <Card key={label} variation="outlined" flex="1 1 10rem" padding="small">
-          <dt style={{ fontSize: '0.875rem', fontWeight: 600 }}>{label}</dt>
-          <dd style={{ margin: '0.25rem 0 0', fontSize: '1.5rem', fontWeight: 700 }}>{value}</dd>
-        </Card>
-      ))}
-    </dl>
+    // A named region around the list: a dl has no role to carry a name (axe aria-prohibited-attr).
+    <section aria-label="Award totals">
+      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', margin: 0 }}>
+        {cards.map(([label, value]) => (
+          <Card key={label} variation="outlined" flex="1 1 10rem" padding="small">
+            <dt style={{ fontSize: '0.875rem', fontWeight: 600 }}>{label}</dt>
+            <dd style={{ margin: '0.25rem 0 0', fontSize: '1.5rem', fontWeight: 700 }}>{value}</dd>
+          </Card>
+        ))}
+      </dl>
+    </section>
   );
 }
 
