@@ -90,8 +90,9 @@ export const RESOURCE_ACCESS: Record<
     nppes: true,
     cursorKey: true,
   },
-  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'], write: [], append: AUDIT_APPEND },
-  check_npi: { read: [], write: [], append: AUDIT_APPEND, nppes: true },
+  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE', 'USERS_TABLE'], write: [], append: AUDIT_APPEND },
+  // USERS_TABLE: the audit writer reads the caller's user_type for each entry (lambdas/lib/audit-writer.ts).
+  check_npi: { read: ['USERS_TABLE'], write: [], append: AUDIT_APPEND, nppes: true },
   document: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE'],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
@@ -116,9 +117,10 @@ export const RESOURCE_ACCESS: Record<
     cursorKey: true,
   },
   // The dispute desk: its own table, the case it moves forward and the counters (both in one
-  // transaction with the event), owner names; pages the queue and awards.
+  // transaction with the event), owner names, the CPT tables for the Medicare benchmark; pages the
+  // queue and awards.
   dispute: {
-    read: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE'],
+    read: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'CPT_CODES_TABLE', 'CPT_SEARCH_TABLE'],
     write: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE'],
     append: AUDIT_APPEND,
     cursorKey: true,

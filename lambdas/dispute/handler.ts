@@ -27,12 +27,14 @@ import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
+import { logger } from '../lib/logger';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { getCase } from '../data/case/repository';
 import { accessibleCase } from '../data/case/access';
 import { forwardStatusMove } from '../data/case/status-move';
 import { caseSummaries } from '../data/case/summaries';
+import { CptCatalogReadError, readMedicareBenchmark } from '../data/cpt_codes/benchmark';
 import { ownerNames } from '../data/user/owners';
 import {
   DisputeConflictError,
@@ -73,12 +75,35 @@ function requiredParam(event: ApiEvent, name: string, maxLength?: number): strin
   return value;
 }
 
-/** The answer of GET /dispute and of every write, as of `today`. */
-async function disputeAnswer(caseId: string, stored: StoredDispute, today: string): Promise<DisputeAnswer> {
+/**
+ * The Medicare benchmark of the case's procedure codes (section 4 of the dispute desk: the facility
+ * total RVU times the conversion factor of the imported CMS file). Null when the catalog could not
+ * be read in full: the answer of a write that already happened must not fail for it.
+ */
+async function benchmarkOf(codes: readonly string[]): Promise<DisputeAnswer['medicare_benchmark']> {
+  try {
+    return await readMedicareBenchmark(codes);
+  } catch (err) {
+    if (!(err instanceof CptCatalogReadError)) throw err;
+    logger.warn('Medicare benchmark left out: the CPT catalog read did not complete', { error: err.message });
+    return null;
+  }
+}
+
+/** The answer of GET /dispute and of every write, as of `today`; `codes` are the case's procedure codes. */
+async function disputeAnswer(
+  caseId: string,
+  codes: readonly string[],
+  stored: StoredDispute,
+  today: string,
+): Promise<DisputeAnswer> {
   const live = liveEvents(stored.events);
   const deleted = stored.events.filter((e) => e.deleted !== undefined);
   const derived = derive(live, today);
-  const names = await ownerNames([...stored.events.map((e) => e.recorded_by), ...deleted.map((e) => e.deleted!.by)]);
+  const [names, medicareBenchmark] = await Promise.all([
+    ownerNames([...stored.events.map((e) => e.recorded_by), ...deleted.map((e) => e.deleted!.by)]),
+    benchmarkOf(codes),
+  ]);
   const record = stored.record;
   return {
     success: true,
@@ -91,8 +116,7 @@ async function disputeAnswer(caseId: string, stored: StoredDispute, today: strin
     payer_contact: record?.payer_contact ?? null,
     deadlines: derived.deadlines,
     next_deadline: derived.next,
-    // The Medicare benchmark of the case's codes: filled once the fee schedule carries RVUs.
-    medicare_benchmark: null,
+    medicare_benchmark: medicareBenchmark,
   };
 }
 
@@ -106,8 +130,8 @@ async function calculate(event: ApiEvent) {
 /** GET /dispute?case_id=. */
 async function getOne(event: ApiEvent) {
   const caseId = requiredParam(event, 'case_id');
-  await accessibleCase(event, caseId);
-  return ok(await disputeAnswer(caseId, await getDispute(caseId), todayInNewYork()));
+  const item = await accessibleCase(event, caseId);
+  return ok(await disputeAnswer(caseId, item.procedure_codes, await getDispute(caseId), todayInNewYork()));
 }
 
 /** The per-case fields of a write body, amounts in cents. */
@@ -145,7 +169,7 @@ async function recordOne(event: ApiEvent) {
   audit(event).touched('case', [caseId]);
   const now = new Date();
   const today = todayInNewYork(now);
-  await withRetries(async () => {
+  const codes = await withRetries(async () => {
     const item = await getCase(caseId, true);
     if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
     if (input.date > today) throw new ValidationError([{ field: 'date', message: DISPUTE_MESSAGES.afterToday(today) }]);
@@ -183,8 +207,9 @@ async function recordOne(event: ApiEvent) {
       actor: caller.sub,
       now,
     });
+    return item.procedure_codes;
   });
-  return ok(await disputeAnswer(caseId, await getDispute(caseId, true), today));
+  return ok(await disputeAnswer(caseId, codes, await getDispute(caseId, true), today));
 }
 
 /** DELETE /dispute/event?case_id=&event_id=&reason=: a soft delete with its reason; the case never moves back. */
@@ -196,7 +221,8 @@ async function deleteOne(event: ApiEvent) {
   const reason = queryParam(event, 'reason', 500);
   if (reason === undefined) throw new ValidationError([{ field: 'reason', message: DISPUTE_MESSAGES.reasonRequired }]);
   audit(event).touched('case', [caseId]);
-  if (!(await getCase(caseId))) throw new NotFoundError(API_MESSAGES.caseNotFound);
+  const item = await getCase(caseId);
+  if (!item) throw new NotFoundError(API_MESSAGES.caseNotFound);
   if (!EVENT_ID_PATTERN.test(eventId)) throw new NotFoundError(DISPUTE_MESSAGES.eventNotFound);
   const now = new Date();
   const today = todayInNewYork(now);
@@ -216,7 +242,7 @@ async function deleteOne(event: ApiEvent) {
       now,
     });
   });
-  return ok(await disputeAnswer(caseId, await getDispute(caseId, true), today));
+  return ok(await disputeAnswer(caseId, item.procedure_codes, await getDispute(caseId, true), today));
 }
 
 /** The query parameters of a list, trimmed, empty ones left out. */

@@ -185,8 +185,12 @@ describe('GET /dispute', () => {
       payer_contact: null,
       deadlines: [],
       next_deadline: null,
-      medicare_benchmark: null,
+      medicare_benchmark: expect.anything(),
     });
+    // The benchmark covers each of the case's codes (27447, 29881): priced from the catalog's RVUs,
+    // or listed missing where the shared runtime's catalog has only the starter labels.
+    const benchmark = byOwner.body.medicare_benchmark as { per_code: { code: string }[]; missing_codes: string[] };
+    expect([...benchmark.per_code.map((c) => c.code), ...benchmark.missing_codes].sort()).toEqual(['27447', '29881']);
     expect(byAdmin.body).toEqual(byOwner.body);
     expect(byOther.status).toBe(404);
     expect(missing.status).toBe(404);

@@ -23,7 +23,7 @@ import { bodyObject, ok } from '../../../lambdas/lib/http';
 import { logger } from '../../../lambdas/lib/logger';
 import { USER_TYPE_TTL_MS, resetAuditUserTypes, writeAuditEntry } from '../../../lambdas/lib/audit-writer';
 import { apiHandler } from '../../../lambdas/lib/middleware';
-import { ROUTES } from '../../../lambdas/routes';
+import { RESOURCE_ACCESS, ROUTES } from '../../../lambdas/routes';
 import { AUDIT_SHARDS, auditShard } from '../../../lambdas/data/audit/keys';
 import { shardOf } from '../../../lambdas/data/keys';
 import { invoke } from './support/events';
@@ -70,6 +70,18 @@ beforeEach(() => {
   ddbMock.on(PutCommand).resolves({});
   ddbMock.on(GetCommand).resolves({ Item: { user_type: 100 } });
   resetAuditUserTypes();
+});
+
+describe('the grants the audit entry needs', () => {
+  it('lets every function that appends to the audit table read the users table (the entry records user_type)', () => {
+    // Prepare
+    const appending = Object.entries(RESOURCE_ACCESS).filter(([, access]) => access.append.length > 0);
+    // Act
+    const withoutUsers = appending.filter(([, access]) => !(access.read as string[]).includes('USERS_TABLE'));
+    // Assess
+    expect(appending.length).toBeGreaterThan(5);
+    expect(withoutUsers.map(([name]) => name)).toEqual([]);
+  });
 });
 
 describe('the audit entry of the shared middleware', () => {
