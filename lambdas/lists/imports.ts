@@ -323,6 +323,9 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
       });
     }
     await progress.flush();
+    // The lock goes before the job reads as ended: a client that starts the next import on seeing
+    // `done` or `failed` must not be refused 409 by this job's lock.
+    await releaseImportLock(job.kind, jobId).catch(() => undefined);
     await finish(jobId, {
       status: 'done',
       codes_written: counts.codeItemsWritten,
@@ -338,6 +341,7 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
     const e = err as Error;
     const known = IMPORTER_ERRORS.has(e?.name);
     if (!known) logger.error('List import failed', { jobId, error: { name: e?.name, message: e?.message } });
+    await releaseImportLock(job.kind, jobId).catch(() => undefined);
     await finish(jobId, {
       status: 'failed',
       error: known
@@ -347,6 +351,7 @@ export async function runImportJob(jobId: string): Promise<ImportJob | undefined
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => undefined);
     await deleteObject(job.key).catch(() => undefined);
+    // Again, for a job that ended before either release above (a no-op when it already went).
     await releaseImportLock(job.kind, jobId).catch(() => undefined);
   }
   return getImportJob(jobId);
