@@ -13,10 +13,18 @@ export default async function globalSetup(): Promise<void> {
   // Against a deployed stage no local runtime starts (test/e2e/support/stack.ts).
   if (process.env.SUTURE_E2E_URL?.trim()) return;
   const { startLocal } = await import('../../../local');
-  process.env.LOG_LEVEL ??= 'WARN';
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  // startLocal sets the Lambdas' environment (tables, endpoints, credentials) in this process, which
+  // every test file of the run inherits: put it back as it was, or the unit suites run against it.
+  const saved = { ...process.env };
   const dir = mkdtempSync(join(tmpdir(), 'suture-e2e-seeded-'));
-  const stack = await startLocal({ dataDir: dir, port: 0, seed: true, quiet: true, rateLimit: false });
-  await stack.close();
+  try {
+    process.env.LOG_LEVEL ??= 'WARN';
+    process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+    const stack = await startLocal({ dataDir: dir, port: 0, seed: true, quiet: true, rateLimit: false });
+    await stack.close();
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
   process.env[SEEDED_TEMPLATE_ENV] = dir;
 }
