@@ -7,7 +7,6 @@
 import * as z from 'zod';
 import { MAX_PAY_AMOUNT_DOLLARS, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { centsToDollars, dollarsToCents } from '../display';
-import type { CaseStatusValue } from '../statuses';
 
 /** Largest amount a dispute event or field may carry, in dollars (a bound against typing errors). */
 export const MAX_DISPUTE_AMOUNT_DOLLARS = MAX_PAY_AMOUNT_DOLLARS;
@@ -373,21 +372,4 @@ export function checkPrerequisites(
   return null;
 }
 
-/**
- * The case status each event moves a case to (forward only; the spec's statuses 40 to 80):
- * Received Payment, Sent to Negotiation, Negotiation Settled, Sent to IDR, IDR Decision Made.
- */
-export const EVENT_STATUS_MOVES: Readonly<Partial<Record<DisputeEventType, CaseStatusValue>>> = {
-  initial_payment_received: 40,
-  denial_received: 40,
-  open_negotiation_sent: 50,
-  settled: 60,
-  idr_initiated: 70,
-  determination: 80,
-};
-
-/** The status a case moves to when `type` is recorded, or null when it stays (no move, or never back). */
-export function statusAfterEvent(currentStatus: number, type: DisputeEventType): CaseStatusValue | null {
-  const target = EVENT_STATUS_MOVES[type];
-  return target !== undefined && target > currentStatus ? target : null;
-}
+export { EVENT_STATUS_MOVES, eventsForStatus, statusAfterEvent } from './status-moves';

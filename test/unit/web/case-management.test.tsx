@@ -5,8 +5,9 @@
  * Back-office Case Management (/back-office/cases) and the back office's controls on Case Details
  * against the fake API holding cases in memory: the table with the
  * Status badge column, search with 'Showing X of Y cases matching' and Clear, the status and user
- * filters, Top Users, the status control (backwards asks for a reason), delete with the spec's
- * confirm, the Component Error panel, the pay amount entry and the history with who and why.
+ * filters, Top Users, the status control (backwards asks for a reason; to 40 to 80 for the dispute
+ * event the status stands for, recorded by POST /dispute/event), delete with the spec's confirm, the
+ * Component Error panel, the pay amount entry and the history with who and why.
  * No network, no Amplify session.
  */
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
@@ -41,6 +42,9 @@ import CaseManagementPage, { matchingText } from '../../../web/src/back-office/c
 import CaseDetailsPage from '../../../web/src/cases/CaseDetailsPage';
 import CaseFormPage from '../../../web/src/cases/CaseFormPage';
 import { parseDollarsInput } from '../../../web/src/cases/caseAdmin';
+import { EVENT_STATUS_MOVES, type DisputeEventType } from '../../../shared/dispute/events';
+import type { DisputeEventAnswer } from '../../../shared/schemas/dispute-api';
+import { disputeEvent, disputeOf } from './support/dispute-fixtures';
 import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
 const api = useFakeApi();
@@ -69,6 +73,8 @@ interface FakeCase {
 const OWNERS = { p1: 'Alice Baker', p2: 'Bruno Cole' } as const;
 let cases: FakeCase[];
 let calls: [string, Req][];
+/** Dispute events by case id (a case without an entry has an empty dispute). */
+let disputes: Map<string, DisputeEventAnswer[]>;
 
 function fakeCase(n: number, owner: keyof typeof OWNERS, last: string, status = 10): FakeCase {
   return {
@@ -176,6 +182,30 @@ function serve() {
       c.case_status = to;
       return { success: true, case: c };
     }
+    if (path === '/dispute' && method === 'GET')
+      return disputeOf(q.case_id!, { events: disputes.get(q.case_id!) ?? [] });
+    if (path === '/dispute/event' && method === 'POST') {
+      // The server's forward move: the event's status, a history entry naming the event.
+      const { case_id, type, date, ...fields } = req.body as { case_id: string; type: string; date: string };
+      const c = cases.find((x) => x.case_id === case_id)!;
+      disputes.set(case_id, [...(disputes.get(case_id) ?? []), disputeEvent(type, date, fields)]);
+      const to = EVENT_STATUS_MOVES[type as DisputeEventType];
+      if (to !== undefined && to > c.case_status) {
+        c.status_history = [
+          ...c.status_history,
+          {
+            from: c.case_status,
+            to,
+            by: 'admin1',
+            at: '2026-03-01T12:00:00Z',
+            why: 'auto',
+            reason: `Dispute event recorded: ${type} (${date})`,
+          },
+        ];
+        c.case_status = to;
+      }
+      return disputeOf(case_id, { events: disputes.get(case_id) ?? [] });
+    }
     if (path === '/case' && method === 'PATCH') {
       const c = cases.find((x) => x.case_id === req.body?.case_id)!;
       if (req.body?.pay_amount === null) delete c.pay_amount;
@@ -220,6 +250,7 @@ beforeEach(() => {
   profileState.userType = 10;
   crash.badge = false;
   calls = [];
+  disputes = new Map();
   cases = [
     fakeCase(1, 'p1', 'Doe'),
     fakeCase(2, 'p1', 'Dorsey', 20),
@@ -442,6 +473,146 @@ describe('the row status control', () => {
     // Assess
     expect((select as HTMLSelectElement).value).toBe('20');
     expect(calls.some(([, r]) => r.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('the status control and the dispute event of statuses 40 to 80', () => {
+  const puts = () => calls.filter(([p, r]) => p === '/case' && r.method === 'PUT');
+  const eventPosts = () => calls.filter(([p, r]) => p === '/dispute/event' && r.method === 'POST');
+  const options = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+      .filter((t) => t !== 'Select...');
+
+  it('asks for the event of Received Payment in a dialog and records it instead of PUT /case', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const paid = cases[1]!;
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!, {
+      target: { value: '40' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case to Received Payment' });
+    const form = within(dialog).getByRole('form', { name: 'Dispute event for Received Payment' });
+    // Assess: only the events that stand for the status, checked before any call
+    expect(calls.find(([p]) => p === '/dispute')![1].query).toEqual({ case_id: paid.case_id });
+    expect(options(within(form).getByLabelText('Event'))).toEqual(['Initial payment received', 'Denial received']);
+    fireEvent.change(within(form).getByLabelText('Event'), { target: { value: 'initial_payment_received' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record and change status' }));
+    expect(await within(form).findByText('Amount is required')).toBeTruthy();
+    expect(within(form).getByText('Event date is required')).toBeTruthy();
+    expect(eventPosts()).toHaveLength(0);
+    // Act: the date and amount
+    fireEvent.change(within(form).getByLabelText('Event date'), { target: { value: '2026-03-02' } });
+    fireEvent.change(within(form).getByLabelText('Amount (dollars)'), { target: { value: '$1,250.40' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record and change status' }));
+    // Assess
+    await waitFor(() => expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('Received Payment'));
+    expect(eventPosts().map(([, r]) => r.body)).toEqual([
+      { case_id: paid.case_id, type: 'initial_payment_received', date: '2026-03-02', amount: 1250.4 },
+    ]);
+    expect(puts()).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('changes nothing when the event dialog is cancelled', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const select = screen.getAllByRole('combobox', { name: `Change status of case ${cases[1]!.case_id}` })[0]!;
+    // Act
+    fireEvent.change(select, { target: { value: '40' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case to Received Payment' });
+    fireEvent.change(within(dialog).getByLabelText('Event'), { target: { value: 'denial_received' } });
+    fireEvent.change(within(dialog).getByLabelText('Event date'), { target: { value: '2026-03-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((select as HTMLSelectElement).value).toBe('20');
+    expect(puts()).toHaveLength(0);
+    expect(eventPosts()).toHaveLength(0);
+    expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('Paid');
+  });
+
+  it('says which earlier event is missing, and offers Cancel only', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+      target: { value: '50' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case to Sent to Negotiation' });
+    // Assess
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'The case cannot move to Sent to Negotiation yet: Open negotiation notice sent needs Initial payment received or Denial received recorded first.',
+    );
+    expect(within(dialog).queryByRole('form')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('sends PUT /case as before when the dispute has the event already', async () => {
+    // Prepare
+    disputes.set(cases[1]!.case_id, [disputeEvent('denial_received', '2026-02-20')]);
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[1]!.case_id}` })[0]!, {
+      target: { value: '40' },
+    });
+    // Assess
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]![1].body).toEqual({ case_id: cases[1]!.case_id, case_status: 40 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(eventPosts()).toHaveLength(0);
+  });
+
+  it('asks for the determination with its amount and prevailing party on Case Details', async () => {
+    // Prepare
+    const c = cases[3]!;
+    c.case_status = 70;
+    disputes.set(c.case_id, [
+      disputeEvent('initial_payment_received', '2026-02-10', { amount: 100 }),
+      disputeEvent('open_negotiation_sent', '2026-02-12'),
+      disputeEvent('idr_initiated', '2026-02-20'),
+      disputeEvent('entity_selected', '2026-02-25', { entity_name: 'Arbiter LLC', selected_by: 'joint' }),
+    ]);
+    renderAt(`/case/${c.case_id}`);
+    await screen.findByRole('heading', { name: 'Case Details' });
+    // Act
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Change Status' }), { target: { value: '80' } });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case to IDR Decision Made' });
+    const event = within(dialog).getByLabelText('Event') as HTMLSelectElement;
+    // Assess: the one event of the status, chosen already; its fields checked
+    expect(options(event)).toEqual(['Payment determination']);
+    expect(event.value).toBe('determination');
+    fireEvent.change(within(dialog).getByLabelText('Event date'), { target: { value: '2026-03-02' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record and change status' }));
+    expect(await within(dialog).findByText('Please select the prevailing party')).toBeTruthy();
+    expect(eventPosts()).toHaveLength(0);
+    // Act
+    fireEvent.change(within(dialog).getByLabelText('Amount (dollars)'), { target: { value: '4100' } });
+    fireEvent.change(within(dialog).getByLabelText('Prevailing party'), { target: { value: 'provider' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record and change status' }));
+    // Assess
+    expect(await screen.findByText('Status changed to IDR Decision Made')).toBeTruthy();
+    expect(eventPosts()[0]![1].body).toEqual({
+      case_id: c.case_id,
+      type: 'determination',
+      date: '2026-03-02',
+      amount: 4100,
+      prevailing_party: 'provider',
+    });
+    expect(puts()).toHaveLength(0);
+    const history = screen.getByRole('list', { name: 'Status history' });
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(history).getAllByRole('listitem')[1]!.textContent).toContain(
+      'Reason: Dispute event recorded: determination (2026-03-02)',
+    );
   });
 });
 

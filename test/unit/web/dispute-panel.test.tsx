@@ -13,22 +13,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import DisputePanel from '../../../web/src/disputes/DisputePanel';
 import type { DisputeAnswer } from '../../../shared/schemas/dispute-api';
 import type { Deadline } from '../../../shared/dispute/events';
+import { NO_AMOUNTS, disputeEvent, disputeOf } from './support/dispute-fixtures';
 import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
 const api = useFakeApi();
 const CASE_ID = 'p1_1760000000000';
 
-function event(type: string, date: string, extra: Record<string, unknown> = {}) {
-  return {
-    event_id: `${type}-${date}`,
-    type,
-    date,
-    recorded_by: 'admin1',
-    recorded_by_name: 'Casey Admin',
-    recorded_at: '2026-03-01T12:00:00Z',
-    ...extra,
-  };
-}
+const event = disputeEvent;
 
 function deadline(overrides: Partial<Deadline> = {}): Deadline {
   return {
@@ -44,33 +35,7 @@ function deadline(overrides: Partial<Deadline> = {}): Deadline {
   };
 }
 
-const NO_AMOUNTS = {
-  billed: null,
-  initial_payment: null,
-  qpa: null,
-  provider_offer: null,
-  payer_offer: null,
-  settlement: null,
-  award: null,
-  award_paid: null,
-};
-
-function dispute(overrides: Partial<DisputeAnswer> = {}): DisputeAnswer {
-  return {
-    success: true,
-    case_id: CASE_ID,
-    events: [],
-    deleted_events: [],
-    amounts: NO_AMOUNTS,
-    dispute_reference: null,
-    payer_name: null,
-    payer_contact: null,
-    deadlines: [],
-    next_deadline: null,
-    medicare_benchmark: null,
-    ...overrides,
-  };
-}
+const dispute = (overrides: Partial<DisputeAnswer> = {}) => disputeOf(CASE_ID, overrides);
 
 /** A dispute after an initial payment: its open negotiation deadline is due soon, one extended step. */
 const PAID = dispute({

@@ -1,17 +1,25 @@
 /**
  * The back office's status control (the spec's tutorial: "changing status by a
  * dropdown in each row"): a select of the ten statuses (back-office-and-shell section 4) that calls
- * PUT /case (./caseAdmin.ts). A move forward is sent at once; a move to a lower status code first
- * asks for a reason in a modal dialog ({@link ReasonDialog}: blank -> 'A reason is required to move
- * a case back to an earlier status'; Cancel or Escape leaves the status as it was). While saving the
- * select is disabled; a failure shows the server's message under it. Rendered for user_type 10 or
- * more only (the caller decides); providers see the badge alone.
+ * PUT /case (./caseAdmin.ts). A move forward is sent at once, except to a dispute status (40 to 80)
+ * whose event the case's dispute lacks: a dialog then asks for that event and records it with
+ * POST /dispute/event, which moves the case (web/src/disputes/StatusEventDialog.tsx, decision
+ * 0020-dispute-statuses-by-event). A move to a lower status code first asks for a reason in a modal dialog
+ * ({@link ReasonDialog}: blank -> 'A reason is required to move a case back to an earlier status').
+ * Cancel or Escape in either dialog leaves the status as it was. While saving the select is
+ * disabled; a failure shows the server's message under it. Rendered for user_type 10 or more only
+ * (the caller decides); providers see the badge alone.
  */
 import { Alert, Button, Flex, Heading, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { CASE_STATUSES, caseStatusLabel, isCaseStatus } from '../../../shared';
+import { Suspense, lazy, useId, useState } from 'react';
+import { CASE_STATUSES, UI_MESSAGES, caseStatusLabel, isCaseStatus } from '../../../shared';
+import { eventsForStatus } from '../../../shared/dispute/status-moves';
 import { MAX_STATUS_REASON_LENGTH } from '../../../shared/schemas/case';
+import { ModalDialog } from '../components/ModalDialog';
 import { CASE_ADMIN_MESSAGES, useSetCaseStatus } from './caseAdmin';
+
+// The dispute's event form (react-hook-form, the dispute schemas) loads only when a move needs it.
+const StatusEventDialog = lazy(() => import('../disputes/StatusEventDialog'));
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -23,24 +31,22 @@ export interface ReasonDialogProps {
   onCancel: () => void;
 }
 
-/** Modal dialog asking why a case moves back (native `<dialog>`: focus inside, Escape cancels). */
+/** Modal dialog asking why a case moves back ({@link ModalDialog}: focus inside, Escape cancels). */
 export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel }: ReasonDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const helpId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+  // A new opening starts blank (state adjusted while rendering, as React advises over an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
       setReason('');
       setError(undefined);
-      dialog.showModal();
     }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }
 
   const submit = () => {
     if (reason.trim() === '') {
@@ -51,24 +57,7 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={helpId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      onClick={(e) => e.stopPropagation()}
-      style={{
-        border: 'none',
-        borderRadius: 8,
-        padding: 24,
-        maxWidth: 460,
-        width: 'calc(100% - 32px)',
-        boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
-      }}
-    >
+    <ModalDialog open={open} labelledBy={titleId} describedBy={helpId} onCancel={onCancel}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -104,7 +93,7 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
           </Button>
         </Flex>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -121,6 +110,7 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
   const selectId = useId();
   const mutation = useSetCaseStatus();
   const [pendingBack, setPendingBack] = useState<number | null>(null);
+  const [pendingEvent, setPendingEvent] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const send = (to: number, reason?: string) => {
@@ -154,12 +144,14 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
       <select
         id={selectId}
         value={String(status)}
-        disabled={mutation.isPending}
+        disabled={mutation.isPending || pendingEvent !== null}
         aria-busy={mutation.isPending || undefined}
         onChange={(e) => {
           const to = Number(e.target.value);
           if (to === status) return;
+          setDone(null);
           if (to < status) setPendingBack(to);
+          else if (eventsForStatus(to).length > 0) setPendingEvent(to);
           else send(to);
         }}
         style={{ minHeight: 36, padding: '4px 8px', borderRadius: 4, maxWidth: '100%' }}
@@ -185,6 +177,31 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
         <Alert variation="error" role="alert" padding="xs" fontSize="small">
           {mutation.error.message}
         </Alert>
+      )}
+      {pendingEvent !== null && (
+        <Suspense
+          fallback={
+            <Text as="span" fontSize="small" role="status">
+              {UI_MESSAGES.loading}
+            </Text>
+          }
+        >
+          <StatusEventDialog
+            caseId={caseId}
+            from={status}
+            to={pendingEvent}
+            onCancel={() => setPendingEvent(null)}
+            onProceed={() => {
+              setPendingEvent(null);
+              send(pendingEvent);
+            }}
+            onRecorded={() => {
+              setPendingEvent(null);
+              setDone(CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(pendingEvent)));
+              onChanged?.(pendingEvent);
+            }}
+          />
+        </Suspense>
       )}
       <ReasonDialog
         open={pendingBack !== null}

@@ -1,10 +1,11 @@
 /**
- * Accessible confirm dialog (native modal `<dialog>`: focus moves inside, on the cancel button,
- * Escape cancels, the page behind is inert). Used for 'Are you sure you want to delete this case?'
+ * Accessible confirm dialog (./ModalDialog.tsx: focus moves inside, on the cancel button, Escape
+ * cancels, the page behind is inert). Used for 'Are you sure you want to delete this case?'
  * and the inactivity warning (web/src/auth/IdleSignOut.tsx).
  */
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { ModalDialog } from './ModalDialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -29,35 +30,11 @@ export function ConfirmDialog({
   onCancel,
   tone = 'destructive',
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      style={{
-        border: 'none',
-        borderRadius: 8,
-        padding: 24,
-        maxWidth: 420,
-        width: 'calc(100% - 32px)',
-        boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
-      }}
-    >
+    <ModalDialog open={open} labelledBy={titleId} describedBy={messageId} onCancel={onCancel} maxWidth={420}>
       <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
         {title}
       </Heading>
@@ -70,6 +47,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Flex>
-    </dialog>
+    </ModalDialog>
   );
 }

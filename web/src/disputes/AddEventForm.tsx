@@ -1,10 +1,13 @@
 /**
- * "Add event" of the Dispute panel (back office only): a choice of the events possible next
- * (./nextEvents.ts), the event's date and the fields its type takes (amount, entity, party, reason,
- * the step and new due date of an extension), and optionally the case's billed amount and QPA.
- * Checked in the browser with messages in the spec's style ('Amount is required'); a 400 of
- * POST /dispute/event puts the server's message under the field it names (`errors: [{ field,
- * message }]`), any other failure above the buttons.
+ * The dispute event form: a choice of event types, the event's date and the fields its type takes
+ * (amount, entity, party, reason, the step and new due date of an extension), recorded by
+ * POST /dispute/event. Checked in the browser with messages in the spec's style ('Amount is
+ * required'); a 400 puts the server's message under the field it names (`errors: [{ field, message
+ * }]`), any other failure above the buttons.
+ *
+ * Two uses: the Dispute panel's "Add event" (default export: the events possible next
+ * (./nextEvents.ts), optionally the case's billed amount and QPA), and the back office's status
+ * control (./StatusEventDialog.tsx: only the events that stand for the chosen status, with Cancel).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
@@ -20,7 +23,7 @@ import {
 } from '../../../shared/dispute/events';
 import { FormField } from '../components/FormField';
 import { apiErrorMessage } from '../lib/apiErrors';
-import { fieldErrorsOf, type DisputeCaseFields } from './api';
+import { fieldErrorsOf, type DisputeAnswer, type DisputeCaseFields } from './api';
 import { EVENT_LABELS, stepLabel, todayInNewYork } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { allowedNextEvents, extendableSteps, type RecordedEvent } from './nextEvents';
@@ -126,24 +129,59 @@ function caseFieldsOf(v: Values): DisputeCaseFields {
   return fields;
 }
 
-export default function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
+export interface EventFormProps {
+  caseId: string;
+  /** The dispute's recorded events (for the steps an extension may move). */
+  events: readonly RecordedEvent[];
+  /** The event types offered, in order; one is chosen already. */
+  types: readonly DisputeEventType[];
+  /** The form's accessible name. */
+  label: string;
+  submitLabel: string;
+  /** Offer the case's billed amount and QPA beside the event. */
+  withCaseFields?: boolean;
+  /** Say '<event> recorded.' under the fields after each success (the form stays for the next). */
+  confirmRecorded?: boolean;
+  /** After the server recorded the event: its answer and the type recorded. */
+  onRecorded?: (answer: DisputeAnswer, type: DisputeEventType) => void;
+  /** Shown as a Cancel button beside the submit one. */
+  onCancel?: () => void;
+}
+
+/** The form of one dispute event (the Add event form and the status control's dialog). */
+export function EventForm({
+  caseId,
+  events,
+  types,
+  label,
+  submitLabel,
+  withCaseFields = false,
+  confirmRecorded = false,
+  onRecorded,
+  onCancel,
+}: EventFormProps) {
   const today = todayInNewYork();
   const record = useRecordEvent(caseId);
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState('');
-  const form = useForm<Values>({ resolver: zodResolver(formSchema(today)), defaultValues: EMPTY });
+  const empty: Values = { ...EMPTY, type: types.length === 1 ? (types[0] ?? '') : '' };
+  const form = useForm<Values>({ resolver: zodResolver(formSchema(today)), defaultValues: empty });
   const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
-  const allowed = allowedNextEvents(events);
   const steps = type === 'extension' ? extendableSteps(events) : [];
 
   const onSubmit = form.handleSubmit(async (values) => {
     setDone('');
     setFailure('');
     try {
-      await record.mutateAsync({ event: eventOf(values), fields: caseFieldsOf(values) });
-      form.reset(EMPTY);
-      setDone(`${EVENT_LABELS[values.type as DisputeEventType]} recorded.`);
+      const answer = await record.mutateAsync({
+        event: eventOf(values),
+        fields: withCaseFields ? caseFieldsOf(values) : {},
+      });
+      form.reset(empty);
+      const recorded = values.type as DisputeEventType;
+      if (confirmRecorded) setDone(`${EVENT_LABELS[recorded]} recorded.`);
+      onRecorded?.(answer, recorded);
     } catch (err) {
       const fieldErrors = fieldErrorsOf(err).filter((e) => (FIELDS as readonly string[]).includes(e.field));
       for (const e of fieldErrors) form.setError(e.field as Field, { type: 'server', message: e.message });
@@ -171,69 +209,93 @@ export default function AddEventForm({ caseId, events }: { caseId: string; event
     <FormField label={label} flex="1 1 14rem" error={errors[field]?.message} {...props} {...form.register(field)} />
   );
 
-  if (allowed.length === 0) {
-    return <Text>No event can be recorded now: the dispute is closed.</Text>;
-  }
-
   return (
-    <Card variation="outlined">
-      <form onSubmit={(e) => void onSubmit(e)} aria-label="Add event" noValidate>
-        <Flex direction="column" gap="small">
-          <Heading level={3} fontSize="medium">
-            Add event
-          </Heading>
-          <Flex wrap="wrap" gap="small">
-            {select(
-              'type',
-              'Event',
-              allowed.map((t) => [t, EVENT_LABELS[t]] as const),
+    <form onSubmit={(e) => void onSubmit(e)} aria-label={label} noValidate>
+      <Flex direction="column" gap="small">
+        <Flex wrap="wrap" gap="small">
+          {select(
+            'type',
+            'Event',
+            types.map((t) => [t, EVENT_LABELS[t]] as const),
+          )}
+          {text('date', 'Event date', { type: 'date' })}
+        </Flex>
+        <Flex wrap="wrap" gap="small">
+          {WITH_AMOUNT.includes(type) && text('amount', 'Amount (dollars)', { inputMode: 'text' })}
+          {type === 'entity_selected' && text('entity_name', 'IDR entity name')}
+          {type === 'entity_selected' &&
+            select('selected_by', 'Selected by', [
+              ['joint', 'Both parties (joint)'],
+              ['departments', 'The Departments'],
+            ])}
+          {type === 'offer_submitted' &&
+            select('party', 'Offer of', [
+              ['provider', 'Provider'],
+              ['payer', 'Plan'],
+            ])}
+          {type === 'determination' &&
+            select('prevailing_party', 'Prevailing party', [
+              ['provider', 'Provider'],
+              ['payer', 'Plan'],
+            ])}
+          {type === 'extension' &&
+            select(
+              'step',
+              'Deadline extended',
+              steps.map((s) => [s, stepLabel(s)] as const),
             )}
-            {text('date', 'Event date', { type: 'date' })}
-          </Flex>
-          <Flex wrap="wrap" gap="small">
-            {WITH_AMOUNT.includes(type) && text('amount', 'Amount (dollars)', { inputMode: 'text' })}
-            {type === 'entity_selected' && text('entity_name', 'IDR entity name')}
-            {type === 'entity_selected' &&
-              select('selected_by', 'Selected by', [
-                ['joint', 'Both parties (joint)'],
-                ['departments', 'The Departments'],
-              ])}
-            {type === 'offer_submitted' &&
-              select('party', 'Offer of', [
-                ['provider', 'Provider'],
-                ['payer', 'Plan'],
-              ])}
-            {type === 'determination' &&
-              select('prevailing_party', 'Prevailing party', [
-                ['provider', 'Provider'],
-                ['payer', 'Plan'],
-              ])}
-            {type === 'extension' &&
-              select(
-                'step',
-                'Deadline extended',
-                steps.map((s) => [s, stepLabel(s)] as const),
-              )}
-            {type === 'extension' && text('new_due', 'New due date', { type: 'date' })}
-            {(type === 'extension' || type === 'ineligible') && text('reason', 'Reason')}
-          </Flex>
+          {type === 'extension' && text('new_due', 'New due date', { type: 'date' })}
+          {(type === 'extension' || type === 'ineligible') && text('reason', 'Reason')}
+        </Flex>
+        {withCaseFields && (
           <Flex wrap="wrap" gap="small">
             {text('billed_amount', 'Billed amount (optional, dollars)')}
             {text('qpa', 'QPA (optional, dollars)')}
           </Flex>
-          {failure && (
-            <Alert variation="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          {done && <Text role="status">{done}</Text>}
-          <Flex>
-            <Button type="submit" variation="primary" isLoading={record.isPending} loadingText="Saving...">
-              Record event
+        )}
+        {failure && (
+          <Alert variation="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {done && <Text role="status">{done}</Text>}
+        <Flex wrap="wrap" gap="small" justifyContent={onCancel ? 'flex-end' : undefined}>
+          {onCancel && (
+            <Button type="button" onClick={onCancel}>
+              Cancel
             </Button>
-          </Flex>
+          )}
+          <Button type="submit" variation="primary" isLoading={record.isPending} loadingText="Saving...">
+            {submitLabel}
+          </Button>
         </Flex>
-      </form>
+      </Flex>
+    </form>
+  );
+}
+
+/** The Dispute panel's Add event form: the events possible next, a note when one is recorded. */
+export default function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
+  const allowed = allowedNextEvents(events);
+  if (allowed.length === 0) {
+    return <Text>No event can be recorded now: the dispute is closed.</Text>;
+  }
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="small">
+        <Heading level={3} fontSize="medium">
+          Add event
+        </Heading>
+        <EventForm
+          caseId={caseId}
+          events={events}
+          types={allowed}
+          label="Add event"
+          submitLabel="Record event"
+          withCaseFields
+          confirmRecorded
+        />
+      </Flex>
     </Card>
   );
 }

@@ -19,4 +19,8 @@ export const DISPUTE_SCREEN_MESSAGES = {
   stepRequired: 'Please select the deadline to extend',
   newDueRequired: 'New due date is required',
   deleteReasonRequired: 'A reason is required to delete an event',
+  checkingDispute: 'Checking the dispute...',
+  statusEventHelp:
+    'This status stands for a dispute event: record it here. The case moves with it, and its status history names the event.',
+  statusEventBlocked: (status: string, why: string) => `The case cannot move to ${status} yet: ${why}.`,
 } as const;

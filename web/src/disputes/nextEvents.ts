@@ -12,6 +12,7 @@ import {
   type DeadlineStep,
   type DisputeEventType,
 } from '../../../shared/dispute/events';
+import { EVENT_LABELS } from './labels';
 
 /** A recorded event as the API answers it (its type is any text there). */
 export interface RecordedEvent {
@@ -47,4 +48,16 @@ export function allowedNextEvents(events: readonly RecordedEvent[]): DisputeEven
       ? extendableSteps(events).length > 0
       : checkPrerequisites(existing, { type, date: LATEST }) === null,
   );
+}
+
+const TYPE_NAMES = new RegExp(`\\b(${DISPUTE_EVENT_TYPES.join('|')})\\b`, 'g');
+
+/**
+ * Why `type` cannot be recorded after `events`, in the words of the screens ('IDR initiated needs
+ * Open negotiation notice sent or ... recorded first'), or null when it can: the message of
+ * `checkPrerequisites` with each event type named by its label.
+ */
+export function whyNotNext(events: readonly RecordedEvent[], type: DisputeEventType): string | null {
+  const problem = checkPrerequisites(known(events), { type, date: LATEST });
+  return problem && problem.message.replace(TYPE_NAMES, (name) => EVENT_LABELS[name as DisputeEventType]);
 }

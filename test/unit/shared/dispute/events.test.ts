@@ -14,6 +14,7 @@ import {
   centsToDollars,
   checkPrerequisites,
   dollarsToCents,
+  eventsForStatus,
   statusAfterEvent,
   type DisputeEventType,
 } from '../../../../shared/dispute/events';
@@ -221,6 +222,21 @@ describe('statusAfterEvent', () => {
   ] as const)('from %p, %s does not move the case', (from, type) => {
     // Act & Assess
     expect(statusAfterEvent(from, type)).toBeNull();
+  });
+});
+
+describe('eventsForStatus', () => {
+  it.each([
+    [40, ['initial_payment_received', 'denial_received']],
+    [50, ['open_negotiation_sent']],
+    [60, ['settled']],
+    [70, ['idr_initiated']],
+    [80, ['determination']],
+    [30, []],
+    [90, []],
+  ] as const)('status %p stands for %p', (status, types) => {
+    // Act & Assess
+    expect(eventsForStatus(status)).toEqual(types);
   });
 });
 
