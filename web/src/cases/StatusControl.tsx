@@ -4,8 +4,9 @@
  * PUT /case (./caseAdmin.ts). A move forward is sent at once, except to a dispute status (40 to 80)
  * whose event the case's dispute lacks: a dialog then asks for that event and records it with
  * POST /dispute/event, which moves the case (web/src/disputes/StatusEventDialog.tsx, decision
- * 0020-dispute-statuses-by-event). A move to a lower status code first asks for a reason in a modal dialog
- * ({@link ReasonDialog}: blank -> 'A reason is required to move a case back to an earlier status').
+ * 0021-dispute-statuses-by-event). A move to a lower status code first asks for a reason in a
+ * modal dialog ({@link ReasonDialog}: blank -> 'A reason is required to move a case back to an
+ * earlier status').
  * Cancel or Escape in either dialog leaves the status as it was. While saving the select is
  * disabled; a failure shows the server's message under it. Rendered for user_type 10 or more only
  * (the caller decides); providers see the badge alone.

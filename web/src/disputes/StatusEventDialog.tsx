@@ -1,5 +1,5 @@
 /**
- * The dispute event a status move of the back office stands for (decision 0020): a case
+ * The dispute event a status move of the back office stands for (decision 0021): a case
  * moved to 40 to 80 gets the matching event (40: initial payment or denial received, 50: open
  * negotiation notice sent, 60: settled, 70: IDR initiated, 80: payment determination) in the same
  * screen. Reads GET /dispute of the case; when an event of the status is recorded already it calls
