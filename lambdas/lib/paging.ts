@@ -233,10 +233,7 @@ export interface MergedPage<T> {
  * position of a page is the sort key of its last item: `before` (exclusive) resumes after it; the
  * caller also puts it as the upper bound of the queries' key condition, so nothing newer is read.
  *
- * A k-way merge that reads lazily: every shard first reads `ceil(limit / shards) + 1` items (in
- * parallel), and a shard reads its next batch only when its buffer is empty and its head could be
- * next. Items read per page: about `limit + 2 × shards` when the items spread evenly over the shards
- * (as a hash spreads them), never more than `limit + batch` from one shard. `more` is true when a
+ * A k-way merge that reads lazily, in rounds ({@link queryShardsInOrder}). `more` is true when a
  * shard still has an item older than the page's last (when no shard has one buffered, each shard
  * whose last read stopped at its Limit reads one more item to tell, so a next page is never empty
  * unless a shard's FilterExpression drops what it reads).
@@ -254,10 +251,22 @@ export async function queryShardsNewestFirst(
   });
 }
 
+/** Share of a page's count the shards read in the first round, and of what it still lacks later. */
+const FIRST_ROUND_SHARE = 0.7;
+const LATER_ROUND_SHARE = 0.75;
+
 /**
  * {@link queryShardsNewestFirst} in either order: `desc` (greatest sort key first; the queries read
  * with `ScanIndexForward: false`) or `asc` (smallest first: soonest due dates; the queries read
  * forward). `past` is the sort key of the previous page's last item (exclusive), in reading order.
+ *
+ * Reads go in rounds, in parallel within a round: a round comes when a shard that still has items
+ * has none buffered (the merge cannot choose the next item without it), and tops every such shard up
+ * to its share of what the page still lacks (70 % of it on the first round, 75 % later, spread over
+ * the shards not read to their end), so that few items are left unanswered at the end of a page.
+ * The page stops when full; the caller resumes every shard past its last item. Items read per full
+ * page of 50 over 4 shards a hash spreads: about 1.1x the items answered (at most 1.2x on all but
+ * rare pages), in about 6 rounds; the former fixed batches of `ceil(limit / shards) + 1` read 1.4x.
  * @throws the SDK's error of a failed Query (the caller's 500)
  */
 export async function queryShardsInOrder(
@@ -266,7 +275,6 @@ export async function queryShardsInOrder(
 ): Promise<MergedPage<StoredItem>> {
   const { limit, sortKey, past } = options;
   const first = (a: string, b: string) => (options.order === 'desc' ? a > b : a < b);
-  const batch = Math.ceil(limit / Math.max(1, queries.length)) + 1;
   const shards = queries.map((input) => ({
     input,
     buffer: [] as StoredItem[],
@@ -274,7 +282,7 @@ export async function queryShardsInOrder(
     done: false,
   }));
   let scanned = 0;
-  const read = async (shard: (typeof shards)[number], size = batch) => {
+  const read = async (shard: (typeof shards)[number], size: number) => {
     const out = await ddb().send(new QueryCommand({ ...shard.input, Limit: size, ExclusiveStartKey: shard.startKey }));
     scanned += out.ScannedCount ?? out.Items?.length ?? 0;
     for (const item of out.Items ?? []) {
@@ -285,23 +293,24 @@ export async function queryShardsInOrder(
     shard.done = !out.LastEvaluatedKey;
   };
   const items: StoredItem[] = [];
+  let share = FIRST_ROUND_SHARE;
   while (items.length < limit) {
-    const empty = shards.filter((s) => s.buffer.length === 0 && !s.done);
-    if (empty.length) {
-      await Promise.all(empty.map((s) => read(s)));
+    const open = shards.filter((s) => !s.done);
+    if (open.some((s) => s.buffer.length === 0)) {
+      const target = Math.max(1, Math.ceil((share * (limit - items.length)) / open.length));
+      const low = open.filter((s) => s.buffer.length < target);
+      await Promise.all(low.map((s) => read(s, target - s.buffer.length)));
+      share = LATER_ROUND_SHARE;
       continue;
     }
-    let newest: (typeof shards)[number] | undefined;
+    let next: (typeof shards)[number] | undefined;
     for (const s of shards) {
-      if (
-        s.buffer.length &&
-        (!newest || first(s.buffer[0]![sortKey] as string, newest.buffer[0]![sortKey] as string))
-      ) {
-        newest = s;
+      if (s.buffer.length && (!next || first(s.buffer[0]![sortKey] as string, next.buffer[0]![sortKey] as string))) {
+        next = s;
       }
     }
-    if (!newest) break;
-    items.push(newest.buffer.shift()!);
+    if (!next) break;
+    items.push(next.buffer.shift()!);
   }
   // A full page, and only shards whose last read stopped at its Limit may hold more: one item each
   // tells (DynamoDB gives a LastEvaluatedKey at the Limit even when nothing follows).

@@ -12,7 +12,7 @@ import { shardOf } from '../keys';
  * dispute record, its events, its entry in the deadline queue and its award. The indexes hold only
  * the queue and award items, soonest due first (sort `<due>#<case_id>`), write-sharded over
  * {@link DUE_SHARDS} partitions like the audit trail's days, so that a page is a lazy k-way merge
- * (lambdas/lib/paging.ts queryShardsInOrder) reading about `limit + 2 x shards` items.
+ * (lambdas/lib/paging.ts queryShardsInOrder) reading about 1.1x the items a page answers.
  */
 export const DISPUTES_TABLE = {
   id: 'disputes',
