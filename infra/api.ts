@@ -18,6 +18,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PURGE_EVENT } from '../lambdas/case/purge';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
+import { DISPUTE_DEADLINES_ENV } from '../shared/dispute/settings';
 import { ACCESS_LOG_FORMAT } from '../lambdas/refusals/access-log';
 import {
   DEFAULT_FUNCTION_SIZING,
@@ -52,6 +53,9 @@ export interface ApiProps {
    */
   skipBundling?: boolean;
 }
+
+/** The functions that compute deadlines or their states, and get the stage's `DISPUTE_DEADLINES`. */
+export const DEADLINE_RESOURCES: readonly Resource[] = ['dispute', 'case'];
 
 /** The Cognito administrator actions a `cognitoAdmin` resource may call, on its user pool only. */
 export const COGNITO_ADMIN_ACTIONS = [
@@ -198,6 +202,11 @@ export class Api extends Construct {
       integrations.set(resource, new HttpLambdaIntegration(`${resource}-integration`, fn));
     }
     this.functions = functions;
+    // The stage's deadline rules, where deadlines or their states are computed: the dispute calls and
+    // the dispute counts of GET /case/stats (their due-soon window must match the queue's).
+    for (const resource of DEADLINE_RESOURCES) {
+      functions.get(resource)?.addEnvironment(DISPUTE_DEADLINES_ENV, JSON.stringify(settings.disputeDeadlines));
+    }
     for (const resource of RESOURCES) {
       for (const target of RESOURCE_ACCESS[resource].invokes ?? []) {
         const caller = functions.get(resource);

@@ -16,6 +16,10 @@
  * - `alarmEmail` (required in prod, optional elsewhere) and `wafBlockedBaseline` (optional, default
  *   100 blocked requests in 5 minutes): where the stage's alarms go and the WAF alarm's threshold
  *   (infra/stage.ts, infra/monitoring.ts);
+ * - `disputeDeadlines` (optional, an object or its JSON text): the deadline engine's settings
+ *   (shared/dispute/settings.ts: `openNegotiationStartFrom`, `responseNoticeFrom`,
+ *   `batchedCoolingOffFrom` as dates or null, `dueSoonBusinessDays`, `executiveOrderClosures`),
+ *   defaults as the engine's; a bad value stops synth;
  * - the CDK feature flags of cdk.json.
  *
  * The cdk-nag packs AwsSolutions and HIPAA.Security check every synth (infra/nag.ts).
@@ -62,7 +66,7 @@ export function customDomainOf(app: App): CustomDomain | undefined {
  *   cdk.json's context and `-c` values through the environment.
  * @param outdir Cloud assembly directory (tests: a temporary directory); default the CLI's.
  * @throws InvalidStageError when `stage` is missing or malformed.
- * @throws InvalidStageSettingError when `alarmEmail` or `wafBlockedBaseline` is malformed (infra/stage.ts).
+ * @throws InvalidStageSettingError when `alarmEmail`, `wafBlockedBaseline` or `disputeDeadlines` is malformed (infra/stage.ts).
  * @throws MissingAlarmEmailError when the stage is prod and has no `alarmEmail` (infra/monitoring.ts).
  * @throws StackRegionError when the region is known and is not us-east-1 (infra/stack.ts).
  */
@@ -71,6 +75,7 @@ export function buildApp(context?: Record<string, unknown>, outdir?: string): Bu
   const settings = stageSettings(parseStage(app.node.tryGetContext('stage')), {
     alarmEmail: app.node.tryGetContext('alarmEmail'),
     wafBlockedBaseline: app.node.tryGetContext('wafBlockedBaseline'),
+    disputeDeadlines: app.node.tryGetContext('disputeDeadlines'),
   });
   const nppesApiUrl: unknown = app.node.tryGetContext('nppesApiUrl');
   const webDistDir: unknown = app.node.tryGetContext('webDistDir');

@@ -5,6 +5,11 @@
  * Only `prod` keeps its data when the stack is destroyed; every other stage is disposable.
  */
 import * as z from 'zod';
+import {
+  InvalidDeadlineSettingsError,
+  parseDeadlineSettings,
+  type DeadlineSettings,
+} from '../shared/dispute/settings';
 
 /** Lowercase letters, digits and single dashes, starting and ending with a letter or digit, 1 to 24 chars. */
 export const STAGE_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,23}$/;
@@ -42,6 +47,11 @@ export interface StageSettings {
   alarmEmail?: string;
   /** WAF requests blocked in 5 minutes above which the stage alarms (attacks, or a rule blocking users). */
   wafBlockedBaseline: number;
+  /**
+   * The deadline engine's settings (shared/dispute/settings.ts), complete: the 2026-IDR-Ops dates,
+   * the due-soon window, the Executive Order closures switch; given to the functions as `DISPUTE_DEADLINES`.
+   */
+  disputeDeadlines: DeadlineSettings;
 }
 
 /** {@link StageSettings.wafBlockedBaseline} unless the context gives one. */
@@ -56,13 +66,15 @@ export class InvalidStageSettingError extends Error {
 export interface StageContext {
   alarmEmail?: unknown;
   wafBlockedBaseline?: unknown;
+  /** An object (cdk.json) or its JSON text (`-c disputeDeadlines='{"dueSoonBusinessDays":3}'`). */
+  disputeDeadlines?: unknown;
 }
 
 /**
  * Derive the stage settings from a validated stage name and the context's settings (strings, as `-c`
  * passes them, or numbers).
- * @throws InvalidStageSettingError when `alarmEmail` is not an email address or `wafBlockedBaseline`
- *   is not a whole number of 1 or more.
+ * @throws InvalidStageSettingError when `alarmEmail` is not an email address, `wafBlockedBaseline`
+ *   is not a whole number of 1 or more, or `disputeDeadlines` fails shared/dispute/settings.ts.
  */
 export function stageSettings(stage: string, context: StageContext = {}): StageSettings {
   const isProd = stage === PROD_STAGE;
@@ -77,11 +89,19 @@ export function stageSettings(stage: string, context: StageContext = {}): StageS
       `Invalid wafBlockedBaseline ${JSON.stringify(wafBlockedBaseline)}: use a whole number of 1 or more`,
     );
   }
+  let disputeDeadlines: DeadlineSettings;
+  try {
+    disputeDeadlines = parseDeadlineSettings(context.disputeDeadlines, 'disputeDeadlines');
+  } catch (err) {
+    if (err instanceof InvalidDeadlineSettingsError) throw new InvalidStageSettingError(err.message, { cause: err });
+    throw err;
+  }
   return {
     stage,
     isProd,
     resourcePrefix: `suture-${stage}`,
     ...(given(alarmEmail) ? { alarmEmail: alarmEmail as string } : {}),
     wafBlockedBaseline: baseline,
+    disputeDeadlines,
   };
 }

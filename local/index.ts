@@ -26,7 +26,7 @@
  * `rateLimit` (default the deployed stage's: 20 requests per second, burst 40).
  *
  * The Lambda environment (table names, bucket, SDK endpoints, the runtime's generated credentials,
- * NPPES URL) is set in `process.env` before any handler is imported, and the pool's threads get a
+ * NPPES URL; `DISPUTE_DEADLINES`, the deadline rules, when the caller's environment has it) is set in `process.env` before any handler is imported, and the pool's threads get a
  * copy of it (Powertools Metrics and Tracer off unless `SUTURE_OBSERVABILITY=1`:
  * ./observability.ts). process.env is process-wide, so only one runtime may run per process at a time; a restart in the same process reuses the previous ports
  * when they are free, so handler modules that cached SDK clients keep working.
@@ -42,6 +42,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../shared/config';
+import { DISPUTE_DEADLINES_ENV, parseDeadlineSettings } from '../shared/dispute/settings';
 import { resetAwsClients } from '../lambdas/lib/aws';
 import { resetEnvCache } from '../lambdas/lib/env';
 import { TABLES, physicalTableName } from '../lambdas/lib/tables';
@@ -286,10 +287,14 @@ let running = false;
 /**
  * Start the local runtime. Resolves once every emulator is up, the tables, bucket, user pool,
  * client and groups exist, and (with `seed`) the demo data is in place.
- * Throws when another runtime is already running in this process, or when the port is taken.
+ * Throws when another runtime is already running in this process, when the port is taken, or when
+ * `DISPUTE_DEADLINES` is not valid (InvalidDeadlineSettingsError, shared/dispute/settings.ts).
  */
 export async function startLocal(options: LocalOptions = {}): Promise<LocalStack> {
   if (running) throw new Error('A local runtime is already running in this process (process.env is shared)');
+  // The deadline rules come from the same variable as a deployed function's: refuse a bad one now
+  // rather than on the first dispute call.
+  parseDeadlineSettings(process.env[DISPUTE_DEADLINES_ENV], DISPUTE_DEADLINES_ENV);
   running = true;
   // The SDK v3 warns once per process on Node < 22; the engines field already says what is supported.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

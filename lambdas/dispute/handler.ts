@@ -48,7 +48,13 @@ import {
 import { EVENT_ID_PATTERN, eventIdOf, type DisputeFields } from '../data/dispute/items';
 import { awardsPage, queuePage } from '../data/dispute/lists';
 import { countDue, readAwardTotals } from '../data/dispute/counters';
-import { addCalendarDays, calendarDaysBetween, pendingState, todayInNewYork } from '../data/dispute/calendar';
+import {
+  addCalendarDays,
+  calendarDaysBetween,
+  deadlineConfig,
+  pendingState,
+  todayInNewYork,
+} from '../data/dispute/calendar';
 import { amountsOf, derive, eventAnswer, fromEngineEvent, liveEvents, queueRange, toEngineEvent } from './rules';
 
 /** Messages of the dispute calls' refusals. */
@@ -120,11 +126,12 @@ async function disputeAnswer(
   };
 }
 
-/** POST /dispute/calculate: the engine on the dates given, nothing stored. */
+/** POST /dispute/calculate: the engine on the dates given, by the stage's rules; nothing stored. */
 async function calculate(event: ApiEvent) {
   requireCaller(event);
   const input = parseInput(CalculateBodySchema, bodyObject(event));
-  return ok({ success: true, deadlines: computeDeadlines(input.events, { asOf: input.as_of ?? todayInNewYork() }) });
+  const asOf = input.as_of ?? todayInNewYork();
+  return ok({ success: true, deadlines: computeDeadlines(input.events, { asOf, config: deadlineConfig }) });
 }
 
 /** GET /dispute?case_id=. */

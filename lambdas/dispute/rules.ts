@@ -13,7 +13,7 @@ import {
 } from '../../shared/dispute';
 import type { DisputeAmounts, DisputeEventAnswer } from '../../shared/schemas/dispute-api';
 import type { AwardEntry, DisputeEvent, DisputeRecord, QueueEntry } from '../data/dispute/items';
-import { addBusinessDays, addCalendarDays, dueSoonEnd } from '../data/dispute/calendar';
+import { addBusinessDays, addCalendarDays, deadlineConfig, dueSoonEnd } from '../data/dispute/calendar';
 
 /** The API event of a stored one (dollars; its type's fields at the top level). */
 export function toEngineEvent(event: DisputeEvent): DisputeEventInput {
@@ -55,9 +55,9 @@ export interface Derived {
   award?: AwardEntry;
 }
 
-/** The deadlines, queue entry and award of `events` (live ones, recording order) as of `asOf`. */
+/** The deadlines, queue entry and award of `events` (live ones, recording order) as of `asOf`, by the stage's rules. */
 export function derive(events: readonly DisputeEvent[], asOf: string): Derived {
-  const deadlines = computeDeadlines(events.map(toEngineEvent), { asOf });
+  const deadlines = computeDeadlines(events.map(toEngineEvent), { asOf, config: deadlineConfig });
   const next = nextDeadline(deadlines);
   const latest = (type: string) => [...events].reverse().find((e) => e.type === type);
   const determination = latest('determination');

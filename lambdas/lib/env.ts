@@ -27,6 +27,12 @@ export const LambdaEnvSchema = z.object({
   LISTS_TABLE: z.string().min(1),
   /** The dispute desk: records, events, the deadline queue and awards (lambdas/data/dispute). */
   DISPUTES_TABLE: z.string().min(1),
+  /**
+   * The stage's deadline engine settings as JSON (shared/dispute/settings.ts), given to the functions
+   * that compute deadlines or their states (dispute, case); parsed at their cold start by
+   * lambdas/data/dispute/calendar.ts. Absent: the engine's defaults.
+   */
+  DISPUTE_DEADLINES: z.string().optional(),
   /** NPPES NPI Registry base URL including `version=2.1`. */
   NPPES_API_URL: z.string().url().default(DEFAULT_NPPES_API_URL),
   /**

@@ -26,6 +26,7 @@ import { buildApp } from '../../infra/app';
 import {
   API_THROTTLE,
   asyncInvokedResources,
+  DEADLINE_RESOURCES,
   DEFAULT_RESERVED_CONCURRENCY,
   RESERVED_CONCURRENCY,
   ROUTE_THROTTLE,
@@ -645,6 +646,54 @@ describe("the list cursors' key", () => {
       }
     },
   );
+});
+
+describe("the dispute deadline rules of a stage", () => {
+  const deadlinesOf = (s: Synth) =>
+    new Map(
+      [...RESOURCES].map((resource) => {
+        const fn = s.stack.api.functions.get(resource);
+        if (!fn) throw new Error(`no ${resource} function`);
+        const env = (s.resources[logicalId(s, fn)]?.Properties?.Environment as { Variables: Record<string, Json> })
+          .Variables;
+        return [resource, env.DISPUTE_DEADLINES] as const;
+      }),
+    );
+
+  it('gives the dispute and case functions, and no other, the defaults in DISPUTE_DEADLINES', () => {
+    // Act
+    const given = deadlinesOf(dev);
+    // Assess
+    const expected = JSON.stringify({
+      openNegotiationStartFrom: '2026-08-03',
+      responseNoticeFrom: '2026-08-03',
+      batchedCoolingOffFrom: null,
+      dueSoonBusinessDays: 5,
+      executiveOrderClosures: false,
+    });
+    for (const [resource, value] of given) {
+      expect([resource, value]).toEqual([resource, DEADLINE_RESOURCES.includes(resource) ? expected : undefined]);
+    }
+  });
+
+  it('takes the settings of -c disputeDeadlines and refuses a bad one at synth, naming the setting', () => {
+    // Act
+    const custom = synth({
+      stage: 'qa-rules',
+      skipBundling: 'true',
+      disputeDeadlines: '{"responseNoticeFrom":"2026-10-01","executiveOrderClosures":true}',
+    });
+    const bad = () =>
+      synth({ stage: 'qa-rules', skipBundling: 'true', disputeDeadlines: { dueSoonBusinessDays: 'five' } });
+    // Assess
+    expect(JSON.parse(String(deadlinesOf(custom).get('dispute')))).toMatchObject({
+      responseNoticeFrom: '2026-10-01',
+      openNegotiationStartFrom: '2026-08-03',
+      executiveOrderClosures: true,
+    });
+    expect(bad).toThrow(InvalidStageSettingError);
+    expect(bad).toThrow(/^Invalid disputeDeadlines: dueSoonBusinessDays must be a whole number/);
+  });
 });
 
 describe('deleting a case deletes its documents', () => {

@@ -4,15 +4,25 @@
  * due-soon window (shared/dispute), so that the queue and the counts agree with the states it answers.
  */
 import {
-  DEFAULT_DEADLINE_CONFIG,
   addCalendarDays,
   businessCalendar,
   calendarDaysBetween,
-  dueSoonEnd,
-  pendingState,
+  dueSoonEnd as engineDueSoonEnd,
+  pendingState as enginePendingState,
+  type DeadlineConfig,
 } from '../../../shared/dispute';
+import { DISPUTE_DEADLINES_ENV, deadlineConfigOf, parseDeadlineSettings } from '../../../shared/dispute/settings';
 
-export { addCalendarDays, calendarDaysBetween, dueSoonEnd, pendingState };
+export { addCalendarDays, calendarDaysBetween };
+
+/**
+ * The stage's engine configuration, parsed once when the function starts: a bad `DISPUTE_DEADLINES`
+ * throws here (InvalidDeadlineSettingsError naming the field), so the function fails to start
+ * rather than answer deadlines of rules nobody chose. Unset: the engine's defaults.
+ */
+export const deadlineConfig: DeadlineConfig = deadlineConfigOf(
+  parseDeadlineSettings(process.env[DISPUTE_DEADLINES_ENV], DISPUTE_DEADLINES_ENV),
+);
 
 /** The time zone of "today" for every dispute rule. */
 export const DISPUTE_TIME_ZONE = 'America/New_York';
@@ -29,8 +39,18 @@ export function todayInNewYork(now: Date = new Date()): string {
   return newYorkDay.format(now);
 }
 
-/** The engine's business days with its default closures. */
-const calendar = businessCalendar(DEFAULT_DEADLINE_CONFIG.extraClosures);
+/** The engine's business days with the stage's closures. */
+const calendar = businessCalendar(deadlineConfig.extraClosures);
+
+/** The last day of the due-soon window that starts `asOf`, with the stage's configuration. */
+export function dueSoonEnd(asOf: string): string {
+  return engineDueSoonEnd(asOf, deadlineConfig, calendar);
+}
+
+/** A pending deadline's state as of `asOf` (overdue, due_soon or open), with the stage's configuration. */
+export function pendingState(due: string, asOf: string): 'overdue' | 'due_soon' | 'open' {
+  return enginePendingState(due, asOf, deadlineConfig);
+}
 
 /** `day` plus `n` federal business days ("not later than n business days after": `day` is day 0). */
 export function addBusinessDays(day: string, n: number): string {
