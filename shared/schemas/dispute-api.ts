@@ -30,12 +30,15 @@ export const CalculateBodySchema = z.object({
   as_of: DisputeDateSchema.optional(),
 });
 
+/** Longest federal dispute number (`dispute_reference`) a dispute keeps. */
+export const MAX_DISPUTE_REFERENCE_LENGTH = 100;
+
 /** The per-case fields a POST /dispute/event may set beside its event (each kept until set again). */
 export const DisputeFieldsBodySchema = z.object({
   case_id: z.string({ error: 'case_id is required' }).trim().min(1, 'case_id is required').max(TEXT_LIMITS.id),
   billed_amount: DisputeAmountSchema.optional(),
   qpa: DisputeAmountSchema.optional(),
-  dispute_reference: optionalText('dispute_reference', 100),
+  dispute_reference: optionalText('dispute_reference', MAX_DISPUTE_REFERENCE_LENGTH),
   payer_name: optionalText('payer_name', TEXT_LIMITS.text),
   payer_contact: optionalText('payer_contact', TEXT_LIMITS.text),
 });

@@ -198,6 +198,59 @@ describe('the Dispute panel', () => {
     });
   });
 
+  it('shows the plan, its contact and the federal dispute number, and the provider cannot enter them', async () => {
+    api.on('GET /dispute', { ...PAID, payer_name: 'Aetna', payer_contact: 'disputes@aetna.example' });
+    renderPanel(false);
+    await screen.findByRole('list', { name: 'Dispute timeline' });
+
+    const rows = ['Plan', 'Plan contact', 'Federal dispute number'].map(
+      (term) => `${term}: ${screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent}`,
+    );
+    expect(rows).toEqual([
+      'Plan: Aetna',
+      'Plan contact: disputes@aetna.example',
+      'Federal dispute number: Not recorded',
+    ]);
+    expect(screen.queryByRole('textbox', { name: 'Plan name' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Federal dispute number' })).toBeNull();
+  });
+
+  it('offers the per-case fields as they stand, checks them, and sends the changed ones with the event', async () => {
+    api.on('GET /dispute', { ...PAID, payer_name: 'Aetna', dispute_reference: 'DISP-1' });
+    api.on('POST /dispute/event', () => PAID);
+    renderPanel();
+    const form = await screen.findByRole('form', { name: 'Add event' });
+    const field = (name: string) => within(form).getByRole('textbox', { name }) as HTMLInputElement;
+
+    expect(field('Billed amount (optional, dollars)').value).toBe('4000.00');
+    expect(field('Plan name').value).toBe('Aetna');
+    expect(field('Plan contact').value).toBe('');
+    expect(field('Federal dispute number').value).toBe('DISP-1');
+    fireEvent.change(within(form).getByLabelText('Event'), { target: { value: 'bill_sent' } });
+    fireEvent.change(within(form).getByLabelText('Event date'), { target: { value: '2026-01-05' } });
+    fireEvent.change(field('Plan contact'), { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(field('Federal dispute number'), { target: { value: '  ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record event' }));
+    expect(await within(form).findByText('Plan contact must be at most 200 characters')).toBeTruthy();
+    expect(within(form).getByText('Federal dispute number is required once recorded')).toBeTruthy();
+    expect(api.requests('POST /dispute/event')).toHaveLength(0);
+
+    fireEvent.change(field('Plan name'), { target: { value: ' Aetna Life ' } });
+    fireEvent.change(field('Plan contact'), { target: { value: 'Jo Smith, 555-0100' } });
+    fireEvent.change(field('Federal dispute number'), { target: { value: 'DISP-2026-0042' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record event' }));
+
+    expect(await screen.findByText('Bill sent to the plan recorded.')).toBeTruthy();
+    expect(api.requests('POST /dispute/event')[0]?.body).toEqual({
+      case_id: CASE_ID,
+      payer_name: 'Aetna Life',
+      payer_contact: 'Jo Smith, 555-0100',
+      dispute_reference: 'DISP-2026-0042',
+      type: 'bill_sent',
+      date: '2026-01-05',
+    });
+  });
+
   it("puts a 400's message under the field it names, and nothing else is shown as saved", async () => {
     api.on('GET /dispute', PAID);
     api.on('POST /dispute/event', () =>

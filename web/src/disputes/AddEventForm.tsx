@@ -6,14 +6,18 @@
  * }]`), any other failure above the buttons.
  *
  * Two uses: the Dispute panel's "Add event" (default export: the events possible next
- * (./nextEvents.ts), optionally the case's billed amount and QPA), and the back office's status
+ * (./nextEvents.ts) and the dispute's per-case fields, shown as they stand: billed amount, QPA, plan
+ * name and contact, federal dispute number, each sent when changed), and the back office's status
  * control (./StatusEventDialog.tsx: only the events that stand for the chosen status, with Cancel).
+ * The API keeps a per-case field until it is set again: a recorded one may be corrected, not emptied.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { Alert, Button, Card, Fieldset, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Fragment, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod';
+import { TEXT_LIMITS } from '../../../shared/constants';
+import { MAX_DISPUTE_REFERENCE_LENGTH } from '../../../shared/schemas/dispute-api';
 import {
   MAX_DISPUTE_AMOUNT_DOLLARS,
   isIsoDate,
@@ -58,12 +62,48 @@ const FIELDS = [
   'new_due',
   'billed_amount',
   'qpa',
+  'payer_name',
+  'payer_contact',
+  'dispute_reference',
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 const EMPTY: Values = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Values;
 
-function formSchema(today: string) {
+/** The dispute's per-case fields as the form shows them (amounts as '1234.50', '' when not recorded). */
+export type DetailValues = Pick<Values, 'billed_amount' | 'qpa' | 'payer_name' | 'payer_contact' | 'dispute_reference'>;
+type DetailField = keyof DetailValues;
+const AMOUNT_DETAILS = ['billed_amount', 'qpa'] as const;
+const TEXT_DETAILS = ['payer_name', 'payer_contact', 'dispute_reference'] as const;
+const DETAIL_FIELDS: readonly DetailField[] = [...AMOUNT_DETAILS, ...TEXT_DETAILS];
+/** Label, name in messages and, for text, the longest value the API keeps (shared/schemas/dispute-api.ts). */
+const DETAILS: Record<DetailField, { label: string; name: string; max?: number }> = {
+  billed_amount: { label: 'Billed amount (optional, dollars)', name: 'Billed amount' },
+  qpa: { label: 'QPA (optional, dollars)', name: 'QPA' },
+  payer_name: { label: 'Plan name', name: 'Plan name', max: TEXT_LIMITS.text },
+  payer_contact: { label: 'Plan contact', name: 'Plan contact', max: TEXT_LIMITS.text },
+  dispute_reference: {
+    label: 'Federal dispute number',
+    name: 'Federal dispute number',
+    max: MAX_DISPUTE_REFERENCE_LENGTH,
+  },
+};
+
+/** The per-case fields of a dispute answer, as the form shows them. */
+export function detailsOf(
+  dispute: Pick<DisputeAnswer, 'amounts' | 'payer_name' | 'payer_contact' | 'dispute_reference'>,
+): DetailValues {
+  const dollars = (n: number | null) => (n === null ? '' : n.toFixed(2));
+  return {
+    billed_amount: dollars(dispute.amounts.billed),
+    qpa: dollars(dispute.amounts.qpa),
+    payer_name: dispute.payer_name ?? '',
+    payer_contact: dispute.payer_contact ?? '',
+    dispute_reference: dispute.dispute_reference ?? '',
+  };
+}
+
+function formSchema(today: string, details: DetailValues | undefined) {
   return z
     .object(Object.fromEntries(FIELDS.map((f) => [f, z.string()])) as Record<Field, z.ZodString>)
     .superRefine((v, ctx) => {
@@ -78,8 +118,12 @@ function formSchema(today: string) {
         } else if (parseDollars(v[field]) === undefined) issue(field, M.amountInvalid(MAX_DISPUTE_AMOUNT_DOLLARS));
       };
       amount('amount', WITH_AMOUNT.includes(v.type));
-      amount('billed_amount', false);
-      amount('qpa', false);
+      for (const field of AMOUNT_DETAILS) amount(field, false);
+      for (const field of DETAIL_FIELDS) {
+        const { name, max } = DETAILS[field];
+        if (max !== undefined && v[field].trim().length > max) issue(field, M.tooLong(name, max));
+        if (details?.[field] && !v[field].trim()) issue(field, M.detailKept(name));
+      }
       if (v.type === 'entity_selected') {
         if (!v.entity_name.trim()) issue('entity_name', M.entityRequired);
         if (!v.selected_by) issue('selected_by', M.selectedByRequired);
@@ -120,12 +164,17 @@ function eventOf(v: Values): DisputeEventInput {
   }
 }
 
-function caseFieldsOf(v: Values): DisputeCaseFields {
+/** The per-case fields of checked form values that differ from `details` (what the dispute holds). */
+function caseFieldsOf(v: Values, details: DetailValues): DisputeCaseFields {
   const fields: DisputeCaseFields = {};
-  const billed = parseDollars(v.billed_amount);
-  const qpa = parseDollars(v.qpa);
-  if (billed !== undefined) fields.billed_amount = billed;
-  if (qpa !== undefined) fields.qpa = qpa;
+  for (const field of AMOUNT_DETAILS) {
+    const dollars = parseDollars(v[field]);
+    if (dollars !== undefined && dollars !== parseDollars(details[field])) fields[field] = dollars;
+  }
+  for (const field of TEXT_DETAILS) {
+    const text = v[field].trim();
+    if (text && text !== details[field]) fields[field] = text;
+  }
   return fields;
 }
 
@@ -138,8 +187,8 @@ export interface EventFormProps {
   /** The form's accessible name. */
   label: string;
   submitLabel: string;
-  /** Offer the case's billed amount and QPA beside the event. */
-  withCaseFields?: boolean;
+  /** The dispute's per-case fields as they stand, offered for correction beside the event; none: not shown. */
+  details?: DetailValues;
   /** Say '<event> recorded.' under the fields after each success (the form stays for the next). */
   confirmRecorded?: boolean;
   /** After the server recorded the event: its answer and the type recorded. */
@@ -155,7 +204,7 @@ export function EventForm({
   types,
   label,
   submitLabel,
-  withCaseFields = false,
+  details,
   confirmRecorded = false,
   onRecorded,
   onCancel,
@@ -164,8 +213,12 @@ export function EventForm({
   const record = useRecordEvent(caseId);
   const [done, setDone] = useState('');
   const [failure, setFailure] = useState('');
-  const empty: Values = { ...EMPTY, type: types.length === 1 ? (types[0] ?? '') : '' };
-  const form = useForm<Values>({ resolver: zodResolver(formSchema(today)), defaultValues: empty });
+  const blank = (current: DetailValues | undefined): Values => ({
+    ...EMPTY,
+    ...current,
+    type: types.length === 1 ? (types[0] ?? '') : '',
+  });
+  const form = useForm<Values>({ resolver: zodResolver(formSchema(today, details)), defaultValues: blank(details) });
   const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
   const steps = type === 'extension' ? extendableSteps(events) : [];
@@ -176,9 +229,9 @@ export function EventForm({
     try {
       const answer = await record.mutateAsync({
         event: eventOf(values),
-        fields: withCaseFields ? caseFieldsOf(values) : {},
+        fields: details ? caseFieldsOf(values, details) : {},
       });
-      form.reset(empty);
+      form.reset(blank(details && detailsOf(answer)));
       const recorded = values.type as DisputeEventType;
       if (confirmRecorded) setDone(`${EVENT_LABELS[recorded]} recorded.`);
       onRecorded?.(answer, recorded);
@@ -247,11 +300,18 @@ export function EventForm({
           {type === 'extension' && text('new_due', 'New due date', { type: 'date' })}
           {(type === 'extension' || type === 'ineligible') && text('reason', 'Reason')}
         </Flex>
-        {withCaseFields && (
-          <Flex wrap="wrap" gap="small">
-            {text('billed_amount', 'Billed amount (optional, dollars)')}
-            {text('qpa', 'QPA (optional, dollars)')}
-          </Flex>
+        {details && (
+          <Fieldset
+            legend="Dispute details (kept with the case)"
+            variation="plain"
+            direction="row"
+            wrap="wrap"
+            gap="small"
+          >
+            {DETAIL_FIELDS.map((field) => (
+              <Fragment key={field}>{text(field, DETAILS[field].label)}</Fragment>
+            ))}
+          </Fieldset>
         )}
         {failure && (
           <Alert variation="error" role="alert">
@@ -275,7 +335,8 @@ export function EventForm({
 }
 
 /** The Dispute panel's Add event form: the events possible next, a note when one is recorded. */
-export default function AddEventForm({ caseId, events }: { caseId: string; events: readonly RecordedEvent[] }) {
+export default function AddEventForm({ dispute }: { dispute: DisputeAnswer }) {
+  const events = dispute.events;
   const allowed = allowedNextEvents(events);
   if (allowed.length === 0) {
     return <Text>No event can be recorded now: the dispute is closed.</Text>;
@@ -287,12 +348,12 @@ export default function AddEventForm({ caseId, events }: { caseId: string; event
           Add event
         </Heading>
         <EventForm
-          caseId={caseId}
+          caseId={dispute.case_id}
           events={events}
           types={allowed}
           label="Add event"
           submitLabel="Record event"
-          withCaseFields
+          details={detailsOf(dispute)}
           confirmRecorded
         />
       </Flex>

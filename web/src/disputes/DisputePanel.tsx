@@ -1,6 +1,7 @@
 /**
  * The Dispute panel of Case Details (GET /dispute?case_id=): the amounts, each as dollars and as a
- * percentage of the case's Medicare benchmark when there is one; the next deadline; a timeline of the
+ * percentage of the case's Medicare benchmark when there is one; the plan, its contact and the
+ * federal dispute number; the next deadline; a timeline of the
  * events and deadlines in date order (each deadline with its state badge, "unconfirmed rule" on
  * `U`-graded rules, the non-business-day note, an extension's reason); the deleted events with their
  * reasons. `editable` (back office, user_type 10 or more) adds the Add event form and a Delete per
@@ -76,6 +77,26 @@ function Amounts({ dispute }: { dispute: DisputeAnswer }) {
         </Text>
       )}
     </Flex>
+  );
+}
+
+const DETAIL_ROWS: readonly { key: 'payer_name' | 'payer_contact' | 'dispute_reference'; label: string }[] = [
+  { key: 'payer_name', label: 'Plan' },
+  { key: 'payer_contact', label: 'Plan contact' },
+  { key: 'dispute_reference', label: 'Federal dispute number' },
+];
+
+/** The per-case fields besides the amounts (the back office sets them with an event). */
+function Details({ dispute }: { dispute: DisputeAnswer }) {
+  return (
+    <dl className="suture-case-fields">
+      {DETAIL_ROWS.map(({ key, label }) => (
+        <div key={key}>
+          <dt style={{ fontSize: '0.875rem', fontWeight: 600 }}>{label}</dt>
+          <dd style={{ margin: '0.25rem 0 0', overflowWrap: 'anywhere' }}>{dispute[key] ?? 'Not recorded'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -307,12 +328,7 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
     content = (
       <>
         <Amounts dispute={dispute} />
-        {(dispute.payer_name || dispute.dispute_reference) && (
-          <Text fontSize="small">
-            {dispute.payer_name && `Plan: ${dispute.payer_name}. `}
-            {dispute.dispute_reference && `Federal dispute number: ${dispute.dispute_reference}.`}
-          </Text>
-        )}
+        <Details dispute={dispute} />
         {next && (
           <Flex alignItems="center" wrap="wrap" gap="xs">
             <Text fontWeight="bold">Next deadline:</Text>
@@ -332,7 +348,7 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
         <DeletedEvents events={dispute.deleted_events} />
         {editable && (
           <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
-            <AddEventForm caseId={caseId} events={dispute.events} />
+            <AddEventForm dispute={dispute} />
           </Suspense>
         )}
       </>

@@ -36,10 +36,13 @@ export async function fetchDispute(caseId: string, signal?: AbortSignal): Promis
   return parsed(DisputeAnswerSchema, await apiFetch<unknown>('/dispute', { query: { case_id: caseId }, signal }));
 }
 
-/** The per-case amounts a new event may carry beside it (dollars). */
+/** The per-case fields a new event may carry beside it (amounts in dollars); each kept until set again. */
 export interface DisputeCaseFields {
   billed_amount?: number;
   qpa?: number;
+  payer_name?: string;
+  payer_contact?: string;
+  dispute_reference?: string;
 }
 
 /** POST /dispute/event (user_type 10 or more): records one event; answers the whole dispute. */

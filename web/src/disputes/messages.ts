@@ -19,6 +19,8 @@ export const DISPUTE_SCREEN_MESSAGES = {
   stepRequired: 'Please select the deadline to extend',
   newDueRequired: 'New due date is required',
   deleteReasonRequired: 'A reason is required to delete an event',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  detailKept: (label: string) => `${label} is required once recorded`,
   checkingDispute: 'Checking the dispute...',
   statusEventHelp:
     'This status stands for a dispute event: record it here. The case moves with it, and its status history names the event.',
