@@ -71,6 +71,34 @@ describeBrowser('App shell (browser)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('marks the current page in the navigation and shows a focus ring on the link the keyboard reaches', async () => {
+    // Prepare
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.url}/about`);
+    const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true });
+    await about.waitFor();
+
+    // Act: Tab until a link has the focus.
+    let focusedTag = '';
+    for (let i = 0; i < 15 && focusedTag !== 'A'; i++) {
+      await page.keyboard.press('Tab');
+      focusedTag = await page.evaluate(() => document.activeElement?.tagName ?? '');
+    }
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!);
+      return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+    });
+    const current = await about.evaluate((a) => ({
+      ariaCurrent: a.getAttribute('aria-current'),
+      background: getComputedStyle(a).backgroundColor,
+    }));
+
+    // Assess: the theme's primary 60 (#2f78c4) ring, and primary 10 (#e8f1fa) behind the current page.
+    expect(focusedTag).toBe('A');
+    expect(ring).toEqual({ style: 'solid', width: '3px', color: 'rgb(47, 120, 196)' });
+    expect(current).toEqual({ ariaCurrent: 'page', background: 'rgb(232, 241, 250)' });
+  });
+
   it('serves the SPA under the Content-Security-Policy, and a provider signs in and sees the case list with nothing refused', async () => {
     // Prepare
     const { page } = await e2e.newPage();

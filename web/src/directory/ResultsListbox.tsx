@@ -103,7 +103,7 @@ export function ResultsListbox({ label, options, selectedKey, onPick, onEscape, 
                   ? 'var(--amplify-colors-orange-10, #fff4e5)'
                   : undefined,
             color: o.tone === 'warning' ? 'var(--amplify-colors-orange-90, #7a3b00)' : undefined,
-            outline: i === activeIndex ? '2px solid var(--amplify-colors-brand-primary-60, #047d95)' : undefined,
+            outline: i === activeIndex ? '2px solid var(--amplify-colors-primary-60, #047d95)' : undefined,
             outlineOffset: -2,
           }}
         >

@@ -35,7 +35,7 @@ export function ProgressBar({ value, label }: ProgressBarProps) {
           style={{
             width: `${percent}%`,
             height: '100%',
-            background: 'var(--amplify-colors-brand-primary-60)',
+            background: 'var(--amplify-colors-primary-60)',
             transition: 'width 120ms linear',
           }}
         />

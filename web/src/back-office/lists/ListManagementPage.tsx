@@ -77,7 +77,7 @@ export function ListManagementTabs({ initial = 'cpt' }: { initial?: TabId }) {
               style={{
                 padding: '8px 16px',
                 border: 'none',
-                borderBottom: active ? '3px solid var(--amplify-colors-brand-primary-80)' : '3px solid transparent',
+                borderBottom: active ? '3px solid var(--amplify-colors-primary-80)' : '3px solid transparent',
                 background: 'transparent',
                 fontWeight: active ? 700 : 400,
                 cursor: 'pointer',
