@@ -56,8 +56,18 @@ export const RESOURCE_ACCESS: Record<
     cursorKey?: boolean;
   }
 > = {
+  // DISPUTES_TABLE: a soft delete or restore reads the case's dispute record and checks it in its
+  // transaction, taking its dispute counts out or back.
   case: {
-    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'SURGEONS_TABLE', 'FACILITIES_TABLE', 'CPT_CODES_TABLE'],
+    read: [
+      'CASES_TABLE',
+      'CASE_STATS_TABLE',
+      'USERS_TABLE',
+      'SURGEONS_TABLE',
+      'FACILITIES_TABLE',
+      'CPT_CODES_TABLE',
+      'DISPUTES_TABLE',
+    ],
     write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
     append: AUDIT_APPEND,
     // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases

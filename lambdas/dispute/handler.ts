@@ -32,7 +32,7 @@ import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { getCase } from '../data/case/repository';
 import { accessibleCase } from '../data/case/access';
-import { forwardStatusMove } from '../data/case/status-move';
+import { forwardStatusMove, liveCaseCheck } from '../data/case/status-move';
 import { caseSummaries } from '../data/case/summaries';
 import { CptCatalogReadError, readMedicareBenchmark } from '../data/cpt_codes/benchmark';
 import { ownerNames } from '../data/user/owners';
@@ -210,7 +210,8 @@ async function recordOne(event: ApiEvent) {
       fields,
       ...(derived.queue ? { queue: derived.queue } : {}),
       ...(derived.award ? { award: derived.award } : {}),
-      extra: move.actions,
+      // The move's own condition says the case is live; without a move, a check does.
+      extra: move.actions.length ? move.actions : [liveCaseCheck(caseId)],
       actor: caller.sub,
       now,
     });
@@ -245,6 +246,7 @@ async function deleteOne(event: ApiEvent) {
       userId: stored.record.user_id,
       ...(derived.queue ? { queue: derived.queue } : {}),
       ...(derived.award ? { award: derived.award } : {}),
+      extra: [liveCaseCheck(caseId)],
       actor: caller.sub,
       now,
     });

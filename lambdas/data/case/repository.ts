@@ -68,6 +68,7 @@ import { searchKey } from '../keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
 import { VersionSchema, parseItem } from '../item';
 import { counterUpdates } from '../counters/stats';
+import { disputeCountActions } from '../dispute/repository';
 
 /** A stored case. */
 export interface CaseItem extends CaseTextFields {
@@ -562,7 +563,8 @@ const SOFT_DELETE_NAMES = {
  * item gets `deleted_at` (ISO, `now`), `deleted_by` (`actor`), `deleted_p` (the `byDeleted`
  * partition) and `deleted_created_at` (its `created_at`), loses `created_at` and every index
  * attribute (so no list, search or month index holds it), its version grows by 1, and the counters
- * take it out (`counterUpdates(current, undefined)`). Content and file references stay, so a restore
+ * take it out (`counterUpdates(current, undefined)`, and its dispute's counts: lambdas/data/dispute
+ * `disputeCountActions`). Content and file references stay, so a restore
  * gives it back whole; its documents stay in the bucket. Throws `NotFoundError('Case not found')`
  * when missing or already deleted; a concurrent write is re-read and retried, up to 3 times, then
  * `ConflictError`. Resolves with the case as it was before the delete.
@@ -596,6 +598,7 @@ export async function deleteCase(caseId: string, options: { now?: Date; actor?: 
           },
         },
         ...counterUpdates(current, undefined),
+        ...(await disputeCountActions(caseId, 'out')),
       ]);
       return current;
     } catch (err) {
@@ -619,7 +622,7 @@ function liveCaseOf(deleted: CaseItem): CaseItem {
  * Restore a soft-deleted case (decision record 0006), in ONE transaction conditional on the version
  * read: `created_at` and the index attributes come back (lists, search and month indexes hold it
  * again), the deleted_* attributes go, the version grows by 1, and the counters count it again
- * (`counterUpdates(undefined, restored)`): counts come back exactly. Its documents never left.
+ * (`counterUpdates(undefined, restored)`, its dispute's too): counts come back exactly. Its documents never left.
  * Throws `NotFoundError('Case not found')` when no such case is deleted (missing or live);
  * `ConflictError(RESTORE_EXPIRED_MESSAGE)` (409) when `now` is more than {@link RESTORE_WINDOW_DAYS}
  * days after `deleted_at`; `ConflictError(caseConflict)` after 3 lost races. Resolves with the restored case.
@@ -657,6 +660,7 @@ export async function restoreCase(caseId: string, options: { now?: Date; actor?:
           },
         },
         ...counterUpdates(undefined, restored),
+        ...(await disputeCountActions(caseId, 'in')),
       ]);
       return restored;
     } catch (err) {

@@ -70,3 +70,18 @@ export function forwardStatusMove(
     after,
   };
 }
+
+/**
+ * A check, in another entity's transaction, that case `caseId` still exists and is not soft-deleted
+ * (a dispute write that moves no status: its counters must not count a case deleted meanwhile).
+ */
+export function liveCaseCheck(caseId: string): TransactAction {
+  return {
+    ConditionCheck: {
+      TableName: getEnv().CASES_TABLE,
+      Key: { case_id: caseId },
+      ConditionExpression: 'attribute_exists(case_id) AND attribute_not_exists(#del)',
+      ExpressionAttributeNames: { '#del': 'deleted_at' },
+    },
+  };
+}

@@ -5,7 +5,7 @@
  * the queue and award items when they change, the counters, and whatever else the caller adds (the
  * case's forward status move). The rules that decide what a write holds live in lambdas/dispute/.
  */
-import { QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 import { buildUpdate } from '../../lib/dynamo';
@@ -66,6 +66,36 @@ export async function getDispute(caseId: string, consistent = false): Promise<St
     else events.push(toEvent(parseEventItem(item)));
   }
   return { record, events };
+}
+
+/**
+ * The actions of a case's soft delete (`out`) or restore (`in`) that take its dispute out of the
+ * dispute counters or count it again (docs/decisions/0006-soft-delete-and-30-day-purge.md), for the
+ * case's own transaction: the counter updates and a check that the dispute record is still as read
+ * now (or still absent), so that a dispute write in between fails that transaction, which reads
+ * both again. Reads the record (one consistent GetItem).
+ */
+export async function disputeCountActions(caseId: string, direction: 'out' | 'in'): Promise<TransactAction[]> {
+  const key = { case_id: caseId, sk: disputeSk.record };
+  const out = await ddb().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  const record = out.Item ? toRecord(parseRecordItem(out.Item)) : undefined;
+  if (!record) {
+    return [{ ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_not_exists(sk)' } }];
+  }
+  const guard = versionGuard(record);
+  const uncounted = { case_id: record.case_id, user_id: record.user_id };
+  return [
+    {
+      ConditionCheck: {
+        TableName: table(),
+        Key: key,
+        ConditionExpression: guard.condition,
+        ExpressionAttributeNames: guard.names,
+        ...(Object.keys(guard.values).length ? { ExpressionAttributeValues: guard.values } : {}),
+      },
+    },
+    ...(direction === 'out' ? disputeCounterUpdates(record, uncounted) : disputeCounterUpdates(undefined, record)),
+  ];
 }
 
 /** What a write leaves: the case's record after it, and the queue entry and award it derives from the events. */

@@ -546,4 +546,34 @@ describe('GET /dispute/queue and GET /dispute/awards, and the counts of GET /cas
       awards_unpaid_amount: statsBefore.awards_unpaid_amount + 2500,
     });
   });
+
+  it('takes a soft-deleted case out of the dispute counts and puts it back on restore', async () => {
+    // Prepare: the case of the overdue award, and its next deadline's state
+    const before = await stats();
+    const next = (await read(overdueAward)).body.next_deadline;
+    const restorer = await signedInAdmin(local, 100);
+
+    // Act
+    const deleted = await local.api('DELETE', '/case', {
+      token: queueOwner.accessToken,
+      query: { case_id: overdueAward },
+    });
+    const whileDeleted = await stats();
+    const refused = await record(overdueAward, { type: 'award_paid', date: today, amount: 2500 });
+    const afterRefused = await stats();
+    const restored = await local.api('POST', '/case/restore', {
+      token: restorer.accessToken,
+      body: { case_id: overdueAward },
+    });
+    const afterRestore = await stats();
+
+    // Assess: out while deleted (its next deadline's state and its unpaid award), back exactly after
+    expect([deleted.status, refused.status, restored.status]).toEqual([200, 404, 200]);
+    const out = { ...before, awards_unpaid: before.awards_unpaid - 1 };
+    out.awards_unpaid_amount = before.awards_unpaid_amount - 2500;
+    if (next) out[next.state as 'open' | 'due_soon' | 'overdue'] -= 1;
+    expect(whileDeleted).toEqual(out);
+    expect(afterRefused).toEqual(out);
+    expect(afterRestore).toEqual(before);
+  });
 });

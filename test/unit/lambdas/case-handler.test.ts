@@ -856,6 +856,7 @@ describe('PATCH, PUT and DELETE /case', () => {
     ddbMock.on(GetCommand, { TableName: 'cases' }).resolves({
       Item: storedCase({ case_status: 20, pay_amount_cents: 5_000 }),
     });
+    ddbMock.on(GetCommand, { TableName: 'disputes' }).resolves({});
     // Act
     const answer = await invoke(handler, {
       method: 'DELETE',
@@ -866,7 +867,18 @@ describe('PATCH, PUT and DELETE /case', () => {
     // Assess
     expect(answer).toMatchObject({ status: 200, body: { success: true } });
     expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
-    const [action, ...counters] = transaction();
+    const [action, ...others] = transaction();
+    // No dispute: nothing to take out of its counts, on condition that none appeared meanwhile
+    const counters = others.filter((a) => !a.ConditionCheck);
+    expect(others.filter((a) => a.ConditionCheck)).toEqual([
+      {
+        ConditionCheck: {
+          TableName: 'disputes',
+          Key: { case_id: storedCase().case_id, sk: 'dispute' },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        },
+      },
+    ]);
     expect(action!.Delete).toBeUndefined();
     const update = action!.Update!;
     expect(update).toMatchObject({
