@@ -4,8 +4,8 @@
  * negotiation deadline, records the notice, the IDR initiation and the entity selection, finds the
  * case in Deadlines, records the determination and a late award payment and finds the case among
  * the paid awards; provider1 sees the panel read-only. Phone (390 x 844): Deadlines, a seeded
- * dispute and Awards fit the width, and provider1's panel is read-only. axe: no serious or
- * critical violation on any of these screens.
+ * case (the whole Case Details page with its Dispute panel) and Awards fit the width, and
+ * provider1's panel is read-only. axe: no serious or critical violation on any of these screens.
  */
 import { addCalendarDays, businessCalendar } from '../../shared/dispute';
 import { todayInNewYork } from '../../lambdas/data/dispute/calendar';
@@ -44,7 +44,9 @@ async function overflowOf(page: Page, within = 'body') {
       offenders: [...root.querySelectorAll('*')]
         .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
         .slice(-5)
-        .map((el) => `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 30)}`.trim()),
+        .map((el) =>
+          `${el.tagName.toLowerCase()} ${((el.textContent ?? '').trim() || (el.getAttribute('aria-label') ?? '')).slice(0, 30)}`.trim(),
+        ),
     };
   }, within);
 }
@@ -178,7 +180,8 @@ describeBrowser('The dispute desk (browser)', () => {
     const panel = page.getByRole('region', { name: 'Dispute' });
     await panel.getByRole('list', { name: 'Dispute timeline' }).waitFor();
     await panel.getByRole('form', { name: 'Add event' }).waitFor();
-    const overflowCase = await overflowOf(page, PANEL);
+    // The whole case page: its hidden file inputs once reached past the edge without scrolling it.
+    const overflowCase = await overflowOf(page);
     await expectNoSeriousAxeViolations(page, { label: 'the Dispute panel (phone)' });
     await page.goto(`${e2e.url}/back-office/awards`);
     await page.getByRole('definition').first().waitFor();
@@ -189,7 +192,7 @@ describeBrowser('The dispute desk (browser)', () => {
     // Assess
     for (const [screen, overflow] of [
       ['Deadlines', overflowDeadlines],
-      ['the Dispute panel', overflowCase],
+      ['Case Details with the Dispute panel', overflowCase],
       ['Awards', overflowAwards],
     ] as const) {
       expect({ screen, ...overflow }).toEqual({ screen, offenders: [], scrollWidth: PHONE_WIDTH });

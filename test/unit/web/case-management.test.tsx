@@ -37,6 +37,7 @@ jest.mock('../../../web/src/cases/StatusBadge', () => {
 import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import CaseManagementPage, { matchingText } from '../../../web/src/back-office/cases/CaseManagementPage';
 import CaseDetailsPage from '../../../web/src/cases/CaseDetailsPage';
@@ -712,6 +713,27 @@ describe('Case Details for the back office and for a provider', () => {
     expect(last.textContent).toContain('Set by back office by Casey Admin');
     expect(last.textContent).toContain('Reason: Posted to the wrong case');
     expect(calls.some(([p, r]) => p === '/surgeon' && r.query.user_id === c.user_id)).toBe(true);
+  });
+
+  it('names every input, select and text area of the page, the hidden file inputs included', async () => {
+    // Prepare
+    renderAt(`/case/${cases[3]!.case_id}`);
+    await screen.findByRole('form', { name: 'Add event' });
+    fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'extension' } });
+    // Act
+    const result = await axe.run(document.body, {
+      runOnly: { type: 'rule', values: ['label', 'select-name', 'aria-input-field-name'] },
+    });
+    // Assess: axe's naming rules; the file inputs by their names, 1 px in the theme (they reached past a phone's edge)
+    expect(result.violations.map((v) => [v.id, v.nodes.map((n) => n.html)])).toEqual([]);
+    for (const name of ['Demographic Sheet file', 'Operative Note file']) {
+      const input = screen.getByLabelText(name);
+      expect([input.tagName, input.getAttribute('type'), input.className]).toEqual([
+        'INPUT',
+        'file',
+        'suture-file-input',
+      ]);
+    }
   });
 
   it('shows a provider the status and pay amount read-only', async () => {

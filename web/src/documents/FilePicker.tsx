@@ -1,9 +1,9 @@
 /**
  * A button that opens the system file picker (the input itself is visually hidden but labelled, so
- * assistive technology and tests can reach it). Chosen files are checked with `uploadProblem()`
+ * assistive technology and tests can reach it; 1 px, `.suture-file-input` in the theme's CSS). Chosen files are checked with `uploadProblem()`
  * before anything is sent (spec provider-side section 5): a refused file reaches `onProblem`.
  */
-import { Button, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useRef, type ReactNode } from 'react';
 import { uploadProblem } from '../../../shared';
 
@@ -52,25 +52,24 @@ export function FilePicker({
       >
         {children ?? buttonLabel}
       </Button>
-      <VisuallyHidden>
-        <input
-          ref={input}
-          type="file"
-          tabIndex={-1}
-          aria-label={inputLabel}
-          accept={acceptOf(extensions)}
-          disabled={isDisabled}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            // Cleared so that choosing the same file again fires a change.
-            e.target.value = '';
-            if (!file) return;
-            const problem = uploadProblem(file, extensions);
-            if (problem) onProblem(problem);
-            else onFile(file);
-          }}
-        />
-      </VisuallyHidden>
+      <input
+        ref={input}
+        type="file"
+        className="suture-file-input"
+        tabIndex={-1}
+        aria-label={inputLabel}
+        accept={acceptOf(extensions)}
+        disabled={isDisabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // Cleared so that choosing the same file again fires a change.
+          e.target.value = '';
+          if (!file) return;
+          const problem = uploadProblem(file, extensions);
+          if (problem) onProblem(problem);
+          else onFile(file);
+        }}
+      />
     </>
   );
 }
