@@ -20,7 +20,7 @@ import { VIEWER_IP_HEADER } from '../lambdas/lib/audit';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/lib/origin';
 import type { Api } from './api';
 import { LambdaRole } from './lambda';
-import { WEB_DIST } from './paths';
+import { WEB_BUILD_STAMP, WEB_DIST } from './paths';
 import { grantDistributionRead, spaBucketOrigin } from './spa-origin';
 import { HSTS_MAX_AGE_SECONDS, contentSecurityPolicy, deployedConnectSources } from './security-headers';
 import type { StageSettings } from './stage';
@@ -334,7 +334,7 @@ export class Web extends Construct {
       sources: [
         this.hasBuiltSpa
           ? s3deploy.Source.asset(this.distDir, {
-              exclude: ['assets', 'assets/**', '.vite', '.vite/**', ...PRECOMPRESSED],
+              exclude: ['assets', 'assets/**', '.vite', '.vite/**', WEB_BUILD_STAMP, ...PRECOMPRESSED],
             })
           : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX_HTML),
         s3deploy.Source.jsonData('config.json', runtimeConfig),
