@@ -77,9 +77,9 @@ export const RESOURCE_ACCESS: Record<
     cursorKey: true,
   },
   // No bucket grant: DELETE /user asks the document Lambda (async invoke) to delete the profile's files.
-  // GET /audit reads the audit trail.
+  // GET /audit reads the audit trail, and the case numbers of the cases its entries name.
   user: {
-    read: ['USERS_TABLE', 'AUDIT_TABLE'],
+    read: ['USERS_TABLE', 'AUDIT_TABLE', 'CASES_TABLE'],
     write: ['USERS_TABLE'],
     append: AUDIT_APPEND,
     invokes: ['document'],

@@ -60,6 +60,7 @@ import { createS3Versioning } from './s3-versions';
 import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
+import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { BodyTooLargeError, closeServer, listen, readBody } from './util';
 import { CURSOR_KEY_SECRET_NAME, createSecretsApi, ensureCursorKeyFile, localSecretArn } from './secrets';
@@ -598,6 +599,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         log,
       });
     }
+    // Cases from before case numbers get theirs; after one complete run this is one GetItem.
+    const numbering = await numberExistingCases({ unlessComplete: true });
+    if (numbering.numbered > 0) log(`Numbered ${numbering.numbered} cases created before case numbers.`);
     readyAt = Date.now();
 
     let closed = false;

@@ -47,6 +47,7 @@ import {
 } from '../shared';
 import { formatAddress, formatFacilityName, titleCaseName } from '../shared/display';
 import { createCase, getCase } from '../lambdas/data/case/repository';
+import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ensureInsuranceSeeded } from '../lambdas/data/lists/repository';
 import { caseDocumentKey } from '../lambdas/document/keys';
@@ -553,7 +554,12 @@ async function seedCases(plans: readonly PlannedCase[], now: Date): Promise<numb
           pay_amount_cents: plan.payAmountCents,
           created_at: new Date(plan.createdMs).toISOString(),
         },
-        { now: new Date(Math.min(now.getTime(), plan.createdMs + 5 * DAY_MS)), retryOnCollision: false },
+        // Numbered afterwards, all accounts' cases together in creation order (seedDemo).
+        {
+          now: new Date(Math.min(now.getTime(), plan.createdMs + 5 * DAY_MS)),
+          retryOnCollision: false,
+          numbered: false,
+        },
       ),
     );
     if (created) written += 1;
@@ -665,6 +671,9 @@ export async function seedDemo(target: SeedTarget): Promise<SeedSummary> {
     );
     summary.disputes = (await seedDisputes(disputes, caseAdmin, today)).disputes;
   }
+
+  // The case numbers, in creation order across the accounts (docs/decisions/0022-case-numbers.md).
+  await numberExistingCases();
 
   summary.seeded = true;
   return summary;

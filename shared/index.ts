@@ -12,6 +12,7 @@ export * from './states';
 export * from './constants';
 export * from './npi';
 export * from './display';
+export * from './case-number';
 export * from './messages';
 export * from './config';
 export * from './schemas/profile';

@@ -40,6 +40,7 @@ export interface ReportData {
 function toReportCase(item: CaseItem): ReportCase {
   return {
     case_id: item.case_id,
+    case_number: item.case_number ?? '',
     case_date: item.case_date ?? '',
     patient_first: item.patient_first ?? '',
     patient_last: item.patient_last ?? '',

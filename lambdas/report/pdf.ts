@@ -7,7 +7,7 @@
  * - page 1: the title "Provider Payment Report", "Generated at: <MM/DD/YYYY, h:mm:ss AM/PM zone>"
  *   (US format, in `timeZone`), and what it covers (status Paid, 20; provider scope);
  * - one section per provider, in the order given: "<name> - NPI <npi>", then a table with the columns
- *   Case ID, Date (MM/DD/YYYY), Patient ("Last, First"), Insurance, Procedure Codes, Pay Amount
+ *   Case (the case number), Case ID, Date (MM/DD/YYYY), Patient ("Last, First"), Insurance, Procedure Codes, Pay Amount
  *   (dollars, `$1,234.56`), then "Subtotal for <name> (<n> cases)" with the provider's sum;
  * - a table that does not fit continues on the next page under "<name> (continued)" and the column
  *   header again; a provider heading never ends a page alone (it needs its header and one row);
@@ -30,6 +30,8 @@ import { formatCents } from '../../shared/display';
 /** One case row of the report. */
 export interface ReportCase {
   case_id: string;
+  /** "C-000123", '' while the case has none (shared/case-number.ts). */
+  case_number: string;
   /** `YYYY-MM-DD` as stored. */
   case_date: string;
   patient_first: string;
@@ -82,11 +84,13 @@ const CELL_PAD = 3;
 
 /** Columns: header, width (pt), right-aligned. Widths sum to the usable width (720 pt). */
 export const REPORT_COLUMNS = [
-  { header: 'Case ID', width: 232, right: false },
+  { header: 'Case', width: 46, right: false },
+  // A case id (a user id, '_', 13 digits) needs about 220 pt at 8 pt.
+  { header: 'Case ID', width: 222, right: false },
   { header: 'Date', width: 54, right: false },
-  { header: 'Patient', width: 124, right: false },
-  { header: 'Insurance', width: 124, right: false },
-  { header: 'Procedure Codes', width: 112, right: false },
+  { header: 'Patient', width: 112, right: false },
+  { header: 'Insurance', width: 108, right: false },
+  { header: 'Procedure Codes', width: 104, right: false },
   { header: 'Pay Amount', width: 74, right: true },
 ] as const;
 
@@ -119,6 +123,7 @@ export function usDateTime(date: Date, timeZone = 'UTC'): string {
 export function rowCells(c: ReportCase): string[] {
   const patient = [c.patient_last, c.patient_first].filter((p) => p.trim() !== '').join(', ');
   return [
+    c.case_number,
     c.case_id,
     usDate(c.case_date),
     patient,

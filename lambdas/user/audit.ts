@@ -6,7 +6,7 @@
  * `from`, `to` (ISO dates `YYYY-MM-DD`, whole UTC days, or ISO date-times; `from` after `to` -> 400),
  * `limit` (default 25, at most 100), `cursor`.
  * Answer: `{ entries: [{ at, user_id, user_type, username, action, status, resource_type,
- * resource_ids, outcome, request_id, source_ip, user_agent }], next_cursor? }` (shared/schemas/audit.ts).
+ * resource_ids, outcome, request_id, source_ip, user_agent, case_id?, case_number? }], next_cursor? }` (shared/schemas/audit.ts).
  *
  * Every read is a Query of the audit table (lambdas/lib/tables.ts AUDIT_TABLE), never a Scan:
  * - `case_id` -> index `byCase`, else `user_id` -> `byUser`, each with `at_id` between the range's
@@ -37,6 +37,7 @@ import {
   type MergedPage,
 } from '../lib/paging';
 import { parseAuditItems, toAuditView } from '../data/audit/entries';
+import { caseNumbersOf } from '../data/case/repository';
 import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
@@ -73,8 +74,15 @@ const CursorStateSchema = z.object({
 });
 type CursorState = z.infer<typeof CursorStateSchema>;
 
-/** Stored items -> the API's entries (lambdas/data/audit/entries.ts). */
-const toViews = (items: readonly unknown[]): AuditEntryView[] => parseAuditItems(items).map(toAuditView);
+/**
+ * Stored items -> the API's entries (lambdas/data/audit/entries.ts), an entry about one case with
+ * that case's number (one batched read of the page's cases: at most a page of ids).
+ */
+async function toViews(items: readonly unknown[]): Promise<AuditEntryView[]> {
+  const parsed = parseAuditItems(items);
+  const numbers = await caseNumbersOf(parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])));
+  return parsed.map((item) => toAuditView(item, numbers));
+}
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
 
@@ -136,7 +144,7 @@ export async function listAudit(event: ApiEvent) {
       { limit, startKey: state.key, keyNames: [AUDIT_TABLE.partitionKey.name, 'at_id', keyName] },
     );
     return ok({
-      entries: toViews(page.items),
+      entries: await toViews(page.items),
       ...(page.lastKey ? { next_cursor: encodeCursor(scope, { key: page.lastKey } satisfies CursorState) } : {}),
     });
   }
@@ -159,7 +167,7 @@ export async function listAudit(event: ApiEvent) {
       { limit, sortKey: 'at_id', before: state.before },
     );
     const next = merged(page);
-    return ok({ entries: toViews(page.items), ...(next ? { next_cursor: next } : {}) });
+    return ok({ entries: await toViews(page.items), ...(next ? { next_cursor: next } : {}) });
   }
 
   // No indexed filter: the day partitions (each day's shards merged), newest day first.
@@ -168,9 +176,9 @@ export async function listAudit(event: ApiEvent) {
   let before = state.before;
   const items: Record<string, unknown>[] = [];
   for (let walked = 0; ; walked += 1) {
-    if (day < firstDay) return ok({ entries: toViews(items) });
+    if (day < firstDay) return ok({ entries: await toViews(items) });
     if (walked >= MAX_DAYS_PER_PAGE) {
-      return ok({ entries: toViews(items), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
+      return ok({ entries: await toViews(items), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
     }
     const page = await queryShardsNewestFirst(
       Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
@@ -185,13 +193,13 @@ export async function listAudit(event: ApiEvent) {
     items.push(...page.items);
     const next = merged(page, day);
     // `more` means this page is full: resume inside this day, after its last entry.
-    if (next) return ok({ entries: toViews(items), next_cursor: next });
+    if (next) return ok({ entries: await toViews(items), next_cursor: next });
     before = undefined;
     day = previousDay(day);
     if (items.length >= limit) {
       // Full page at a day's end: the next page starts with the previous day (when in range).
       return ok({
-        entries: toViews(items),
+        entries: await toViews(items),
         ...(day >= firstDay ? { next_cursor: encodeCursor(scope, { day } satisfies CursorState) } : {}),
       });
     }

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { StatusHistoryEntrySchema } from '../workflow';
+import { CASE_NUMBER_PATTERN } from '../case-number';
 import type { Case } from './case';
 import type { Profile } from './profile';
 import type { Facility, Surgeon } from './surgeon';
@@ -53,6 +54,10 @@ export const MessageAnswerSchema = z.object({ success, message: z.string() });
 /** A case as the API returns it (lambdas/case/repository.ts `toApiCase`). */
 export const CaseSchema = z.object({
   case_id: z.string(),
+  case_number: z.string().regex(CASE_NUMBER_PATTERN).nullable().meta({
+    description:
+      'The case number people read and say ("C-000123"), unique in the stage and never reused; `case_id` stays the key of every call. null only for a case created before numbering, until the stage has run it (docs/operations.md).',
+  }),
   user_id: z.string(),
   case_date: z.string(),
   surgeon_id: z.string(),

@@ -25,6 +25,10 @@ export const AuditEntrySchema = z.object({
   /** 'case', 'document', 'user', ... or '' when the handler declared nothing. */
   resource_type: z.string(),
   resource_ids: z.array(z.string()),
+  /** The one case the entry concerns, when it names exactly one (else absent). */
+  case_id: z.string().optional(),
+  /** That case's number ("C-000123"; null when it has none or is gone). */
+  case_number: z.string().nullable().optional(),
   outcome: z.enum(AUDIT_OUTCOMES),
   request_id: z.string(),
   source_ip: z.string(),

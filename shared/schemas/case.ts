@@ -319,6 +319,8 @@ export type CaseStatusBody = z.infer<typeof CaseStatusBodySchema>;
 /** A case as the API returns it. */
 export interface Case {
   case_id: string;
+  /** "C-000123" (shared/case-number.ts); null only for a case the stage has not numbered yet. */
+  case_number: string | null;
   user_id: string;
   case_date: string;
   surgeon_id: string;

@@ -2,7 +2,7 @@
  * Soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md) as the API answers them, parsed by the back office's
  * Deleted cases view (web/src/back-office/cases):
  * - `GET /case/deleted?limit=&cursor=` (user_type 100 or more) -> {@link DeletedCasePageSchema}:
- *   `{ success, cases: [{ case_id, user_id, owner_name, case_date, patient_first, patient_last,
+ *   `{ success, cases: [{ case_id, case_number, user_id, owner_name, case_date, patient_first, patient_last,
  *   ins_provider, case_status, created_date, deleted_at, deleted_by, deleted_by_name, ... }], count,
  *   next_cursor? }`, most recently deleted first; `next_cursor` absent on the last page.
  * - `POST /case/restore { case_id }` -> {@link RestoreCaseResponseSchema}: `{ success, message:
@@ -18,6 +18,8 @@ export const RESTORE_WINDOW_DAYS = 30;
 /** One deleted case of the list. */
 export const DeletedCaseSchema = z.looseObject({
   case_id: z.string(),
+  /** "C-000123" (shared/case-number.ts); null while the stage has not numbered it. */
+  case_number: z.string().nullable().default(null),
   user_id: z.string(),
   /** "First Last" of the owner, '' when unknown. */
   owner_name: z.string().default(''),

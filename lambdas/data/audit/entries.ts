@@ -22,6 +22,7 @@ export const AuditItemSchema = z.looseObject({
   status: z.number().optional(),
   resource_type: z.string().optional(),
   resource_ids: z.array(z.union([z.string(), z.number()])).optional(),
+  case_id: z.string().optional(),
   outcome: z.string().optional(),
   request_id: z.string().optional(),
   source_ip: z.string().optional(),
@@ -34,8 +35,11 @@ export function parseAuditItems(items: readonly unknown[] | undefined): AuditIte
   return parseItems(AuditItemSchema, items, 'audit', ['day', 'at_id']);
 }
 
-/** A stored entry as the API answers it (absent attributes as '' / null / 0). */
-export function toAuditView(item: AuditItem): AuditEntryView {
+/**
+ * A stored entry as the API answers it (absent attributes as '' / null / 0); an entry about one
+ * case carries its `case_id` and its number from `caseNumbers` (case id -> number, null when unknown).
+ */
+export function toAuditView(item: AuditItem, caseNumbers: ReadonlyMap<string, string> = new Map()): AuditEntryView {
   return {
     at: item.at ?? '',
     user_id: item.user_id ?? '',
@@ -49,5 +53,6 @@ export function toAuditView(item: AuditItem): AuditEntryView {
     request_id: item.request_id ?? '',
     source_ip: item.source_ip ?? '',
     user_agent: item.user_agent ?? '',
+    ...(item.case_id ? { case_id: item.case_id, case_number: caseNumbers.get(item.case_id) ?? null } : {}),
   };
 }

@@ -89,6 +89,7 @@ const table = () => getEnv().CASES_TABLE;
  */
 export const LIST_ATTRIBUTES = [
   'case_id',
+  'case_number',
   ...CASE_TEXT_FIELDS,
   'procedure_codes',
   'cpt_descriptors',

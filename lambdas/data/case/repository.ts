@@ -49,6 +49,8 @@ import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import {
   API_MESSAGES,
   CASE_MESSAGES,
+  CASE_NUMBER_PATTERN,
+  formatCaseNumber,
   INITIAL_CASE_STATUS,
   RESTORE_WINDOW_DAYS,
   autoStatus,
@@ -69,10 +71,16 @@ import { TransactionConditionError, transactWrite } from '../../lib/transact';
 import { VersionSchema, parseItem } from '../item';
 import { counterUpdates } from '../counters/stats';
 import { disputeCountActions } from '../dispute/repository';
+import { reserveCaseNumbers } from '../counters/case-numbers';
 
 /** A stored case. */
 export interface CaseItem extends CaseTextFields {
   case_id: string;
+  /**
+   * `C-` and at least 6 digits, unique in the stage, given on create or by the numbering of older
+   * cases (./numbering.ts; docs/decisions/0022-case-numbers.md); absent only until then.
+   */
+  case_number?: string;
   /** Upper-cased CPT/HCPCS codes. */
   procedure_codes: string[];
   case_status: number;
@@ -128,6 +136,7 @@ export interface CaseItem extends CaseTextFields {
 export const CaseItemSchema = z
   .looseObject({
     case_id: z.string().min(1),
+    case_number: z.string().regex(CASE_NUMBER_PATTERN).optional(),
     user_id: z.string().min(1),
     case_date: z.string(),
     surgeon_id: z.string().default(''),
@@ -291,6 +300,11 @@ export async function createCase(
     maxAttempts?: number;
     /** User id of the caller whose write this is (status history, shared/workflow.ts). */
     actor?: string;
+    /**
+     * false: write it without a case number, for the seed, whose cases the numbering then numbers
+     * in creation order (./numbering.ts). Default: one number reserved from the counter.
+     */
+    numbered?: boolean;
   } = {},
 ): Promise<CaseItem> {
   checkCents(input.pay_amount_cents);
@@ -326,9 +340,14 @@ export async function createCase(
     },
   ];
 
+  // Reserved once: a retry with the next id keeps it (it was never stored); a create that fails
+  // leaves a gap, never a number given twice (docs/decisions/0022-case-numbers.md).
+  const caseNumber = options.numbered === false ? undefined : formatCaseNumber(await reserveCaseNumbers(1));
+
   for (let attempt = 1; ; attempt++) {
     const item: CaseItem = {
       case_id: caseId,
+      ...(caseNumber !== undefined ? { case_number: caseNumber } : {}),
       user_id: input.user_id,
       ...content,
       case_status: status,
@@ -763,11 +782,29 @@ export async function cptDescriptions(codes: Iterable<string>): Promise<Map<stri
   return new Map(items.map((item) => [String(item.cpt_code), String(item.cpt_description ?? '')]));
 }
 
+/**
+ * The case numbers of `caseIds` (BatchGetItem of two attributes, 100 keys per call; soft-deleted
+ * cases included): case id -> number, absent for a case that is gone or has none.
+ */
+export async function caseNumbersOf(caseIds: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(caseIds)].filter((id) => id !== '');
+  if (unique.length === 0) return new Map();
+  const { items } = await batchGetAll(ddb(), {
+    table: tables().cases,
+    schema: z.looseObject({ case_id: z.string(), case_number: z.string().optional() }),
+    keyNames: ['case_id'],
+    keys: unique.map((case_id) => ({ case_id })),
+    projection: { expression: '#i, #n', names: { '#i': 'case_id', '#n': 'case_number' } },
+  });
+  return new Map(items.flatMap((item) => (item.case_number ? [[item.case_id, item.case_number] as const] : [])));
+}
+
 /** The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in dollars. */
 export function toApiCase(item: CaseItem, descriptions: Map<string, string> = new Map()): Case {
   const codes = Array.isArray(item.procedure_codes) ? item.procedure_codes : [];
   return {
     case_id: item.case_id,
+    case_number: item.case_number ?? null,
     user_id: item.user_id,
     case_date: item.case_date,
     surgeon_id: item.surgeon_id ?? '',

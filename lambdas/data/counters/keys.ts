@@ -49,3 +49,9 @@ export function caseStatsKeys(
     ownerMonth: { scope: `owner-month#${userId}`, bucket: day.slice(0, 7) },
   };
 }
+
+/**
+ * The counter item of case numbers (docs/decisions/0022-case-numbers.md): attribute `n`, the
+ * highest number handed out so far; grown only by ADD, so a number is never given twice.
+ */
+export const CASE_NUMBER_COUNTER_KEY = { scope: 'sequence', bucket: 'case_number' } as const;

@@ -21,6 +21,7 @@ import { localCognitoClient } from '../../../local/cognito';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, emptySeedSummary, seedDemoData, seedResources } from '../../../local/seed';
 import { updateState } from '../../../local/state';
 import { useLocalStack } from '../../support/local';
+import { formatCaseNumber } from '../../../shared/case-number';
 
 /** Every case of a demo user (a handful: one page of 200 holds them all). */
 async function listCasesForUser(ownerId: string) {
@@ -220,6 +221,17 @@ describe('the providers data', () => {
     // Assess
     const ids1 = new Set(s1.map((s) => s.surgeon_id));
     expect(s2.some((s) => ids1.has(s.surgeon_id))).toBe(false);
+  });
+
+  it("numbers every provider's cases together in creation order, from C-000001", async () => {
+    // Act
+    const cases = [
+      ...(await listCasesForUser(subs.get('provider1@example.com')!)),
+      ...(await listCasesForUser(subs.get('provider2@example.com')!)),
+    ].sort((a, b) => a.created_at!.localeCompare(b.created_at!) || a.case_id.localeCompare(b.case_id));
+
+    // Assess
+    expect(cases.map((c) => c.case_number)).toEqual(cases.map((_, i) => formatCaseNumber(i + 1)));
   });
 
   it('imports the starter CPT list', async () => {

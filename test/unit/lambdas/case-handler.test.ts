@@ -130,8 +130,18 @@ const validBody = {
   procedure_codes: ['47562', ' ', '49505'],
 };
 
+/** The case-number counter of the mocked `case-stats` (an UpdateItem ADD answering the new value). */
+let caseNumberCounter = 0;
+
 beforeEach(() => {
   ddbMock.reset();
+  caseNumberCounter = 41;
+  ddbMock
+    .on(UpdateCommand, { TableName: 'case-stats' })
+    .callsFake((input: { ExpressionAttributeValues: { ':count': number } }) => {
+      caseNumberCounter += input.ExpressionAttributeValues[':count'];
+      return { Attributes: { n: caseNumberCounter } };
+    });
   // Profiles: the admin is back office (10), everyone else has no user_type.
   ddbMock.on(GetCommand, { TableName: 'users' }).resolves({});
   ddbMock.on(GetCommand, { TableName: 'users', Key: { user_id: ADMIN } }).resolves({ Item: { user_type: 10 } });
@@ -230,6 +240,17 @@ describe('POST /case', () => {
       search_ins: 'aetna',
     });
     expect(item.case_id).toMatch(new RegExp(`^${OWNER}_\\d{13}$`));
+    // The next number of the counter, reserved by one ADD whose answer is used.
+    expect(item.case_number).toBe('C-000042');
+    expect(answer.body.case.case_number).toBe('C-000042');
+    const reserve = ddbMock.commandCalls(UpdateCommand, { TableName: 'case-stats' });
+    expect(reserve).toHaveLength(1);
+    expect(reserve[0]!.args[0].input).toMatchObject({
+      Key: { scope: 'sequence', bucket: 'case_number' },
+      UpdateExpression: 'ADD #n :count',
+      ExpressionAttributeValues: { ':count': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    });
     // The six counters move with the case, in the same transaction.
     const up = { n_0: 1, n_total: 1 };
     expect(counters).toHaveLength(6);
@@ -274,6 +295,9 @@ describe('POST /case', () => {
     expect(Number(puts[1]!.split('_')[1])).toBe(Number(puts[0]!.split('_')[1]) + 1);
     expect(answer.status).toBe(201);
     expect(answer.body.case_id).toBe(puts[1]);
+    // The number reserved once is the retry's too (it was never stored).
+    expect(ddbMock.commandCalls(UpdateCommand, { TableName: 'case-stats' })).toHaveLength(1);
+    expect(transaction(1)[0]!.Put!.Item!.case_number).toBe('C-000042');
     // The retried transaction counts the case under its new id (its own shard), the same case once.
     expect(Object.keys(counterDeltas(transaction(1)))).toEqual(
       counterKeys({ case_id: puts[1]!, user_id: OWNER, created_at: transaction(1)[0]!.Put!.Item!.created_at }),

@@ -8,6 +8,7 @@ import './support/env';
 import { renderPaymentReport, usDate, usDateTime, type ReportProvider } from '../../../lambdas/report/pdf';
 import { reportFilename } from '../../../lambdas/report/handler';
 import { pdfText, pdfTextPages } from '../../support/pdf-text';
+import { formatCaseNumber } from '../../../shared/case-number';
 
 function provider(name: string, npi: string, count: number, payCents = 1_000): ReportProvider {
   return {
@@ -16,6 +17,7 @@ function provider(name: string, npi: string, count: number, payCents = 1_000): R
     npi,
     cases: Array.from({ length: count }, (_, i) => ({
       case_id: `${name.replace(/\s/g, '')}_${1_760_000_000_000 + i}`,
+      case_number: formatCaseNumber(1_000 + i),
       case_date: '2026-03-04',
       patient_first: 'Pat',
       patient_last: `Row${i}`,
@@ -46,13 +48,29 @@ describe('the payment report layout', () => {
     expect(pages).toHaveLength(pdf.pages);
     pages.forEach((page, i) => {
       expect(page).toContain(`Page ${i + 1} of ${pdf.pages}`);
-      expect(page).toContain('Case ID\nDate\nPatient\nInsurance\nProcedure Codes\nPay Amount');
+      expect(page).toContain('Case\nCase ID\nDate\nPatient\nInsurance\nProcedure Codes\nPay Amount');
       if (i > 0) expect(page).toContain('Ada Quill - NPI 1234567893 (continued)');
     });
     // Every row exactly once, in order.
     const text = pdfText(pdf.bytes);
     const ids = [...text.matchAll(/AdaQuill_(\d+)/g)].map((m) => Number(m[1]));
     expect(ids).toEqual(Array.from({ length: 120 }, (_, i) => 1_760_000_000_000 + i));
+  });
+
+  it('names each case by its number, with its whole case id beside it', async () => {
+    // Prepare: a case id as the API makes them (a user id, '_', 13 digits: 50 characters)
+    const p = provider('Ada Quill', '1234567893', 1);
+    const row = {
+      ...p.cases[0]!,
+      case_id: '0f8fad5b-d9cb-469f-a165-70867728950e_1760000000000',
+      case_number: 'C-000042',
+    };
+
+    // Act
+    const pdf = await renderPaymentReport({ generatedAt: GENERATED, scope: 'x', providers: [{ ...p, cases: [row] }] });
+
+    // Assess
+    expect(pdfText(pdf.bytes)).toContain('C-000042\n0f8fad5b-d9cb-469f-a165-70867728950e_1760000000000\n03/04/2026');
   });
 
   it('sums each provider in a subtotal and every case in the grand total, in cents', async () => {
@@ -98,8 +116,8 @@ describe('the payment report layout', () => {
         .filter((i) => i >= 0)
         .pop();
       if (last === undefined) continue;
-      expect(lines[last + 1]).toBe('Case ID');
-      expect(lines.slice(last + 7).some((l) => /^Doctor\d+_\d+$/.test(l) || /^Subtotal for /.test(l))).toBe(true);
+      expect(lines[last + 1]).toBe('Case');
+      expect(lines.slice(last + 8).some((l) => /^Doctor\d+_\d+$/.test(l) || /^Subtotal for /.test(l))).toBe(true);
     }
   });
 
