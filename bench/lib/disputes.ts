@@ -192,25 +192,28 @@ export interface DisputeCall {
   counts?: boolean;
 }
 
+/** A page's date filters for its cursor: the bench asks for fixed ranges. */
+const filtersOf = (range: DueRange) => `${range.from ?? ''}:${range.to ?? ''}`;
+
 /** The calls measured on a dispute set as of today (UTC day of the bench). */
 export function disputeCalls(meta: DisputeSetMeta, limit: number): DisputeCall[] {
   const today = new Date().toISOString().slice(0, 10);
   const yesterday = addCalendarDays(today, -1);
   const soonEnd = dueSoonEnd(today);
   const queue = (range: DueRange, extra: { ownerId?: string; step?: string; cursor?: string } = {}) =>
-    queuePage({ range, limit, ...extra }).then((p) => ({
+    queuePage({ range, dateFilters: filtersOf(range), limit, ...extra }).then((p) => ({
       returned: p.items.length,
       ...(p.next_cursor ? { next_cursor: p.next_cursor } : {}),
     }));
   const awards = (state: 'unpaid' | 'paid', range: DueRange) =>
-    awardsPage({ state, range, limit }).then((p) => ({ returned: p.items.length }));
+    awardsPage({ state, range, dateFilters: filtersOf(range), limit }).then((p) => ({ returned: p.items.length }));
   let secondCursor: string | undefined;
   return [
     { label: 'queue, all, first page', run: () => queue({}) },
     {
       label: 'queue, all, second page',
       run: async () => {
-        secondCursor ??= (await queuePage({ range: {}, limit })).next_cursor;
+        secondCursor ??= (await queuePage({ range: {}, dateFilters: filtersOf({}), limit })).next_cursor;
         return queue({}, { cursor: secondCursor });
       },
     },

@@ -276,6 +276,7 @@ async function queue(event: ApiEvent) {
   const page = await queuePage({
     ...(query.user_id !== undefined ? { ownerId: query.user_id } : {}),
     ...(query.step !== undefined ? { step: query.step } : {}),
+    dateFilters: `${query.state ?? ''}:${query.within_days ?? ''}`,
     range,
     limit,
     cursor: query.cursor,
@@ -321,6 +322,7 @@ async function awards(event: ApiEvent) {
   const [page, totals, overdueCount] = await Promise.all([
     awardsPage({
       state: state === 'paid' ? 'paid' : 'unpaid',
+      dateFilters: state,
       range: state === 'overdue' ? { to: yesterday } : {},
       limit,
       cursor: query.cursor,

@@ -2,7 +2,8 @@
  * The deadline queue and the awards list (docs/decisions/0019-dispute-data.md): pages of the
  * `byDue` / `byOwnerDue` / `byStepDue` and `byAward` indexes, soonest due first, each a range of due
  * dates. Sharded families are merged lazily (lambdas/lib/paging.ts queryShardsInOrder); one owner's
- * entries are one partition (queryPage). The cursor is sealed and bound to the list and its filters.
+ * entries are one partition (queryPage). The cursor is sealed and bound to the list and its filters
+ * as asked; it resumes after its last entry within the range of the day it is used.
  */
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
@@ -55,7 +56,9 @@ const KeyCursorSchema = z.object({ k: PageKeySchema });
 
 /**
  * One page of a sharded family merged in `order`, or of a single partition (with an optional
- * FilterExpression) paged by key. `scope` names the list and its filters for the cursor.
+ * FilterExpression) paged by key. `scope` names the list and its filters as asked, not the dates
+ * they stand for: the range follows today, and a cursor taken before midnight in New York resumes
+ * after the last entry it answered, within the range of the new day.
  */
 async function pageOf(
   spec: { indexName: string; attribute: string; values: string[]; sortAttr: string },
@@ -64,11 +67,17 @@ async function pageOf(
 ): Promise<{ items: Record<string, unknown>[]; next_cursor?: string; scanned: number }> {
   const merged = spec.values.length > 1;
   const mergeState = merged ? decodeCursor(options.cursor, options.scope, MergeCursorSchema) : undefined;
+  const keyState = merged ? undefined : decodeCursor(options.cursor, options.scope, KeyCursorSchema);
   const bounds = boundsOf(range);
+  const asc = options.order === 'asc';
   // A merged page resumes past the last key answered: the key condition starts there (U+0001 sorts
   // below every character of a case id, so the last key itself is not read again going forward).
-  if (mergeState && options.order === 'asc') bounds.lo = `${mergeState.past}\u0001`;
-  if (mergeState && options.order === 'desc') bounds.hi = mergeState.past;
+  if (mergeState && asc && `${mergeState.past}\u0001` > bounds.lo) bounds.lo = `${mergeState.past}\u0001`;
+  if (mergeState && !asc && mergeState.past < bounds.hi) bounds.hi = mergeState.past;
+  // One partition resumes after its start key, unless the day's range now starts past it.
+  const at = keyState?.k[spec.sortAttr];
+  const startKey = typeof at === 'string' && (asc ? at >= bounds.lo : at <= bounds.hi) ? keyState!.k : undefined;
+  if (bounds.lo > bounds.hi) return { items: [], scanned: 0 };
   const queries = spec.values.map((value) => {
     const input = rangeQuery(spec, value, bounds, options.order);
     if (!options.filter) return input;
@@ -80,10 +89,9 @@ async function pageOf(
     };
   });
   if (!merged) {
-    const state = decodeCursor(options.cursor, options.scope, KeyCursorSchema);
     const page = await queryPage(queries[0]!, {
       limit: options.limit,
-      startKey: state?.k,
+      startKey,
       keyNames: ['case_id', 'sk', spec.attribute, spec.sortAttr],
     });
     return {
@@ -110,6 +118,8 @@ async function pageOf(
 export interface QueueQuery {
   ownerId?: string;
   step?: string;
+  /** The date filters as asked (e.g. `overdue:` or `:10`), for the cursor: `range` follows today. */
+  dateFilters: string;
   range: DueRange;
   limit: number;
   cursor?: string;
@@ -126,7 +136,7 @@ export async function queuePage(query: QueueQuery): Promise<DuePage<QueueItem>> 
       : query.step !== undefined
         ? { kind: 'step', step: query.step }
         : { kind: 'all' };
-  const scope = `dispute:queue:${query.ownerId ?? '*'}:${query.step ?? '*'}:${query.range.from ?? ''}:${query.range.to ?? ''}`;
+  const scope = `dispute:queue:${query.ownerId ?? '*'}:${query.step ?? '*'}:${query.dateFilters}`;
   const page = await pageOf({ ...queuePartitions(family), sortAttr: 'due_s' }, query.range, {
     limit: query.limit,
     cursor: query.cursor,
@@ -139,15 +149,16 @@ export async function queuePage(query: QueueQuery): Promise<DuePage<QueueItem>> 
 
 /**
  * One page of the awards in `state`, within a range of payment due dates: unpaid soonest due first,
- * paid most recently due first.
+ * paid most recently due first. `dateFilters` names the range as asked (e.g. `overdue`).
  */
 export async function awardsPage(query: {
   state: AwardState;
+  dateFilters: string;
   range: DueRange;
   limit: number;
   cursor?: string;
 }): Promise<DuePage<AwardItem>> {
-  const scope = `dispute:awards:${query.state}:${query.range.from ?? ''}:${query.range.to ?? ''}`;
+  const scope = `dispute:awards:${query.state}:${query.dateFilters}`;
   const page = await pageOf(
     { indexName: 'byAward', attribute: 'award_p', values: awardPartitions(query.state), sortAttr: 'award_s' },
     query.range,
