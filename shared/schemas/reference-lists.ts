@@ -24,6 +24,7 @@
  *   `done` or `failed`.
  */
 import * as z from 'zod';
+import { InsuranceTypeSchema } from './insurance-list';
 
 /** Rows of the CPT table per page (spec section 9: CPT page size 10). */
 export const LIST_PAGE_SIZE = 10;
@@ -60,20 +61,14 @@ export const LIST_MESSAGES = {
 
 /* ------------------------------ insurance types ------------------------------ */
 
-export const InsuranceTypeSchema = z.object({
-  insurance_id: z.string(),
-  name: z.string(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-});
-export type InsuranceType = z.infer<typeof InsuranceTypeSchema>;
-
-export const InsuranceListPageSchema = z.object({
-  insurance_types: z.array(InsuranceTypeSchema),
-  next_cursor: z.string().optional(),
-  total: z.number().int().min(0),
-});
-export type InsuranceListPage = z.infer<typeof InsuranceListPageSchema>;
+// The answer of GET /lists/insurance lives in its own module: the case form reads it, and should
+// not load this module's list-management words and import schemas with it.
+export {
+  InsuranceListPageSchema,
+  InsuranceTypeSchema,
+  type InsuranceListPage,
+  type InsuranceType,
+} from './insurance-list';
 
 const insuranceName = z
   .string({ error: LIST_MESSAGES.insuranceNameRequired })

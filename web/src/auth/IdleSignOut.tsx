@@ -11,12 +11,14 @@
  * "Stay Signed In" (focused; also Escape) keeps the session, "Sign Out" ends it at once. While the
  * dialog is open, moving the mouse does not count: only an answer does.
  */
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useIdleTimer } from 'react-idle-timer';
 import { TIMING_MS } from '../../../shared/constants';
 import { IDLE_MESSAGES } from '../../../shared/messages';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useAuth } from './AuthProvider';
+
+// The warning is shown after 14 idle minutes: its dialog loads then, off every page's first load.
+const ConfirmDialog = lazy(() => import('../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** Idle time before the sign-out (15 minutes) and the warning before it (60 s), in ms. */
 export const IDLE_SIGN_OUT_MS = TIMING_MS.idleSignOut;
@@ -55,19 +57,22 @@ export default function IdleSignOut({ timeoutMs = IDLE_SIGN_OUT_MS, promptMs = I
     return () => clearInterval(tick);
   }, [prompted, timer]);
 
+  if (!prompted) return null;
   return (
-    <ConfirmDialog
-      open={prompted}
-      title={IDLE_MESSAGES.title}
-      message={IDLE_MESSAGES.warning(secondsLeft ?? Math.ceil(promptMs / 1000))}
-      cancelLabel={IDLE_MESSAGES.stay}
-      confirmLabel={IDLE_MESSAGES.signOut}
-      tone="primary"
-      onCancel={() => {
-        setSecondsLeft(null);
-        timer.activate();
-      }}
-      onConfirm={() => signOutNow(false)}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={prompted}
+        title={IDLE_MESSAGES.title}
+        message={IDLE_MESSAGES.warning(secondsLeft ?? Math.ceil(promptMs / 1000))}
+        cancelLabel={IDLE_MESSAGES.stay}
+        confirmLabel={IDLE_MESSAGES.signOut}
+        tone="primary"
+        onCancel={() => {
+          setSecondsLeft(null);
+          timer.activate();
+        }}
+        onConfirm={() => signOutNow(false)}
+      />
+    </Suspense>
   );
 }

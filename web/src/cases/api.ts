@@ -19,7 +19,7 @@ import {
 import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
 import { CASE_MESSAGES, CASE_TEXT_FIELDS, type CaseTextFields } from '../../../shared/schemas/case';
 import { CaseListPageSchema } from '../../../shared/schemas/lists';
-import { InsuranceListPageSchema } from '../../../shared/schemas/reference-lists';
+import { InsuranceListPageSchema } from '../../../shared/schemas/insurance-list';
 import { ApiError, apiFetch } from '../lib/api';
 
 /** Client-side rule broken before any call (spec provider-side section 8 "Others"). */

@@ -12,7 +12,7 @@
  */
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useId, useRef, useState } from 'react';
 import {
   CASE_DOCUMENT_LABELS,
   CASE_FORM_UPLOAD_EXTENSIONS,
@@ -23,7 +23,9 @@ import {
 } from '../../../shared';
 import { DocumentBannerView, useDocumentBanner } from './Banner';
 import { acceptOf } from './FilePicker';
-import { ProgressBar } from './ProgressBar';
+
+// Shown only while a file uploads: loaded then, so /case/new stays within its 250 KB.
+const ProgressBar = lazy(() => import('./ProgressBar').then((m) => ({ default: m.ProgressBar })));
 
 /** Files chosen in the form, not yet sent. */
 export interface PendingUploads {
@@ -203,7 +205,11 @@ function FileRow({
                   Remove
                 </Button>
               </Flex>
-              {progress?.file === f && <ProgressBar value={progress.percent} label={`Uploading ${f.name}`} />}
+              {progress?.file === f && (
+                <Suspense fallback={null}>
+                  <ProgressBar value={progress.percent} label={`Uploading ${f.name}`} />
+                </Suspense>
+              )}
             </li>
           ))}
         </ul>
