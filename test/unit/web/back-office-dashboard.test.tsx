@@ -113,6 +113,7 @@ describe('the analytics dashboard', () => {
     expect(card('Total Cases')).toContain('12');
     expect(card('Total Revenue')).toContain('$1,203.00');
     expect(card('Pending Cases')).toContain('1');
+    expect(card('Pending Cases')).toContain('Paid, awaiting provider payment');
     expect(card('Incomplete Cases')).toContain('11');
     const table = screen.getByRole('table', { name: 'Cases by Status' });
     const rows = within(table).getAllByRole('row').slice(1);

@@ -6,7 +6,7 @@
  *   (`?range=7d|30d|90d|1y`, default 30d). Departure from the spec (README): the range really
  *   filters, by case creation date, from the per-day counts (GET /case/stats?range=).
  * - Cards: Total Cases, Total Revenue (sum of pay amounts, dollars), Pending Cases (status Paid, as
- *   the spec defines it), Incomplete Cases.
+ *   the spec defines it, and the card says so), Incomplete Cases.
  * - Cases by Status: a recharts bar chart (StatusChart, loaded with the chart after the figures, so
  *   recharts is not in the route's budget; hidden from screen readers) and a table of the same
  *   figures (label, cases, share).
@@ -42,7 +42,8 @@ function statusColumns(total: number): DataColumn<StatusBar>[] {
 
 const isRange = (v: string | null): v is AnalyticsRange => ANALYTICS_RANGES.some((r) => r.value === v);
 
-function StatCard({ title, value }: { title: string; value: string }) {
+/** One figure; `hint` says what it counts where the title alone would mislead. */
+function StatCard({ title, value, hint }: { title: string; value: string; hint?: string }) {
   return (
     <Card variation="outlined">
       <Heading level={2} fontSize="medium" color="font.secondary">
@@ -51,6 +52,11 @@ function StatCard({ title, value }: { title: string; value: string }) {
       <Text fontSize="xxl" fontWeight="bold" marginTop="0.25rem">
         {value}
       </Text>
+      {hint && (
+        <Text fontSize="small" color="font.secondary">
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -67,7 +73,11 @@ function Figures({ stats, rangeLabel }: { stats: CaseStatsResponse; rangeLabel: 
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: 'repeat(4, 1fr)' }} gap="1rem">
         <StatCard title="Total Cases" value={total.toLocaleString('en-US')} />
         <StatCard title="Total Revenue" value={formatDollars(stats.total_revenue)} />
-        <StatCard title="Pending Cases" value={stats.pending_cases.toLocaleString('en-US')} />
+        <StatCard
+          title="Pending Cases"
+          value={stats.pending_cases.toLocaleString('en-US')}
+          hint={ANALYTICS_MESSAGES.pendingCasesHint}
+        />
         <StatCard title="Incomplete Cases" value={stats.incomplete_cases.toLocaleString('en-US')} />
       </Grid>
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="1rem">

@@ -13,6 +13,8 @@ export const ANALYTICS_MESSAGES = {
   invalidFormat: 'Invalid response format',
   /** Spec section 2: the empty state. */
   noData: 'No analytics data available',
+  /** Under Pending Cases: the spec counts status Paid, which the title alone does not say. */
+  pendingCasesHint: 'Paid, awaiting provider payment',
   loading: 'Loading analytics…',
 } as const;
 
