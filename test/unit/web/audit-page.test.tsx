@@ -46,6 +46,20 @@ function renderTrail() {
 }
 
 describe('the audit screen', () => {
+  it('shows the number of the case an entry is about in the Case column', async () => {
+    // Prepare
+    api.on('GET /audit', {
+      entries: [entry({ case_id: 'u-1_1760000000000', case_number: 'C-000123' })],
+    });
+    // Act
+    renderTrail();
+    // Assess
+    const cell = await screen.findByRole('cell', { name: 'C-000123' });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const row = cell.closest('tr')!;
+    expect(headers[[...row.children].indexOf(cell)]).toBe('Case');
+  });
+
   it('sends the filters to GET /audit and loads the next page with the cursor', async () => {
     // Prepare
     api.on('GET /audit', ({ query }) =>
@@ -135,12 +149,19 @@ describe('auditCsv', () => {
     // Assess
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'at,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent',
+      'at,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent,case_id,case_number',
     );
     expect(lines[1]).toBe(
-      '2026-11-23T18:05:12.000Z,u-1,,ada,GET /case,200,allowed,case,a b,req-1,203.0.113.9,"Agent, ""quoted"""',
+      '2026-11-23T18:05:12.000Z,u-1,,ada,GET /case,200,allowed,case,a b,req-1,203.0.113.9,"Agent, ""quoted""",,',
     );
     expect(lines[2]).toContain(`,"'=HYPERLINK(""x"")",`);
     expect(lines).toHaveLength(4);
+  });
+
+  it('names the case an entry is about by its id and its number', () => {
+    // Act
+    const csv = auditCsv([entry({ case_id: 'u-1_1760000000000', case_number: 'C-000123' })]);
+    // Assess
+    expect(csv.split('\r\n')[1]).toMatch(/,u-1_1760000000000,C-000123$/);
   });
 });

@@ -778,3 +778,33 @@ describe('helpers', () => {
     expect(matchingText(1, undefined, 'doe')).toBe('Showing 1 case matching "doe"');
   });
 });
+
+describe('case numbers on the case screens', () => {
+  it('names a case by its number in the list row and in the Case Details title, its id beside it', async () => {
+    // Prepare
+    const numbered = cases.map((c, i) => ({ ...c, case_number: `C-00012${i}` }));
+    cases = numbered;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    const link = within(rows()[0]!).getAllByRole('link')[0]!;
+    // Assess
+    expect(link.textContent).toBe('C-000120');
+    expect(link.getAttribute('aria-label')).toBe(`Case C-000120 (full id ${numbered[0]!.case_id})`);
+    expect(link.getAttribute('href')).toBe(`/case/${numbered[0]!.case_id}`);
+  });
+
+  it('titles Case Details with the number and shows the case id as secondary text', async () => {
+    // Prepare
+    const c = { ...cases[1]!, case_number: 'C-000042' };
+    cases[1] = c;
+    // Act
+    renderAt(`/case/${c.case_id}`);
+    // Assess
+    expect(await screen.findByRole('heading', { level: 1, name: 'Case Details C-000042' })).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.nextElementSibling?.textContent).toBe(`Case ID ${c.case_id}`);
+    const fields = screen.getByText('Case Number').closest('div')!;
+    expect(within(fields).getByText('C-000042')).toBeTruthy();
+  });
+});

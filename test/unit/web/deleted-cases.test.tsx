@@ -104,6 +104,35 @@ describe('the deleted cases view', () => {
     expect(await screen.findByText('No deleted cases')).toBeTruthy();
   });
 
+  it('names each deleted case by its number, its id beside it, in the row, the confirmation and the banner', async () => {
+    // Prepare
+    const id = 'owner-1_1760000000000';
+    api.on('POST /case/restore', { success: true, message: 'Case restored successfully', case: { case_id: id } });
+    api.on('GET /case/deleted', () =>
+      api.requests('POST /case/restore').length ? { cases: [] } : { cases: [deleted(id, { case_number: 'C-000321' })] },
+    );
+    renderView();
+    const row = await screen.findByRole('row', { name: /C-000321/ });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+
+    // Act
+    fireEvent.click(within(row).getByRole('button', { name: 'Restore case C-000321' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore case' });
+    const asked = within(dialog).getByText(/Restore case C-000321\? It returns/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+
+    // Assess
+    expect(headers.slice(0, 2)).toEqual(['Case', 'Case ID']);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 2)).toEqual(['C-000321', id]);
+    expect(asked).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Open case C-000321' });
+    expect(link.getAttribute('href')).toBe(`/case/${id}`);
+    expect(api.requests('POST /case/restore').map((r) => r.body)).toEqual([{ case_id: id }]);
+  });
+
   it("disables the restore past 30 days and shows the server's refusal", async () => {
     // Prepare
     api.on('POST /case/restore', () =>

@@ -1,7 +1,9 @@
 /**
  * Case Details (/case/:caseId), spec provider-side sections 2, 3, 4 and 8.
  *
- * Buttons Back to Case List (/dashboard) and Edit Case (/case/{id}/edit); every case field: case id,
+ * Titled with the case number, the case id beside it, smaller (docs/decisions/0022-case-numbers.md).
+ * Buttons Back to Case List (/dashboard) and Edit Case (/case/{id}/edit); every case field: case
+ * number, case id,
  * status badge, case date, patient, insurance, surgeon and facility (names from the user's lists,
  * the id when not found), procedure codes with descriptions, pay amount (dollars), created and
  * updated dates. Error panel 'Failed to load case details: {message}' with Back to Case List and
@@ -60,8 +62,9 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
   return (
     <Card variation="outlined">
       <dl className="suture-case-fields">
+        <Field label="Case Number">{c.case_number || 'N/A'}</Field>
         <Field label="Case ID">
-          <Text as="span" fontFamily="monospace">
+          <Text as="span" fontFamily="monospace" fontSize="small">
             {c.case_id}
           </Text>
         </Field>
@@ -171,7 +174,17 @@ export default function CaseDetailsPage() {
           </Button>
         )}
       </Flex>
-      <Heading level={1}>Case Details</Heading>
+      <Flex direction="column" gap="xxs">
+        <Heading level={1}>
+          Case Details
+          {query.data?.case_number ? ` ${query.data.case_number}` : ''}
+        </Heading>
+        {query.data && (
+          <Text fontSize="small" color="font.tertiary" style={{ wordBreak: 'break-all' }}>
+            Case ID <span style={{ fontFamily: 'monospace' }}>{query.data.case_id}</span>
+          </Text>
+        )}
+      </Flex>
       {content}
     </Flex>
   );

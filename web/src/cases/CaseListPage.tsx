@@ -7,9 +7,9 @@
  * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
  * States: loading, empty ('No cases found'), error ('Backend Connection Error' + Retry Connection).
  *
- * Docs/decisions/0009-spec-departures.md (README departures): the Case ID column shows the id's timestamp as a date-time
- * (`caseIdLabel`; the full id is in the link's accessible name, 'Case {shown} (full id {id})', and
- * its title); a Status column with the badge; Demo Sheet and Op Note tell what is really attached.
+ * Docs/decisions/0009-spec-departures.md (README departures): the Case ID column shows the case number
+ * (while a case has none, the id's timestamp: `caseIdLabel`; the full id is in the link's accessible
+ * name, 'Case {shown} (full id {id})', and its title); a Status column with the badge; Demo Sheet and Op Note tell what is really attached.
  * Below 640 px each case is a card instead of a table row; row actions are at least 44 x 44 px on
  * touch screens.
  *

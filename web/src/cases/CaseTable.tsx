@@ -2,7 +2,7 @@
  * The case list's table and, below 640 px, its cards (spec provider-side section 2 "Case List";
  * back-office-and-shell section 2 "Back-office Case Management": the same table plus a Status
  * badge column), declared once for the provider's /dashboard and the back office's
- * /back-office/cases. Columns: Case ID (its distinguishing part, the full id in the link's name),
+ * /back-office/cases. Columns: Case ID (the case number, the full id in the link's name),
  * Date, Patient, [User: the owner's name, back office], Status, Insurance (N/A if empty), Procedure
  * Codes (first 2, an ellipsis if more), Pay Amount (dollars, 2 decimals, N/A if absent), Demo Sheet
  * and Op Note (check or cross), Actions. A row click opens the case; the link serves keyboard and
@@ -47,9 +47,12 @@ export function FileMark({ present, label }: { present: boolean; label?: string 
 export const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
 export const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
 
-/** The link to a case: its distinguishing part visible, the full id in its name and tooltip. */
+/**
+ * The link to a case: its number visible (while it has none, the distinguishing part of its id),
+ * the full id in its name and tooltip (docs/decisions/0022-case-numbers.md).
+ */
 export function CaseLink({ c }: { c: CaseView }) {
-  const visible = caseIdLabel(c.case_id);
+  const visible = c.case_number || caseIdLabel(c.case_id);
   return (
     <Link
       to={`/case/${encodeURIComponent(c.case_id)}`}

@@ -38,6 +38,8 @@ export interface ProcedureCode {
 /** A case as the screens use it, whatever shape the server sent. */
 export interface CaseView extends CaseTextFields {
   case_id: string;
+  /** "C-000123" (shared/case-number.ts); '' while the case has none. */
+  case_number: string;
   procedure_codes: ProcedureCode[];
   /** Status number; NaN-free (missing counts as 0). */
   case_status: number;
@@ -123,6 +125,7 @@ export function normalizeCase(raw: unknown): CaseView {
   const status = Number(raw.case_status ?? 0);
   return {
     case_id: text(raw.case_id),
+    case_number: text(raw.case_number),
     user_id: text(raw.user_id),
     case_date: text(raw.case_date),
     surgeon_id: text(raw.surgeon_id),

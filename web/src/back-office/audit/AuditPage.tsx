@@ -35,6 +35,8 @@ const AUDIT_COLUMNS: DataColumn<AuditEntryView>[] = [
   { header: 'Action', cell: (e) => e.action, style: { whiteSpace: 'nowrap' } },
   { header: 'Outcome', cell: (e) => `${e.outcome} (${e.status})` },
   { header: 'Resource', cell: (e) => e.resource_type },
+  // The case an entry is about, by its number (docs/decisions/0022-case-numbers.md); its id is in Ids.
+  { header: 'Case', cell: (e) => e.case_number ?? '', style: { whiteSpace: 'nowrap' } },
   { header: 'Ids', cell: (e) => <IdsCell ids={e.resource_ids} />, style: { ...SMALL_BREAKING, minWidth: '18rem' } },
   { header: 'Source IP', cell: (e) => e.source_ip },
   { header: 'Request id', cell: (e) => e.request_id, style: { ...SMALL_BREAKING, minWidth: '10rem' } },

@@ -84,6 +84,9 @@ export const AUDIT_CSV_COLUMNS = [
   'request_id',
   'source_ip',
   'user_agent',
+  // The one case an entry is about, and its number (docs/decisions/0022-case-numbers.md).
+  'case_id',
+  'case_number',
 ] as const;
 
 function csvField(value: string): string {
@@ -96,7 +99,7 @@ export function auditCsv(entries: readonly AuditEntryView[]): string {
   const rows = entries.map((e) =>
     AUDIT_CSV_COLUMNS.map((c) => {
       const v = e[c];
-      return csvField(Array.isArray(v) ? v.join(' ') : v === null ? '' : String(v));
+      return csvField(Array.isArray(v) ? v.join(' ') : v === null || v === undefined ? '' : String(v));
     }).join(','),
   );
   return [AUDIT_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';

@@ -2,10 +2,11 @@
  * Deleted cases, /back-office/cases/deleted (docs/decisions/0006-soft-delete-and-30-day-purge.md), for user_type 100 or more (Global
  * Admin, Super User); anyone else is sent to /back-office/cases.
  *
- * - The soft-deleted cases, most recently deleted first (GET /case/deleted), in a table: Case ID,
+ * - The soft-deleted cases, most recently deleted first (GET /case/deleted), in a table: Case (the
+ *   number), Case ID,
  *   Patient, User (owner), Case Date, Status, Deleted (UTC), Deleted By, Restorable Until and a
  *   Restore button; paged with Load more like every list.
- * - Restore asks first ('Restore case {id}? ...'), then POST /case/restore: the case leaves this list
+ * - Restore asks first ('Restore case {number}? ...'), then POST /case/restore: the case leaves this list
  *   and reappears in Case Management with its documents and counts (the case lists and counts are
  *   read again); a success banner links to the case. Past the 30 days the button is disabled
  *   ('Past 30 days'); the server's refusal (409, or 404 when someone else restored it) is shown.
@@ -17,6 +18,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { canRestoreCases } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { caseStatusLabel } from '../../../../shared/statuses';
+import { caseReference } from '../../../../shared/case-number';
 import { RESTORE_WINDOW_DAYS, restorableUntil, type DeletedCase } from '../../../../shared/schemas/deleted-cases';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataColumn } from '../../components/DataTable';
@@ -31,9 +33,9 @@ export function utcMinute(iso: string): string {
   return iso ? iso.slice(0, 16).replace('T', ' ') : '';
 }
 
-/** The confirmation text of a restore. */
-export function restoreConfirmText(caseId: string): string {
-  return `Restore case ${caseId}? It returns to Case Management with its documents.`;
+/** The confirmation text of a restore; `label` names the case (its number, else its id). */
+export function restoreConfirmText(label: string): string {
+  return `Restore case ${label}? It returns to Case Management with its documents.`;
 }
 
 /** The list, paging and restore (exported for tests, which render it without the guard). */
@@ -41,7 +43,7 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
   const list = useDeletedCases();
   const restore = useRestoreCase();
   const [toRestore, setToRestore] = useState<string | null>(null);
-  const [restored, setRestored] = useState<string | null>(null);
+  const [restored, setRestored] = useState<{ id: string; label: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cases: DeletedCase[] = list.data?.pages.flatMap((p) => p.cases) ?? [];
   const isExpired = (c: DeletedCase) => {
@@ -49,17 +51,21 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
     return until !== '' && Date.parse(until) < now();
   };
 
+  /** A case's name on this screen: its number, else its id (it leaves the list once restored). */
+  const labelOf = (caseId: string) => caseReference(cases.find((c) => c.case_id === caseId) ?? { case_id: caseId });
   const confirm = () => {
     const caseId = toRestore;
     setToRestore(null);
     headingRef.current?.focus();
     if (!caseId) return;
     setRestored(null);
-    restore.mutate(caseId, { onSuccess: () => setRestored(caseId) });
+    const label = labelOf(caseId);
+    restore.mutate(caseId, { onSuccess: () => setRestored({ id: caseId, label }) });
   };
 
   const columns: DataColumn<DeletedCase>[] = [
-    { header: 'Case ID', cell: (c) => c.case_id, style: { wordBreak: 'break-all' } },
+    { header: 'Case', cell: (c) => c.case_number ?? '' },
+    { header: 'Case ID', cell: (c) => c.case_id, style: { wordBreak: 'break-all', fontSize: 'small' } },
     { header: 'Patient', cell: (c) => `${c.patient_first} ${c.patient_last}`.trim() },
     { header: 'User', cell: (c) => c.owner_name || c.user_id },
     { header: 'Case Date', cell: (c) => c.case_date },
@@ -78,7 +84,7 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
           <Button
             size="small"
             className="suture-touch-target"
-            aria-label={`Restore case ${c.case_id}`}
+            aria-label={`Restore case ${caseReference(c)}`}
             isDisabled={isExpired(c) || busy}
             isLoading={busy}
             loadingText="Restoring…"
@@ -125,7 +131,8 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
       </Text>
       {restored && (
         <Alert variation="success" role="status" isDismissible onDismiss={() => setRestored(null)}>
-          Case restored successfully. <Link to={`/case/${encodeURIComponent(restored)}`}>Open case {restored}</Link>
+          Case restored successfully.{' '}
+          <Link to={`/case/${encodeURIComponent(restored.id)}`}>Open case {restored.label}</Link>
         </Alert>
       )}
       {restore.isError && (
@@ -137,7 +144,7 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
       <ConfirmDialog
         open={toRestore !== null}
         title="Restore case"
-        message={restoreConfirmText(toRestore ?? '')}
+        message={restoreConfirmText(toRestore ? labelOf(toRestore) : '')}
         confirmLabel="Restore"
         tone="primary"
         onCancel={() => setToRestore(null)}
