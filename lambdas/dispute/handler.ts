@@ -297,6 +297,7 @@ async function queue(event: ApiEvent) {
       const c = cases.get(q.case_id)!;
       return {
         case_id: q.case_id,
+        case_number: c.case_number,
         user_id: q.user_id,
         owner_name: names.get(q.user_id) ?? '',
         patient_last: c.patient_last,
@@ -330,7 +331,10 @@ async function awards(event: ApiEvent) {
     readAwardTotals(),
     countDue({ kind: 'award-unpaid' }, undefined, yesterday),
   ]);
-  const names = await ownerNames(page.items.map((a) => a.user_id));
+  const [names, cases] = await Promise.all([
+    ownerNames(page.items.map((a) => a.user_id)),
+    caseSummaries(page.items.map((a) => a.case_id)),
+  ]);
   audit(event).touched(
     'case',
     page.items.map((a) => a.case_id),
@@ -339,6 +343,7 @@ async function awards(event: ApiEvent) {
     success: true,
     items: page.items.map((a) => ({
       case_id: a.case_id,
+      case_number: cases.get(a.case_id)?.case_number ?? null,
       owner_name: names.get(a.user_id) ?? '',
       determination_date: a.determination_date,
       award: centsToDollars(a.award_cents),

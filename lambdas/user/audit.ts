@@ -37,7 +37,7 @@ import {
   type MergedPage,
 } from '../lib/paging';
 import { parseAuditItems, toAuditView } from '../data/audit/entries';
-import { caseNumbersOf } from '../data/case/repository';
+import { caseSummaries } from '../data/case/summaries';
 import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
@@ -80,7 +80,11 @@ type CursorState = z.infer<typeof CursorStateSchema>;
  */
 async function toViews(items: readonly unknown[]): Promise<AuditEntryView[]> {
   const parsed = parseAuditItems(items);
-  const numbers = await caseNumbersOf(parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])));
+  const cases = await caseSummaries(
+    parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])),
+    { includeDeleted: true },
+  );
+  const numbers = new Map([...cases.values()].flatMap((c) => (c.case_number ? [[c.case_id, c.case_number]] : [])));
   return parsed.map((item) => toAuditView(item, numbers));
 }
 

@@ -77,6 +77,9 @@ const pageParams = {
     .meta({ description: 'The `next_cursor` of the previous page, with the same filters.' }),
 };
 
+/** The number of a list row's case ("C-000123"; null while it has none, or once it is deleted). */
+const caseNumber = z.string().nullable().optional();
+
 /** GET /dispute/queue. */
 export const DisputeQueueQuerySchema = z.object({
   state: z.enum(QUEUE_STATES).optional().meta({
@@ -173,6 +176,7 @@ export const DisputeQueueAnswerSchema = z.object({
   items: z.array(
     z.object({
       case_id: z.string(),
+      case_number: caseNumber,
       user_id: z.string(),
       owner_name: z.string(),
       patient_last: z.string(),
@@ -192,6 +196,7 @@ export const DisputeAwardsAnswerSchema = z.object({
   items: z.array(
     z.object({
       case_id: z.string(),
+      case_number: caseNumber,
       owner_name: z.string(),
       determination_date: z.string(),
       award: money,

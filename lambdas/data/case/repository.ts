@@ -782,23 +782,6 @@ export async function cptDescriptions(codes: Iterable<string>): Promise<Map<stri
   return new Map(items.map((item) => [String(item.cpt_code), String(item.cpt_description ?? '')]));
 }
 
-/**
- * The case numbers of `caseIds` (BatchGetItem of two attributes, 100 keys per call; soft-deleted
- * cases included): case id -> number, absent for a case that is gone or has none.
- */
-export async function caseNumbersOf(caseIds: Iterable<string>): Promise<Map<string, string>> {
-  const unique = [...new Set(caseIds)].filter((id) => id !== '');
-  if (unique.length === 0) return new Map();
-  const { items } = await batchGetAll(ddb(), {
-    table: tables().cases,
-    schema: z.looseObject({ case_id: z.string(), case_number: z.string().optional() }),
-    keyNames: ['case_id'],
-    keys: unique.map((case_id) => ({ case_id })),
-    projection: { expression: '#i, #n', names: { '#i': 'case_id', '#n': 'case_number' } },
-  });
-  return new Map(items.flatMap((item) => (item.case_number ? [[item.case_id, item.case_number] as const] : [])));
-}
-
 /** The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in dollars. */
 export function toApiCase(item: CaseItem, descriptions: Map<string, string> = new Map()): Case {
   const codes = Array.isArray(item.procedure_codes) ? item.procedure_codes : [];

@@ -2,7 +2,7 @@
  * Case numbers through the local gateway and the real emulators (docs/decisions/0022-case-numbers.md):
  * cases created at the same moment get different numbers, a number is never handed out again after
  * a delete (soft or for good), every answer that carries a case carries its number (one case, a list
- * row, a deleted case, an audit entry), and the numbering of older cases gives them numbers in
+ * row, a deleted case, an audit entry, the dispute desk's rows), and the numbering of older cases gives them numbers in
  * creation order, above every number in use, once.
  */
 import './quiet';
@@ -15,6 +15,7 @@ import {
 } from '../../../lambdas/data/case/repository';
 import { numberExistingCases } from '../../../lambdas/data/case/numbering';
 import { readCaseNumberCounter } from '../../../lambdas/data/counters/case-numbers';
+import { addCalendarDays, todayInNewYork } from '../../../lambdas/data/dispute/calendar';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 
@@ -29,15 +30,23 @@ interface ApiCase {
 
 let owner: TestUser;
 let globalAdmin: TestUser;
+let caseAdmin: TestUser;
 let refs: Refs;
 
 beforeAll(async () => {
-  [owner, globalAdmin] = await Promise.all([signedInProvider(local), signedInAdmin(local, 100)]);
+  [owner, globalAdmin, caseAdmin] = await Promise.all([
+    signedInProvider(local),
+    signedInAdmin(local, 100),
+    signedInAdmin(local, 10),
+  ]);
   refs = await ownSurgeonAndFacility(local, owner);
 });
 
-async function newCase(): Promise<ApiCase> {
-  const res = await local.api<{ case: ApiCase }>('POST', '/case', { token: owner.accessToken, body: caseBody(refs) });
+async function newCase(overrides: Record<string, unknown> = {}): Promise<ApiCase> {
+  const res = await local.api<{ case: ApiCase }>('POST', '/case', {
+    token: owner.accessToken,
+    body: caseBody(refs, overrides),
+  });
   if (res.status !== 201) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.case;
 }
@@ -67,6 +76,41 @@ describe('case numbers', () => {
     expect(audit.status).toBe(200);
     expect(audit.body.entries.length).toBeGreaterThan(0);
     expect(audit.body.entries.every((e) => e.case_number === made[0]!.case_number)).toBe(true);
+  });
+
+  it("shows the number in the dispute desk's rows: the deadline queue and the awards", async () => {
+    // Prepare: a case with an unpaid award (the queue then holds its award payment deadline)
+    const daysAgo = (n: number) => addCalendarDays(todayInNewYork(), -n);
+    const c = await newCase({ case_date: daysAgo(300) });
+    const events = [
+      { type: 'bill_sent', date: daysAgo(240) },
+      { type: 'initial_payment_received', date: daysAgo(220), amount: 100 },
+      { type: 'open_negotiation_sent', date: daysAgo(210) },
+      { type: 'idr_initiated', date: daysAgo(150) },
+      { type: 'entity_selected', date: daysAgo(145), entity_name: 'Maximus', selected_by: 'joint' },
+      { type: 'determination', date: daysAgo(40), amount: 2500, prevailing_party: 'provider' },
+    ];
+    for (const event of events) {
+      const res = await local.api('POST', '/dispute/event', {
+        token: caseAdmin.accessToken,
+        body: { case_id: c.case_id, ...event },
+      });
+      expect(res.status).toBe(200);
+    }
+
+    // Act
+    const queue = await local.api<{ items: ApiCase[] }>('GET', '/dispute/queue', {
+      token: caseAdmin.accessToken,
+      query: { user_id: owner.sub },
+    });
+    const awards = await local.api<{ items: ApiCase[]; next_cursor?: string }>('GET', '/dispute/awards', {
+      token: caseAdmin.accessToken,
+      query: { state: 'overdue', limit: 100 },
+    });
+
+    // Assess
+    expect(queue.body.items.find((i) => i.case_id === c.case_id)?.case_number).toBe(c.case_number);
+    expect(awards.body.items.find((i) => i.case_id === c.case_id)?.case_number).toBe(c.case_number);
   });
 
   it('never hands a number out again, after a soft delete or a purge', async () => {

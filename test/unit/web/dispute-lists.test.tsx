@@ -69,6 +69,19 @@ describe('the Deadlines queue', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('names each case by its number, the full id in the link name, and by its id while it has none', async () => {
+    api.on('GET /dispute/queue', { success: true, items: [item(1, { case_number: 'C-000077' }), item(2)] });
+    renderWith(<DeadlineQueue />);
+    await screen.findByText('Patient1');
+
+    const [numbered, unnumbered] = within(table()).getAllByRole('link');
+    expect(numbered!.textContent).toBe('C-000077');
+    expect(numbered!.getAttribute('aria-label')).toBe('Case C-000077 (full id p1_1760000000001)');
+    expect(numbered!.getAttribute('href')).toBe('/case/p1_1760000000001');
+    expect(unnumbered!.getAttribute('aria-label')).toContain('(full id p1_1760000000002)');
+    expect(unnumbered!.textContent).not.toMatch(/^C-/);
+  });
+
   it('sends the state, business days and step chosen, and presets the state from ?state=', async () => {
     api.on('GET /dispute/queue', { success: true, items: [item(1)] });
     renderWith(<DeadlineQueue />, '/back-office/deadlines?state=due_soon');

@@ -80,19 +80,26 @@ export function StackedTable<Row>(
   );
 }
 
-/** The Case column of the dispute lists: a link to the case, named with its full id. */
-export function caseColumn<Row extends { case_id: string }>(): DataColumn<Row> {
+/**
+ * The Case column of the dispute lists: a link to the case showing its number (while it has none,
+ * the distinguishing part of its id), named with its full id.
+ */
+export function caseColumn<Row extends { case_id: string; case_number?: string | null }>(): DataColumn<Row> {
   return {
     header: 'Case',
-    cell: (row) => (
-      <Link
-        to={`/case/${encodeURIComponent(row.case_id)}`}
-        className="suture-case-link"
-        aria-label={caseLinkName(row.case_id)}
-      >
-        {caseIdLabel(row.case_id)}
-      </Link>
-    ),
+    cell: (row) => {
+      const visible = row.case_number || caseIdLabel(row.case_id);
+      return (
+        <Link
+          to={`/case/${encodeURIComponent(row.case_id)}`}
+          className="suture-case-link"
+          aria-label={caseLinkName(row.case_id, visible)}
+          title={row.case_id}
+        >
+          {visible}
+        </Link>
+      );
+    },
   };
 }
 
