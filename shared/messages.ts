@@ -40,8 +40,9 @@ export const UI_MESSAGES = {
   caseSaveFailed: 'Failed to save case. Please try again.',
   caseDbConfig: 'There was a database configuration issue. Please contact support.',
   surgeonsLoadFailed: 'Failed to load surgeons/facilities. Please try refreshing the page.',
-  noSurgeons: 'No surgeons found. Please update your profile to add privileged surgeons.',
-  noFacilities: 'No facilities found. Please update your profile to add privileged facilities.',
+  // Surgeons and facilities are not added in the profile (decision 0009-spec-departures).
+  noSurgeons: 'No surgeons found. Add one to your surgeon list to choose it here.',
+  noFacilities: 'No facilities found. Add one to your facility list to choose it here.',
   noCaseId: 'No case ID provided in URL',
   invalidCaseData: 'Invalid case data: missing case_id',
   profileCreated: 'Profile created successfully! You can now access the application.',

@@ -21,6 +21,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import CaseFormPage from '../../../web/src/cases/CaseFormPage';
 import SurgeonFormPage from '../../../web/src/surgeons/SurgeonFormPage';
+import { UI_MESSAGES } from '../../../shared/messages';
 import { reply, useFakeApi } from './support/fake-api-server';
 
 const api = useFakeApi();
@@ -261,6 +262,20 @@ describe('save errors and editing', () => {
 });
 
 describe('adding a surgeon from the case form', () => {
+  it('says, when the user has no surgeon, to add one (not to update the profile) and links to /surgeon/new', async () => {
+    // Prepare
+    fakeServer();
+    // Act
+    renderAt('/case/new');
+    // Assess: the hint is the select's description, so it is read with the field.
+    const link = await screen.findByRole('link', { name: 'Add a surgeon' });
+    expect(link.getAttribute('href')).toBe('/surgeon/new');
+    expect(screen.getByRole('listbox', { name: /Primary surgeon/, description: UI_MESSAGES.noSurgeons })).toBeTruthy();
+    expect(UI_MESSAGES.noSurgeons).toBe('No surgeons found. Add one to your surgeon list to choose it here.');
+    expect(screen.queryByText(/update your profile/i)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add a facility' }).getAttribute('href')).toBe('/facility/new');
+  });
+
   it('returns to the case form with what was typed and the new surgeon selected', async () => {
     // Prepare
     fakeServer();

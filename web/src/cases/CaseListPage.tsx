@@ -5,7 +5,8 @@
  * Add New Case, and the table Case ID | Date | Patient | Status | Insurance | Procedure Codes |
  * Pay Amount | Demo Sheet | Op Note | Actions. A row opens /case/{id} on click or Enter. Delete asks
  * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
- * States: loading, empty ('No cases found'), error ('Backend Connection Error' + Retry Connection).
+ * States: loading, empty ('No cases found': with a status filter Create Your First Case, without one
+ * the getting-started checklist, ./OnboardingChecklist.tsx), error ('Backend Connection Error' + Retry Connection).
  *
  * Docs/decisions/0009-spec-departures.md (README departures): the Case ID column shows the case number
  * (while a case has none, the id's timestamp: `caseIdLabel`; the full id is in the link's accessible
@@ -28,6 +29,7 @@ import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
 import PracticePipeline from './PracticePipeline';
+import { OnboardingChecklist } from './OnboardingChecklist';
 import { EditIcon, TrashIcon } from '../components/icons';
 import { CaseTable } from './CaseTable';
 import { useCaseList } from './queries';
@@ -108,15 +110,16 @@ export default function CaseListPage() {
   } else if (!user || list.isPending) {
     body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {
-    body = (
+    body = statusDef ? (
       <ListEmpty heading={UI_MESSAGES.noCasesFound}>
-        <Text marginTop="small">
-          {statusDef ? `No cases with status ${statusDef.label}.` : "You haven't created any cases yet."}
-        </Text>
+        <Text marginTop="small">No cases with status {statusDef.label}.</Text>
         <Button variation="primary" marginTop="medium" onClick={() => navigate('/case/new')}>
           Create Your First Case
         </Button>
       </ListEmpty>
+    ) : (
+      // No case at all: the getting-started checklist instead of the lone Create Your First Case.
+      <OnboardingChecklist userId={user.sub} cases={0} heading={UI_MESSAGES.noCasesFound} />
     );
   } else {
     body = (
