@@ -19,7 +19,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
   const e2e = useE2EStack();
 
   /** A new case of provider1 with both documents attached (through the API, as the SPA sends them). */
-  async function caseWithDocuments(lastName: string): Promise<{ caseId: string; token: string }> {
+  async function caseWithDocuments(lastName: string): Promise<{ caseId: string; caseNumber: string; token: string }> {
     const provider = await e2e.signIn(PROVIDER1);
     const token = provider.accessToken;
     const [surgeons, facilities] = await Promise.all([
@@ -32,7 +32,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
         query: { user_id: provider.sub, limit: 1 },
       }),
     ]);
-    const created = await e2e.api<{ case: { case_id: string } }>('POST', '/case', {
+    const created = await e2e.api<{ case: { case_id: string; case_number: string } }>('POST', '/case', {
       token,
       body: {
         case_date: '2026-11-05',
@@ -44,6 +44,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     });
     expect(created.status).toBe(201);
     const caseId = created.body.case.case_id;
+    const caseNumber = created.body.case.case_number;
     for (const slot of ['demographic_sheet', 'op_note']) {
       const ticket = await e2e.api<UploadTicket>('POST', '/document', {
         token,
@@ -59,7 +60,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
       const confirmed = await e2e.api('POST', '/document/confirm', { token, body: { key: ticket.body.key } });
       expect(confirmed.status).toBe(200);
     }
-    return { caseId, token };
+    return { caseId, caseNumber, token };
   }
 
   async function auditActionsOf(page: Page, caseId: string): Promise<string[]> {
@@ -79,7 +80,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
   it('lets globaladmin restore a case a provider deleted, with its documents, and shows both on the audit screen', async () => {
     // Prepare: provider1's case with its two documents, on their case list
     const lastName = `Restored${Date.now().toString(36)}`;
-    const { caseId, token } = await caseWithDocuments(lastName);
+    const { caseId, caseNumber, token } = await caseWithDocuments(lastName);
     const provider = await e2e.newPage();
     const providerErrors = trackPageErrors(provider.page);
     await signInThroughUi(provider.page, e2e.url, PROVIDER1);
@@ -109,9 +110,10 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     await deletedRow.waitFor();
     const deletedText = (await deletedRow.textContent()) ?? '';
     await expectNoSeriousAxeViolations(page, { label: 'deleted cases' });
-    await deletedRow.getByRole('button', { name: `Restore case ${caseId}` }).click();
+    // The deleted case is named by its number, its id beside it.
+    await deletedRow.getByRole('button', { name: `Restore case ${caseNumber}`, exact: true }).click();
     const restoreDialog = page.getByRole('dialog', { name: 'Restore case' });
-    await restoreDialog.getByText(`Restore case ${caseId}?`, { exact: false }).waitFor();
+    await restoreDialog.getByText(`Restore case ${caseNumber}?`, { exact: false }).waitFor();
     await restoreDialog.getByRole('button', { name: 'Restore', exact: true }).click();
 
     // Assess: restored, out of the deleted list
