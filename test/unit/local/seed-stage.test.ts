@@ -196,7 +196,31 @@ beforeEach(() => {
     }
     return {};
   });
-  doc.on(UpdateCommand).resolves({});
+  // The case-number counter (lambdas/data/counters/case-numbers.ts, ADD answers the new value) and
+  // the numbering of cases; every other update is accepted and not kept.
+  doc
+    .on(UpdateCommand)
+    .callsFake(
+      (input: { TableName: string; Key: Item; UpdateExpression: string; ExpressionAttributeValues?: Item }) => {
+        const key = keyOf(input.TableName, input.Key);
+        const item = table(input.TableName).get(key) ?? { ...input.Key };
+        const values = input.ExpressionAttributeValues ?? {};
+        if (input.UpdateExpression === 'ADD #n :count') {
+          item.n = Number(item.n ?? 0) + Number(values[':count']);
+          table(input.TableName).set(key, item);
+          return { Attributes: { n: item.n } };
+        }
+        // The numbering of cases seeded without a number (lambdas/data/case/numbering.ts).
+        if (input.UpdateExpression === 'SET #num = :num ADD #v :one') {
+          table(input.TableName).set(key, {
+            ...item,
+            case_number: values[':num'],
+            version: Number(item.version ?? 0) + 1,
+          });
+        }
+        return {};
+      },
+    );
   // A dispute's partition (the record and events between two sort keys); every other Query: nothing.
   doc
     .on(QueryCommand)
@@ -323,6 +347,10 @@ describe('a QA stage', () => {
     expect(Object.keys(counts).every((name) => name.startsWith('suture-qa-123-'))).toBe(true);
     const cases = [...table('suture-qa-123-cases').values()].filter((i) => typeof i.case_id === 'string');
     expect(cases.length).toBe(64 + 24);
+    // Every seeded case numbered once, from the stage's counter.
+    const numbers = cases.map((c) => String(c.case_number));
+    expect(numbers.every((n) => /^C-\d{6,}$/.test(n))).toBe(true);
+    expect(new Set(numbers).size).toBe(cases.length);
     const profiles = [...table('suture-qa-123-users').values()].filter((i) => typeof i.user_email === 'string');
     expect(profiles.map((p) => p.user_email).sort()).toEqual(
       DEMO_ACCOUNTS.filter((a) => a.userType !== undefined)
