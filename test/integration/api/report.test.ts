@@ -172,7 +172,7 @@ describe('the provider payment report', () => {
     });
   });
 
-  it('lists every provider with Paid cases: names, NPIs, case ids, pay amounts, subtotals and the grand total', async () => {
+  it('lists every provider with Paid cases: names, NPIs, case numbers and ids, pay amounts, subtotals and the grand total', async () => {
     // Prepare: Paid cases over three months, and others that must stay out
     const a1 = await seedCase(provider1.sub, { last: 'Alder', status: 20, payCents: 123_456, daysAgo: 0 });
     const a2 = await seedCase(provider1.sub, { last: 'Birch', status: 20, payCents: 100_000, daysAgo: 45 });
@@ -195,7 +195,8 @@ describe('the provider payment report', () => {
     expect(text).toMatch(/Generated at: \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M C[SD]T/);
     expect(text).toContain(`Ada Quill - NPI ${npi1}`);
     expect(text).toContain(`Bram Oakes - NPI ${npi2}`);
-    for (const c of [a1, a2, b1, b2]) expect(text).toContain(c.case_id);
+    // Each case by its number, its id beside it.
+    for (const c of [a1, a2, b1, b2]) expect(text).toContain(`${c.case_number}\n${c.case_id}`);
     expect(text).not.toContain(closed.case_id);
     expect(text).toContain('Alder, Pat');
     expect(text).toContain('29881, 47562');
