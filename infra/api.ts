@@ -185,6 +185,7 @@ export class Api extends Construct {
       REPORTS_TABLE: data.table('REPORTS_TABLE').tableName,
       AUDIT_TABLE: data.table('AUDIT_TABLE').tableName,
       DISPUTES_TABLE: data.table('DISPUTES_TABLE').tableName,
+      CASE_NOTES_TABLE: data.table('CASE_NOTES_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       ORIGIN_VERIFY: this.originVerifyToken,

@@ -57,7 +57,8 @@ export const RESOURCE_ACCESS: Record<
   }
 > = {
   // DISPUTES_TABLE: a soft delete or restore reads the case's dispute record and checks it in its
-  // transaction, taking its dispute counts out or back.
+  // transaction, taking its dispute counts out or back. CASE_NOTES_TABLE: the notes on a case
+  // (GET/POST /case/notes), deleted with the case by the 30-day purge.
   case: {
     read: [
       'CASES_TABLE',
@@ -68,7 +69,7 @@ export const RESOURCE_ACCESS: Record<
       'CPT_CODES_TABLE',
       'DISPUTES_TABLE',
     ],
-    write: ['CASES_TABLE', 'CASE_STATS_TABLE'],
+    write: ['CASES_TABLE', 'CASE_STATS_TABLE', 'CASE_NOTES_TABLE'],
     append: AUDIT_APPEND,
     // No bucket grant: a PATCH that detaches documents, and the 30-day purge of soft-deleted cases
     // (lambdas/case/purge.ts), ask the document Lambda (async invoke) to delete the files. DELETE

@@ -49,6 +49,7 @@ import {
   AuditQuerySchema,
   CaseFilterQuerySchema,
   CaseIdQuerySchema,
+  CaseNotesQuerySchema,
   CaseQuerySchema,
   CaseStatsQuerySchema,
   CptCodesQuerySchema,
@@ -68,6 +69,7 @@ import {
 } from './schemas/api-queries';
 import { CasePatchBodySchema, CaseStatusBodySchema, CreateCaseBodySchema } from './schemas/case';
 import { RestoreCaseBodySchema } from './schemas/deleted-cases';
+import { CaseNoteBodySchema, CaseNoteSavedSchema, CaseNotesPageSchema } from './schemas/notes';
 import { ConfirmDocumentBodySchema, UploadRequestSchema } from './schemas/document';
 import { ProfileFormSchema, ProfileSetupFormSchema } from './schemas/profile';
 import {
@@ -200,6 +202,21 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     body: RestoreCaseBodySchema,
     answers: { 200: CaseSavedSchema },
     errors: [403, 404, 409],
+  },
+  'GET /case/notes': {
+    summary: "One page of a case's notes between the practice and the back office, newest first",
+    access: ownOrBackOffice('The notes of a case'),
+    query: CaseNotesQuerySchema,
+    answers: { 200: CaseNotesPageSchema },
+    errors: [404],
+    paged: true,
+  },
+  'POST /case/notes': {
+    summary: 'Write a note on a case (1 to 2,000 characters after trimming)',
+    access: ownOrBackOffice('A note on a case'),
+    body: CaseNoteBodySchema,
+    answers: { 201: CaseNoteSavedSchema },
+    errors: [404],
   },
   'GET /case': {
     summary: 'One case (`case_id`), or one page of cases, newest first',

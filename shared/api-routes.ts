@@ -44,6 +44,9 @@ export const ROUTES = [
   // Soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md): list and restore, user_type 100 or more.
   { method: 'GET', path: '/case/deleted', resource: 'case', auth: true },
   { method: 'POST', path: '/case/restore', resource: 'case', auth: true },
+  // Notes on a case between the practice and the back office (docs/decisions/0023-case-notes.md).
+  { method: 'GET', path: '/case/notes', resource: 'case', auth: true },
+  { method: 'POST', path: '/case/notes', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },
   { method: 'POST', path: '/case', resource: 'case', auth: true },
   { method: 'PATCH', path: '/case', resource: 'case', auth: true },

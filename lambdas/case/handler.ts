@@ -56,6 +56,7 @@
  *   a deleted case answers 404 to GET/PATCH/PUT/DELETE like a missing one.
  * - GET /case/deleted?limit=&cursor= -> { success, cases, count, next_cursor? } and POST /case/restore
  *   { case_id } -> { success, message, case }: user_type >= 100 only (403); see listDeleted / restore.
+ * - GET and POST /case/notes: the notes on a case (./notes.ts).
  */
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -91,6 +92,7 @@ import { getSurgeon } from '../data/owned/surgeons';
 import { listCases, type CasePage } from '../data/case/lists';
 import { accessibleCase } from '../data/case/access';
 import { health as systemHealth } from './health';
+import { getNotes, postNote } from './notes';
 import { openApiDocument } from './openapi';
 import { ownerNames } from '../data/user/owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
@@ -555,6 +557,8 @@ const api = apiHandler(
     'GET /case/stats': stats,
     'GET /case/deleted': listDeleted,
     'POST /case/restore': restore,
+    'GET /case/notes': getNotes,
+    'POST /case/notes': postNote,
     'GET /case': getOneOrList,
     'POST /case': create,
     'PATCH /case': update,

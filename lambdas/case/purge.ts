@@ -8,7 +8,8 @@
  * (`deleted_p = 'deleted' AND deleted_at < cutoff`, oldest first; never a Scan), at most
  * {@link PURGE_BATCH} cases per run (the next run takes the rest). Each case is removed by a
  * DeleteItem conditional on the `deleted_at` read (a case restored in between is left alone); its
- * counters were already taken out at the soft delete, so none change here. Then the document Lambda
+ * counters were already taken out at the soft delete, so none change here. Its notes are deleted
+ * (lambdas/data/notes/repository.ts). Then the document Lambda
  * (the only one with a bucket grant) is asked to delete its files (the same internal event as the
  * detach of a PATCH, `suture.delete-case-documents`, asynchronous): the attached documents and
  * the ones soft-deleted from the case earlier (`deleted_documents`). The removal is logged with the
@@ -31,6 +32,7 @@ import { logger } from '../lib/logger';
 import { systemAuditEntry, type AuditWriter } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { RESTORE_WINDOW_DAYS, expiredDeletedCases, purgeDeletedCase, type CaseItem } from '../data/case/repository';
+import { deleteNotesOfCase } from '../data/notes/repository';
 
 /** `type` of the internal event that runs the purge (the schedule's input). */
 export const PURGE_EVENT = 'suture.purge-deleted-cases';
@@ -118,6 +120,13 @@ export async function purgeDeletedCases(
       throw err;
     }
     purged.push(item.case_id);
+    // Its notes go with it; the case is gone, so a failure here cannot be retried by a later run.
+    await deleteNotesOfCase(item.case_id).catch((err: unknown) =>
+      logger.error('Could not delete the notes of a purged case', {
+        case_id: item.case_id,
+        error: (err as Error)?.message,
+      }),
+    );
     const keys = documentKeysOf(item);
     if (!keys.length || !documentFunction) continue;
     try {

@@ -27,6 +27,8 @@ export const LambdaEnvSchema = z.object({
   LISTS_TABLE: z.string().min(1),
   /** The dispute desk: records, events, the deadline queue and awards (lambdas/data/dispute). */
   DISPUTES_TABLE: z.string().min(1),
+  /** Notes on a case between the practice and the back office (lambdas/data/notes). */
+  CASE_NOTES_TABLE: z.string().min(1),
   /**
    * The stage's deadline engine settings as JSON (shared/dispute/settings.ts), given to the functions
    * that compute deadlines or their states (dispute, case); parsed at their cold start by

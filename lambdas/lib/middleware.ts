@@ -193,10 +193,10 @@ export function isJsonContentType(header: string | undefined): boolean {
 }
 
 /**
- * Fields (last path segment) whose text may hold TAB, LF and CR: free text that may span lines.
- * None of the API's fields is one today; a future note or comment field is added here.
+ * Fields (last path segment) whose text may hold TAB, LF and CR: free text that may span lines
+ * (`text`: a note on a case, POST /case/notes).
  */
-export const MULTILINE_TEXT_FIELDS: ReadonlySet<string> = new Set<string>();
+export const MULTILINE_TEXT_FIELDS: ReadonlySet<string> = new Set<string>(['text']);
 /** Nesting depth of a JSON body beyond which it is refused (400). */
 export const MAX_BODY_DEPTH = 32;
 

@@ -9,6 +9,7 @@ import { CASES_TABLE } from '../data/case/keys';
 import { CASE_STATS_TABLE } from '../data/counters/keys';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../data/cpt_codes/keys';
 import { DISPUTES_TABLE } from '../data/dispute/keys';
+import { CASE_NOTES_TABLE } from '../data/notes/keys';
 import { LISTS_TABLE } from '../data/lists/keys';
 import { FACILITIES_TABLE, SURGEONS_TABLE } from '../data/owned/keys';
 import { REPORTS_TABLE } from '../data/reports/keys';
@@ -51,6 +52,7 @@ export const TABLES = [
   REPORTS_TABLE,
   AUDIT_TABLE,
   DISPUTES_TABLE,
+  CASE_NOTES_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */

@@ -59,6 +59,11 @@ export const CaseStatsQuerySchema = z.object({
   user_id: id("One owner's counts; the caller's own for a provider."),
 });
 
+/** GET /case/notes: one page of a case's notes, newest first. */
+export const CaseNotesQuerySchema = PageQuerySchema.extend({
+  case_id: z.string().min(1).max(TEXT_LIMITS.id).meta({ description: 'The case.' }),
+});
+
 /** DELETE /case. */
 export const CaseIdQuerySchema = z.object({ case_id: z.string().min(1).max(TEXT_LIMITS.id) });
 

@@ -217,6 +217,15 @@ const TABLE: Record<RouteKey, Row> = {
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
   'GET /case': { request: () => ({ query: { case_id: caseId } }), expect: [401, 200, 404, 200, 200, 200, 200, 200] },
+  // Notes on a case: whoever may see the case.
+  'GET /case/notes': {
+    request: () => ({ query: { case_id: caseId } }),
+    expect: [401, 200, 404, 200, 200, 200, 200, 200],
+  },
+  'POST /case/notes': {
+    request: () => ({ body: { case_id: caseId, text: 'Called the payer about the claim.' } }),
+    expect: [401, 201, 404, 201, 201, 201, 201, 201],
+  },
   // A case of the caller's own, with the caller's own surgeon and facility.
   'POST /case': {
     request: (caller) => ({ body: caseBody(caller === 'anonymous' ? refs : refsOf[caller]) }),

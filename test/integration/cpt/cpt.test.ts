@@ -182,6 +182,7 @@ describe('importing a slice of the CMS PFS file and reading it back', () => {
       DOCUMENTS_BUCKET: 'x-documents',
       LISTS_TABLE: 'x-lists',
       DISPUTES_TABLE: 'x-disputes',
+      CASE_NOTES_TABLE: 'x-case-notes',
     });
     resetEnvCache();
     resetAwsClients();

@@ -17,6 +17,7 @@ Object.assign(process.env, {
   REPORTS_TABLE: 'reports',
   AUDIT_TABLE: 'audit',
   DISPUTES_TABLE: 'disputes',
+  CASE_NOTES_TABLE: 'case-notes',
   DOCUMENTS_BUCKET: 'documents',
   USER_POOL_ID: 'us-east-1_unit',
   NPPES_API_URL: 'https://nppes.test/api/?version=2.1',
