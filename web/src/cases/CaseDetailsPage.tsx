@@ -11,7 +11,8 @@
  * submitted, the document slots (web/src/documents/CaseDocuments.tsx) and the status history timeline.
  *
  * Below the fields, the Dispute panel (web/src/disputes/DisputePanel.tsx, its own lazy chunk): the
- * back office records events there, the provider sees it read-only.
+ * back office records events there, the provider sees it read-only. After the documents, the notes
+ * between the practice and the back office (./notes/CaseNotes.tsx, its own lazy chunk).
  *
  * Back office (user_type 10 or more): the Status field adds the status control
  * (PUT /case; a move backwards asks for a reason), the Pay Amount field is an entry (dollars, 2
@@ -37,6 +38,8 @@ import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from '../lib/useCurrentUser';
 
 const DisputePanel = lazy(() => import('../disputes/DisputePanel'));
+// Its own chunk too (react-hook-form and the thread load after the case): the route's 250 KB budget.
+const CaseNotes = lazy(() => import('./notes/CaseNotes'));
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -157,6 +160,9 @@ export default function CaseDetailsPage() {
           <DisputePanel caseId={query.data.case_id} editable={backOffice} />
         </Suspense>
         <CaseDocuments c={query.data} />
+        <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
+          <CaseNotes caseId={query.data.case_id} />
+        </Suspense>
         <Card variation="outlined">
           <StatusTimeline history={query.data.status_history} />
         </Card>

@@ -9,6 +9,7 @@ import { DOCUMENT_MESSAGES } from '../../../shared/schemas/document';
 import { REPORT_MESSAGES } from '../../../shared/schemas/report';
 import { FACILITY_MESSAGES, SURGEON_MESSAGES } from '../../../shared/schemas/surgeon';
 import { DISPUTE_SCREEN_MESSAGES as DISPUTE } from '../disputes/messages';
+import { NOTE_SCREEN_MESSAGES as NOTES } from '../cases/notes/messages';
 import { USER_MGMT_MESSAGES, userDetailLoadError, usersLoadError } from '../../../shared/schemas/users';
 
 /** What the screen does besides showing the message (the surgeon form's save; provider-side section 8). */
@@ -155,6 +156,20 @@ export const API_ERROR_TABLE = {
     detail: (f) => bodyText(f.body, ['message']) || f.message,
     rules: [{ ...UNAVAILABLE, message: DISPUTE.unavailable }],
     otherwise: OWN_MESSAGE,
+  },
+  /** The notes thread of Case Details: its pages. */
+  notesLoad: {
+    rules: [
+      { ...UNAVAILABLE, message: NOTES.unavailable },
+      { status: [401, 403], message: LOAD.authRequired },
+    ],
+    otherwise: NOTES.loadFailed,
+  },
+  /** A note's post: the server's own words for a refusal, else the client's text. */
+  notesSave: {
+    detail: (f) => bodyText(f.body, ['message']) || f.message,
+    rules: [{ ...UNAVAILABLE, message: NOTES.unavailable }],
+    otherwise: NOTES.saveFailed,
   },
   /** The analytics dashboard (section 8 "Dashboard and analytics"). */
   analytics: { rules: [{ ...UNAVAILABLE, message: LOAD.dashboardUnavailable }], otherwise: LOAD.analyticsFailed },

@@ -17,6 +17,8 @@ export const caseKeys = {
   lists: ['cases', 'list'] as const,
   list: (userId: string, status: number | undefined) => ['cases', 'list', userId, status ?? 'all'] as const,
   one: (caseId: string) => ['cases', 'one', caseId] as const,
+  /** The notes thread of one case (Case Details). */
+  notes: (caseId: string) => ['cases', 'notes', caseId] as const,
   /** Prefix of the case form's surgeon lists (dropped by every surgeon change). */
   surgeonLists: ['cases', 'surgeons'] as const,
   surgeons: (userId: string) => ['cases', 'surgeons', userId] as const,
