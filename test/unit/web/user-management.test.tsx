@@ -80,31 +80,67 @@ beforeEach(() => {
 });
 
 describe('the user list', () => {
-  it('shows the spec columns, the phone display, the total and Showing X of Y, and Load more appends a page', async () => {
+  /** A row's cells as text: the name (the row's header) first, then the data cells. */
+  const rowText = (row: HTMLElement) =>
+    [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map((c) => c.textContent);
+
+  it('shows name, email, role, status, then NPI, state, phone and the id, the total and Showing X of Y, and Load more appends a page', async () => {
     // Prepare
+    const complete = { addr1: '1 Main St', city: 'Portland', zipcode: '04101' };
     serve((path, req) => {
       if (path !== '/user/list') return reply(500, { message: `unexpected ${path}` });
       if (req.query.cursor === undefined)
-        return { success: true, users: [userOf(1), userOf(2)], next_cursor: 'c2', total: 3 };
-      return { success: true, users: [userOf(3)], total: 3 };
+        return {
+          success: true,
+          users: [userOf(1, { ...complete, user_type: 20 }), userOf(2, complete)],
+          next_cursor: 'c2',
+          total: 3,
+        };
+      return { success: true, users: [userOf(3, { first_name: '', last_name: '', user_type: '100' })], total: 3 };
     });
     renderAt('/back-office/users');
     await screen.findByText('Showing 2 of 3');
     // Assess the first page
     const headers = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('columnheader');
-    expect(headers.map((h) => h.textContent)).toEqual(['User ID', 'Full Name', 'NPI Number', 'State', 'Phone Number']);
-    const first = within(rows()[0]!)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
-    expect(first).toEqual(['user-1', 'First1 Last1', '1234567813', 'ME', '(207) 555-0142']);
-    expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('555-01');
-    expect(within(rows()[0]!).getByRole('link').getAttribute('href')).toBe('/back-office/users/user-1');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'NPI Number',
+      'State',
+      'Phone Number',
+      'User ID',
+    ]);
+    expect(rowText(rows()[0]!)).toEqual([
+      'First1 Last1',
+      'user1@example.com',
+      'Case & User Admin',
+      'Active',
+      '1234567813',
+      'ME',
+      '(207) 555-0142',
+      'user-1',
+    ]);
+    expect(rowText(rows()[1]!).slice(2, 4)).toEqual(['Provider', 'Active']);
+    expect(within(rows()[1]!).getAllByRole('cell')[5]!.textContent).toBe('555-01');
+    const link = within(rows()[0]!).getByRole('link', { name: 'First1 Last1' });
+    expect(link.getAttribute('href')).toBe('/back-office/users/user-1');
     expect(screen.getByText('Total users: 3')).toBeTruthy();
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    // Assess
+    // Assess: no phone, no address (an incomplete profile), no name (the email names the row)
     await screen.findByText('Showing 3 of 3');
-    expect(within(rows()[2]!).getAllByRole('cell')[4]!.textContent).toBe('N/A');
+    expect(rowText(rows()[2]!)).toEqual([
+      'user3@example.com',
+      'user3@example.com',
+      'Global Admin',
+      'Profile incomplete',
+      '1234567833',
+      'ME',
+      'N/A',
+      'user-3',
+    ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(api.requests('GET /user/list').map((r) => r.query)).toEqual([
       { limit: '50' },
@@ -125,7 +161,7 @@ describe('the user list', () => {
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: ' ada ' } });
     // Assess
     await screen.findByText('Showing 1 of 1');
-    expect(within(rows()[0]!).getAllByRole('cell')[1]!.textContent).toBe('Ada Last7');
+    expect(within(rows()[0]!).getByRole('rowheader').textContent).toBe('Ada Last7');
   });
 
   it.each([

@@ -3,42 +3,66 @@
  * for user_type 20 or more (UsersGuard).
  *
  * A search box (case-insensitive prefix of first name, last name, email or NPI; searched on the
- * server, 300 ms after typing stops), the table User ID, Full Name, NPI Number, State, Phone Number
- * (phone as (xxx) xxx-xxxx for exactly 10 digits, raw otherwise, N/A when empty), each row a link to
- * /back-office/users/{user_id}; the footer "Total users: N" and "Showing X of Y" with Load more; the
+ * server, 300 ms after typing stops), the table Name (a link to /back-office/users/{user_id}), Email,
+ * Role, Status, NPI Number, State, Phone Number (phone as (xxx) xxx-xxxx for exactly 10 digits, raw
+ * otherwise, N/A when empty) and User ID; the footer "Total users: N" and "Showing X of Y" with Load more; the
  * spec's error texts with Retry; and, beyond the spec, the Invite user form and the pending
  * invitations (./PendingInvitations.tsx).
  */
-import { Alert, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
+import { roleLabel } from '../../../../shared/roles';
+import { isProfileComplete } from '../../../../shared/schemas/profile';
+import { userDisplayName, type UserRecord } from '../../../../shared/schemas/users';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { InviteUserForm } from './InviteUserForm';
 import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
 
-type UserRow = {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  user_npi?: string;
-  state?: string;
-  telephone?: string;
-};
+/** A listed user's status: 'Active' once the profile is complete (the sign-in gate's rule), else 'Profile incomplete'. */
+export function userStatus(user: UserRecord): 'Active' | 'Profile incomplete' {
+  return isProfileComplete(user) ? 'Active' : 'Profile incomplete';
+}
 
-/** The spec's columns; each row links to the user's page. */
-const USER_COLUMNS: DataColumn<UserRow>[] = [
+/**
+ * Who the user is first (name, a link to their page; email; role; status), then the spec's NPI,
+ * State and Phone Number, and the user id last, small and on one line (decision 0009-spec-departures).
+ */
+const USER_COLUMNS: DataColumn<UserRecord>[] = [
   {
-    header: 'User ID',
-    cell: (u) => <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{u.user_id}</Link>,
+    header: 'Name',
+    cell: (u) => <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{userDisplayName(u)}</Link>,
+    rowHeader: true,
   },
-  { header: 'Full Name', cell: (u) => fullName(u) },
+  { header: 'Email', cell: (u) => u.user_email || 'N/A', style: { wordBreak: 'break-word' } },
+  { header: 'Role', cell: (u) => roleLabel(u.user_type), style: { whiteSpace: 'nowrap' } },
+  {
+    header: 'Status',
+    cell: (u) => {
+      const status = userStatus(u);
+      return (
+        <Badge size="small" variation={status === 'Active' ? 'success' : 'warning'} style={{ whiteSpace: 'nowrap' }}>
+          {status}
+        </Badge>
+      );
+    },
+  },
   { header: 'NPI Number', cell: (u) => u.user_npi || 'N/A' },
   { header: 'State', cell: (u) => u.state || 'N/A' },
-  { header: 'Phone Number', cell: (u) => formatPhone(u.telephone) },
+  { header: 'Phone Number', cell: (u) => formatPhone(u.telephone), style: { whiteSpace: 'nowrap' } },
+  {
+    header: 'User ID',
+    cell: (u) => u.user_id,
+    style: {
+      whiteSpace: 'nowrap',
+      fontSize: 'var(--amplify-font-sizes-small)',
+      color: 'var(--amplify-colors-font-secondary)',
+    },
+  },
 ];
 
 /** Delay between the last key stroke and the search (ms). */
@@ -47,11 +71,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** "Showing X of Y" (spec section 2), "of at least Y" when the server's count stopped at its bound. */
 export function showingOf(shown: number, total: number, lowerBound = false): string {
   return `Showing ${shown.toLocaleString('en-US')} of ${lowerBound ? 'at least ' : ''}${total.toLocaleString('en-US')}`;
-}
-
-/** "First Last", or "N/A" when both are empty. */
-export function fullName(user: { first_name: string; last_name: string }): string {
-  return `${user.first_name} ${user.last_name}`.trim() || 'N/A';
 }
 
 export default function UserListPage() {
