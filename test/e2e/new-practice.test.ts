@@ -3,7 +3,8 @@
  * end-to-end bullet; spec provider-side sections 2, 4, 5 and 8), in Chromium at 1280x900 and at
  * 390x844 (phone):
  *
- * 1. a user without a profile signs in and completes /profile-setup;
+ * 1. a user without a profile signs in and completes /profile-setup, and finds the getting-started
+ *    checklist on the empty case list (its surgeon and facility steps done after 2 and 3);
  * 2. adds a surgeon found in the (local, fictitious) NPI registry search;
  * 3. adds a facility entered by hand;
  * 4. creates a case with a demographic sheet and an operative note, the uploads' progress seen;
@@ -157,6 +158,18 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     await page.getByText('Profile created successfully! You can now access the application.').waitFor();
     await waitForPath(page, '/dashboard', 10_000);
     await page.getByRole('heading', { name: 'No cases found' }).waitFor();
+    const gettingStarted = page.getByRole('list', { name: 'Getting started' });
+    /** Each step of the getting-started checklist with its state, once none is being checked. */
+    const checklist = async (): Promise<string[]> => {
+      await eventually(async () => expect(await gettingStarted.textContent()).not.toContain('Checking'));
+      return (await gettingStarted.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    };
+    expect(await checklist()).toEqual([
+      '1. Complete your profileDone',
+      '2. Add a surgeonTo do',
+      '3. Add a facilityTo do',
+      '4. Create your first caseTo do',
+    ]);
     await checkScreen('case list empty');
 
     // ---------------------------------------------------------------- 2. A surgeon found by search
@@ -268,7 +281,14 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     // Act: Case List -> Add New Case, fill the form, choose the files
     await navigate('Case List');
     await waitForPath(page, '/dashboard');
-    await page.getByRole('button', { name: 'Add New Case' }).click();
+    expect(await checklist()).toEqual([
+      '1. Complete your profileDone',
+      '2. Add a surgeonDone',
+      '3. Add a facilityDone',
+      '4. Create your first caseTo do',
+    ]);
+    await checkScreen('case list getting started');
+    await gettingStarted.getByRole('link', { name: '4. Create your first case' }).click();
     await waitForPath(page, '/case/new');
     await page.getByRole('heading', { name: 'Add New Case', level: 1 }).waitFor();
     await page.getByLabel('Case date').fill('2026-01-15');

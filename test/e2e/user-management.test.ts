@@ -32,7 +32,7 @@ describeBrowser('User management (browser)', () => {
     await page.getByText(/^Showing \d+ of \d+$/).waitFor();
     await expectNoSeriousAxeViolations(page, { label: 'user list' });
     await page.getByLabel('Search users').fill(own.body.user.last_name.slice(0, 4).toLowerCase());
-    const link = page.getByRole('link', { name: provider.sub });
+    const link = page.getByRole('row').filter({ hasText: provider.sub }).getByRole('link');
     await link.waitFor();
     await link.click();
 

@@ -23,8 +23,10 @@ let profileState: { isPending: boolean; isError: boolean; error: Error | null; d
 jest.mock('../../../web/src/profile/useProfile', () => ({ useProfile: () => profileState }));
 
 import './support/dom-env';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Link, MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
+import { AppLayout } from '../../../web/src/shell/AppLayout';
+import { PublicHeader } from '../../../web/src/shell/PublicHeader';
 import { Header, ONE_ROW_MAX_LINKS } from '../../../web/src/shell/Header';
 import { HeaderProfileContext } from '../../../web/src/shell/headerProfile';
 import { FOOTER_NAV, PUBLIC_NAV } from '../../../web/src/shell/navigation';
@@ -317,6 +319,56 @@ describe('the phone menu', () => {
       expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
     }
     expect(mainLinks()).toEqual(['/auth']);
+  });
+});
+
+describe('the public header', () => {
+  function renderSignedOut(at: string) {
+    const router = createMemoryRouter(
+      [
+        {
+          element: <AppLayout />,
+          children: [
+            { path: '/about', element: <h1>About</h1> },
+            { path: '/auth', element: <h1>Sign in</h1> },
+          ],
+        },
+      ],
+      { initialEntries: [at] },
+    );
+    render(<RouterProvider router={router} />);
+  }
+
+  it('offers a signed-out visitor Sign In to /auth beside the public pages, marked as the current page there', () => {
+    // Prepare
+    signedIn = false;
+
+    // Act
+    renderSignedOut('/about');
+    const onAbout = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign In' });
+    const linksOnAbout = mainLinks();
+    cleanup();
+    renderSignedOut('/auth');
+
+    // Assess
+    expect(linksOnAbout).toEqual(['/auth', '/about', '/faq', '/contact', '/auth']);
+    expect(onAbout.getAttribute('aria-current')).toBeNull();
+    const onAuth = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Sign In' });
+    expect(onAuth.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('leaves Sign In out when it stands in for the signed-in header while that loads', () => {
+    // Act
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <PublicHeader />
+      </MemoryRouter>,
+    );
+
+    // Assess
+    expect(mainLinks()).toEqual(['/auth', '/about', '/faq', '/contact']);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 });
 

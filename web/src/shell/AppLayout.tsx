@@ -67,7 +67,7 @@ export function AppLayout() {
           <ProfileHeader />
         </Suspense>
       ) : (
-        <PublicHeader />
+        <PublicHeader signIn />
       )}
       {status === 'signedIn' && (
         <Suspense fallback={null}>
