@@ -1,9 +1,10 @@
 /**
  * Back-office Case Management in a real browser against the local runtime with the demo data
  * (spec back-office-and-shell): the case admin finds a provider's case by patient name, moves it to
- * Paid from the row, enters its pay amount on Case Details, moves it back with a reason, and sees
- * the history; on a phone (390 x 844) the screen shows one card per case without sideways
- * scrolling; no axe-core violations of impact serious or critical.
+ * Paid from the row, enters its pay amount on Case Details, moves it back with a reason, sees
+ * the history and writes a note to the practice; on a phone (390 x 844) the screen shows one card
+ * per case without sideways scrolling, and a long note wraps; no axe-core violations of impact
+ * serious or critical.
  */
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
@@ -73,6 +74,19 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     // Assess
     const history = page.getByRole('list', { name: 'Status history' });
     await history.getByText('Reason: Payer asked for the operative note again').waitFor();
+    // Act: a note to the practice, with the keyboard only (docs/decisions/0023-case-notes.md)
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByLabel('Add a note').focus();
+    await page.keyboard.type('Payer wants the operative note again.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await notes.getByText('Note posted').waitFor();
+    // Assess
+    const note = notes.getByRole('listitem').first();
+    await note.getByText('Payer wants the operative note again.').waitFor();
+    expect(await note.textContent()).toContain('Case Admin');
+    // The Post button fades back from its loading colours: axe would measure the contrast mid-way.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await expectNoSeriousAxeViolations(page, { label: 'case details' });
     const admin = await e2e.signIn(CASE_ADMIN);
     const stored = await e2e.api<{ case: ApiCase }>('GET', '/case', {
@@ -89,7 +103,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('works on a phone: one card per case, no sideways scrolling, the status control in each card', async () => {
+  it('works on a phone: one card per case, no sideways scrolling, the status control in each card, notes that wrap', async () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
     await signInThroughUi(page, e2e.url, CASE_ADMIN);
@@ -113,5 +127,19 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(overflow.scrollWidth).toBeLessThanOrEqual(PHONE_WIDTH);
     await page.getByText('Top Users by Case Count').waitFor();
     await expectNoSeriousAxeViolations(page, { label: 'case management (phone)' });
+
+    // Act: a long note on Case Details wraps instead of widening the page
+    const target = await providerCase();
+    await page.goto(`${e2e.url}/case/${encodeURIComponent(target.case_id)}`);
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByLabel('Add a note').fill(`Reference ${'0123456789'.repeat(30)}`);
+    await notes.getByRole('button', { name: 'Post' }).click();
+    await notes
+      .getByRole('listitem')
+      .first()
+      .getByText(/^Reference 0123/)
+      .waitFor();
+    // Assess
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
   });
 });
