@@ -124,6 +124,16 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     ],
   },
   {
+    id: 'case-notes',
+    category: 'cases',
+    question: 'How do I write to the practice about a case?',
+    answer: [
+      'In Notes on Case Details. The practice that owns the case and the back office see the same thread, newest ' +
+        'first, with who wrote each note, their role and when. Notes stay in Suture: they are not emailed or ' +
+        'exported, and they cannot be edited or deleted.',
+    ],
+  },
+  {
     id: 'change-user-type',
     category: 'users',
     question: "Who can change a user's type?",
