@@ -15,7 +15,8 @@
  *   (lambdas/report/constants.ts). A bad body: 400, nothing recorded. Every generation past the
  *   access and input checks is recorded (lambdas/data/reports/history.ts), success or error.
  * - GET /report/history (user_type >= 50, else 403) -> 200 `{ reports: [{ id, reportType, userId,
- *   generatedAt, status, filename, case_count, total }] }`: the caller's 10 most recent, newest first.
+ *   providerName, generatedAt, status, filename, case_count, total }] }`: the caller's 10 most recent,
+ *   newest first; `providerName` is read once when the report is made and stored with it.
  *
  * Sizing (FUNCTION_SIZING in lambdas/routes.ts, applied by infra/api.ts): 1,769 MB (one full vCPU) and 29 s, inside the HTTP API's
  * 30 s integration limit; figures in the README ("Provider payment report").
@@ -38,6 +39,7 @@ import { parseInput } from '../lib/validation';
 import { MAX_PDF_BYTES, MAX_REPORT_CASES } from './constants';
 import { collectPaidCases } from './data';
 import { recentReports, recordReport } from '../data/reports/history';
+import { ownerNames } from '../data/user/owners';
 import { renderPaymentReport } from './pdf';
 
 /** The file name of a report: no patient or provider name, only the scope and the time (UTC). */
@@ -72,9 +74,12 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
   const generatedAt = new Date();
   const filename = reportFilename(input.user_id, generatedAt);
   const record = { callerId: caller.sub, reportType: PROVIDER_PAYMENT_REPORT, targetUserId: input.user_id ?? '' };
+  let targetName = '';
   let caseCount = 0;
   let totalCents = 0;
   try {
+    // Stored with the history entry, so that the history names the provider without a read per entry.
+    if (input.user_id) targetName = (await ownerNames([input.user_id])).get(input.user_id) ?? '';
     const started = Date.now();
     const data = await collectPaidCases(input.user_id);
     caseCount = data.caseCount;
@@ -100,7 +105,7 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
       readMs: read - started,
       renderMs: Date.now() - read,
     });
-    await recordReport({ ...record, generatedAt, status: 'success', filename, caseCount, totalCents });
+    await recordReport({ ...record, targetName, generatedAt, status: 'success', filename, caseCount, totalCents });
     return {
       statusCode: 200,
       headers: {
@@ -115,7 +120,7 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
   } catch (err) {
     // The failure is recorded too (spec back-office "Reports"), then answered by the middleware as it is
     // (an unexpected error is logged there); a failed record is logged, never hides the first error.
-    await recordReport({ ...record, generatedAt, status: 'error', filename, caseCount, totalCents }).catch(
+    await recordReport({ ...record, targetName, generatedAt, status: 'error', filename, caseCount, totalCents }).catch(
       (recordErr: unknown) =>
         logger.error('Could not record a failed report', { error: (recordErr as Error)?.name ?? 'Error' }),
     );

@@ -12,7 +12,7 @@
  *   A blank or absent `user_id` means every provider (departure from the spec).
  *   `time_zone` (IANA name, e.g. `America/Chicago`; default UTC) is the zone of "Generated at".
  * - `GET /report/history` -> {@link ReportHistoryResponseSchema} `{ reports: [...] }`: the caller's 10
- *   most recent reports, newest first (user_type 50 or more, else 403).
+ *   most recent reports, newest first, each naming its provider (user_type 50 or more, else 403).
  */
 import * as z from 'zod';
 import { TEXT_LIMITS } from '../constants';
@@ -77,13 +77,19 @@ export const ProviderPaymentBodySchema = z.object({
 export type ProviderPaymentBody = z.input<typeof ProviderPaymentBodySchema>;
 
 /**
- * One report of the history (spec section 3 "Report history entry", plus the case count and the
- * total, dollars). `userId`: the provider asked for, '' for every provider. `generatedAt`: ISO time.
+ * One report of the history (spec section 3 "Report history entry", plus the provider's name, the
+ * case count and the total, dollars). `userId`: the provider asked for, '' for every provider.
+ * `generatedAt`: ISO time.
  */
 export const ReportHistoryEntrySchema = z.object({
   id: z.string(),
   reportType: z.string(),
   userId: z.string(),
+  /**
+   * The provider's name when the report was made: '' for every provider, and for reports kept before
+   * names were stored (the page then shows "User " and the id's first 8 characters).
+   */
+  providerName: z.string().default(''),
   generatedAt: z.string(),
   status: z.enum(['success', 'error']),
   filename: z.string(),

@@ -13,13 +13,15 @@ import { reportId } from './keys';
 
 /**
  * The item schema of a history item (the partition is the back-office user who asked; the id
- * starts with the generation time). Fields older items may lack read as empty.
+ * starts with the generation time). Fields older items may lack read as empty (`target_name`, the
+ * provider's name, is stored since the history names providers: older items answer '').
  */
 const ReportItemSchema = z.looseObject({
   user_id: z.string(),
   report_id: z.string().min(1),
   report_type: z.string().default(''),
   target_user_id: z.string().default(''),
+  target_name: z.string().default(''),
   generated_at: z.string().default(''),
   status: z.string().optional(),
   filename: z.string().default(''),
@@ -32,6 +34,8 @@ export interface ReportRecord {
   reportType: string;
   /** The provider asked for; '' for every provider. */
   targetUserId: string;
+  /** That provider's name when the report was made ('' for every provider or a profile without one). */
+  targetName: string;
   generatedAt: Date;
   status: 'success' | 'error';
   filename: string;
@@ -51,6 +55,7 @@ export async function recordReport(record: ReportRecord): Promise<string> {
         report_id: id,
         report_type: record.reportType,
         target_user_id: record.targetUserId,
+        ...(record.targetName ? { target_name: record.targetName } : {}),
         generated_at: generatedAt,
         status: record.status,
         filename: record.filename,
@@ -77,6 +82,7 @@ export async function recentReports(callerId: string, limit = REPORT_HISTORY_LIM
     id: item.report_id,
     reportType: item.report_type,
     userId: item.target_user_id,
+    providerName: item.target_name,
     generatedAt: item.generated_at,
     status: item.status === 'success' ? 'success' : 'error',
     filename: item.filename,

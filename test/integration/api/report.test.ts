@@ -1,8 +1,9 @@
 /**
  * The provider payment report through the local gateway and the real emulators: GET /report/permission per user type, the 403s below user_type 50, the 404 when nothing is
  * in status Paid, the PDF read back (provider names and NPIs, case ids, subtotals, grand total; only
- * Paid cases; one provider with user_id), the history (server-side, newest first, errors too), the
- * reading of every page of the lists (a small page size, cases over several months).
+ * Paid cases; one provider with user_id), the history (server-side, newest first, errors too, each
+ * naming its provider), the reading of every page of the lists (a small page size, cases over
+ * several months).
  *
  * Cases are written through the repository (the code the Lambda runs) with chosen statuses, pay
  * amounts and creation months. PDF text is read with test/support/pdf-text.ts.
@@ -11,6 +12,7 @@ import './quiet';
 import { createCase as repoCreateCase, type CaseItem } from '../../../lambdas/data/case/repository';
 import { loadCursorKey } from '../../../lambdas/lib/cursor-seal';
 import { collectPaidCases } from '../../../lambdas/report/data';
+import { recordReport } from '../../../lambdas/data/reports/history';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { pdfText, pdfTextPages } from '../../support/pdf-text';
 import { profileBody, signedInAdmin, signedInProvider } from './support';
@@ -31,6 +33,7 @@ interface HistoryAnswer {
     id: string;
     reportType: string;
     userId: string;
+    providerName: string;
     generatedAt: string;
     status: string;
     filename: string;
@@ -239,7 +242,12 @@ describe('the provider payment report', () => {
     expect(bad.json().message).toBe('time_zone must be a time zone name such as America/New_York');
     expect(before.body.reports).toEqual([]);
     expect(after.body.reports).toHaveLength(1);
-    expect(after.body.reports[0]).toMatchObject({ userId: caseAdmin.sub, status: 'error' });
+    // The provider's name is stored with the entry, also for a report that found nothing.
+    expect(after.body.reports[0]).toMatchObject({
+      userId: caseAdmin.sub,
+      providerName: 'Admin Quill',
+      status: 'error',
+    });
   });
 });
 
@@ -263,11 +271,52 @@ describe('the report history', () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(new Set(reports.map((r) => r.id)).size).toBe(10);
     // The newest (i = 10): every provider, 4 cases, $2,260.06; the one before: provider1 only.
-    expect(reports[0]).toMatchObject({ status: 'success', userId: '', case_count: 4, total: 2260.06 });
-    expect(reports[1]).toMatchObject({ status: 'success', userId: provider1.sub, case_count: 2, total: 2234.56 });
+    expect(reports[0]).toMatchObject({
+      status: 'success',
+      userId: '',
+      providerName: '',
+      case_count: 4,
+      total: 2260.06,
+    });
+    expect(reports[1]).toMatchObject({
+      status: 'success',
+      userId: provider1.sub,
+      providerName: 'Ada Quill',
+      case_count: 2,
+      total: 2234.56,
+    });
     expect(reports[0]!.filename).toMatch(/^provider-payment-report_all_.*\.pdf$/);
     expect(other.body.reports).toHaveLength(1);
-    expect(other.body.reports[0]).toMatchObject({ userId: provider2.sub, status: 'success', case_count: 2 });
+    expect(other.body.reports[0]).toMatchObject({
+      userId: provider2.sub,
+      providerName: 'Bram Oakes',
+      status: 'success',
+      case_count: 2,
+    });
+  });
+
+  it("answers '' as the provider name of an entry kept before names were stored", async () => {
+    // Prepare: an entry as older code wrote it (no target_name), before superUser's 404 entry
+    await recordReport({
+      callerId: superUser.sub,
+      reportType: 'provider-payment',
+      targetUserId: provider1.sub,
+      targetName: '',
+      generatedAt: new Date(BASE_MS),
+      status: 'success',
+      filename: 'provider-payment-report_old.pdf',
+      caseCount: 1,
+      totalCents: 100,
+    });
+
+    // Act
+    const res = await local.api<HistoryAnswer>('GET', '/report/history', { token: superUser.accessToken });
+
+    // Assess
+    expect(res.body.reports.map((r) => [r.userId, r.providerName])).toEqual([
+      [caseAdmin.sub, 'Admin Quill'],
+      [provider1.sub, ''],
+    ]);
   });
 });
 

@@ -47,6 +47,17 @@ const HISTORY = [
     case_count: 0,
     total: 0,
   },
+  {
+    id: '2026-11-21T09:00:00.000Z#cc',
+    reportType: 'provider-payment',
+    userId: '5ebe1918-42b3-45f9-8cd3-b0bf95a23ebc',
+    providerName: 'Ada Quill',
+    generatedAt: '2026-11-21T09:00:00.000Z',
+    status: 'success',
+    filename: 'provider-payment-report_5ebe1918_2026-11-21_090000.pdf',
+    case_count: 2,
+    total: 2234.56,
+  },
 ];
 
 function serve(options: { permission?: unknown; permissionError?: () => Response; history?: unknown[] } = {}) {
@@ -125,13 +136,15 @@ describe('the permission check', () => {
     expect(screen.getByText('User type: Global Admin (100)')).toBeTruthy();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]!.textContent).toContain('All providers');
     expect(rows[0]!.textContent).toContain('Success');
     expect(rows[0]!.textContent).toContain('1,234');
     expect(rows[0]!.textContent).toContain('$98,765.40');
+    // A report kept before names were stored: the spec's lookup fallback.
     expect(rows[1]!.textContent).toContain('User 72DF5EEF');
     expect(rows[1]!.textContent).toContain('Error');
+    expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('Ada Quill');
   });
 
   it('sends a user without reporting access to /dashboard', async () => {

@@ -11,7 +11,7 @@
  *   from the spec, docs/decisions/0009-spec-departures.md: blank means every provider), Generate Report, the download of the PDF
  *   under the server's file name, and the spec's error texts by cause (./messages.ts).
  * - The history: the caller's 10 most recent reports, kept by the server (departure from the spec's
- *   per-session history), newest first, refreshed after each generation.
+ *   per-session history), newest first, each with its provider's name, refreshed after each generation.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
@@ -36,10 +36,19 @@ function usDateTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 }
 
+/**
+ * For whom a report was made: 'All providers', the provider's name, or for a report kept before names
+ * were stored the spec's lookup fallback, "User " and the id's first 8 characters upper-cased.
+ */
+export function historyProvider(r: Pick<ReportHistoryEntry, 'userId' | 'providerName'>): string {
+  if (!r.userId) return 'All providers';
+  return r.providerName || `User ${r.userId.slice(0, 8).toUpperCase()}`;
+}
+
 /** The report history's columns: when, for whom, how it ended, and the file. */
 const HISTORY_COLUMNS: DataColumn<ReportHistoryEntry>[] = [
   { header: 'Generated', cell: (r) => usDateTime(r.generatedAt) },
-  { header: 'Providers', cell: (r) => (r.userId ? `User ${r.userId.slice(0, 8).toUpperCase()}` : 'All providers') },
+  { header: 'Providers', cell: (r) => historyProvider(r) },
   {
     header: 'Status',
     cell: (r) => (
