@@ -11,7 +11,7 @@
  *   {@link REPORT_MESSAGES.notFound}; too many cases for one file: 413 (see lambdas/report/handler.ts).
  *   A blank or absent `user_id` means every provider (departure from the spec).
  *   `time_zone` (IANA name, e.g. `America/Chicago`; default UTC) is the zone of "Generated at".
- * - `GET /report/history` -> {@link ReportHistoryResponseSchema} `{ reports: [...] }`: the caller's 10
+ * - `GET /report/history` -> `ReportHistoryResponseSchema` (./report-history.ts) `{ reports: [...] }`: the caller's 10
  *   most recent reports, newest first, each naming its provider (user_type 50 or more, else 403).
  */
 import * as z from 'zod';
@@ -76,29 +76,6 @@ export const ProviderPaymentBodySchema = z.object({
 });
 export type ProviderPaymentBody = z.input<typeof ProviderPaymentBodySchema>;
 
-/**
- * One report of the history (spec section 3 "Report history entry", plus the provider's name, the
- * case count and the total, dollars). `userId`: the provider asked for, '' for every provider.
- * `generatedAt`: ISO time.
- */
-export const ReportHistoryEntrySchema = z.object({
-  id: z.string(),
-  reportType: z.string(),
-  userId: z.string(),
-  /**
-   * The provider's name when the report was made: '' for every provider, and for reports kept before
-   * names were stored (the page then shows "User " and the id's first 8 characters).
-   */
-  providerName: z.string().default(''),
-  generatedAt: z.string(),
-  status: z.enum(['success', 'error']),
-  filename: z.string(),
-  case_count: z.number(),
-  /** Sum of the pay amounts of the report's cases, dollars. */
-  total: z.number(),
-});
-export type ReportHistoryEntry = z.infer<typeof ReportHistoryEntrySchema>;
-
-/** The answer of GET /report/history: newest first, at most {@link REPORT_HISTORY_LIMIT}. */
-export const ReportHistoryResponseSchema = z.object({ reports: z.array(ReportHistoryEntrySchema) });
-export type ReportHistoryResponse = z.infer<typeof ReportHistoryResponseSchema>;
+// The history's answer schemas are in ./report-history.ts: the SPA's shared error texts read this
+// module, and every schema here ships with them on each page.
+export * from './report-history';
