@@ -199,7 +199,8 @@ describeBrowser('Provider case screens (browser)', () => {
       expect(items[0]).toMatch(new RegExp(`^${firstCode}\\b`));
       expect(items[1]).toMatch(new RegExp(`^${secondCode}\\b`));
     });
-    await page.getByText(caseId, { exact: true }).waitFor();
+    // The id is shown under the title and in the Case ID field: the field is the one checked.
+    await page.locator('.suture-case-fields').getByText(caseId, { exact: true }).waitFor();
 
     // Act: back to the list
     await page.getByRole('button', { name: 'Back to Case List' }).click();
