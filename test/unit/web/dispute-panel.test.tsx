@@ -153,6 +153,21 @@ describe('the Dispute panel', () => {
     expect(items[5]).not.toContain('unconfirmed rule');
   });
 
+  it('says there is no benchmark, naming the codes, when the fee schedule holds none of them', async () => {
+    api.on('GET /dispute', {
+      ...PAID,
+      medicare_benchmark: { amount: null, conversion_factor: null, year: null, per_code: [], missing_codes: ['27447'] },
+    });
+    renderPanel(false);
+    await screen.findByRole('list', { name: 'Dispute timeline' });
+
+    expect(screen.getByText(/No Medicare benchmark/).textContent).toBe(
+      'No Medicare benchmark: the fee schedule has no values for 27447. The CMS fee-schedule file is imported in List Management.',
+    );
+    expect(screen.queryByText(/Medicare benchmark \(/)).toBeNull();
+    expect(screen.queryByText(/% of Medicare/)).toBeNull();
+  });
+
   it('is read-only for the provider: no Add event form, no Delete', async () => {
     api.on('GET /dispute', PAID);
     renderPanel(false);

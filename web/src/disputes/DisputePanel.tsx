@@ -65,7 +65,7 @@ function Amounts({ dispute }: { dispute: DisputeAnswer }) {
           );
         })}
       </dl>
-      {benchmark ? (
+      {benchmark && benchmark.amount !== null ? (
         <Text fontSize="small">
           Medicare benchmark ({benchmark.year}): <strong>{formatDollars(benchmark.amount)}</strong>, the national
           facility allowable of the procedure codes (conversion factor {benchmark.conversion_factor}).
@@ -73,7 +73,9 @@ function Amounts({ dispute }: { dispute: DisputeAnswer }) {
         </Text>
       ) : (
         <Text fontSize="small" color="font.secondary">
-          No Medicare benchmark: the fee schedule has no values for these procedure codes.
+          No Medicare benchmark: the fee schedule has no values for
+          {benchmark?.missing_codes.length ? ` ${benchmark.missing_codes.join(', ')}` : ' these procedure codes'}. The
+          CMS fee-schedule file is imported in List Management.
         </Text>
       )}
     </Flex>
