@@ -202,7 +202,8 @@ function Timeline({
           key={item.kind === 'event' ? `e-${item.event.event_id}` : `d-${item.deadline.step}`}
           style={{
             display: 'grid',
-            gridTemplateColumns: 'minmax(7.5rem, auto) 1fr',
+            // The date column stays narrow: a non-business-day note wraps in it instead of squeezing the event.
+            gridTemplateColumns: 'minmax(7.5rem, 10rem) minmax(0, 1fr)',
             gap: '0.25rem 0.75rem',
             padding: '0.5rem 0',
             borderTop: '1px solid #e2e8f0',
