@@ -69,6 +69,7 @@ import {
 } from './schemas/api-queries';
 import { CasePatchBodySchema, CaseStatusBodySchema, CreateCaseBodySchema } from './schemas/case';
 import { RestoreCaseBodySchema } from './schemas/deleted-cases';
+import { CaseBulkAnswerSchema, CaseBulkBodySchema } from './schemas/case-bulk';
 import { CaseNoteBodySchema, CaseNoteSavedSchema, CaseNotesPageSchema } from './schemas/notes';
 import { ConfirmDocumentBodySchema, UploadRequestSchema } from './schemas/document';
 import { ProfileFormSchema, ProfileSetupFormSchema } from './schemas/profile';
@@ -217,6 +218,14 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     body: CaseNoteBodySchema,
     answers: { 201: CaseNoteSavedSchema },
     errors: [404],
+  },
+  'POST /case/bulk': {
+    summary:
+      'Move the status, or set the pay amount, of up to 100 cases; each item applied alone with the rules of PUT and PATCH /case, its outcome in `results` (status: what the single call would answer: 200, 400, 404, 409...)',
+    access: backOffice,
+    body: CaseBulkBodySchema,
+    answers: { 200: CaseBulkAnswerSchema },
+    errors: [403],
   },
   'GET /case': {
     summary: 'One case (`case_id`), or one page of cases, newest first',

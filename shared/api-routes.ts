@@ -47,6 +47,8 @@ export const ROUTES = [
   // Notes on a case between the practice and the back office (docs/decisions/0023-case-notes.md).
   { method: 'GET', path: '/case/notes', resource: 'case', auth: true },
   { method: 'POST', path: '/case/notes', resource: 'case', auth: true },
+  // Many status moves or pay amounts at once, each applied alone (docs/decisions/0025-bulk-and-undo.md).
+  { method: 'POST', path: '/case/bulk', resource: 'case', auth: true },
   { method: 'GET', path: '/case', resource: 'case', auth: true },
   { method: 'POST', path: '/case', resource: 'case', auth: true },
   { method: 'PATCH', path: '/case', resource: 'case', auth: true },

@@ -57,6 +57,8 @@
  * - GET /case/deleted?limit=&cursor= -> { success, cases, count, next_cursor? } and POST /case/restore
  *   { case_id } -> { success, message, case }: user_type >= 100 only (403); see listDeleted / restore.
  * - GET and POST /case/notes: the notes on a case (./notes.ts).
+ * - POST /case/bulk: many status moves or pay amounts, each item through PATCH /case's code path
+ *   (./bulk.ts; docs/decisions/0025-bulk-and-undo.md).
  */
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -93,6 +95,7 @@ import { listCases, type CasePage } from '../data/case/lists';
 import { accessibleCase } from '../data/case/access';
 import { health as systemHealth } from './health';
 import { getNotes, postNote } from './notes';
+import { bulkUpdate } from './bulk';
 import { openApiDocument } from './openapi';
 import { ownerNames } from '../data/user/owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
@@ -416,9 +419,14 @@ function flattenPatient(body: Record<string, unknown>): Record<string, unknown> 
   };
 }
 
-async function update(event: ApiEvent) {
+/**
+ * PATCH /case's rules applied to `rawBody` (see the module doc): the one code path of a case write
+ * by PATCH, also taken by each item of POST /case/bulk. Resolves with the case written; throws the
+ * call's errors (400, 403, 404, 409).
+ */
+async function patchCase(event: ApiEvent, rawBody: Record<string, unknown>): Promise<CaseItem> {
   const caller = requireCaller(event);
-  const body = flattenPatient(bodyObject(event));
+  const body = flattenPatient(rawBody);
   const status = await requestedStatus(event, body);
   const input = parseInput(CasePatchBodySchema, body);
   const current = await accessibleCase(event, input.case_id);
@@ -456,11 +464,15 @@ async function update(event: ApiEvent) {
   // Detached documents are soft-deleted: recorded on the case in the same
   // write, their objects kept in the versioned bucket.
   if (detached.length > 0) patch.deleted_document_keys = detached;
-  const item = await updateCase(current.case_id, patch, {
+  return updateCase(current.case_id, patch, {
     expectedVersion: input.version ?? (filesSent ? current.version : undefined),
     ownerId: current.user_id,
     actor: caller.sub,
   });
+}
+
+async function update(event: ApiEvent) {
+  const item = await patchCase(event, bodyObject(event));
   return ok({ success: true, message: 'Case updated successfully', case: await apiCaseWithNames(item) });
 }
 
@@ -563,6 +575,7 @@ const api = apiHandler(
     'POST /case': create,
     'PATCH /case': update,
     'PUT /case': setStatus,
+    'POST /case/bulk': (event: ApiEvent) => bulkUpdate(event, patchCase),
     'DELETE /case': remove,
     'GET /openapi.json': openApiDocument,
   },

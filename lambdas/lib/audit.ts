@@ -2,8 +2,8 @@
  * The audit trail's writing side (docs/security.md; HIPAA 45 CFR 164.312(b)).
  *
  * The shared middleware ({@link ./middleware}) writes one entry per request of every route with
- * `auth: true`, after the answer is known, so no handler can forget it; a handler only declares what
- * it touched:
+ * `auth: true` (and one per item of a request that acts on items one by one: {@link auditEntries}),
+ * after the answer is known, so no handler can forget it; a handler only declares what it touched:
  *
  * ```ts
  * audit(event).touched('case', [item.case_id]);          // ids read or written (lists: the ids returned)
@@ -91,6 +91,12 @@ export interface AuditRecorder {
   denied(): AuditRecorder;
   /** The one case this request concerns (a document's case), for the `byCase` index. Chainable. */
   forCase(caseId: string | undefined): AuditRecorder;
+  /**
+   * A request acting on many items one by one (POST /case/bulk): each gets an entry of its own, as
+   * its single call would, with its id and its own status; the request's entry keeps the ids only.
+   * Chainable.
+   */
+  outcomes(resourceType: string, items: readonly { id: string; status: number }[]): AuditRecorder;
 }
 
 interface Declared {
@@ -101,6 +107,7 @@ interface Declared {
   deniedIfNotFound: boolean;
   denied: boolean;
   caseId?: string;
+  outcomes?: { resourceType: string; items: { id: string; status: number }[] };
 }
 
 const declared = new WeakMap<ApiEvent, Declared>();
@@ -139,6 +146,14 @@ export function audit(event: ApiEvent): AuditRecorder {
     },
     forCase(caseId) {
       if (caseId) d.caseId = caseId;
+      return recorder;
+    },
+    outcomes(resourceType, items) {
+      recorder.touched(
+        resourceType,
+        items.map((i) => i.id),
+      );
+      d.outcomes = { resourceType, items: items.slice(0, MAX_AUDIT_IDS) };
       return recorder;
     },
   };
@@ -203,9 +218,34 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   if (userType !== undefined) entry.user_type = userType;
   if (username) entry.username = username;
   if (d.resourceType) entry.resource_type = d.resourceType;
-  const caseId = d.caseId ?? (d.resourceType === 'case' && d.ids.length === 1 ? d.ids[0] : undefined);
+  // With per-item entries, the items' own entries name their case (no second entry in `byCase`).
+  const caseId = d.caseId ?? (d.resourceType === 'case' && d.ids.length === 1 && !d.outcomes ? d.ids[0] : undefined);
   if (caseId) entry.case_id = caseId;
   return entry;
+}
+
+/**
+ * Every entry of a request: {@link auditEntry}, then one per item declared with `outcomes` (the
+ * request's action, caller and request id; the item's id, status and outcome; for a case, its
+ * `case_id`). An item's keys are those of request id `<request id>#<n>`, so entries never collide.
+ */
+export function auditEntries(event: ApiEvent, status: number, now: Date = new Date()): AuditEntry[] {
+  const main = auditEntry(event, status, now);
+  const outcomes = declared.get(event)?.outcomes;
+  if (!outcomes) return [main];
+  const items = outcomes.items.map((item, n): AuditEntry => {
+    const id = item.id.slice(0, MAX_AUDIT_ID_LENGTH);
+    return {
+      ...main,
+      ...auditKeys(main.at, `${main.request_id}#${n + 1}`, main.action),
+      status: item.status,
+      outcome: auditOutcome(item.status, false),
+      resource_type: outcomes.resourceType,
+      resource_ids: [id],
+      ...(outcomes.resourceType === 'case' ? { case_id: id } : {}),
+    };
+  });
+  return [main, ...items];
 }
 
 /**

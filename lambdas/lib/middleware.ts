@@ -41,7 +41,7 @@
  *    `Retry-After`; anything else is logged with its cause (never the body) and answered 500
  *    `{ success: false, message: 'Internal server error', request_id }`.
  * 7. audit (lambdas/lib/audit.ts, docs/decisions/0005-fail-closed-audit-write.md): on every route with `auth: true` (and any
- *    path the router does not know), one audit entry is written after the answer is known, whatever
+ *    path the router does not know), one audit entry (and one per item of a bulk request) is written after the answer is known, whatever
  *    it is (401, 403, 404, 5xx included), with the ids the handler declared through
  *    `audit(event).touched(...)`. When that write fails, the answer becomes a 500 (no unaudited
  *    access). Routes without a token (health, check_npi) touch no PHI and are not audited;
@@ -59,7 +59,7 @@ import type { Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import { API_MESSAGES } from '../../shared';
 import { ROUTES, type Resource, type RouteDef } from '../routes';
-import { auditEntry, type AuditWriter } from './audit';
+import { auditEntries, type AuditWriter } from './audit';
 import { requireCaller } from './caller';
 import { coldStart } from './cold-start';
 import { getEnv } from './env';
@@ -349,7 +349,7 @@ export function apiHandler(
     const result = await inner(event, context);
     if (!writeAudit || openRoutes.has(event.routeKey)) return result;
     try {
-      await writeAudit(auditEntry(event, result.statusCode ?? 200));
+      await Promise.all(auditEntries(event, result.statusCode ?? 200).map((entry) => writeAudit(entry)));
     } catch (err) {
       return errorResponse(
         new AuditWriteError('The audit entry could not be written', { cause: err }),

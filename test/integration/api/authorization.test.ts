@@ -239,6 +239,10 @@ const TABLE: Record<RouteKey, Row> = {
     request: () => ({ body: { case_id: caseId, case_status: 10 } }),
     expect: [401, 403, 403, 200, 200, 200, 200, 200],
   },
+  'POST /case/bulk': {
+    request: () => ({ body: { action: 'status', items: [{ case_id: caseId, case_status: 10 }] } }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
   'DELETE /case': {
     request: async () => ({ query: { case_id: await newCaseOfA() } }),
     expect: [401, 200, 404, 200, 200, 200, 200, 200],

@@ -50,6 +50,13 @@ const handler = apiHandler(
         throw new NotFoundError('Case not found');
       }
       if (mode === 'boom') throw new Error('boom');
+      if (mode === 'items') {
+        audit(event).outcomes('case', [
+          { id: 'c-1', status: 200 },
+          { id: 'c-2', status: 404 },
+        ]);
+        return ok({ success: true });
+      }
       if (mode === 'many') {
         audit(event).touched(
           'case',
@@ -120,6 +127,21 @@ describe('the audit entry of the shared middleware', () => {
     expect(entry!.action_shard).toBe(`GET /cpt_codes#${shard}`);
     expect(Date.parse(entry!.at)).toBeGreaterThanOrEqual(before);
     expect(entry!.expires_at - Math.floor(Date.parse(entry!.at) / 1000)).toBe(AUDIT_RETENTION_SECONDS);
+  });
+
+  it('writes one more entry per item of a request acting on items one by one, each with its case and status', async () => {
+    // Act
+    await invoke(handler, { method: 'GET', path: '/cpt_codes', sub: 'u1', query: { mode: 'items' } });
+    // Assess
+    const [request, first, second] = entries();
+    expect(entries()).toHaveLength(3);
+    expect(request).toMatchObject({ status: 200, resource_ids: ['c-1', 'c-2'] });
+    expect(request!.case_id).toBeUndefined();
+    expect(first).toMatchObject({ case_id: 'c-1', resource_ids: ['c-1'], status: 200, outcome: 'allowed' });
+    expect(second).toMatchObject({ case_id: 'c-2', resource_ids: ['c-2'], status: 404, outcome: 'failed' });
+    expect(second).toMatchObject({ user_id: 'u1', action: 'GET /cpt_codes', request_id: 'req-1' });
+    expect(new Set(entries().map((e) => e.at_id)).size).toBe(3);
+    expect(second!.at_id).toBe(`${second!.at}#req-1#2`);
   });
 
   it('records the viewer address CloudFront passes in its header rather than the edge address', async () => {
