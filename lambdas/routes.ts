@@ -101,7 +101,12 @@ export const RESOURCE_ACCESS: Record<
     nppes: true,
     cursorKey: true,
   },
-  cpt_codes: { read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE', 'USERS_TABLE'], write: [], append: AUDIT_APPEND },
+  // CASES_TABLE: the caller's newest cases give the recently used codes the suggestions put first.
+  cpt_codes: {
+    read: ['CPT_CODES_TABLE', 'CPT_SEARCH_TABLE', 'USERS_TABLE', 'CASES_TABLE'],
+    write: [],
+    append: AUDIT_APPEND,
+  },
   // USERS_TABLE: the audit writer reads the caller's user_type for each entry (lambdas/lib/audit-writer.ts).
   check_npi: { read: ['USERS_TABLE'], write: [], append: AUDIT_APPEND, nppes: true },
   document: {

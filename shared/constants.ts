@@ -119,14 +119,6 @@ export const CPT_STARTER_NOTICE =
   'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';
 
 /**
- * What providers see on the case form while only the starter CPT list is loaded (a plain
- * sentence; the import instructions, {@link CPT_STARTER_NOTICE}, belong to
- * docs/features.md and the list-management screen).
- */
-export const CPT_STARTER_PROVIDER_NOTICE =
-  'The full CPT code list is not loaded yet. Code suggestions come from a starter list of common surgical procedures.';
-
-/**
  * What the case form says under a procedure code that no CPT list holds, and
  * the label of the box that keeps it anyway.
  */

@@ -1,13 +1,15 @@
 /**
  * What another entity's list shows of its cases (the dispute queue: case number, patient last
  * name, status, owner; the audit trail: case number): one BatchGetItem per 100 ids on the cases
- * table, projected. Soft-deleted cases are left out, as from every list (decision record 0006),
+ * table, projected; and an owner's recently used procedure codes (the CPT suggestions). Soft-deleted cases are left out, as from every list (decision record 0006),
  * unless asked for.
  */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ddb } from '../../lib/aws';
 import { batchGetAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
+import { parseItems } from '../item';
 
 /** A case as a list row of another entity needs it. */
 export interface CaseSummary {
@@ -69,4 +71,37 @@ export async function caseSummaries(
         },
       ]),
   );
+}
+
+/** How many of an owner's newest cases give its recently used procedure codes. */
+export const RECENT_CASES = 10;
+
+const RecentCodesSchema = z.looseObject({
+  case_id: z.string().min(1),
+  procedure_codes: z.array(z.string()).default([]),
+  deleted_at: z.string().optional(),
+});
+
+/**
+ * The procedure codes of an owner's newest live cases (at most {@link RECENT_CASES} cases read: one
+ * Query on `byUser`, newest first, projected), distinct, most recent first. The CPT suggestions put
+ * these first (docs/decisions/0026-search-and-registry-details.md).
+ */
+export async function recentProcedureCodes(ownerId: string): Promise<string[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: getEnv().CASES_TABLE,
+      IndexName: 'byUser',
+      KeyConditionExpression: '#u = :u',
+      ExpressionAttributeNames: { '#u': 'user_id', '#c': 'case_id', '#p': 'procedure_codes', '#d': 'deleted_at' },
+      ExpressionAttributeValues: { ':u': ownerId },
+      ProjectionExpression: '#c, #p, #d',
+      ScanIndexForward: false,
+      Limit: RECENT_CASES,
+    }),
+  );
+  const codes = parseItems(RecentCodesSchema, out.Items, 'cases', ['case_id'])
+    .filter((c) => c.deleted_at === undefined)
+    .flatMap((c) => c.procedure_codes.map((code) => code.trim().toUpperCase()));
+  return [...new Set(codes.filter((code) => code !== ''))];
 }

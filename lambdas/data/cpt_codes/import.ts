@@ -46,7 +46,7 @@ import * as z from 'zod';
 import { batchGetAll, resendUnprocessed } from '../../lib/dynamo';
 import { parseItems, parseOptionalItem } from '../item';
 import { ListFileDataError, ListFileLayoutError, csvRecords } from '../list-files';
-import { cptMetaKey, cptSearchKey } from './keys';
+import { CPT_INDEX_VERSION, cptMetaKey, cptSearchKey, legacyCptSearchKey } from './keys';
 import {
   CptCatalogMetaSchema,
   CptCodeItemSchema,
@@ -335,9 +335,9 @@ function sameContent(a: CptCodeItem, b: Omit<CptCodeItem, 'imported_at'>): boole
   return CONTENT_FIELDS.every((f) => (a[f] ?? null) === (b[f] ?? null));
 }
 
-function searchItems(code: string, description: string): CptSearchItem[] {
+function searchItems(code: string, description: string, key = cptSearchKey): CptSearchItem[] {
   return cptSearchTokens(code, description).map((token) => ({
-    ...cptSearchKey(token, code),
+    ...key(token, code),
     cpt_code: code,
     cpt_description: description,
   }));
@@ -493,31 +493,42 @@ export async function writeCptRecords(records: CptCodeRecord[], options: CptWrit
   const searchRequests: WriteRequest[] = [];
   const codeRequests: WriteRequest[] = [];
 
+  /** Index items of `description` for `code`, and deletes of the stored ones it no longer has. */
+  const indexWrites = (code: string, description: string, old: CptCodeItem | undefined): void => {
+    const fresh = searchItems(code, description);
+    for (const Item of fresh) searchRequests.push({ PutRequest: { Item: { ...Item } } });
+    counts.searchItemsWritten += fresh.length;
+    if (!old) return;
+    const keep = new Set(fresh.map((s) => s.term_code));
+    const oldKey = old.index_version === CPT_INDEX_VERSION ? cptSearchKey : legacyCptSearchKey;
+    for (const stale of searchItems(old.cpt_code, old.cpt_description, oldKey)) {
+      if (keep.has(stale.term_code)) continue;
+      searchRequests.push({ DeleteRequest: { Key: { prefix: stale.prefix, term_code: stale.term_code } } });
+      counts.searchItemsDeleted += 1;
+    }
+  };
+
   for (const record of records) {
-    const item: CptCodeItem = { ...record, source, imported_at: importedAt };
+    const item: CptCodeItem = { ...record, source, imported_at: importedAt, index_version: CPT_INDEX_VERSION };
     const old = existing.get(record.cpt_code);
-    if (old && sameContent(old, item)) {
+    const oldLayout = old !== undefined && old.index_version !== CPT_INDEX_VERSION;
+    if (old && sameContent(old, item) && !oldLayout) {
       counts.unchanged += 1;
       continue;
     }
     if (old && !mayReplace(old)) {
       counts.kept += 1;
+      if (oldLayout) {
+        // Kept as it is, but its index items move to the current layout (ranked suggestions).
+        indexWrites(old.cpt_code, old.cpt_description, old);
+        codeRequests.push({ PutRequest: { Item: { ...old, index_version: CPT_INDEX_VERSION } } });
+      }
       continue;
     }
     if (old) counts.updated += 1;
     else counts.inserted += 1;
-    if (!old || old.cpt_description !== item.cpt_description) {
-      const fresh = searchItems(item.cpt_code, item.cpt_description);
-      for (const Item of fresh) searchRequests.push({ PutRequest: { Item: { ...Item } } });
-      counts.searchItemsWritten += fresh.length;
-      if (old) {
-        const keep = new Set(fresh.map((s) => s.term_code));
-        for (const stale of searchItems(old.cpt_code, old.cpt_description)) {
-          if (keep.has(stale.term_code)) continue;
-          searchRequests.push({ DeleteRequest: { Key: { prefix: stale.prefix, term_code: stale.term_code } } });
-          counts.searchItemsDeleted += 1;
-        }
-      }
+    if (!old || old.cpt_description !== item.cpt_description || oldLayout) {
+      indexWrites(item.cpt_code, item.cpt_description, old);
     }
     codeRequests.push({ PutRequest: { Item: { ...item } } });
     existing.set(item.cpt_code, item);

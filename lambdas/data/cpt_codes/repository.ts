@@ -22,9 +22,11 @@
  * most selective, first on ties) is looked up with `prefix = its first character` and
  * `begins_with(term_code, word)`; every other word must then be the start of the code or of a word of
  * the descriptor (filtered in memory). Results are deduplicated by code.
- * - Suggestions ({@link searchCptCodes}, the case form's call on every keystroke) answer in index
- *   order (by the matching token, so a code or word equal to the search comes first, then by code)
- *   and read only what they answer (the bound is in {@link searchCptCodes}).
+ * - Suggestions ({@link searchCptCodes}, the case form's call on every keystroke) answer the
+ *   practice's recently used codes that match first, then the rest in index order (by the matching
+ *   token, so a code or word equal to the search comes first, then common procedures, other surgical
+ *   codes and the rest: `cptRank` of keys.ts, then by code), and read only what they answer (the
+ *   bound is in {@link searchCptCodes}).
  * - The paged search ({@link listCptCodes} with `search`) answers the total number of matches, so it
  *   reads every match (at most {@link MAX_SEARCH_READ} index items) and ranks codes whose code starts
  *   with a search word first, then description matches, each group sorted by code.
@@ -36,6 +38,7 @@
  */
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ddb, dynamoDbClient } from '../../lib/aws';
+import { batchGetAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
 import * as z from 'zod';
 import { parseItems, parseOptionalItem } from '../item';
@@ -75,6 +78,8 @@ export interface CptCodeItem extends CptCodeSummary {
   source: string;
   /** ISO 8601 time the current content was written. */
   imported_at: string;
+  /** Layout of the code's search-index items (`CPT_INDEX_VERSION` of keys.ts); absent: version 1. */
+  index_version?: number;
 }
 
 /** One item of `CPT_SEARCH_TABLE` (keys from `cptSearchKey(token, cpt_code)`). */
@@ -113,6 +118,7 @@ export interface CptCatalogMeta {
 /* ------------------------------- item schemas ------------------------------- */
 
 const CptSummaryShape = { cpt_code: z.string().min(1), cpt_description: z.string() };
+const CptSummarySchema = z.looseObject(CptSummaryShape);
 
 /** The item schema of a code of `CPT_CODES_TABLE` (the RVUs of starter codes are absent). */
 export const CptCodeItemSchema = z.looseObject({
@@ -129,6 +135,7 @@ export const CptCodeItemSchema = z.looseObject({
   conversion_factor: z.number().optional(),
   source: z.string(),
   imported_at: z.string(),
+  index_version: z.number().int().optional(),
 }) satisfies z.ZodType<CptCodeItem>;
 
 /** The item schema of a search-index item of `CPT_SEARCH_TABLE`. */
@@ -192,6 +199,8 @@ export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_SEARCH_LIMIT = 20;
 /** Most search-index items one search reads (bounds the cost of broad multi-word and paged searches). */
 export const MAX_SEARCH_READ = 1000;
+/** Most preferred codes (the practice's recently used ones) a suggestion search reads first. */
+export const MAX_PREFERRED = 25;
 /** Largest Query batch of a multi-word suggestion search (see {@link searchCptCodes}). */
 export const MAX_SUGGEST_BATCH = 64;
 /** Distance between paging anchors in the metadata item, in codes. */
@@ -310,7 +319,7 @@ export interface CptRepositoryDeps {
 
 export interface CptRepository {
   getCptCode(code: string): Promise<CptCodeItem | undefined>;
-  searchCptCodes(search: string, limit?: number): Promise<CptCodeSummary[]>;
+  searchCptCodes(search: string, limit?: number, preferred?: readonly string[]): Promise<CptCodeSummary[]>;
   listCptCodes(input?: ListCptCodesInput): Promise<CptCodePage>;
   /** The metadata item, or undefined before any import. */
   getCatalogMeta(): Promise<CptCatalogMeta | undefined>;
@@ -393,7 +402,7 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
    * items to answer 5). Reads the lookup word's index items in index order and
    * stops as soon as `n` distinct codes are found; see {@link searchCptCodes} for the bound.
    */
-  async function suggest(search: string, n: number): Promise<CptCodeSummary[]> {
+  async function suggest(search: string, n: number, skip: ReadonlySet<string> = new Set()): Promise<CptCodeSummary[]> {
     const words = textWords(search);
     if (words.length === 0) return [];
     const { lookup, others } = splitSearch(words);
@@ -413,16 +422,44 @@ export function createCptRepository(deps: CptRepositoryDeps): CptRepository {
       read += items.length;
       for (const item of items) {
         if (found.size >= n) break;
-        if (found.has(item.cpt_code) || !matchesEveryWord(item, others)) continue;
+        if (found.has(item.cpt_code) || skip.has(item.cpt_code) || !matchesEveryWord(item, others)) continue;
         found.set(item.cpt_code, summary(item));
       }
     } while (startKey && found.size < n && read < MAX_SEARCH_READ);
     return [...found.values()];
   }
 
-  async function searchCptCodes(search: string, limit = DEFAULT_SEARCH_LIMIT): Promise<CptCodeSummary[]> {
+  /** The `preferred` codes (at most MAX_PREFERRED, in their order) whose descriptor matches every word. */
+  async function preferredMatches(search: string, preferred: readonly string[]): Promise<CptCodeSummary[]> {
+    const words = textWords(search);
+    const codes = [...new Set(preferred.map((c) => c.trim().toUpperCase()).filter(Boolean))].slice(0, MAX_PREFERRED);
+    if (words.length === 0 || codes.length === 0) return [];
+    // Best effort: a code left unprocessed is simply not lifted to the top.
+    const { items } = await batchGetAll(doc, {
+      table: codesTable,
+      schema: CptSummarySchema,
+      keyNames: ['cpt_code'],
+      keys: codes.map((cpt_code) => ({ cpt_code })),
+      projection: { expression: '#c, #d', names: { '#c': 'cpt_code', '#d': 'cpt_description' } },
+    });
+    const byCode = new Map(items.map((item) => [item.cpt_code, summary(item)]));
+    return codes.flatMap((code) => {
+      const item = byCode.get(code);
+      return item && matchesEveryWord(item, words) ? [item] : [];
+    });
+  }
+
+  async function searchCptCodes(
+    search: string,
+    limit = DEFAULT_SEARCH_LIMIT,
+    preferred: readonly string[] = [],
+  ): Promise<CptCodeSummary[]> {
     const n = Math.min(MAX_PAGE_LIMIT, Math.max(1, Math.floor(limit)));
-    return suggest(search, n);
+    const first = (await preferredMatches(search, preferred)).slice(0, n);
+    if (first.length === n) return first;
+    const lifted = new Set(first.map((c) => c.cpt_code));
+    const rest = await suggest(search, n - first.length, lifted);
+    return [...first, ...rest];
   }
 
   /** Read `count` codes in code order starting at position `start` (0-based) using the anchors. */
@@ -524,8 +561,11 @@ export function getCptCode(code: string): Promise<CptCodeItem | undefined> {
 
 /**
  * Suggestions for a search text: at most `limit` (default 20, at most 100) `{ cpt_code,
- * cpt_description }` in index order of the lookup word (the matching token, then the code; see the
- * module's search rule). An empty or punctuation-only search answers `[]`. Query only.
+ * cpt_description }`: first the `preferred` codes (the practice's recently used ones, at most
+ * MAX_PREFERRED, one BatchGetItem) that match every word, in their order; then the rest in index
+ * order of the lookup word (the matching token, then common, surgical and other codes, then the
+ * code; see the module's search rule). An empty or punctuation-only search answers `[]`.
+ * GetItem/BatchGetItem and Query only.
  *
  * Items read (at most what is answered, plus one):
  * - one-word search (e.g. one character): Query batches of exactly the number of codes still
@@ -537,8 +577,12 @@ export function getCptCode(code: string): Promise<CptCodeItem | undefined> {
  *   is at most (answered + skipped) plus the unused rest of the last batch (< 64).
  * - never more than MAX_SEARCH_READ (1,000) items per search.
  */
-export function searchCptCodes(search: string, limit?: number): Promise<CptCodeSummary[]> {
-  return defaultCptRepository().searchCptCodes(search, limit);
+export function searchCptCodes(
+  search: string,
+  limit?: number,
+  preferred?: readonly string[],
+): Promise<CptCodeSummary[]> {
+  return defaultCptRepository().searchCptCodes(search, limit, preferred);
 }
 
 /**

@@ -9,6 +9,7 @@ import { STARTER_CODES, importStarterList } from '../../../lambdas/cpt_codes/sta
 import { withNpiCheckDigit } from '../../../shared/npi';
 import { titleCaseName } from '../../../shared/display';
 import { useLocalStack, type TestUser } from '../../support/local';
+import { caseBody, ownSurgeonAndFacility, signedInProvider } from './support';
 
 jest.setTimeout(60_000);
 
@@ -89,6 +90,33 @@ describe('GET /cpt_codes', () => {
       starter_list: true,
     });
     expect(res.body.cpt_codes.map((c) => c.cpt_code)).toEqual(STARTER_CODES.slice(10, 20).map((c) => c.cpt_code));
+  });
+
+  it("puts the caller's recently used codes first, then common procedures", async () => {
+    // Prepare: a practice whose newest case bills 29881 (knee scope); another without cases.
+    const practice = await signedInProvider(local);
+    const refs = await ownSurgeonAndFacility(local, practice);
+    const created = await local.api('POST', '/case', {
+      token: practice.accessToken,
+      body: caseBody(refs, { procedure_codes: ['29881', '47562'] }),
+    });
+    expect(created.status).toBe(201);
+    // Act
+    const mine = await local.api<CptAnswer>('GET', '/cpt_codes', {
+      token: practice.accessToken,
+      query: { search: 'knee', limit: 5 },
+    });
+    const fresh = await local.api<CptAnswer>('GET', '/cpt_codes', {
+      token: user.accessToken,
+      query: { search: 'knee', limit: 5 },
+    });
+    // Assess: 47562 was used too but does not match "knee".
+    const codes = mine.body.cpt_codes.map((c) => c.cpt_code);
+    expect(codes[0]).toBe('29881');
+    expect(codes).not.toContain('47562');
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(fresh.body.cpt_codes.map((c) => c.cpt_code)[0]).not.toBe('29881');
+    expect([...codes].sort()).toEqual(fresh.body.cpt_codes.map((c) => c.cpt_code).sort());
   });
 
   it('answers 400 for a bad limit', async () => {

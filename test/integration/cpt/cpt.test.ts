@@ -8,7 +8,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { CPT_INDEX_VERSION, cptSearchKey, legacyCptSearchKey } from '../../../lambdas/data/cpt_codes/keys';
 import {
   CptFileDataError,
   CptFileLayoutError,
@@ -20,6 +27,7 @@ import {
   compareCodes,
   createCptRepository,
   createDocumentClient,
+  cptSearchTokens,
   getCptCode,
   listCptCodes,
   searchCptCodes,
@@ -228,6 +236,33 @@ describe('importing a slice of the CMS PFS file and reading it back', () => {
     expect(await repo.searchCptCodes('  ', 5)).toEqual([]);
   });
 
+  it('ranks common then surgical codes first: "knee" and "total knee" find 27447 among the first five', async () => {
+    // Prepare: the slice holds every code with "knee" in its descriptor, anesthesia codes (01320...) included.
+    const surgical = (code: string) => /^\d{5}$/.test(code) && Number(code) >= 10004 && Number(code) <= 69990;
+    // Act
+    const knee = (await repo.searchCptCodes('knee', 5)).map((c) => c.cpt_code);
+    const totalKnee = (await repo.searchCptCodes('total knee', 5)).map((c) => c.cpt_code);
+    const kneeTwenty = (await repo.searchCptCodes('knee', 20)).map((c) => c.cpt_code);
+    // Assess
+    expect(records.some((r) => r.cpt_code === '01320')).toBe(true);
+    expect(knee).toContain('27447');
+    expect(knee.every(surgical)).toBe(true);
+    expect(totalKnee).toContain('27447');
+    expect(kneeTwenty.every(surgical)).toBe(true);
+  });
+
+  it('puts the preferred (recently used) codes that match every word first, once', async () => {
+    // Act: 47562 does not match "knee"; 27599 (unlisted femur/knee) would otherwise rank late.
+    const found = (await repo.searchCptCodes('knee', 5, ['27599', '47562', '29888', '27599'])).map((c) => c.cpt_code);
+    const onlyPreferred = (await repo.searchCptCodes('knee', 1, ['29888'])).map((c) => c.cpt_code);
+    // Assess
+    expect(found.slice(0, 2)).toEqual(['27599', '29888']);
+    expect(found).toHaveLength(5);
+    expect(new Set(found).size).toBe(5);
+    expect(found).not.toContain('47562');
+    expect(onlyPreferred).toEqual(['29888']);
+  });
+
   it('pages through all codes in code order with the total from the metadata item', async () => {
     // Prepare: the file's codes in index order.
     const sorted = records.map((r) => r.cpt_code).sort(compareCodes);
@@ -320,6 +355,34 @@ describe('importing a slice of the CMS PFS file and reading it back', () => {
     expect(restore.counts).toMatchObject({ updated: 1, unchanged: total - 1 });
     expect(await repo.searchCptCodes('keyhole', 5)).toEqual([]);
     expect((await repo.searchCptCodes('4756', 1))[0]?.cpt_description).toBe('Laparoscopic cholecystectomy');
+  }, 60_000);
+
+  it('moves a code indexed in the layout before ranking to the current one on the next import', async () => {
+    // Prepare: 27447 as an older import left it: unranked word items, no index_version on the code.
+    const legacy = cptSearchTokens('27447', 'Total knee arthroplasty').map((t) => legacyCptSearchKey(t, '27447'));
+    const current = cptSearchTokens('27447', 'Total knee arthroplasty').map((t) => cptSearchKey(t, '27447'));
+    for (const key of current) await doc.send(new DeleteCommand({ TableName: tables.searchTable, Key: key }));
+    for (const key of legacy) {
+      await doc.send(
+        new PutCommand({
+          TableName: tables.searchTable,
+          Item: { ...key, cpt_code: '27447', cpt_description: 'Total knee arthroplasty' },
+        }),
+      );
+    }
+    const stored = await repo.getCptCode('27447');
+    const { index_version: _version, ...old } = stored!;
+    await doc.send(new PutCommand({ TableName: tables.codesTable, Item: old }));
+    // Act
+    const again = await importPfsFile(sliceFile, { doc, ...tables });
+    // Assess: the word items moved (the code's own item has the same key in both layouts).
+    expect(again.counts).toMatchObject({ updated: 1, unchanged: total - 1, searchItemsDeleted: legacy.length - 1 });
+    const get = (key: { prefix: string; term_code: string }) =>
+      doc.send(new GetCommand({ TableName: tables.searchTable, Key: key }));
+    for (const key of legacy.slice(1)) expect((await get(key)).Item).toBeUndefined();
+    for (const key of current) expect((await get(key)).Item).toBeDefined();
+    expect((await repo.getCptCode('27447'))?.index_version).toBe(CPT_INDEX_VERSION);
+    expect((await repo.searchCptCodes('total knee', 5)).map((c) => c.cpt_code)).toContain('27447');
   }, 60_000);
 });
 

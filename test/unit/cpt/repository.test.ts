@@ -1,5 +1,6 @@
 /**
- * Pure helpers of lambdas/data/cpt_codes/repository.ts: search tokens and the paging metadata.
+ * Pure helpers of lambdas/data/cpt_codes/repository.ts and keys.ts: search tokens, their ranked keys
+ * and the paging metadata.
  * The Query/GetItem paths are covered against dynalite in test/integration/cpt.
  */
 import {
@@ -9,7 +10,7 @@ import {
   cptSearchTokens,
   isCodeToken,
 } from '../../../lambdas/data/cpt_codes/repository';
-import { cptMetaKey, cptSearchKey } from '../../../lambdas/data/cpt_codes/keys';
+import { cptMetaKey, cptRank, cptSearchKey, legacyCptSearchKey } from '../../../lambdas/data/cpt_codes/keys';
 
 describe('cptSearchTokens', () => {
   it('indexes the code and each distinct descriptor word split at slashes and punctuation', () => {
@@ -34,7 +35,28 @@ describe('cptSearchTokens', () => {
     const byWord = keys.filter((k) => k.prefix === 'c' && k.term_code.startsWith('chole'));
     // Assess
     expect(byCode).toEqual([{ prefix: '4', term_code: '47562#47562' }]);
-    expect(byWord).toEqual([{ prefix: 'c', term_code: 'cholecystectomy#47562' }]);
+    expect(byWord).toEqual([{ prefix: 'c', term_code: 'cholecystectomy#047562' }]);
+  });
+
+  it('orders the codes of one descriptor word: common procedures, other surgical codes, then the rest', () => {
+    // Prepare: 27447 is a common procedure, 27301 surgical, 01320 anesthesia, A4490 a supply.
+    const codes = ['A4490', '01320', '27301', '27447', '69990', '10004', '10003', '69991'];
+    // Act
+    const ordered = codes.map((c) => cptSearchKey('knee', c).term_code).sort();
+    // Assess
+    expect(ordered).toEqual([
+      'knee#027447',
+      'knee#110004',
+      'knee#127301',
+      'knee#169990',
+      'knee#201320',
+      'knee#210003',
+      'knee#269991',
+      'knee#2A4490',
+    ]);
+    expect(cptRank('27447')).toBe('0');
+    expect(cptSearchKey('27447', '27447').term_code).toBe('27447#27447');
+    expect(legacyCptSearchKey('knee', '27447').term_code).toBe('knee#27447');
   });
 });
 

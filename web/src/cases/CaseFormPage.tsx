@@ -6,8 +6,8 @@
  * suggestions from 1 character, 5 shown, debounced 200 ms; at least one row; at most 25). The
  * suggestion lists close with focus, not after the spec's delays (decision 0015-spa-patterns). A
  * code that the CPT list does not hold is flagged under its row and saved only when the user ticks
- * 'Keep code N anyway' (cptCheck.ts). While only the starter CPT list is loaded a plain sentence
- * says so. Validated with shared `CaseFormSchema`. After a save the page shows the success banner,
+ * 'Keep code N anyway' (cptCheck.ts). Providers see no message about the state of the CPT list
+ * itself (the list-management screen has it). Validated with shared `CaseFormSchema`. After a save the page shows the success banner,
  * uploads the chosen documents (web/src/documents/CaseFormUploads.tsx, each with progress) and goes
  * to /case/{caseId} 1.5 s after the last one; when an upload fails the case stays saved, the failure
  * is shown and the page offers the case.
@@ -24,7 +24,6 @@ import { useDebounce } from 'use-debounce';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldError } from 'react-hook-form';
 import { Link, useNavigate, useParams, type LinkProps } from 'react-router-dom';
 import {
-  CPT_STARTER_PROVIDER_NOTICE,
   CPT_SUGGESTIONS_SHOWN,
   CPT_UNKNOWN_MESSAGES,
   CPT_SUGGEST_MIN_CHARS,
@@ -52,7 +51,6 @@ import {
   useCptSuggestions,
   useFacilities,
   useInsuranceNames,
-  useStarterCptList,
   useSurgeons,
 } from './queries';
 import { Combobox, type ComboboxOption } from '../components/Combobox';
@@ -294,7 +292,6 @@ function CaseForm({
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'procedure_codes' });
-  const starterCptList = useStarterCptList().data === true;
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
   const uploads = useCaseFormUploads(initialFiles);
@@ -467,11 +464,6 @@ function CaseForm({
               </Heading>
             </legend>
             <Flex direction="column" gap="small" marginTop="small">
-              {starterCptList && (
-                <Text fontSize="small" color="font.secondary" data-testid="cpt-starter-notice">
-                  {CPT_STARTER_PROVIDER_NOTICE}
-                </Text>
-              )}
               {rows.fields.map((row, index) => (
                 <Flex key={row.id} alignItems="flex-start" gap="small">
                   <View flex="1">

@@ -331,14 +331,6 @@ export interface Choice {
   label: string;
 }
 
-/**
- * Whether the server holds only the starter CPT list (GET /cpt_codes?page=1&limit=1, `starter_list`).
- * Answers false when the server does not say, so the notice never shows by mistake.
- */
-export async function isStarterCptList(signal?: AbortSignal): Promise<boolean> {
-  const body = await apiFetch<unknown>('/cpt_codes', { query: { page: 1, limit: 1 }, signal });
-  return isObject(body) && body.starter_list === true;
-}
 
 /**
  * CPT suggestions: GET /cpt_codes?search=&limit=N (answer a list, or `cpt_codes`/`data`), at most

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { INSURANCE_SUGGESTIONS } from '../../../shared/constants';
-import { getCase, isStarterCptList, listCasesPage, listInsuranceNames, searchCpt } from './api';
+import { getCase, listCasesPage, listInsuranceNames, searchCpt } from './api';
 import { listFacilities } from '../facilities/api';
 import { listSurgeons } from '../surgeons/api';
 import { caseKeys } from '../lib/queryKeys';
@@ -84,12 +84,3 @@ export function useCptSuggestions(search: string, enabled: boolean, minChars: nu
   });
 }
 
-/** true while only the starter CPT list is loaded (the case form then explains the import). */
-export function useStarterCptList() {
-  return useQuery({
-    queryKey: caseKeys.cptCatalog,
-    queryFn: ({ signal }) => isStarterCptList(signal),
-    staleTime: 30 * 60_000,
-    retry: false,
-  });
-}

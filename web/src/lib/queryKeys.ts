@@ -30,7 +30,6 @@ export const caseKeys = {
   cpt: (search: string, limit: number) => ['cases', 'cpt', search, limit] as const,
   /** One code's exact lookup, by normalized code. */
   cptExact: (code: string) => ['cases', 'cpt-exact', code] as const,
-  cptCatalog: ['cases', 'cpt-catalog'] as const,
   /** The payer names of the insurance suggestions (dropped by List Management's payer changes). */
   insurance: ['cases', 'insurance'] as const,
   /** Prefix of every count query (GET /case/stats), invalidated after a status or pay change. */

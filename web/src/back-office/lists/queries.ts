@@ -130,9 +130,8 @@ export function useListImport(kind: ImportKind) {
       if (job.status === 'done') {
         void queryClient.invalidateQueries({ queryKey: kind === 'cpt' ? listKeys.cptPages : listKeys.doctorTypes });
         if (kind === 'cpt') {
-          // The case form's suggestions and its "starter list only" notice (web/src/cases/queries.ts).
+          // The case form's suggestions (web/src/cases/queries.ts).
           void queryClient.invalidateQueries({ queryKey: caseKeys.cptSearches });
-          void queryClient.invalidateQueries({ queryKey: caseKeys.cptCatalog });
         }
       }
       return job;
