@@ -454,6 +454,7 @@ async function patchCase(event: ApiEvent, rawBody: Record<string, unknown>): Pro
     patch.pay_amount_cents = input.pay_amount === null ? null : dollarsToCents(input.pay_amount);
   }
   if (status !== undefined) {
+    audit(event).statusTo(status);
     patch.case_status = status;
     if (input.reason !== undefined) patch.status_reason = input.reason;
   }
@@ -480,7 +481,7 @@ async function setStatus(event: ApiEvent) {
   const caller = requireCaller(event);
   if (!canChangeCaseStatus(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   const input = parseInput(CaseStatusBodySchema, bodyObject(event));
-  audit(event).touched('case', [input.case_id]);
+  audit(event).touched('case', [input.case_id]).statusTo(input.case_status);
   const current = await getCase(input.case_id);
   if (!current) throw new NotFoundError(API_MESSAGES.caseNotFound);
   const item = await updateCase(

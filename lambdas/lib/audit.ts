@@ -63,6 +63,8 @@ export interface AuditEntry {
   resource_ids: string[];
   /** The one case concerned: declared with `forCase`, or the only id of a `case` entry (index `byCase`). */
   case_id?: string;
+  /** The status a status change asked for (not PHI), so the trail can say "Changed status to Paid". */
+  case_status?: number;
   request_id: string;
   source_ip: string;
   user_agent: string;
@@ -97,6 +99,8 @@ export interface AuditRecorder {
    * Chainable.
    */
   outcomes(resourceType: string, items: readonly { id: string; status: number }[]): AuditRecorder;
+  /** The case status this request asks for (a status change), recorded as `case_status`. Chainable. */
+  statusTo(status: number | undefined): AuditRecorder;
 }
 
 interface Declared {
@@ -108,6 +112,7 @@ interface Declared {
   denied: boolean;
   caseId?: string;
   outcomes?: { resourceType: string; items: { id: string; status: number }[] };
+  caseStatus?: number;
 }
 
 const declared = new WeakMap<ApiEvent, Declared>();
@@ -154,6 +159,10 @@ export function audit(event: ApiEvent): AuditRecorder {
         items.map((i) => i.id),
       );
       d.outcomes = { resourceType, items: items.slice(0, MAX_AUDIT_IDS) };
+      return recorder;
+    },
+    statusTo(status) {
+      if (Number.isInteger(status)) d.caseStatus = status;
       return recorder;
     },
   };
@@ -221,6 +230,7 @@ export function auditEntry(event: ApiEvent, status: number, now: Date = new Date
   // With per-item entries, the items' own entries name their case (no second entry in `byCase`).
   const caseId = d.caseId ?? (d.resourceType === 'case' && d.ids.length === 1 && !d.outcomes ? d.ids[0] : undefined);
   if (caseId) entry.case_id = caseId;
+  if (d.caseStatus !== undefined) entry.case_status = d.caseStatus;
   return entry;
 }
 

@@ -5,8 +5,7 @@
  * Query parameters (all optional): `user_id`, `case_id`, `action` (route key, e.g. `GET /case`),
  * `from`, `to` (ISO dates `YYYY-MM-DD`, whole UTC days, or ISO date-times; `from` after `to` -> 400),
  * `limit` (default 25, at most 100), `cursor`.
- * Answer: `{ entries: [{ at, user_id, user_type, username, action, status, resource_type,
- * resource_ids, outcome, request_id, source_ip, user_agent, case_id?, case_number? }], next_cursor? }` (shared/schemas/audit.ts).
+ * Answer: `{ entries: [...], next_cursor? }` (shared/schemas/audit.ts `AuditPageSchema`).
  *
  * Every read is a Query of the audit table (lambdas/lib/tables.ts AUDIT_TABLE), never a Scan:
  * - `case_id` -> index `byCase`, else `user_id` -> `byUser`, each with `at_id` between the range's
@@ -38,6 +37,7 @@ import {
 } from '../lib/paging';
 import { parseAuditItems, toAuditView } from '../data/audit/entries';
 import { caseSummaries } from '../data/case/summaries';
+import { userContacts } from '../data/user/owners';
 import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
@@ -76,16 +76,20 @@ type CursorState = z.infer<typeof CursorStateSchema>;
 
 /**
  * Stored items -> the API's entries (lambdas/data/audit/entries.ts), an entry about one case with
- * that case's number (one batched read of the page's cases: at most a page of ids).
+ * that case's number and every entry with its caller's name and email, so that a privacy officer
+ * reads people, not ids (two batched reads, cases and users, each at most a page of ids).
  */
 async function toViews(items: readonly unknown[]): Promise<AuditEntryView[]> {
   const parsed = parseAuditItems(items);
-  const cases = await caseSummaries(
-    parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])),
-    { includeDeleted: true },
-  );
+  const [cases, people] = await Promise.all([
+    caseSummaries(
+      parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])),
+      { includeDeleted: true },
+    ),
+    userContacts(parsed.flatMap((item) => (item.user_id ? [item.user_id] : []))),
+  ]);
   const numbers = new Map([...cases.values()].flatMap((c) => (c.case_number ? [[c.case_id, c.case_number]] : [])));
-  return parsed.map((item) => toAuditView(item, numbers));
+  return parsed.map((item) => toAuditView(item, numbers, people));
 }
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);

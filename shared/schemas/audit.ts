@@ -18,6 +18,9 @@ export const AuditEntrySchema = z.object({
   user_type: z.number().nullable(),
   /** Cognito username, '' when the token carried none. */
   username: z.string(),
+  /** The caller's name and email from their profile now (null: anonymous, system or no profile). */
+  user_name: z.string().nullable().optional(),
+  user_email: z.string().nullable().optional(),
   /** Route key, e.g. `GET /case`. */
   action: z.string(),
   /** HTTP status answered. */
@@ -29,6 +32,8 @@ export const AuditEntrySchema = z.object({
   case_id: z.string().optional(),
   /** That case's number ("C-000123"; null when it has none or is gone). */
   case_number: z.string().nullable().optional(),
+  /** The status a status change asked for (entries written since the trail recorded it). */
+  case_status: z.number().int().optional(),
   outcome: z.enum(AUDIT_OUTCOMES),
   request_id: z.string(),
   source_ip: z.string(),

@@ -23,6 +23,7 @@ export const AuditItemSchema = z.looseObject({
   resource_type: z.string().optional(),
   resource_ids: z.array(z.union([z.string(), z.number()])).optional(),
   case_id: z.string().optional(),
+  case_status: z.number().optional(),
   outcome: z.string().optional(),
   request_id: z.string().optional(),
   source_ip: z.string().optional(),
@@ -35,16 +36,30 @@ export function parseAuditItems(items: readonly unknown[] | undefined): AuditIte
   return parseItems(AuditItemSchema, items, 'audit', ['day', 'at_id']);
 }
 
+/** Who a user id is, as the audit screen shows it (lambdas/data/user/owners.ts `userContacts`). */
+export interface AuditPerson {
+  name: string;
+  email: string;
+}
+
 /**
  * A stored entry as the API answers it (absent attributes as '' / null / 0); an entry about one
- * case carries its `case_id` and its number from `caseNumbers` (case id -> number, null when unknown).
+ * case carries its `case_id` and its number from `caseNumbers` (case id -> number, null when unknown);
+ * the caller's name and email come from `people` (user id -> person; null when unknown).
  */
-export function toAuditView(item: AuditItem, caseNumbers: ReadonlyMap<string, string> = new Map()): AuditEntryView {
+export function toAuditView(
+  item: AuditItem,
+  caseNumbers: ReadonlyMap<string, string> = new Map(),
+  people: ReadonlyMap<string, AuditPerson> = new Map(),
+): AuditEntryView {
+  const person = item.user_id ? people.get(item.user_id) : undefined;
   return {
     at: item.at ?? '',
     user_id: item.user_id ?? '',
     user_type: item.user_type ?? null,
     username: item.username ?? '',
+    user_name: person?.name || null,
+    user_email: person?.email || null,
     action: item.action ?? '',
     status: item.status ?? 0,
     resource_type: item.resource_type ?? '',
@@ -54,5 +69,6 @@ export function toAuditView(item: AuditItem, caseNumbers: ReadonlyMap<string, st
     source_ip: item.source_ip ?? '',
     user_agent: item.user_agent ?? '',
     ...(item.case_id ? { case_id: item.case_id, case_number: caseNumbers.get(item.case_id) ?? null } : {}),
+    ...(Number.isInteger(item.case_status) ? { case_status: item.case_status } : {}),
   };
 }

@@ -8,28 +8,32 @@ import { batchGetAll } from '../../lib/dynamo';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 
-/** The projection of a profile these reads make: id, names and NPI (legacy NPIs may be numbers). */
+/** The projection of a profile these reads make: id, names, NPI (legacy NPIs may be numbers), email. */
 const OwnerSchema = z.looseObject({
   user_id: z.string().min(1),
   first_name: z.string().optional(),
   last_name: z.string().optional(),
   user_npi: z.union([z.string(), z.number()]).optional(),
+  user_email: z.string().optional(),
 });
+
+/** Attributes a read may add to the id and names. */
+type ExtraAttribute = 'user_npi' | 'user_email';
 
 type Owner = z.infer<typeof OwnerSchema>;
 
 /**
  * The profiles of `userIds` (repeats and empty ids dropped) in one batched read, projected on the id,
- * the names and, with `withNpi`, the NPI. Unknown ids are absent.
+ * the names and the `extra` attributes. Unknown ids are absent.
  */
-async function readOwners(userIds: Iterable<string>, withNpi: boolean): Promise<Owner[]> {
+async function readOwners(userIds: Iterable<string>, extra: readonly ExtraAttribute[] = []): Promise<Owner[]> {
   const unique = [...new Set([...userIds].filter((id) => typeof id === 'string' && id !== ''))];
   if (unique.length === 0) return [];
   const names: Record<string, string> = {
     '#u': 'user_id',
     '#f': 'first_name',
     '#l': 'last_name',
-    ...(withNpi ? { '#n': 'user_npi' } : {}),
+    ...Object.fromEntries(extra.map((attr, i) => [`#x${i}`, attr])),
   };
   const { items } = await batchGetAll(ddb(), {
     table: getEnv().USERS_TABLE,
@@ -46,7 +50,7 @@ const fullName = (u: Owner) => `${u.first_name ?? ''} ${u.last_name ?? ''}`.trim
 
 /** user id -> "First Last" (trimmed; '' when the profile has no name). Unknown ids are absent. */
 export async function ownerNames(userIds: Iterable<string>): Promise<Map<string, string>> {
-  const items = await readOwners(userIds, false);
+  const items = await readOwners(userIds);
   return new Map(items.map((u) => [String(u.user_id), fullName(u)]));
 }
 
@@ -62,7 +66,7 @@ export interface OwnerProfile {
  * Unknown ids are absent from the map.
  */
 export async function ownerProfiles(userIds: Iterable<string>): Promise<Map<string, OwnerProfile>> {
-  const items = await readOwners(userIds, true);
+  const items = await readOwners(userIds, ['user_npi']);
   return new Map(
     items.map((u) => [
       String(u.user_id),
@@ -72,4 +76,16 @@ export async function ownerProfiles(userIds: Iterable<string>): Promise<Map<stri
       },
     ]),
   );
+}
+
+/** Who a user is, for people-facing screens (the audit trail): "First Last" and email ('' when none). */
+export interface UserContact {
+  name: string;
+  email: string;
+}
+
+/** user id -> name and email, one batched read like {@link ownerNames}. Unknown ids are absent. */
+export async function userContacts(userIds: Iterable<string>): Promise<Map<string, UserContact>> {
+  const items = await readOwners(userIds, ['user_email']);
+  return new Map(items.map((u) => [String(u.user_id), { name: fullName(u), email: u.user_email ?? '' }]));
 }

@@ -84,6 +84,30 @@ describe('the audit trail', () => {
     ]);
   });
 
+  it('names the people of each entry and records the status a status change asked for', async () => {
+    // Prepare
+    const profile = await local.api<{ user: { user_email: string } }>('GET', '/user', {
+      token: providerA.accessToken,
+    });
+    const moved = await local.api('PUT', '/case', {
+      token: admin.accessToken,
+      body: { case_id: caseId, case_status: 20 },
+    });
+    // Act
+    const res = await auditPage({ case_id: caseId, limit: 1 });
+    const byProvider = await auditPage({ user_id: providerA.sub, limit: 1 });
+    // Assess
+    expect(moved.status).toBe(200);
+    expect(res.body.entries[0]).toMatchObject({
+      action: 'PUT /case',
+      user_id: admin.sub,
+      user_name: 'Admin Quill',
+      case_status: 20,
+    });
+    expect(byProvider.body.entries[0]).toMatchObject({ user_name: 'Ada Quill', user_email: profile.body.user.user_email });
+    expect(profile.body.user.user_email).toContain('@');
+  });
+
   it('filters by action and date range and pages with next_cursor', async () => {
     // Prepare
     const today = new Date().toISOString().slice(0, 10);

@@ -60,25 +60,39 @@ describe('the audit screen', () => {
     expect(headers[[...row.children].indexOf(cell)]).toBe('Case');
   });
 
-  it('sends the filters to GET /audit and loads the next page with the cursor', async () => {
+  it('filters by a case picked by its number and loads the next page with the cursor', async () => {
     // Prepare
     api.on('GET /audit', ({ query }) =>
       query.cursor
         ? { entries: [entry({ request_id: 'req-2', username: 'grace' })] }
         : { entries: [entry()], next_cursor: 'c1' },
     );
+    api.on('GET /case', {
+      cases: [
+        {
+          case_id: 'u-1_1760000000000',
+          case_number: 'C-000123',
+          case_date: '2026-03-14',
+          patient: { first: 'Pat', last: 'Doe', ins_provider: 'Aetna' },
+          case_status: 10,
+        },
+      ],
+    });
     const calls = () => api.requests('GET /audit').map((r) => r.query);
     renderTrail();
     await screen.findByText('ada');
 
     // Act
-    fireEvent.change(screen.getByLabelText('Case id'), { target: { value: ' u-1_1760000000000 ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Case' }), { target: { value: 'C-000123' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'C-000123 · Pat Doe · 03/14/2026' }));
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(calls()).toHaveLength(2));
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
 
     // Assess
     expect(await screen.findByText('grace')).toBeTruthy();
+    expect(api.requests('GET /case')[0]?.query).toMatchObject({ search: 'C-000123' });
+    expect(screen.getByText('C-000123', { selector: 'strong' })).toBeTruthy();
     expect(calls()[1]).toMatchObject({ case_id: 'u-1_1760000000000', limit: '50' });
     expect(calls()[1]).not.toHaveProperty('user_id');
     expect(calls()[2]).toMatchObject({ case_id: 'u-1_1760000000000', cursor: 'c1' });
@@ -101,6 +115,7 @@ describe('the audit screen', () => {
     // Assess
     const options = [...select.options].map((o) => o.value);
     expect(options).toEqual(['', ...ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`), 'case.purge']);
+    expect(select.selectedOptions[0]?.textContent).toBe('Deleted a case');
     expect(options).not.toContain('GET /health');
     await waitFor(() => expect(calls()).toHaveLength(2));
     expect(calls()[1]).toMatchObject({ action: 'DELETE /case' });
@@ -127,6 +142,32 @@ describe('the audit screen', () => {
     expect(summary.parentElement!.textContent).toContain(many[49]);
     expect(screen.getByText('c-1, c-2, c-3')).toBeTruthy();
     expect(screen.getAllByText(/more$/)).toHaveLength(1);
+  });
+
+  it('says who in people terms (name, email, role) and what in words, with the request in the details', async () => {
+    // Prepare
+    api.on('GET /audit', {
+      entries: [
+        entry({
+          user_name: 'Quinn Biller',
+          user_email: 'quinn@example.com',
+          user_type: 10,
+          action: 'PUT /case',
+          case_id: 'u-1_1760000000000',
+          case_number: 'C-000123',
+          case_status: 20,
+        }),
+      ],
+    });
+    // Act
+    renderTrail();
+    // Assess
+    const what = await screen.findByRole('cell', { name: 'Changed status of case C-000123 to Paid' });
+    const row = what.closest('tr')!;
+    expect(row.textContent).toContain('Quinn Biller');
+    expect(row.textContent).toContain('quinn@example.com · Case Admin');
+    expect(row.querySelector('details summary')?.textContent).toBe('Details');
+    expect(row.querySelector('details')?.textContent).toContain('PUT /case');
   });
 
   it('says so when no entry matches', async () => {

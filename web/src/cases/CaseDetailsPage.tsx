@@ -12,7 +12,8 @@
  *
  * Below the fields, the Dispute panel (web/src/disputes/DisputePanel.tsx, its own lazy chunk): the
  * back office records events there, the provider sees it read-only. After the documents, the notes
- * between the practice and the back office (./notes/CaseNotes.tsx, its own lazy chunk).
+ * between the practice and the back office (./notes/CaseNotes.tsx, its own lazy chunk). Last, for
+ * user_type 100 or more, "Who accessed this case" (web/src/back-office/audit/CaseAccess.tsx).
  *
  * Back office (user_type 10 or more): the Status field adds the status control
  * (PUT /case; a move backwards asks for a reason), the Pay Amount field is an entry (dollars, 2
@@ -25,7 +26,7 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { UI_MESSAGES, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
+import { UI_MESSAGES, canManageLists, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
 import { useProfile } from '../profile/useProfile';
 import type { CaseView } from './api';
 import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
@@ -40,6 +41,8 @@ import { useCurrentUser } from '../lib/useCurrentUser';
 const DisputePanel = lazy(() => import('../disputes/DisputePanel'));
 // Its own chunk too (react-hook-form and the thread load after the case): the route's 250 KB budget.
 const CaseNotes = lazy(() => import('./notes/CaseNotes'));
+// The audit trail of this case, for user_type 100 or more only: its own chunk.
+const CaseAccess = lazy(() => import('../back-office/audit/CaseAccess'));
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -166,6 +169,11 @@ export default function CaseDetailsPage() {
         <Card variation="outlined">
           <StatusTimeline history={query.data.status_history} />
         </Card>
+        {canManageLists(profile.userType) && (
+          <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
+            <CaseAccess caseId={query.data.case_id} />
+          </Suspense>
+        )}
       </>
     );
   }

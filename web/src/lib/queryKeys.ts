@@ -92,6 +92,8 @@ export const userKeys = {
 export const auditKeys = {
   all: ['audit'] as const,
   list: (f: AuditFilters) => ['audit', f.userId, f.caseId, f.action, f.from, f.to] as const,
+  /** The case filter's suggestions for a search text. */
+  cases: (term: string) => ['audit', 'cases', term] as const,
 };
 
 /** Back-office List Management (CPT codes, payers, doctor types, imports). */

@@ -1,19 +1,21 @@
 /**
- * Audit trail, /back-office/audit, for user_type 100 or more (Global Admin,
- * Super User); anyone else is sent to /back-office. Filters (user id, case id, the action chosen
- * from the route keys and the purge, shared/api-routes.ts auditActions, from, to; UTC days) applied
- * with a button, the entries newest first in a table, paged with "Load more", and an export of every
- * filtered entry as CSV (at most MAX_EXPORT_ENTRIES, with progress).
+ * Audit trail, /back-office/audit, for user_type 100 or more (Global Admin, Super User); anyone else
+ * is sent to /back-office. It speaks people: who (name, email, role; the id in the details), what
+ * in words ("Viewed case C-000123", ./describe.ts), how it ended, and which case. Filters: a person
+ * and a case picked by name or number, the action (in words), from and to (UTC days), applied with
+ * a button; entries newest first, paged with "Load more"; an export of every filtered entry as CSV
+ * (at most MAX_EXPORT_ENTRIES, with progress).
  */
 import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { auditActions } from '../../../../shared/api-routes';
-import { canManageLists } from '../../../../shared/roles';
+import { USER_TYPE, canManageLists } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useProfile } from '../../profile/useProfile';
+import { UserFilter, type KnownUser } from '../cases/UserFilter';
 import {
   MAX_EXPORT_ENTRIES,
   NO_AUDIT_FILTERS,
@@ -22,37 +24,71 @@ import {
   saveCsv,
   type AuditFilters,
 } from './api';
+import { CasePicker, type PickedCase } from './CasePicker';
+import { actionLabel, describeAuditEntry, outcomeLabel, personLabel } from './describe';
 import { useAuditEntries } from './queries';
 import type { AuditEntryView } from '../../../../shared/schemas/audit';
 
 const SMALL_BREAKING = { wordBreak: 'break-all', fontSize: 'small' } as const;
 
-/** One row an entry: who, what, how it ended, which ids, from where. */
+/** Who made the request: the name, then email and role in small type. */
+export function PersonCell({ entry }: { entry: AuditEntryView }) {
+  const { name, detail } = personLabel(entry);
+  return (
+    <>
+      {name}
+      {detail && (
+        <>
+          <br />
+          <Text as="span" fontSize="small" color="font.tertiary">
+            {detail}
+          </Text>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The technical record of an entry, folded: route key, ids, user id, address, request id. */
+function DetailsCell({ entry }: { entry: AuditEntryView }) {
+  return (
+    <details>
+      <summary>Details</summary>
+      <dl style={{ margin: 0, ...SMALL_BREAKING }}>
+        <dt>Request</dt>
+        <dd>{entry.action}</dd>
+        <dt>User id</dt>
+        <dd>{entry.user_id || 'none'}</dd>
+        <dt>Ids</dt>
+        <dd>
+          <IdsCell ids={entry.resource_ids} />
+        </dd>
+        <dt>Source IP</dt>
+        <dd>{entry.source_ip}</dd>
+        <dt>Request id</dt>
+        <dd>{entry.request_id}</dd>
+      </dl>
+    </details>
+  );
+}
+
+/** One row an entry: when, who, what, how it ended, which case, and the technical details. */
 const AUDIT_COLUMNS: DataColumn<AuditEntryView>[] = [
-  { header: 'When (UTC)', cell: (e) => e.at.replace('T', ' ').replace('Z', ''), style: { whiteSpace: 'nowrap' } },
-  { header: 'User', cell: (e) => e.username || e.user_id || 'anonymous' },
-  { header: 'Type', cell: (e) => e.user_type ?? '' },
-  { header: 'Action', cell: (e) => e.action, style: { whiteSpace: 'nowrap' } },
-  { header: 'Outcome', cell: (e) => `${e.outcome} (${e.status})` },
-  { header: 'Resource', cell: (e) => e.resource_type },
-  // The case an entry is about, by its number (docs/decisions/0022-case-numbers.md); its id is in Ids.
+  {
+    header: 'When (UTC)',
+    cell: (e) => e.at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''),
+    style: { whiteSpace: 'nowrap' },
+  },
+  { header: 'Who', cell: (e) => <PersonCell entry={e} />, style: { minWidth: '12rem' } },
+  { header: 'What', cell: (e) => describeAuditEntry(e), style: { minWidth: '14rem' } },
+  { header: 'Outcome', cell: (e) => outcomeLabel(e), style: { whiteSpace: 'nowrap' } },
+  // The case an entry is about, by its number (docs/decisions/0022-case-numbers.md); its id is in Details.
   { header: 'Case', cell: (e) => e.case_number ?? '', style: { whiteSpace: 'nowrap' } },
-  { header: 'Ids', cell: (e) => <IdsCell ids={e.resource_ids} />, style: { ...SMALL_BREAKING, minWidth: '18rem' } },
-  { header: 'Source IP', cell: (e) => e.source_ip },
-  { header: 'Request id', cell: (e) => e.request_id, style: { ...SMALL_BREAKING, minWidth: '10rem' } },
+  { header: 'Details', cell: (e) => <DetailsCell entry={e} />, style: { minWidth: '10rem' } },
 ];
 
-/** The Action filter's choices (shared/api-routes.ts). */
+/** The Action filter's choices (shared/api-routes.ts), in words. */
 const AUDIT_ACTIONS = auditActions();
-
-const FILTER_FIELDS: { key: keyof AuditFilters; label: string; type?: string; placeholder?: string }[] = [
-  { key: 'userId', label: 'User id' },
-  { key: 'caseId', label: 'Case id' },
-  // A choice of AUDIT_ACTIONS (the route keys and the purge): the API matches the action exactly.
-  { key: 'action', label: 'Action' },
-  { key: 'from', label: 'From (UTC)', type: 'date' },
-  { key: 'to', label: 'To (UTC)', type: 'date' },
-];
 
 /** Ids shown in a row before the rest fold into "+N more" (a list call touches up to 200). */
 export const IDS_SHOWN = 2;
@@ -78,6 +114,8 @@ function IdsCell({ ids }: { ids: readonly string[] }) {
 /** The filters, table, paging and export (exported for tests, which render it without the guard). */
 export function AuditTrail() {
   const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [person, setPerson] = useState<KnownUser | null>(null);
+  const [picked, setPicked] = useState<PickedCase | null>(null);
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const [exporting, setExporting] = useState<number | undefined>(undefined);
   const [exportNote, setExportNote] = useState<string>('');
@@ -86,7 +124,7 @@ export function AuditTrail() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilters(draft);
+    setFilters({ ...draft, userId: person?.user_id ?? '', caseId: picked?.case_id ?? '' });
   };
   const exportCsv = async () => {
     setExporting(0);
@@ -110,34 +148,38 @@ export function AuditTrail() {
     <Flex direction="column" gap="small">
       <form onSubmit={apply} aria-label="Audit filters">
         <Flex wrap="wrap" gap="small" alignItems="flex-end">
-          {FILTER_FIELDS.map((f) =>
-            f.key === 'action' ? (
-              <SelectField
-                key={f.key}
-                label={f.label}
-                value={draft.action}
-                onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-                width="14rem"
-              >
-                <option value="">Any action</option>
-                {AUDIT_ACTIONS.map((action) => (
-                  <option key={action} value={action}>
-                    {action}
-                  </option>
-                ))}
-              </SelectField>
-            ) : (
-              <TextField
-                key={f.key}
-                label={f.label}
-                type={f.type ?? 'text'}
-                placeholder={f.placeholder}
-                value={draft[f.key]}
-                onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
-                width={f.type === 'date' ? '11rem' : '14rem'}
-              />
-            ),
-          )}
+          {/* The audit screen is for user_type 100 or more: the picker searches every user. */}
+          <UserFilter
+            userType={USER_TYPE.GLOBAL_ADMIN}
+            known={[]}
+            selected={person}
+            onSelect={setPerson}
+            label="Person"
+          />
+          <CasePicker selected={picked} onSelect={setPicked} />
+          <SelectField
+            label="Action"
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            width="16rem"
+          >
+            <option value="">Any action</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </SelectField>
+          {(['from', 'to'] as const).map((key) => (
+            <TextField
+              key={key}
+              label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
+              type="date"
+              value={draft[key]}
+              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+              width="11rem"
+            />
+          ))}
           <Button type="submit" variation="primary">
             Apply filters
           </Button>
@@ -145,6 +187,8 @@ export function AuditTrail() {
             type="button"
             onClick={() => {
               setDraft(NO_AUDIT_FILTERS);
+              setPerson(null);
+              setPicked(null);
               setFilters(NO_AUDIT_FILTERS);
             }}
           >
@@ -156,14 +200,33 @@ export function AuditTrail() {
         </Flex>
       </form>
       {exportNote && <Text role="status">{exportNote}</Text>}
-      {query.isError && <Alert variation="error">{(query.error as Error).message}</Alert>}
+      <AuditEntries query={query} entries={entries} caption="Audit entries, newest first" />
+    </Flex>
+  );
+}
+
+/** The entries of an audit query: error, loading and empty states, the table and Load more. */
+export function AuditEntries({
+  query,
+  entries,
+  caption,
+  columns = AUDIT_COLUMNS,
+}: {
+  query: ReturnType<typeof useAuditEntries>;
+  entries: AuditEntryView[];
+  caption: string;
+  columns?: DataColumn<AuditEntryView>[];
+}) {
+  return (
+    <>
+      {query.isError && <Alert variation="error">{query.error.message}</Alert>}
       {query.isPending && <Text>{UI_MESSAGES.loading}</Text>}
       {!query.isPending && !query.isError && entries.length === 0 && <Text>No audit entries match these filters.</Text>}
       {entries.length > 0 && (
         <DataTable
-          caption="Audit entries, newest first"
+          caption={caption}
           striped
-          columns={AUDIT_COLUMNS}
+          columns={columns}
           rows={entries}
           rowKey={(e) => `${e.at}#${e.request_id}`}
         />
@@ -173,9 +236,12 @@ export function AuditTrail() {
           Load more
         </Button>
       )}
-    </Flex>
+    </>
   );
 }
+
+/** The columns of a case's "Who accessed this case" (the case is known: no Case column). */
+export const CASE_ACCESS_COLUMNS = AUDIT_COLUMNS.filter((c) => c.header !== 'Case');
 
 export default function AuditPage() {
   const profile = useProfile();

@@ -30,9 +30,11 @@ export interface UserFilterProps {
   known: readonly KnownUser[];
   selected: KnownUser | null;
   onSelect: (user: KnownUser | null) => void;
+  /** A visible label (the audit screen's "Person"); default: the hidden "User filter" of Case Management. */
+  label?: string;
 }
 
-export function UserFilter({ userType, known, selected, onSelect }: UserFilterProps) {
+export function UserFilter({ userType, known, selected, onSelect, label }: UserFilterProps) {
   const [text, setText] = useState('');
   const canList = userType >= USER_TYPE.USER_ADMIN;
   const [term] = useDebounce(text.trim(), USER_SEARCH_DEBOUNCE_MS);
@@ -61,7 +63,7 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
     return (
       <Flex alignItems="center" gap="xs" wrap="wrap">
         <Text as="span" fontSize="small">
-          User: <strong>{selected.name || selected.user_id}</strong>
+          {label ?? 'User'}: <strong>{selected.name || selected.user_id}</strong>
         </Text>
         <Button
           size="small"
@@ -80,9 +82,9 @@ export function UserFilter({ userType, known, selected, onSelect }: UserFilterPr
   return (
     <div style={{ minWidth: '14rem' }}>
       <Combobox
-        label="User filter"
-        labelHidden
-        placeholder="All Users"
+        label={label ?? 'User filter'}
+        labelHidden={label === undefined}
+        placeholder={label === undefined ? 'All Users' : 'Name or email'}
         value={text}
         onChange={setText}
         options={options.map((u) => ({ value: u.user_id, label: u.name || u.user_id }))}
