@@ -71,9 +71,13 @@ export async function bulkUpdate(event: ApiEvent, apply: ApplyItem) {
   // One at a time: every status move also moves the shared counters, which concurrent transactions
   // of the same request would fight over.
   for (const item of input.items) results.push(await applyOne(event, input.action, item, apply));
+  // A status move's entries name the status asked for, as a single PUT /case's entry does.
   audit(event).outcomes(
     'case',
-    results.map((r) => ({ id: r.case_id, status: r.status })),
+    results.map((r, i) => {
+      const asked = input.action === 'status' ? Number(input.items[i]?.case_status) : NaN;
+      return { id: r.case_id, status: r.status, ...(Number.isInteger(asked) ? { caseStatus: asked } : {}) };
+    }),
   );
   return ok({ results });
 }

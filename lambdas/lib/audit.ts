@@ -98,7 +98,7 @@ export interface AuditRecorder {
    * its single call would, with its id and its own status; the request's entry keeps the ids only.
    * Chainable.
    */
-  outcomes(resourceType: string, items: readonly { id: string; status: number }[]): AuditRecorder;
+  outcomes(resourceType: string, items: readonly { id: string; status: number; caseStatus?: number }[]): AuditRecorder;
   /** The case status this request asks for (a status change), recorded as `case_status`. Chainable. */
   statusTo(status: number | undefined): AuditRecorder;
 }
@@ -111,7 +111,7 @@ interface Declared {
   deniedIfNotFound: boolean;
   denied: boolean;
   caseId?: string;
-  outcomes?: { resourceType: string; items: { id: string; status: number }[] };
+  outcomes?: { resourceType: string; items: { id: string; status: number; caseStatus?: number }[] };
   caseStatus?: number;
 }
 
@@ -253,6 +253,7 @@ export function auditEntries(event: ApiEvent, status: number, now: Date = new Da
       resource_type: outcomes.resourceType,
       resource_ids: [id],
       ...(outcomes.resourceType === 'case' ? { case_id: id } : {}),
+      ...(item.caseStatus !== undefined ? { case_status: item.caseStatus } : {}),
     };
   });
   return [main, ...items];

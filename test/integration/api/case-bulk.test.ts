@@ -177,7 +177,13 @@ describe('POST /case/bulk', () => {
         })
       ).body.entries;
     expect(await entries(a.case_id)).toEqual([
-      expect.objectContaining({ user_id: caseAdmin.sub, case_id: a.case_id, status: 200, outcome: 'allowed' }),
+      expect.objectContaining({
+        user_id: caseAdmin.sub,
+        case_id: a.case_id,
+        status: 200,
+        outcome: 'allowed',
+        case_status: 20,
+      }),
     ]);
     expect(await entries('missing-case-for-audit')).toEqual([
       expect.objectContaining({ case_id: 'missing-case-for-audit', status: 404, outcome: 'failed' }),

@@ -65,6 +65,16 @@ const WORDS: Record<string, Words> = {
         : `Changed status of case ${s.caseRef}`,
   },
   'DELETE /case': { label: 'Deleted a case', sentence: (s) => `Deleted case ${s.caseRef}` },
+  // One entry for the request, then one per case (lambdas/case/bulk.ts).
+  'POST /case/bulk': {
+    label: 'Changed cases in bulk',
+    sentence: (s) => {
+      if (!s.entry.case_id) return `Changed ${plural(s.count, 'case', 'cases')} in bulk`;
+      return s.entry.case_status !== undefined
+        ? `Changed status of case ${s.caseRef} to ${caseStatusLabel(s.entry.case_status)} (bulk)`
+        : `Changed case ${s.caseRef} (bulk)`;
+    },
+  },
   'GET /user/list': { label: 'Listed users', sentence: (s) => `Listed ${plural(s.count, 'user', 'users')}` },
   'POST /user/invite': { label: 'Invited a user', sentence: () => 'Invited a user' },
   'GET /user/invitations': { label: 'Viewed pending invitations', sentence: () => 'Viewed pending invitations' },
