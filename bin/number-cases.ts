@@ -13,6 +13,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { parseArgs } from 'node:util';
 import { InvalidStageError, parseStage, stageSettings } from '../infra/stage';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
+import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
 import { resetAwsClients } from '../lambdas/lib/aws';
 import { resetEnvCache } from '../lambdas/lib/env';
 import { TABLES, physicalTableName } from '../lambdas/lib/tables';
@@ -21,7 +22,9 @@ import { UsageError, runCli } from './lib/cli';
 const HELP = `Usage: npm run number:cases -- --stage <stage>
 
 Gives every case of the stage that has no case number one (C-000001, ...), in creation order,
-from the stage's counter. Cases that have a number keep it; a second run changes nothing.
+from the stage's counter, then gives cases and profiles written before them today's index keys
+(search texts, case-date and status-change orders). Cases that have a number keep it; a second
+run changes nothing.
 
 Options:
   --stage S    the deployed stage (tables suture-S-*), with the SDK's usual credentials and region
@@ -60,6 +63,10 @@ async function main(argv: string[]): Promise<number> {
   console.log(`Numbering the cases of ${stage} (${process.env.CASES_TABLE})...`);
   const result = await numberExistingCases();
   console.log(`Done: ${result.cases} cases read, ${result.numbered} numbered now; highest number ${result.highest}.`);
+  const refreshed = await refreshIndexKeys();
+  console.log(
+    `Index keys: ${refreshed.casesRewritten} of ${refreshed.cases} cases and ${refreshed.profilesRewritten} of ${refreshed.profiles} profiles rewritten.`,
+  );
   return 0;
 }
 

@@ -61,6 +61,7 @@ import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
+import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { BodyTooLargeError, closeServer, listen, readBody } from './util';
 import { CURSOR_KEY_SECRET_NAME, createSecretsApi, ensureCursorKeyFile, localSecretArn } from './secrets';
@@ -602,6 +603,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     // Cases from before case numbers get theirs; after one complete run this is one GetItem.
     const numbering = await numberExistingCases({ unlessComplete: true });
     if (numbering.numbered > 0) log(`Numbered ${numbering.numbered} cases created before case numbers.`);
+    // Cases and profiles written before today's index keys get them; then one GetItem a start.
+    const refreshed = await refreshIndexKeys({ unlessComplete: true });
+    if (refreshed.casesRewritten + refreshed.profilesRewritten > 0) {
+      log(`Refreshed the index keys of ${refreshed.casesRewritten} cases and ${refreshed.profilesRewritten} profiles.`);
+    }
     readyAt = Date.now();
 
     let closed = false;

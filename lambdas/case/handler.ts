@@ -75,6 +75,7 @@ import {
   caseStatusByKey,
   dollarsToCents,
   isBackOffice,
+  isCalendarDate,
   isCaseStatus,
   liftPatient,
   parseFileKeys,
@@ -91,7 +92,7 @@ import { buildCaseId } from '../data/case/keys';
 import { parseInput } from '../lib/validation';
 import { getFacility } from '../data/owned/facilities';
 import { getSurgeon } from '../data/owned/surgeons';
-import { listCases, type CasePage } from '../data/case/lists';
+import { CASE_SORTS, listCases, type CaseListQuery, type CasePage } from '../data/case/lists';
 import { accessibleCase } from '../data/case/access';
 import { health as systemHealth } from './health';
 import { getNotes, postNote } from './notes';
@@ -112,6 +113,7 @@ import {
   toApiCases,
   toApiDeletedCase,
   updateCase,
+  PATIENT_CLAIM_FIELDS,
   type CaseItem,
   type CasePatch,
 } from '../data/case/repository';
@@ -126,6 +128,50 @@ export function parseStatusParam(value: string | undefined, field = 'status'): n
   const n = /^\d+$/.test(value) ? Number(value) : caseStatusByKey(value.toLowerCase())?.value;
   if (n === undefined || !isCaseStatus(n)) throw new ValidationError([{ field, message: STATUS_PARAM_MESSAGE }]);
   return n;
+}
+
+/** Largest `min_days_in_status` (a century). */
+const MAX_DAYS_IN_STATUS = 36_500;
+/** Messages of the 400s of GET /case's order parameters. */
+export const LIST_PARAM_MESSAGES = {
+  date: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
+  range: 'from must be on or before to',
+  sort: `sort must be one of ${CASE_SORTS.join(', ')}`,
+  minDays: `min_days_in_status must be a whole number from 0 to ${MAX_DAYS_IN_STATUS}`,
+} as const;
+
+/**
+ * GET /case's `from`, `to` (case dates, YYYY-MM-DD), `sort` and `min_days_in_status`; empty = absent.
+ * Every bad one is named in one `ValidationError` (400).
+ */
+export function listOrderParams(event: ApiEvent): Pick<CaseListQuery, 'from' | 'to' | 'sort' | 'minDaysInStatus'> {
+  const errors: FieldError[] = [];
+  const text = (name: string) => {
+    const value = queryParam(event, name)?.trim();
+    return value === '' ? undefined : value;
+  };
+  const date = (field: 'from' | 'to') => {
+    const value = text(field);
+    if (value === undefined) return undefined;
+    if (isCalendarDate(value)) return value;
+    errors.push({ field, message: LIST_PARAM_MESSAGES.date(field) });
+    return undefined;
+  };
+  const from = date('from');
+  const to = date('to');
+  if (from !== undefined && to !== undefined && from > to)
+    errors.push({ field: 'from', message: LIST_PARAM_MESSAGES.range });
+  const sortText = text('sort');
+  const sort = CASE_SORTS.find((s) => s === sortText);
+  if (sortText !== undefined && sort === undefined) errors.push({ field: 'sort', message: LIST_PARAM_MESSAGES.sort });
+  const daysText = text('min_days_in_status');
+  let minDaysInStatus: number | undefined;
+  if (daysText !== undefined) {
+    if (/^\d{1,5}$/.test(daysText) && Number(daysText) <= MAX_DAYS_IN_STATUS) minDaysInStatus = Number(daysText);
+    else errors.push({ field: 'min_days_in_status', message: LIST_PARAM_MESSAGES.minDays });
+  }
+  if (errors.length) throw new ValidationError(errors);
+  return { from, to, sort, minDaysInStatus };
 }
 
 /** `${sub}_<ms>`: the only client-chosen case ids accepted (spec provider-side section 3). */
@@ -301,6 +347,7 @@ async function getOneOrList(event: ApiEvent) {
     ownerId: userId,
     status,
     search: queryParam(event, 'search'),
+    ...listOrderParams(event),
     limit,
     cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
   });
@@ -395,6 +442,9 @@ async function create(event: ApiEvent) {
       patient_last: input.patient.last,
       ins_provider: input.patient.ins_provider,
       procedure_codes: input.procedure_codes,
+      patient_dob: input.patient_dob ?? '',
+      member_id: input.member_id ?? '',
+      claim_number: input.claim_number ?? '',
       ...(status !== undefined ? { case_status: status } : {}),
     },
     // A client's case id that exists is a double submit: 409, never a second case.
@@ -450,6 +500,7 @@ async function patchCase(event: ApiEvent, rawBody: Record<string, unknown>): Pro
   if (sent('patient_last')) patch.patient_last = input.patient_last;
   if (sent('ins_provider')) patch.ins_provider = input.ins_provider;
   if (sent('procedure_codes')) patch.procedure_codes = input.procedure_codes;
+  for (const field of PATIENT_CLAIM_FIELDS) if (sent(field)) patch[field] = input[field] ?? '';
   if (input.pay_amount !== undefined) {
     patch.pay_amount_cents = input.pay_amount === null ? null : dollarsToCents(input.pay_amount);
   }

@@ -104,11 +104,32 @@ export function firstCharacter(text: string): string {
 }
 
 /**
- * Search keys of one text (case id, patient last name or insurance provider; decision record 0010):
- * partition = first character of the trimmed, lower-cased text, sort = that text. Undefined for an
- * empty text (the case is then absent from that index: GSI keys cannot be empty).
+ * A text as the search indexes hold it and as a search is read: lower-cased, commas as spaces (so
+ * "Morales, Jonathan" reads like "morales jonathan"), runs of spaces as one, trimmed.
+ */
+export function searchText(text: string | undefined): string {
+  return (text ?? '').toLowerCase().replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Search keys of one text (case id, patient names, insurance provider, profile names; decision
+ * record 0010): partition = first character of {@link searchText}, sort = that text. Undefined for
+ * an empty text (the item is then absent from that index: GSI keys cannot be empty).
  */
 export function searchKey(text: string | undefined): { p: string; s: string } | undefined {
-  const s = (text ?? '').trim().toLowerCase();
+  const s = searchText(text);
   return s === '' ? undefined : { p: firstCharacter(s), s };
+}
+
+/**
+ * The two searched orders of a person's name: "first last" and "last first", so that a search
+ * finds the start of either name and the whole name in either order (a missing part is left out).
+ */
+export function nameOrders(
+  first: string | undefined,
+  last: string | undefined,
+): { firstLast: string; lastFirst: string } {
+  const f = searchText(first);
+  const l = searchText(last);
+  return { firstLast: `${f} ${l}`.trim(), lastFirst: `${l} ${f}`.trim() };
 }

@@ -28,9 +28,11 @@ export interface ExtraFilters {
 }
 
 /**
- * The Query of group `group` of table `table` for the lower-cased text `q`: items whose sort
- * attribute starts with `q`, less those an earlier group found, and the `extra` conditions.
- * `idName` is the table's key (with the index's keys, the page key of the segment).
+ * The Query of group `group` of table `table` for the folded text `q` (`searchText` of ./keys.ts):
+ * items whose sort attribute starts with `q`, less those an earlier group found, and the `extra`
+ * conditions. `idName` is the table's key (with the index's keys, the page key of the segment).
+ * The partition read is `partition`: by default `q`'s first character, the partition of the
+ * indexes of {@link searchGroups}; an index partitioned otherwise (by owner) names its own.
  */
 export function searchSegment(
   table: string,
@@ -38,6 +40,7 @@ export function searchSegment(
   group: SearchGroup,
   q: string,
   extra: ExtraFilters = { names: {}, values: {}, filters: [] },
+  partition: string = firstCharacter(q),
 ): Segment {
   const names: Record<string, string> = { '#p': group.p, '#s': group.s, ...extra.names };
   const filters = group.earlier.map((attr, i) => {
@@ -52,7 +55,7 @@ export function searchSegment(
       KeyConditionExpression: '#p = :p AND begins_with(#s, :q)',
       ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':p': firstCharacter(q), ':q': q, ...extra.values },
+      ExpressionAttributeValues: { ':p': partition, ':q': q, ...extra.values },
     },
     keyNames: [idName, group.p, group.s],
   };

@@ -79,6 +79,16 @@ export const CaseSchema = z.object({
   updatedAt: z.string(),
   version: z.number().int().min(1).meta({ description: 'Optimistic lock: send it back in a PATCH.' }),
   status_history: z.array(StatusHistoryEntrySchema).optional(),
+  status_changed_at: z
+    .string()
+    .meta({ description: 'ISO time of the last status change (the creation time until the first).' }),
+  days_in_status: z.number().int().min(0).meta({
+    description:
+      'Whole calendar days in America/New_York from the last status change to today, computed when answered.',
+  }),
+  patient_dob: z.string().meta({ description: "The patient's date of birth, YYYY-MM-DD; '' when not given." }),
+  member_id: z.string().meta({ description: "The patient's insurance member ID; '' when not given." }),
+  claim_number: z.string().meta({ description: "The claim number; '' when not given." }),
 }) satisfies z.ZodType<Case>;
 
 /** A case of a list page; back-office reads add the owner's "First Last". */

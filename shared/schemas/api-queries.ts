@@ -38,11 +38,19 @@ export const CaseQuerySchema = PageQuerySchema.extend({
   case_id: id('One case (then every other parameter is ignored).'),
   status: statusText('Cases of one status'),
   user_id: id("The owner: a provider only their own id; back office any, or none for all users' cases."),
-  search: z
-    .string()
-    .max(TEXT_LIMITS.id)
-    .optional()
-    .meta({ description: 'Prefix of the case id, the patient last name or the insurance provider.' }),
+  search: z.string().max(TEXT_LIMITS.id).optional().meta({
+    description:
+      'Start of the case id, the case number (C-000123), the patient\'s first or last name, "first last" or "last, first", the member ID, or the insurance provider, ignoring case. A provider searches their own cases.',
+  }),
+  from: z.string().max(10).optional().meta({ description: 'Cases dated on or after this day (YYYY-MM-DD).' }),
+  to: z.string().max(10).optional().meta({ description: 'Cases dated on or before this day (YYYY-MM-DD).' }),
+  sort: z.enum(['case_date', '-case_date', 'status_changed', '-status_changed']).optional().meta({
+    description:
+      'Order by case date or last status change, `-` for the latest first; not with `search`. Default: newest created first, or `-case_date` with `from`/`to`, or `status_changed` with `min_days_in_status`.',
+  }),
+  min_days_in_status: z.coerce.number().int().min(0).max(36500).optional().meta({
+    description: 'Only cases at least this many whole days (America/New_York) in their status.',
+  }),
 });
 
 /** GET /case/filter. */

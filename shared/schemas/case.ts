@@ -34,6 +34,11 @@ export const CASE_MESSAGES = {
     `${field} can only keep or clear the document already attached; upload documents through POST /document`,
   /** PUT/PATCH /case: a manual move to a lower status code needs a reason. */
   reasonRequired: 'A reason is required to move a case back to an earlier status',
+  invalidDob: 'Date of birth must be a valid date (YYYY-MM-DD)',
+  dobTooEarly: 'Date of birth must be on or after 1900-01-01',
+  dobNotPast: 'Date of birth must be in the past',
+  /** The case form: another case of the same patient on the same date (shared/case-duplicates.ts). */
+  duplicateWarning: (numbers: string) => `This patient already has a case on this date (${numbers}). Save anyway?`,
   /** POST /case: documents are attached after creation. */
   fileOnCreate: (field: string) =>
     `${field} must be empty when a case is created; upload documents through POST /document afterwards`,
@@ -76,16 +81,46 @@ export function maxCaseDate(now: Date = new Date()): string {
  * 'Case date must be no more than one year ahead'.
  */
 export const CaseDateSchema = requiredText(M.caseDateRequired, 'Case date', 40)
-  .refine(
-    (s) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    },
-    { error: M.invalidDate, abort: true },
-  )
+  .refine(isCalendarDate, { error: M.invalidDate, abort: true })
   .refine((s) => s >= MIN_CASE_DATE, { error: M.dateTooEarly, abort: true })
   .refine((s) => s <= maxCaseDate(), M.dateTooLate);
+
+/** True for YYYY-MM-DD text naming a day that exists. */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+/** Longest member ID and claim number (characters). */
+export const MAX_CLAIM_REFERENCE_LENGTH = 40;
+
+/**
+ * `patient_dob`: '' (none) or a YYYY-MM-DD day from {@link MIN_CASE_DATE} to yesterday in UTC
+ * (a past date). PHI: never logged.
+ */
+export const PatientDobSchema = z
+  .string({ error: M.invalidDob })
+  .trim()
+  .refine((s) => s === '' || isCalendarDate(s), { error: M.invalidDob, abort: true })
+  .refine((s) => s === '' || s >= MIN_CASE_DATE, { error: M.dobTooEarly, abort: true })
+  .refine((s) => s === '' || s < new Date().toISOString().slice(0, 10), M.dobNotPast);
+
+/** `member_id` / `claim_number`: trimmed text of at most {@link MAX_CLAIM_REFERENCE_LENGTH} characters ('' = none). */
+const claimReference = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(MAX_CLAIM_REFERENCE_LENGTH, tooLongMessage(field, MAX_CLAIM_REFERENCE_LENGTH));
+export const MemberIdSchema = claimReference('Member ID');
+export const ClaimNumberSchema = claimReference('Claim number');
+
+/** The optional patient fields of a POST or PATCH body: text, or null / '' for none. */
+const patientClaimBody = {
+  patient_dob: z.union([PatientDobSchema, z.null()]).optional(),
+  member_id: z.union([MemberIdSchema, z.null()]).optional(),
+  claim_number: z.union([ClaimNumberSchema, z.null()]).optional(),
+};
 
 /** CPT (5 digits, or 4 digits + F/T/U) and HCPCS Level II (letter + 4 digits), upper-cased. */
 export const ProcedureCodeSchema = z
@@ -199,6 +234,9 @@ export const CaseFormSchema = z.object({
   insurance_provider: insProvider,
   primary_surgeon: surgeonId,
   facility: facilityId,
+  patient_dob: PatientDobSchema.default(''),
+  member_id: MemberIdSchema.default(''),
+  claim_number: ClaimNumberSchema.default(''),
   procedure_codes: z
     .array(z.object({ code: z.string() }))
     .min(1)
@@ -257,6 +295,7 @@ export const CreateCaseBodySchema = z.object({
   demo_file: fileRef,
   note_file: fileRef,
   misc_file: fileRef,
+  ...patientClaimBody,
 });
 export type CreateCaseBody = z.infer<typeof CreateCaseBodySchema>;
 
@@ -286,6 +325,7 @@ export const UpdateCaseBodySchema = z.object({
   misc_file: fileRef,
   file_keys: z.union([fileKeysText, z.null()], { error: M.invalidFileKeys }).optional(),
   pay_amount: payAmount.optional(),
+  ...patientClaimBody,
   /** With case_status (back office): why; required for a move to a lower status code. */
   reason: StatusReasonSchema,
 });
@@ -345,4 +385,13 @@ export interface Case {
   version: number;
   /** Every status change, oldest first (shared/workflow.ts). */
   status_history?: StatusHistoryEntry[];
+  /** ISO time of the last status change (the creation time until the first). */
+  status_changed_at: string;
+  /** Whole calendar days (America/New_York) since then, computed when answered. */
+  days_in_status: number;
+  /** YYYY-MM-DD, '' when not given. */
+  patient_dob: string;
+  /** '' when not given. */
+  member_id: string;
+  claim_number: string;
 }

@@ -1,9 +1,35 @@
 /**
  * Keys of the cases table: the table, its indexes (by owner, owner and status, status and month,
- * month, the three search prefixes, the soft-deleted) and the builders of their composite keys.
+ * month, the search prefixes of every owner and of one owner, the case-date and status-change
+ * orders, the soft-deleted) and the builders of their composite keys.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import { searchIndexes, stringIndex, stringTable } from '../keys';
+import { searchAttributes, searchIndexes, stringIndex, stringTable } from '../keys';
+
+/**
+ * The searched texts of a case, in search order (docs/decisions/0024-case-search-and-sort.md): case
+ * id, case number, "last first", "first last", member ID, insurance provider. `last` keeps the
+ * name of the index that held the last name alone: "last first" starts with it.
+ */
+export const CASE_SEARCH_TEXTS = ['id', 'num', 'last', 'name', 'member', 'ins'] as const;
+export type CaseSearchText = (typeof CASE_SEARCH_TEXTS)[number];
+
+/**
+ * The texts whose prefixes many owners share (names, insurers): one owner's search reads them from
+ * an index partitioned by owner (`byUserSearch<Name>`, partition `user_id`, the same sort attribute
+ * as the index of every owner), never from every owner's matches. The others (id, number, member
+ * ID) are identifiers: their matches are few, and an owner's search filters them by owner.
+ */
+export const OWNER_SEARCH_TEXTS = ['last', 'name', 'ins'] as const satisfies readonly CaseSearchText[];
+
+/** The owner-partitioned search index of `text` ({@link OWNER_SEARCH_TEXTS}). */
+export function ownerSearchIndex(text: CaseSearchText): { index: string; p: string; s: string } {
+  const { index, s } = searchAttributes(text);
+  return { index: index.replace(/^bySearch/, 'byUserSearch'), p: 'user_id', s };
+}
+
+/** Partition value (`list_p`) of the indexes of every live case ordered by case date or status change. */
+export const ALL_CASES_PARTITION = 'case';
 
 export const CASES_TABLE = stringTable(
   'cases',
@@ -14,7 +40,15 @@ export const CASES_TABLE = stringTable(
     stringIndex('byUserStatus', 'user_status', 'created_at'),
     stringIndex('byStatusMonth', 'status_month', 'created_at'),
     stringIndex('byMonth', 'created_month', 'created_at'),
-    ...searchIndexes('id', 'last', 'ins'),
+    ...searchIndexes(...CASE_SEARCH_TEXTS),
+    ...OWNER_SEARCH_TEXTS.map(ownerSearchIndex).map(({ index, p, s }) => stringIndex(index, p, s)),
+    // Orders (docs/decisions/0024-case-search-and-sort.md): `sort_date` is the case date and
+    // `sort_changed` the time of the last status change, copies a soft delete removes.
+    stringIndex('byUserDate', 'user_id', 'sort_date'),
+    stringIndex('byUserChanged', 'user_id', 'sort_changed'),
+    stringIndex('byDate', 'list_p', 'sort_date'),
+    stringIndex('byChanged', 'list_p', 'sort_changed'),
+    stringIndex('byStatusChanged', 'status_p', 'sort_changed'),
     // Soft-deleted cases (decision record 0006): partition `deleted_p` = DELETED_CASES_PARTITION, newest delete first.
     stringIndex('byDeleted', 'deleted_p', 'deleted_at'),
   ],
@@ -29,6 +63,11 @@ export const DELETED_CASES_PARTITION = 'deleted';
 /** `user_status` attribute of a case for the byUserStatus index. */
 export function userStatusKey(userId: string, caseStatus: number): string {
   return `${userId}#${caseStatus}`;
+}
+
+/** `status_p` attribute of a case for the byStatusChanged index. */
+export function statusPartition(caseStatus: number): string {
+  return `s${caseStatus}`;
 }
 
 /** `YYYY-MM` of an ISO time (UTC), the month partition of `byMonth` / `byStatusMonth`. */

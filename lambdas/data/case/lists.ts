@@ -8,11 +8,21 @@
  * - All cases (back office), newest first: `byMonth`, month after month from the newest month with
  *   cases back to the oldest (both read from the month counters of `case-stats`, one item each); with
  *   a status: `byStatusMonth` the same way. An empty month costs one Query that reads nothing.
- * - Search (back office): the lower-cased prefix `q` of the case id (`bySearchId`), then of the
- *   patient last name (`bySearchLast`), then of the insurance provider (`bySearchIns`), each group
- *   in its index's key order. A case found in an earlier group is filtered out of the later ones
- *   (so no case appears twice); a status or owner narrows with a FilterExpression (reads may then
- *   exceed the page, bounded at 1,000 items per request: a short page still has a `next_cursor`).
+ * - Ordered by case date or last status change (`sort`, or a date range or `min_days_in_status`
+ *   without one; docs/decisions/0024-case-search-and-sort.md): one owner's `byUserDate` /
+ *   `byUserChanged`, every owner's `byDate` / `byChanged` (one partition), with a status and by
+ *   status change `byStatusChanged`. The date range or the days in status bound the key when the
+ *   index is ordered by it; otherwise they, and a status, narrow with a FilterExpression.
+ * - Search: the folded prefix `q` (`searchText` of ../keys.ts) of the case id, the case number,
+ *   "last first", "first last", the member ID, then the insurance provider (./keys.ts
+ *   CASE_SEARCH_TEXTS), each group in its index's key order. A case found in an earlier group is
+ *   filtered out of the later ones (so no case appears twice). One owner's names and insurers are
+ *   read from the indexes partitioned by owner (./keys.ts OWNER_SEARCH_TEXTS); the identifiers
+ *   from every owner's, filtered by owner. A status, date range or days in status narrows with a
+ *   FilterExpression.
+ *
+ * A FilterExpression may make reads exceed the page, bounded at 1,000 items per request: a short
+ * page still has a `next_cursor`.
  *
  * Each list is a sequence of "segments" (one Query each: a month, or a search group) read in
  * order; the cursor holds the segment and the DynamoDB key to resume after, inside a scope naming
@@ -38,8 +48,18 @@ import {
   type PageKey,
   type Segment,
 } from '../../lib/paging';
-import { searchGroups, searchSegment, type ExtraFilters } from '../search';
-import { statusMonthKey, userStatusKey } from './keys';
+import { searchGroups, searchSegment, type ExtraFilters, type SearchGroup } from '../search';
+import { searchText } from '../keys';
+import {
+  ALL_CASES_PARTITION,
+  CASE_SEARCH_TEXTS,
+  OWNER_SEARCH_TEXTS,
+  ownerSearchIndex,
+  statusMonthKey,
+  statusPartition,
+  userStatusKey,
+} from './keys';
+import { changedBefore } from './aging';
 import { parseCaseItem, type CaseItem, type indexAttributes } from './repository';
 import { previousMonth, queryCounters } from '../counters/stats';
 
@@ -50,12 +70,25 @@ export interface CaseListQuery {
   /** One owner's cases; undefined = all owners (back office). */
   ownerId?: string;
   status?: number;
-  /** Prefix text (trimmed, lower-cased here); non-empty = a search. */
+  /** Prefix text (folded here); non-empty = a search. */
   search?: string;
+  /** Case dates from / to (YYYY-MM-DD, inclusive). */
+  from?: string;
+  to?: string;
+  /** Only cases this many whole days or more in their status (./aging.ts). */
+  minDaysInStatus?: number;
+  /** The order; absent = newest created first (a date range alone: `-case_date`; days in status alone: `status_changed`). */
+  sort?: CaseSort;
+  /** Today in America/New_York (YYYY-MM-DD), the day days in status count to; default the clock's. */
+  today?: string;
   /** 1..200 (lambdas/lib/paging.ts parseLimit). */
   limit: number;
   cursor?: string;
 }
+
+/** Orders of a case list: case date or last status change, `-` for the latest first. */
+export const CASE_SORTS = ['case_date', '-case_date', 'status_changed', '-status_changed'] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
 
 /** One page: the cases, the cursor of the next page (absent on the last) and the items read. */
 export interface CasePage {
@@ -103,6 +136,10 @@ export const LIST_ATTRIBUTES = [
   'updated_at',
   'version',
   'status_history',
+  'status_changed_at',
+  'patient_dob',
+  'member_id',
+  'claim_number',
 ] as const satisfies readonly (keyof CaseItem)[];
 
 type Unclassified = Exclude<
@@ -157,12 +194,118 @@ function encode(scope: string, next: CursorState | undefined): string | undefine
   return next ? encodeCursor(scope, next) : undefined;
 }
 
-/** One page of a case list or search (see module doc). Throws `ValidationError` (400) for a bad cursor. */
+/**
+ * One page of a case list or search (see module doc). Throws `ValidationError` (400) for a bad
+ * cursor, or a `sort` with a search (matches come in the order of what they matched).
+ */
 export async function listCases(query: CaseListQuery): Promise<CasePage> {
-  const search = (query.search ?? '').trim().toLowerCase().slice(0, MAX_SEARCH_LENGTH);
-  if (search !== '') return searchCases({ ...query, search });
+  const search = searchText(query.search).slice(0, MAX_SEARCH_LENGTH).trim();
+  if (search !== '') {
+    if (query.sort !== undefined) throw new ValidationError([{ field: 'sort', message: SORT_WITH_SEARCH_MESSAGE }]);
+    return searchCases({ ...query, search });
+  }
+  const hasRange = query.from !== undefined || query.to !== undefined;
+  const order =
+    query.sort ?? (hasRange ? '-case_date' : query.minDaysInStatus !== undefined ? 'status_changed' : undefined);
+  if (order !== undefined) return orderedCases(query, order);
   if (query.ownerId !== undefined) return ownerCases(query, query.ownerId);
   return allCases(query);
+}
+
+/** Message of the 400 of `sort` with `search`. */
+export const SORT_WITH_SEARCH_MESSAGE =
+  'sort cannot be combined with search: matches come in the order of what they matched';
+
+/**
+ * The conditions a date range, a days-in-status bound and a status put on a Query: as key
+ * conditions on the index's sort attribute `sortAttr` when it is the one they bound, else as filters.
+ */
+function narrowing(
+  query: CaseListQuery,
+  sortAttr: 'sort_date' | 'sort_changed' | undefined,
+  statusInKey: boolean,
+): { key: string[]; filters: ExtraFilters } {
+  const key: string[] = [];
+  const filters: ExtraFilters = { names: {}, values: {}, filters: [] };
+  const put = (attr: string, token: string, clause: (name: string) => string) => {
+    if (sortAttr === attr) {
+      key.push(clause('#s'));
+      return;
+    }
+    filters.names[token] = attr;
+    filters.filters.push(clause(token));
+  };
+  if (query.from !== undefined && query.to !== undefined) {
+    put('sort_date', '#fd', (n) => `${n} BETWEEN :from AND :to`);
+    Object.assign(filters.values, { ':from': query.from, ':to': query.to });
+  } else if (query.from !== undefined) {
+    put('sort_date', '#fd', (n) => `${n} >= :from`);
+    filters.values[':from'] = query.from;
+  } else if (query.to !== undefined) {
+    put('sort_date', '#fd', (n) => `${n} <= :to`);
+    filters.values[':to'] = query.to;
+  }
+  if (query.minDaysInStatus !== undefined) {
+    put('sort_changed', '#fc', (n) => `${n} < :cut`);
+    filters.values[':cut'] = changedBefore(query.minDaysInStatus, query.today);
+  }
+  if (query.status !== undefined && !statusInKey) {
+    filters.names['#st'] = 'case_status';
+    filters.values[':st'] = query.status;
+    filters.filters.push('#st = :st');
+  }
+  return { key, filters };
+}
+
+/** The scope part of the filters beyond owner and status (a cursor of other filters is a 400). */
+function filterScope(query: CaseListQuery): string {
+  return `${query.from ?? ''}:${query.to ?? ''}:${query.minDaysInStatus ?? ''}`;
+}
+
+/** A list ordered by case date or last status change (see module doc). */
+async function orderedCases(query: CaseListQuery, order: CaseSort): Promise<CasePage> {
+  const byDate = order.endsWith('case_date');
+  const sortAttr = byDate ? 'sort_date' : 'sort_changed';
+  const owner = query.ownerId;
+  const statusInKey = owner === undefined && !byDate && query.status !== undefined;
+  const [index, partitionAttr, partition] =
+    owner !== undefined
+      ? [byDate ? 'byUserDate' : 'byUserChanged', 'user_id', owner]
+      : statusInKey
+        ? ['byStatusChanged', 'status_p', statusPartition(query.status as number)]
+        : [byDate ? 'byDate' : 'byChanged', 'list_p', ALL_CASES_PARTITION];
+  const { key, filters } = narrowing(query, sortAttr, statusInKey);
+  const scope = `case:order:${owner ?? 'all'}:${query.status ?? 'all'}:${order}:${filterScope(query)}`;
+  const state = decodeCursor(query.cursor, scope, OwnerCursorSchema);
+  const segment: Segment = {
+    input: {
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: ['#p = :p', ...key].join(' AND '),
+      ...(filters.filters.length ? { FilterExpression: filters.filters.join(' AND ') } : {}),
+      ExpressionAttributeNames: { '#p': partitionAttr, ...(key.length ? { '#s': sortAttr } : {}), ...filters.names },
+      ExpressionAttributeValues: { ':p': partition, ...filters.values },
+      ScanIndexForward: !order.startsWith('-'),
+    },
+    keyNames: ['case_id', partitionAttr, sortAttr],
+  };
+  return oneSegmentPage(segment, scope, state, query.limit);
+}
+
+/** One page of a list that is one Query (`segment`), resumed from the cursor's `state`. */
+async function oneSegmentPage(
+  segment: Segment,
+  scope: string,
+  state: CursorState | undefined,
+  limit: number,
+): Promise<CasePage> {
+  const out = await pageCases<number>(
+    (g) => (g === 0 ? segment : undefined),
+    (g) => g + 1,
+    { g: 0, k: state?.k },
+    limit,
+  );
+  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
 }
 
 async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePage> {
@@ -190,13 +333,7 @@ async function ownerCases(query: CaseListQuery, ownerId: string): Promise<CasePa
           },
           keyNames: ['case_id', 'user_status', 'created_at'],
         };
-  const out = await pageCases<number>(
-    (g) => (g === 0 ? segment : undefined),
-    (g) => g + 1,
-    { g: state?.g ?? 0, k: state?.k },
-    query.limit,
-  );
-  return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };
+  return oneSegmentPage(segment, scope, state, query.limit);
 }
 
 /**
@@ -270,28 +407,32 @@ async function allCases(query: CaseListQuery): Promise<CasePage> {
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned + months.read };
 }
 
-/** Case id, then patient last name, then insurance provider (the search indexes of ./keys.ts). */
-const SEARCH_GROUPS = searchGroups('id', 'last', 'ins');
+/** The search groups of ./keys.ts CASE_SEARCH_TEXTS, in search order. */
+const SEARCH_GROUPS = searchGroups(...CASE_SEARCH_TEXTS);
+/** The same groups for one owner: names and insurers from the indexes partitioned by owner. */
+const OWNER_SEARCH_GROUPS: (SearchGroup & { byOwner: boolean })[] = SEARCH_GROUPS.map((group, i) => {
+  const text = CASE_SEARCH_TEXTS[i]!;
+  if (!(OWNER_SEARCH_TEXTS as readonly string[]).includes(text)) return { ...group, byOwner: false };
+  const { index, p } = ownerSearchIndex(text);
+  return { ...group, index, p, byOwner: true };
+});
 
 async function searchCases(query: CaseListQuery & { search: string }): Promise<CasePage> {
   const q = query.search;
-  const scope = `case:search:${query.ownerId ?? 'all'}:${query.status ?? 'all'}:${q}`;
+  const scope = `case:search:${query.ownerId ?? 'all'}:${query.status ?? 'all'}:${q}:${filterScope(query)}`;
   const state = decodeCursor(query.cursor, scope, groupCursorSchema(SEARCH_GROUPS.length - 1));
+  const owner = query.ownerId;
   const segmentAt = (g: number): Segment | undefined => {
-    const group = SEARCH_GROUPS[g];
+    const group = owner === undefined ? SEARCH_GROUPS[g] : OWNER_SEARCH_GROUPS[g];
     if (!group) return undefined;
-    const extra: ExtraFilters = { names: {}, values: {}, filters: [] };
-    if (query.status !== undefined) {
-      extra.names['#st'] = 'case_status';
-      extra.values[':st'] = query.status;
-      extra.filters.push('#st = :st');
-    }
-    if (query.ownerId !== undefined) {
+    const { filters: extra } = narrowing(query, undefined, false);
+    const byOwner = 'byOwner' in group && group.byOwner;
+    if (owner !== undefined && !byOwner) {
       extra.names['#o'] = 'user_id';
-      extra.values[':o'] = query.ownerId;
+      extra.values[':o'] = owner;
       extra.filters.push('#o = :o');
     }
-    return searchSegment(table(), 'case_id', group, q, extra);
+    return searchSegment(table(), 'case_id', group, q, extra, byOwner ? owner : undefined);
   };
   const out = await pageCases<number>(segmentAt, (g) => g + 1, { g: state?.g ?? 0, k: state?.k }, query.limit);
   return { items: out.items, next_cursor: encode(scope, out.next), scanned: out.scanned };

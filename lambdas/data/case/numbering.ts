@@ -18,6 +18,7 @@ import { isConditionalCheckFailed } from '../../lib/errors';
 import { parseItems } from '../item';
 import { raiseCaseNumberCounter, reserveCaseNumbers } from '../counters/case-numbers';
 import { CASE_NUMBER_COUNTER_KEY } from '../counters/keys';
+import { searchKey } from '../keys';
 
 /** What the numbering reads of each case. */
 const NumberingItemSchema = z.looseObject({
@@ -87,16 +88,25 @@ export async function numberExistingCases(
     const first = await reserveCaseNumbers(missing.length);
     for (const [i, item] of missing.entries()) {
       const n = first + i;
+      const number = formatCaseNumber(n);
+      const key = searchKey(number)!;
       try {
         await ddb().send(
           new UpdateCommand({
             TableName: CASES_TABLE,
             Key: { case_id: item.case_id },
             // A write like any other: the version grows (an item from before versions gets 1).
-            UpdateExpression: 'SET #num = :num ADD #v :one',
+            // With the keys of the number's search index (./keys.ts CASE_SEARCH_TEXTS).
+            UpdateExpression: 'SET #num = :num, #sp = :sp, #s = :s ADD #v :one',
             ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#num)',
-            ExpressionAttributeNames: { '#id': 'case_id', '#num': 'case_number', '#v': 'version' },
-            ExpressionAttributeValues: { ':num': formatCaseNumber(n), ':one': 1 },
+            ExpressionAttributeNames: {
+              '#id': 'case_id',
+              '#num': 'case_number',
+              '#v': 'version',
+              '#sp': 'search_num_p',
+              '#s': 'search_num',
+            },
+            ExpressionAttributeValues: { ':num': number, ':sp': key.p, ':s': key.s, ':one': 1 },
           }),
         );
         numbered += 1;

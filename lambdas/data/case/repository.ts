@@ -65,13 +65,25 @@ import { batchGetAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
 import { ConflictError, NotFoundError, ValidationError, isConditionalCheckFailed } from '../../lib/errors';
 import { queryPage, type PageKey } from '../../lib/paging';
-import { DELETED_CASES_PARTITION, buildCaseId, monthOf, statusMonthKey, userStatusKey } from './keys';
-import { searchKey } from '../keys';
+import {
+  ALL_CASES_PARTITION,
+  CASE_SEARCH_TEXTS,
+  DELETED_CASES_PARTITION,
+  buildCaseId,
+  monthOf,
+  statusMonthKey,
+  statusPartition,
+  userStatusKey,
+  type CaseSearchText,
+} from './keys';
+import { nameOrders, searchKey } from '../keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
 import { VersionSchema, parseItem } from '../item';
 import { counterUpdates } from '../counters/stats';
 import { disputeCountActions } from '../dispute/repository';
 import { reserveCaseNumbers } from '../counters/case-numbers';
+import { todayInNewYork } from '../dispute/calendar';
+import { daysInStatus } from './aging';
 
 /** A stored case. */
 export interface CaseItem extends CaseTextFields {
@@ -99,6 +111,15 @@ export interface CaseItem extends CaseTextFields {
   version: number;
   /** Every status change, oldest first (absent on the oldest cases). */
   status_history?: StatusHistoryEntry[];
+  /**
+   * ISO time of the last status change (the creation time until the first): written with every
+   * change, given to older cases by the key refresh (./backfill.ts); read it with {@link statusChangedAt}.
+   */
+  status_changed_at?: string;
+  /** Patient fields a claim needs (shared/schemas/case.ts); absent or '' when not given. PHI: never logged. */
+  patient_dob?: string;
+  member_id?: string;
+  claim_number?: string;
   /** CPT/HCPCS code -> descriptor at the time the codes were written (decision record 0010; absent on older cases). */
   cpt_descriptors?: Record<string, string>;
   /** Index keys kept by {@link indexAttributes} (decision record 0010): byStatusMonth, byMonth and the search indexes. */
@@ -110,6 +131,17 @@ export interface CaseItem extends CaseTextFields {
   search_last?: string;
   search_ins_p?: string;
   search_ins?: string;
+  search_num_p?: string;
+  search_num?: string;
+  search_name_p?: string;
+  search_name?: string;
+  search_member_p?: string;
+  search_member?: string;
+  /** Order keys (docs/decisions/0024-case-search-and-sort.md): case date, last status change, their partitions. */
+  sort_date?: string;
+  sort_changed?: string;
+  list_p?: string;
+  status_p?: string;
   /** Soft delete (decision record 0006): ISO time of the delete; present only on a deleted case. */
   deleted_at?: string;
   /** User id of who deleted it (or {@link SYSTEM_ACTOR}). */
@@ -167,6 +199,20 @@ export const CaseItemSchema = z
     search_last: z.string().optional(),
     search_ins_p: z.string().optional(),
     search_ins: z.string().optional(),
+    search_num_p: z.string().optional(),
+    search_num: z.string().optional(),
+    search_name_p: z.string().optional(),
+    search_name: z.string().optional(),
+    search_member_p: z.string().optional(),
+    search_member: z.string().optional(),
+    sort_date: z.string().optional(),
+    sort_changed: z.string().optional(),
+    list_p: z.string().optional(),
+    status_p: z.string().optional(),
+    status_changed_at: z.string().optional(),
+    patient_dob: z.string().optional(),
+    member_id: z.string().optional(),
+    claim_number: z.string().optional(),
     deleted_at: z.string().optional(),
     deleted_by: z.string().optional(),
     deleted_p: z.string().optional(),
@@ -212,33 +258,76 @@ const INDEX_ATTRIBUTES = [
   'search_last',
   'search_ins_p',
   'search_ins',
+  'search_num_p',
+  'search_num',
+  'search_name_p',
+  'search_name',
+  'search_member_p',
+  'search_member',
+  'sort_date',
+  'sort_changed',
+  'list_p',
+  'status_p',
 ] as const;
 type IndexAttributes = Partial<Record<(typeof INDEX_ATTRIBUTES)[number], string>>;
 
 /**
+ * The time of a case's last status change: `status_changed_at`, else (a case written before it) the
+ * time of the last history entry, else its creation time ('' for a deleted case without one).
+ */
+export function statusChangedAt(item: {
+  status_changed_at?: string;
+  status_history?: readonly { at: string }[];
+  created_at?: string;
+  deleted_created_at?: string;
+}): string {
+  if (item.status_changed_at) return item.status_changed_at;
+  const history = Array.isArray(item.status_history) ? item.status_history : [];
+  return history[history.length - 1]?.at ?? item.created_at ?? item.deleted_created_at ?? '';
+}
+
+/**
  * The GSI key attributes of a case (lambdas/lib/tables.ts CASES_TABLE), from its owner, status,
- * creation time, id, patient last name and insurance provider. A search attribute is absent when
- * its text is empty (GSI keys cannot be empty strings).
+ * creation time, case date, last status change and searched texts (./keys.ts CASE_SEARCH_TEXTS,
+ * folded by `searchKey`). A search attribute is absent when its text is empty (GSI keys cannot be
+ * empty strings).
  */
 export function indexAttributes(item: {
   case_id: string;
+  case_number?: string;
   user_id: string;
   case_status: number;
   created_at: string;
+  case_date?: string;
+  status_changed_at?: string;
+  status_history?: readonly { at: string }[];
+  patient_first?: string;
   patient_last?: string;
+  member_id?: string;
   ins_provider?: string;
 }): IndexAttributes {
   const out: IndexAttributes = {
     user_status: userStatusKey(item.user_id, item.case_status),
     status_month: statusMonthKey(item.case_status, item.created_at),
     created_month: monthOf(item.created_at),
+    list_p: ALL_CASES_PARTITION,
+    status_p: statusPartition(item.case_status),
+    sort_changed: statusChangedAt(item),
   };
-  const id = searchKey(item.case_id);
-  const last = searchKey(item.patient_last);
-  const ins = searchKey(item.ins_provider);
-  if (id) Object.assign(out, { search_id_p: id.p, search_id: id.s });
-  if (last) Object.assign(out, { search_last_p: last.p, search_last: last.s });
-  if (ins) Object.assign(out, { search_ins_p: ins.p, search_ins: ins.s });
+  if (item.case_date) out.sort_date = item.case_date;
+  const names = nameOrders(item.patient_first, item.patient_last);
+  const texts: Record<CaseSearchText, string | undefined> = {
+    id: item.case_id,
+    num: item.case_number,
+    last: item.patient_last ? names.lastFirst : '',
+    name: item.patient_first ? names.firstLast : '',
+    member: item.member_id,
+    ins: item.ins_provider,
+  };
+  for (const text of CASE_SEARCH_TEXTS) {
+    const key = searchKey(texts[text]);
+    if (key) Object.assign(out, { [`search_${text}_p`]: key.p, [`search_${text}`]: key.s });
+  }
   return out;
 }
 
@@ -259,7 +348,22 @@ export function appendHistory(
 type RequiredOnCreate = 'case_date' | 'surgeon_id' | 'facility_id' | 'patient_first' | 'patient_last' | 'ins_provider';
 /** The fields of a case a create or a change writes as sent. */
 type WrittenField =
-  RequiredOnCreate | 'procedure_codes' | 'demo_file' | 'note_file' | 'misc_file' | 'file_keys' | 'case_status';
+  | RequiredOnCreate
+  | 'procedure_codes'
+  | 'demo_file'
+  | 'note_file'
+  | 'misc_file'
+  | 'file_keys'
+  | 'case_status'
+  | PatientClaimField;
+/** The optional patient fields a claim needs ('' = none). */
+type PatientClaimField = 'patient_dob' | 'member_id' | 'claim_number';
+/** {@link PatientClaimField}s, in the order the API answers them. */
+export const PATIENT_CLAIM_FIELDS = [
+  'patient_dob',
+  'member_id',
+  'claim_number',
+] as const satisfies readonly PatientClaimField[];
 
 /**
  * What a create takes: the fields of a {@link CaseItem}, the optional ones with defaults (`case_status`
@@ -325,6 +429,8 @@ export async function createCase(
     note_file: input.note_file ?? '',
     misc_file: input.misc_file ?? '',
     file_keys: input.file_keys ?? '',
+    // Only the patient fields given are stored (older cases have none either).
+    ...Object.fromEntries(PATIENT_CLAIM_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]])),
   };
   const descriptors = Object.fromEntries(await cptDescriptions(content.procedure_codes));
   const manual = input.case_status !== undefined;
@@ -357,6 +463,7 @@ export async function createCase(
       updated_at: now.toISOString(),
       version: 1,
       status_history: history,
+      status_changed_at: createdAt,
       cpt_descriptors: descriptors,
     };
     Object.assign(item, indexAttributes(item));
@@ -505,10 +612,11 @@ async function writeUpdate(
     };
     set('case_status', status);
     set('status_history', appendHistory(current.status_history, entry));
-  }
-  // Index keys that differ from the stored ones (a new status, last name or insurance; or an
-  // item written before they existed).
-  const keys = indexAttributes({ ...after, case_status: status });
+    set('status_changed_at', now);
+  } else if (current.status_changed_at === undefined) set('status_changed_at', statusChangedAt(current));
+  // Index keys that differ from the stored ones (a new status, date, name, member ID or insurance;
+  // or an item written before they existed).
+  const keys = indexAttributes({ ...after, case_status: status, status_changed_at: next.status_changed_at as string });
   for (const name of INDEX_ATTRIBUTES) {
     if (keys[name] !== undefined && keys[name] !== current[name]) set(name, keys[name]);
     else if (keys[name] === undefined && current[name] !== undefined) {
@@ -782,8 +890,16 @@ export async function cptDescriptions(codes: Iterable<string>): Promise<Map<stri
   return new Map(items.map((item) => [String(item.cpt_code), String(item.cpt_description ?? '')]));
 }
 
-/** The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in dollars. */
-export function toApiCase(item: CaseItem, descriptions: Map<string, string> = new Map()): Case {
+/**
+ * The API shape of a case: nested and flat patient names, codes with descriptions, pay_amount in
+ * dollars, the last status change and the days since (./aging.ts) as of `today` (New York, YYYY-MM-DD).
+ */
+export function toApiCase(
+  item: CaseItem,
+  descriptions: Map<string, string> = new Map(),
+  today: string = todayInNewYork(),
+): Case {
+  const changedAt = statusChangedAt(item);
   const codes = Array.isArray(item.procedure_codes) ? item.procedure_codes : [];
   return {
     case_id: item.case_id,
@@ -813,6 +929,11 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
     updatedAt: item.updated_at,
     version: item.version ?? 1,
     status_history: Array.isArray(item.status_history) ? item.status_history : [],
+    status_changed_at: changedAt,
+    days_in_status: daysInStatus(changedAt, today),
+    patient_dob: item.patient_dob ?? '',
+    member_id: item.member_id ?? '',
+    claim_number: item.claim_number ?? '',
   };
 }
 
@@ -823,5 +944,6 @@ export function toApiCase(item: CaseItem, descriptions: Map<string, string> = ne
 export async function toApiCases(items: CaseItem[]): Promise<Case[]> {
   const missing = items.filter((c) => c.cpt_descriptors === undefined).flatMap((c) => c.procedure_codes ?? []);
   const descriptions = missing.length ? await cptDescriptions(missing) : new Map<string, string>();
-  return items.map((c) => toApiCase(c, descriptions));
+  const today = todayInNewYork();
+  return items.map((c) => toApiCase(c, descriptions, today));
 }

@@ -34,9 +34,14 @@ const newYorkDay = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The day of the instant `at` in America/New_York, YYYY-MM-DD. */
+export function newYorkDayOf(at: Date): string {
+  return newYorkDay.format(at);
+}
+
 /** Today in America/New_York, YYYY-MM-DD. */
 export function todayInNewYork(now: Date = new Date()): string {
-  return newYorkDay.format(now);
+  return newYorkDayOf(now);
 }
 
 /** The engine's business days with the stage's closures. */

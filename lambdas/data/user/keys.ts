@@ -2,7 +2,7 @@
  * Keys of the users table: profiles by id, the list-by-name and search indexes, the profile counter.
  * Pure data, no AWS imports: the CDK app and the local runtime read it through lambdas/lib/tables.ts.
  */
-import { ownedSortName, searchIndexes, searchKey, stringIndex, stringTable } from '../keys';
+import { nameOrders, ownedSortName, searchIndexes, searchKey, stringIndex, stringTable } from '../keys';
 
 /**
  * Profiles (PK `user_id`). Indexes of the back office's user list and search (spec back-office "User Management"),
@@ -11,7 +11,8 @@ import { ownedSortName, searchIndexes, searchKey, stringIndex, stringTable } fro
  * - `byListName`: partition `list_p` = {@link USER_LIST_PARTITION}, sort `list_name` (last name,
  *   first name, user id; see {@link ownedSortName}): every profile, by name;
  * - `bySearchLast` / `bySearchFirst` / `bySearchEmail` / `bySearchNpi`: partition = first character
- *   of the lower-cased text, sort = that text (as the cases' search indexes, {@link searchKey}).
+ *   of the folded text, sort = that text (as the cases' search indexes, {@link searchKey}); the
+ *   name indexes hold "last first" and "first last".
  * The user counter ({@link USER_COUNT_KEY}) lives in this table too, without index attributes.
  */
 export const USERS_TABLE = stringTable(
@@ -59,7 +60,8 @@ export const USER_SEARCH_ATTRIBUTES = [
 
 /**
  * Index attributes of a profile (spec back-office "User Management"): `list_p` / `list_name` always; each search
- * pair only for a non-empty text (last name, first name, email, NPI), lower-cased and trimmed.
+ * pair only for a non-empty text: "last first" (of a profile with a last name), "first last" (with a
+ * first name), email, NPI, as {@link searchKey} folds them.
  */
 export function userIndexAttributes(profile: {
   user_id: string;
@@ -72,9 +74,11 @@ export function userIndexAttributes(profile: {
     list_p: USER_LIST_PARTITION,
     list_name: ownedSortName([profile.last_name ?? '', profile.first_name ?? ''], profile.user_id),
   };
+  // Each name index holds the whole name, from its part on (docs/decisions/0024-case-search-and-sort.md).
+  const { firstLast, lastFirst } = nameOrders(profile.first_name, profile.last_name);
   const pairs = [
-    ['search_last', profile.last_name],
-    ['search_first', profile.first_name],
+    ['search_last', profile.last_name ? lastFirst : ''],
+    ['search_first', profile.first_name ? firstLast : ''],
     ['search_email', profile.user_email],
     ['search_npi', profile.user_npi],
   ] as const;

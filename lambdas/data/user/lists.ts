@@ -5,8 +5,9 @@
  *
  * - No search: every profile by name (last name, first name, user id) from index `byListName`
  *   (one partition, {@link USER_LIST_PARTITION}). `total` = the profile counter (one GetItem).
- * - Search `q` (trimmed, lower-cased, at most {@link MAX_USER_SEARCH_LENGTH} characters): the
- *   profiles whose last name, then first name, then email, then NPI starts with `q`, one group per
+ * - Search `q` (folded as the index texts, `searchText` of ../keys.ts, at most
+ *   {@link MAX_USER_SEARCH_LENGTH} characters): the profiles whose "last first", then "first last"
+ *   (so a whole name in either order), then email, then NPI starts with `q`, one group per
  *   index (`bySearchLast`, `bySearchFirst`, `bySearchEmail`, `bySearchNpi`: partition = the first
  *   character, `begins_with` on the lower-cased text), each in its index's order; a profile found
  *   in an earlier group is filtered out of the later ones (nobody appears twice). `total` = the
@@ -23,6 +24,7 @@ import { getEnv } from '../../lib/env';
 import { PageKeySchema, decodeCursor, encodeCursor, pageSegments, type PageKey, type Segment } from '../../lib/paging';
 import { USER_LIST_PARTITION } from './keys';
 import { searchGroups, searchSegment } from '../search';
+import { searchText } from '../keys';
 import { countUsers, parseProfileItem, type ProfileItem } from './repository';
 
 /** Longest search text honoured (longer text is cut). */
@@ -119,7 +121,7 @@ async function countMatches(q: string): Promise<{ total: number; capped: boolean
  * `cursor`) for a cursor of another list or search, or one that does not decode.
  */
 export async function listUsers(query: UserListQuery): Promise<UserListPage> {
-  const q = (query.search ?? '').trim().toLowerCase().slice(0, MAX_USER_SEARCH_LENGTH);
+  const q = searchText(query.search).slice(0, MAX_USER_SEARCH_LENGTH).trim();
   if (q === '') {
     const scope = 'user:list';
     const state = decodeCursor(query.cursor, scope, CursorSchema.extend({ g: z.literal(0) }));

@@ -321,6 +321,28 @@ export async function updateProfile(
 }
 
 /**
+ * Rewrite the index attributes of a stored profile that differ from {@link userIndexAttributes}
+ * (a change of how the search texts are kept; ../refresh-keys.ts), only while it is the version
+ * read. Resolves true when it wrote, false when nothing differed or the profile changed meanwhile
+ * (that write kept the keys).
+ */
+export async function refreshProfileIndexKeys(stored: ProfileItem): Promise<boolean> {
+  const index = userIndexAttributes(stored);
+  const changed = Object.fromEntries(
+    Object.entries(index).filter(([name, value]) => (stored as Record<string, unknown>)[name] !== value),
+  );
+  const remove = USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined);
+  if (Object.keys(changed).length === 0 && remove.length === 0) return false;
+  try {
+    await conditionalUpdate(stored.user_id, changed, { expectedVersion: versionOf(stored), remove });
+    return true;
+  } catch (err) {
+    if (err instanceof ConflictError || err instanceof NotFoundError) return false;
+    throw err;
+  }
+}
+
+/**
  * Set a profile's user_type (PATCH /user type change; seeding, tests). With
  * `expectedUserType`, only while the stored type is still that one (absent counts as 0): a lost
  * race throws `ConflictError`, a missing profile `NotFoundError('User not found')`.

@@ -341,6 +341,26 @@ describe('GET /user/list', () => {
     expect(res.body.next_cursor).toBeUndefined();
   });
 
+  it('finds a user by the whole name in either order, with or without a comma, and by email', async () => {
+    // Prepare
+    const admin = await caller(20);
+    const tag = `jon${Date.now().toString(36).replace(/\d/g, 'q')}`;
+    const user = await target(0, { first_name: `${tag}athan`, last_name: `Morales${tag}` });
+    const search = async (text: string) =>
+      (
+        await local.api<ListAnswer>('GET', '/user/list', { token: admin.accessToken, query: { search: text } })
+      ).body.users.map((u) => u.user_id);
+    // Act
+    const found = await Promise.all([
+      search(`${tag}athan Morales${tag}`),
+      search(`morales${tag}, ${tag}ATHAN`),
+      search(`Morales${tag} ${tag}`),
+      search(user.email.toUpperCase()),
+    ]);
+    // Assess
+    for (const ids of found) expect(ids).toContain(user.sub);
+  });
+
   it('follows a name change in the search and answers 400 for a cursor of another list or a bad limit', async () => {
     // Prepare
     const admin = await caller(20);

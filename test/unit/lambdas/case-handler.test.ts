@@ -44,6 +44,7 @@ function storedCase(overrides: Partial<CaseItem> = {}): CaseItem {
     file_keys: '',
     created_at: '2026-01-15T10:00:00.000Z',
     updated_at: '2026-01-15T10:00:00.000Z',
+    status_changed_at: '2026-01-15T10:00:00.000Z',
     version: 3,
     cpt_descriptors: { '47562': 'Laparoscopic cholecystectomy' },
     ...overrides,
@@ -235,10 +236,20 @@ describe('POST /case', () => {
       search_id_p: OWNER.charAt(0),
       search_id: item.case_id.toLowerCase(),
       search_last_p: 'r',
-      search_last: 'roe',
+      search_last: 'roe jane',
+      search_name_p: 'j',
+      search_name: 'jane roe',
       search_ins_p: 'a',
       search_ins: 'aetna',
+      search_num_p: 'c',
+      search_num: 'c-000042',
+      sort_date: item.case_date,
+      sort_changed: item.created_at,
+      status_changed_at: item.created_at,
+      list_p: 'case',
+      status_p: 's0',
     });
+    expect(answer.body.case).toMatchObject({ status_changed_at: item.created_at, days_in_status: 0 });
     expect(item.case_id).toMatch(new RegExp(`^${OWNER}_\\d{13}$`));
     // The next number of the counter, reserved by one ADD whose answer is used.
     expect(item.case_number).toBe('C-000042');
@@ -549,13 +560,14 @@ describe('PATCH, PUT and DELETE /case', () => {
     const update = ddbMock.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.ReturnValues).toBe('ALL_NEW');
     const written = writtenFields(update);
-    // The sent fields, and the last-name search key that follows patient_last.
+    // The sent fields, and the name search keys that follow patient_last.
     // The detached note is soft-deleted in the same write: recorded, not removed.
     expect(written).toEqual({
       note_file: '',
       patient_last: 'Smith',
       search_last_p: 's',
-      search_last: 'smith',
+      search_last: 'smith jane',
+      search_name: 'jane smith',
       deleted_documents: [{ key: 'op_x.pdf', deleted_at: expect.any(String), deleted_by: 'owner-sub' }],
     });
     expect(update.ConditionExpression).toContain('#v = :read');
@@ -810,6 +822,9 @@ describe('PATCH, PUT and DELETE /case', () => {
       status_history: [{ from: 0, to: 30, by: ADMIN, at: update.ExpressionAttributeValues![':ua'], why: 'manual' }],
       user_status: `${OWNER}#30`,
       status_month: '30#2026-01',
+      status_changed_at: update.ExpressionAttributeValues![':ua'],
+      sort_changed: update.ExpressionAttributeValues![':ua'],
+      status_p: 's30',
     });
     expect(counterDeltas(counters)).toEqual(
       Object.fromEntries(counterKeys(storedCase()).map((key) => [key, { n_0: -1, n_30: 1 }])),
@@ -933,6 +948,16 @@ describe('PATCH, PUT and DELETE /case', () => {
         'search_last',
         'search_ins_p',
         'search_ins',
+        'search_member_p',
+        'search_member',
+        'search_name_p',
+        'search_name',
+        'search_num_p',
+        'search_num',
+        'sort_changed',
+        'sort_date',
+        'list_p',
+        'status_p',
       ].sort(),
     );
     expect(counterDeltas(counters)).toEqual(

@@ -18,7 +18,12 @@ function row(fields: {
   created_at: string;
   case_status?: number;
   patient_last?: string;
+  patient_first?: string;
   ins_provider?: string;
+  member_id?: string;
+  case_number?: string;
+  case_date?: string;
+  status_changed_at?: string;
 }): Row {
   const base = {
     user_id: 'owner-1',
@@ -76,17 +81,34 @@ function useTable(rows: Row[]) {
         const hit = typeof v === 'string' && v.startsWith(String(values[begins[3]!]));
         return begins[1] ? !hit : hit;
       }
-      const eq = /^(\S+) = (:\w+)$/.exec(clause);
-      if (!eq) throw new Error(`unsupported clause ${clause}`);
-      return rowValue(attr(eq[1]!)) === values[eq[2]!];
+      const between = /^(\S+) BETWEEN (:\w+) AND (:\w+)$/.exec(clause);
+      if (between) {
+        const v = rowValue(attr(between[1]!));
+        return typeof v === 'string' && v >= String(values[between[2]!]) && v <= String(values[between[3]!]);
+      }
+      const cmp = /^(\S+) (=|<|<=|>=) (:\w+)$/.exec(clause);
+      if (!cmp) throw new Error(`unsupported clause ${clause}`);
+      const v = rowValue(attr(cmp[1]!));
+      const w = values[cmp[3]!];
+      if (cmp[2] === '=') return v === w;
+      if (typeof v !== 'string') return false;
+      return cmp[2] === '<' ? v < String(w) : cmp[2] === '<=' ? v <= String(w) : v >= String(w);
     };
     let current: Row;
     const rowValue = (name: string) => current[name];
-    const keyClauses = input.KeyConditionExpression!.split(' AND ');
+    // Clauses joined by AND (the AND of a BETWEEN is part of its clause).
+    const clauses = (text: string) =>
+      text
+        .replace(/BETWEEN (:\w+) AND/g, 'BETWEEN $1 &&')
+        .split(' AND ')
+        .map((c) => c.replace(' && ', ' AND '));
+    const keyClauses = clauses(input.KeyConditionExpression!);
     // The partition clause must name the index's partition key, the sort clause its sort key.
     expect(attr(keyClauses[0]!.split(' ')[0]!)).toBe(index.partitionKey.name);
-    if (keyClauses[1]) expect(attr(/\((\S+),/.exec(keyClauses[1])![1]!)).toBe(index.sortKey!.name);
-    const filterClauses = input.FilterExpression ? input.FilterExpression.split(' AND ') : [];
+    if (keyClauses[1]) {
+      expect(attr((/\((\S+),/.exec(keyClauses[1]) ?? /^(\S+) /.exec(keyClauses[1]))![1]!)).toBe(index.sortKey!.name);
+    }
+    const filterClauses = input.FilterExpression ? clauses(input.FilterExpression) : [];
     const sortName = index.sortKey!.name;
     const ordered = rows
       .filter((r) => {
@@ -359,11 +381,14 @@ describe('listCases: search', () => {
     // Assess
     expect(page.items.map((c) => c.case_id)).toEqual(['ro-owner_1', 'ro-owner_2', 'x_2', 'x_1', 'x_3', 'x_0']);
     expect(page.next_cursor).toBeUndefined();
-    const [byId, byLast, byIns] = caseQueries();
-    expect(caseQueries()).toHaveLength(3);
+    const [byId, byNum, byLast, byName, byMember, byIns] = caseQueries();
+    expect(caseQueries()).toHaveLength(6);
     for (const [q, index, p, s] of [
       [byId, 'bySearchId', 'search_id_p', 'search_id'],
+      [byNum, 'bySearchNum', 'search_num_p', 'search_num'],
       [byLast, 'bySearchLast', 'search_last_p', 'search_last'],
+      [byName, 'bySearchName', 'search_name_p', 'search_name'],
+      [byMember, 'bySearchMember', 'search_member_p', 'search_member'],
       [byIns, 'bySearchIns', 'search_ins_p', 'search_ins'],
     ] as const) {
       expect(q).toMatchObject({
@@ -374,10 +399,16 @@ describe('listCases: search', () => {
       });
     }
     expect(byId!.FilterExpression).toBeUndefined();
-    expect(byLast!.FilterExpression).toBe('NOT begins_with(#e0, :q)');
-    expect(byLast!.ExpressionAttributeNames).toMatchObject({ '#e0': 'search_id' });
-    expect(byIns!.FilterExpression).toBe('NOT begins_with(#e0, :q) AND NOT begins_with(#e1, :q)');
-    expect(byIns!.ExpressionAttributeNames).toMatchObject({ '#e0': 'search_id', '#e1': 'search_last' });
+    expect(byNum!.FilterExpression).toBe('NOT begins_with(#e0, :q)');
+    expect(byNum!.ExpressionAttributeNames).toMatchObject({ '#e0': 'search_id' });
+    expect(byIns!.FilterExpression).toBe([0, 1, 2, 3, 4].map((i) => `NOT begins_with(#e${i}, :q)`).join(' AND '));
+    expect(byIns!.ExpressionAttributeNames).toMatchObject({
+      '#e0': 'search_id',
+      '#e1': 'search_num',
+      '#e2': 'search_last',
+      '#e3': 'search_name',
+      '#e4': 'search_member',
+    });
   });
 
   it('pages a search across its groups with the cursor, every match once and in the same order', async () => {
@@ -403,13 +434,51 @@ describe('listCases: search', () => {
     // Assess
     expect(byStatus.items.map((c) => c.case_id)).toEqual(['ro-owner_1', 'x_3']);
     expect(byOwner.items.map((c) => c.case_id)).toEqual(['x_2', 'x_1']);
-    const [byId, , byIns] = caseQueries();
+    const [byId, byNum, byLast, , byMember, byIns] = caseQueries();
+    // Identifiers: every owner's index, filtered by owner; names and insurers: the owner's own index.
+    for (const q of [byId, byNum, byMember]) expect(q!.IndexName).toMatch(/^bySearch/);
     expect(byId!.FilterExpression).toBe('#st = :st AND #o = :o');
+    expect(byNum!.FilterExpression).toBe('NOT begins_with(#e0, :q) AND #st = :st AND #o = :o');
+    expect(byLast).toMatchObject({
+      IndexName: 'byUserSearchLast',
+      ExpressionAttributeNames: expect.objectContaining({ '#p': 'user_id', '#s': 'search_last' }),
+      ExpressionAttributeValues: expect.objectContaining({ ':p': 'owner-1', ':q': 'ro' }),
+    });
+    expect(byIns!.IndexName).toBe('byUserSearchIns');
     expect(byIns!.FilterExpression).toBe(
-      'NOT begins_with(#e0, :q) AND NOT begins_with(#e1, :q) AND #st = :st AND #o = :o',
+      [0, 1, 2, 3, 4].map((i) => `NOT begins_with(#e${i}, :q)`).join(' AND ') + ' AND #st = :st',
     );
-    expect(byIns!.ExpressionAttributeNames).toMatchObject({ '#st': 'case_status', '#o': 'user_id' });
-    expect(byIns!.ExpressionAttributeValues).toMatchObject({ ':st': 0, ':o': 'owner-1' });
+    expect(byIns!.ExpressionAttributeNames).toMatchObject({ '#st': 'case_status' });
+    expect(byIns!.ExpressionAttributeValues).toMatchObject({ ':st': 0, ':p': 'owner-1' });
+  });
+
+  it('finds a whole name in either order, with or without a comma, and the case number and member ID', async () => {
+    // Prepare
+    useTable([
+      row({
+        case_id: 'n_1',
+        created_at: '2026-03-01T00:00:00.000Z',
+        patient_last: 'Dummyfield',
+        patient_first: 'Quebec',
+      }),
+      row({
+        case_id: 'n_2',
+        created_at: '2026-03-02T00:00:00.000Z',
+        patient_last: 'Dummy',
+        member_id: 'W123-45',
+        case_number: 'C-000123',
+      }),
+    ]);
+    // Act
+    const found = async (search: string) => (await listCases({ search, limit: 50 })).items.map((c) => c.case_id);
+    // Assess
+    expect(await found('Quebec')).toEqual(['n_1']);
+    expect(await found('quebec dummyf')).toEqual(['n_1']);
+    expect(await found('Dummyfield, Quebec')).toEqual(['n_1']);
+    expect(await found('dummyfield  quebec')).toEqual(['n_1']);
+    expect(await found('Dummy')).toEqual(['n_2', 'n_1']);
+    expect(await found('c-000123')).toEqual(['n_2']);
+    expect(await found('w123')).toEqual(['n_2']);
   });
 
   it('answers nothing for a prefix nobody has', async () => {
@@ -419,7 +488,7 @@ describe('listCases: search', () => {
     const page = await listCases({ search: 'zz', limit: 50 });
     // Assess
     expect(page).toMatchObject({ items: [], next_cursor: undefined });
-    expect(caseQueries().map((q) => q.ExpressionAttributeValues![':p'])).toEqual(['z', 'z', 'z']);
+    expect(caseQueries().map((q) => q.ExpressionAttributeValues![':p'])).toEqual(['z', 'z', 'z', 'z', 'z', 'z']);
   });
 });
 
@@ -536,5 +605,99 @@ describe('listCases: what a list reads', () => {
     expect(page.items).toHaveLength(2);
     for (const item of page.items) expect(toApiCase(item)).toEqual(toApiCase(whole.get(item.case_id)!));
     expect(page.items[0]).not.toHaveProperty('user_status');
+  });
+});
+
+describe('listCases: by case date and by status change', () => {
+  // Case dates and last status changes (America/New_York days: 2026-11-26 is "today").
+  const rows = [
+    row({
+      case_id: 'd_1',
+      created_at: '2026-01-01T00:00:00.000Z',
+      case_date: '2026-03-05',
+      status_changed_at: '2026-10-01T12:00:00.000Z',
+    }),
+    row({
+      case_id: 'd_2',
+      created_at: '2026-01-02T00:00:00.000Z',
+      case_date: '2026-03-01',
+      status_changed_at: '2026-10-28T03:59:00.000Z',
+      case_status: 50,
+    }),
+    row({
+      case_id: 'd_3',
+      created_at: '2026-01-03T00:00:00.000Z',
+      case_date: '2026-03-09',
+      status_changed_at: '2026-11-20T12:00:00.000Z',
+      case_status: 50,
+    }),
+    row({
+      case_id: 'd_4',
+      user_id: 'owner-2',
+      created_at: '2026-01-04T00:00:00.000Z',
+      case_date: '2026-03-07',
+      status_changed_at: '2026-10-28T04:00:00.000Z',
+      case_status: 50,
+    }),
+  ];
+  const today = '2026-11-26';
+
+  it("orders one owner's cases by case date both ways from byUserDate, a range bounding the key", async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const asc = await listCases({ ownerId: 'owner-1', sort: 'case_date', limit: 50 });
+    const ranged = await allPages({ ownerId: 'owner-1', from: '2026-03-02', to: '2026-03-09', limit: 1 });
+    // Assess
+    expect(asc.items.map((c) => c.case_id)).toEqual(['d_2', 'd_1', 'd_3']);
+    // A range alone: latest case date first.
+    expect(ranged).toEqual([['d_3'], ['d_1']]);
+    const q = caseQueries().at(-1)!;
+    expect(q).toMatchObject({
+      IndexName: 'byUserDate',
+      KeyConditionExpression: '#p = :p AND #s BETWEEN :from AND :to',
+      ScanIndexForward: false,
+    });
+  });
+
+  it('answers cases at least N New York days in their status, longest first, from byChanged and byStatusChanged', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const all = await listCases({ minDaysInStatus: 30, today, limit: 50 });
+    const sent = await listCases({ minDaysInStatus: 30, status: 50, sort: '-status_changed', today, limit: 50 });
+    // Assess: 2026-10-28 starts at 04:00 UTC in New York (daylight time): d_2 changed on the 27th (30 days).
+    expect(all.items.map((c) => c.case_id)).toEqual(['d_1', 'd_2']);
+    expect(sent.items.map((c) => c.case_id)).toEqual(['d_2']);
+    const [byChanged, byStatus] = caseQueries();
+    expect(byChanged).toMatchObject({ IndexName: 'byChanged', KeyConditionExpression: '#p = :p AND #s < :cut' });
+    expect(byChanged!.ExpressionAttributeValues).toMatchObject({ ':p': 'case', ':cut': '2026-10-28T04:00:00.000Z' });
+    expect(byStatus).toMatchObject({ IndexName: 'byStatusChanged', ScanIndexForward: false });
+    expect(byStatus!.ExpressionAttributeValues).toMatchObject({ ':p': 's50' });
+  });
+
+  it('narrows an order by a filter when the index is ordered by the other key, and binds the cursor to the filters', async () => {
+    // Prepare
+    useTable(rows);
+    // Act
+    const page = await listCases({ sort: 'case_date', minDaysInStatus: 30, today, limit: 1 });
+    const otherFilter = listCases({
+      sort: 'case_date',
+      minDaysInStatus: 31,
+      today,
+      limit: 1,
+      cursor: page.next_cursor,
+    });
+    // Assess
+    expect(page.items.map((c) => c.case_id)).toEqual(['d_2']);
+    expect(caseQueries()[0]).toMatchObject({ IndexName: 'byDate', FilterExpression: '#fc < :cut' });
+    await expect(otherFilter).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('refuses a sort with a search', async () => {
+    // Act
+    const errors = await refusal({ search: 'ro', sort: 'case_date', limit: 50 });
+    // Assess
+    expect(errors).toEqual([{ field: 'sort', message: expect.stringContaining('search') }]);
   });
 });

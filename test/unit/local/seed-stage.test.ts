@@ -211,10 +211,12 @@ beforeEach(() => {
           return { Attributes: { n: item.n } };
         }
         // The numbering of cases seeded without a number (lambdas/data/case/numbering.ts).
-        if (input.UpdateExpression === 'SET #num = :num ADD #v :one') {
+        if (input.UpdateExpression === 'SET #num = :num, #sp = :sp, #s = :s ADD #v :one') {
           table(input.TableName).set(key, {
             ...item,
             case_number: values[':num'],
+            search_num_p: values[':sp'],
+            search_num: values[':s'],
             version: Number(item.version ?? 0) + 1,
           });
         }
@@ -350,6 +352,8 @@ describe('a QA stage', () => {
     // Every seeded case numbered once, from the stage's counter.
     const numbers = cases.map((c) => String(c.case_number));
     expect(numbers.every((n) => /^C-\d{6,}$/.test(n))).toBe(true);
+    // With the key of the number's search index.
+    expect(cases.every((c) => c.search_num === String(c.case_number).toLowerCase())).toBe(true);
     expect(new Set(numbers).size).toBe(cases.length);
     const profiles = [...table('suture-qa-123-users').values()].filter((i) => typeof i.user_email === 'string');
     expect(profiles.map((p) => p.user_email).sort()).toEqual(

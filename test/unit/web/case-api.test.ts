@@ -16,6 +16,9 @@ const form: CaseFormOutput = {
   insurance_provider: 'Aetna',
   primary_surgeon: 's1',
   facility: 'f1',
+  patient_dob: '',
+  member_id: '',
+  claim_number: '',
   procedure_codes: ['47562'],
 };
 
@@ -41,6 +44,10 @@ describe('updateCase', () => {
           patient_last: 'Patient',
           ins_provider: 'Aetna',
           procedure_codes: ['47562'],
+          // The optional patient fields always, '' clearing them.
+          patient_dob: '',
+          member_id: '',
+          claim_number: '',
           version: 3,
         },
       ],

@@ -17,6 +17,9 @@ const form: CaseFormOutput = {
   insurance_provider: 'Aetna',
   primary_surgeon: 's1',
   facility: 'f1',
+  patient_dob: '',
+  member_id: '',
+  claim_number: '',
   procedure_codes: ['47562'],
 };
 

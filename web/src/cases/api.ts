@@ -264,9 +264,26 @@ export async function createCase(
       facility_id: form.facility,
       patient: { first: form.patient_first, last: form.patient_last, ins_provider: form.insurance_provider },
       procedure_codes: form.procedure_codes,
+      ...patientClaimFields(form, false),
     },
   });
   return savedCaseId(body, caseId);
+}
+
+/**
+ * The form's optional patient fields for a body: those given, trimmed; with `clearing` (an edit) the
+ * empty ones too, as '', which clears them.
+ */
+function patientClaimFields(
+  form: Pick<CaseFormOutput, 'patient_dob' | 'member_id' | 'claim_number'>,
+  clearing: boolean,
+): Record<string, string> {
+  const fields = { patient_dob: form.patient_dob, member_id: form.member_id, claim_number: form.claim_number };
+  return Object.fromEntries(
+    Object.entries(fields)
+      .map(([name, value]) => [name, (value ?? '').trim()])
+      .filter(([, value]) => clearing || value !== ''),
+  );
 }
 
 /** Fields of PATCH /case as the form fills them (spec provider-side section 5 "Case update call"). */
@@ -315,6 +332,7 @@ export async function updateCase(
     ins_provider: form.insurance_provider,
     procedure_codes: form.procedure_codes,
   });
+  Object.assign(body, patientClaimFields(form, true));
   if (version !== undefined) body.version = version;
   const answer = await apiFetch<unknown>('/case', { method: 'PATCH', body });
   return savedCaseId(answer, caseId);
