@@ -284,14 +284,24 @@ describeBrowser('Provider case screens (browser)', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows the beta-testing notice until it is dismissed, also after a reload', async () => {
+  it('shows the beta-testing notice until it is dismissed, also after a reload, in one line on a phone', async () => {
     // Prepare
     const { page } = await e2e.newPage();
     await signInToDashboard(page, PROVIDER2);
     const notice = page.getByRole('status').filter({ hasText: UI_MESSAGES.betaNotice });
+    await notice.waitFor();
+
+    // Act & Assess: on a phone, one line at most 48 px tall; a tap shows it whole
+    await page.setViewportSize({ width: 390, height: 844 });
+    const text = notice.getByRole('button', { name: UI_MESSAGES.betaNotice });
+    await text.waitFor();
+    expect((await notice.boundingBox())!.height).toBeLessThanOrEqual(48);
+    await text.click();
+    expect(await text.getAttribute('aria-expanded')).toBe('true');
+    expect((await notice.boundingBox())!.height).toBeGreaterThan(48);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Act & Assess: shown, then dismissed
-    await notice.waitFor();
     await notice.getByRole('button', { name: /dismiss/i }).click();
     await notice.waitFor({ state: 'detached' });
 

@@ -794,14 +794,22 @@ describe('case numbers on the case screens', () => {
     expect(link.getAttribute('href')).toBe(`/case/${numbered[0]!.case_id}`);
   });
 
-  it('titles Case Details with the number and shows the case id as secondary text', async () => {
+  it('titles Case Details with the patient, date and number, shows the case id as secondary text and the statuses as steps', async () => {
     // Prepare
     const c = { ...cases[1]!, case_number: 'C-000042' };
     cases[1] = c;
     // Act
     renderAt(`/case/${c.case_id}`);
     // Assess
-    expect(await screen.findByRole('heading', { level: 1, name: 'Case Details C-000042' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Case Details Pat Dorsey · 02/03/2026 · C-000042' }),
+    ).toBeTruthy();
+    const steps = within(screen.getByRole('list', { name: 'Case progress' })).getAllByRole('listitem');
+    expect(steps).toHaveLength(10);
+    const current = steps.filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(current.map((li) => li.textContent)).toEqual([expect.stringContaining('Paid, current status')]);
+    expect(steps[0]!.textContent).toContain('Incomplete, skipped');
+    expect(steps[3]!.textContent).toBe('4Sent to Biller, not reached');
     const heading = screen.getByRole('heading', { level: 1 });
     expect(heading.nextElementSibling?.textContent).toBe(`Case ID ${c.case_id}`);
     const fields = screen.getByText('Case Number').closest('div')!;

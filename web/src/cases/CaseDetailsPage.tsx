@@ -1,7 +1,9 @@
 /**
  * Case Details (/case/:caseId), spec provider-side sections 2, 3, 4 and 8.
  *
- * Titled with the case number, the case id beside it, smaller (docs/decisions/0022-case-numbers.md).
+ * Titled with the patient, the case date and the case number under a small "Case Details" (all in
+ * the h1), the case id below, smaller (docs/decisions/0022-case-numbers.md); then the ten statuses
+ * as a stepper with the date each was reached (./StatusStepper.tsx).
  * Buttons Back to Case List (/dashboard) and Edit Case (/case/{id}/edit); every case field: case
  * number, case id,
  * status badge, case date, patient, insurance, surgeon and facility (names from the user's lists,
@@ -33,6 +35,7 @@ import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLab
 import { useCase, useFacilities, useSurgeons } from './queries';
 import { StatusBadge } from './StatusBadge';
 import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
+import { StatusStepper } from './StatusStepper';
 import { PayAmountEditor } from './PayAmountEditor';
 import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
@@ -43,6 +46,13 @@ const DisputePanel = lazy(() => import('../disputes/DisputePanel'));
 const CaseNotes = lazy(() => import('./notes/CaseNotes'));
 // The audit trail of this case, for user_type 100 or more only: its own chunk.
 const CaseAccess = lazy(() => import('../back-office/audit/CaseAccess'));
+
+/** The title of a case: patient, case date and case number ("Pat Doe · 03/14/2026 · C-000123"), parts absent skipped. */
+export function caseTitle(c: Pick<CaseView, 'patient_first' | 'patient_last' | 'case_date' | 'case_number'>): string {
+  return [patientName(c.patient_first, c.patient_last), formatCaseDate(c.case_date), c.case_number]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /** One dt/dd pair in a plain div (the only wrapper a dl allows); `wide` spans both grid columns. */
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -158,6 +168,9 @@ export default function CaseDetailsPage() {
     content = (
       <>
         <MissingForSubmission c={query.data} />
+        <Card variation="outlined">
+          <StatusStepper status={query.data.case_status} history={query.data.status_history} />
+        </Card>
         <CaseFields c={query.data} userId={user?.sub} backOffice={backOffice} />
         <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
           <DisputePanel caseId={query.data.case_id} editable={backOffice} />
@@ -190,8 +203,11 @@ export default function CaseDetailsPage() {
       </Flex>
       <Flex direction="column" gap="xxs">
         <Heading level={1}>
-          Case Details
-          {query.data?.case_number ? ` ${query.data.case_number}` : ''}
+          {/* The page's name stays first for screen readers; the title a person looks for is the case. */}
+          <Text as="span" display="block" fontSize="small" fontWeight="normal" color="font.tertiary">
+            Case Details
+          </Text>
+          {query.data && caseTitle(query.data)}
         </Heading>
         {query.data && (
           <Text fontSize="small" color="font.tertiary" style={{ wordBreak: 'break-all' }}>

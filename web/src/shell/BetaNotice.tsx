@@ -2,9 +2,11 @@
  * The dismissible beta-testing notice (spec provider-side section 1, back-office-and-shell
  * section 1): asks users to keep backup copies of important information. Dismissal is stored
  * permanently in the browser (localStorage key {@link BETA_NOTICE_KEY}); where storage is not
- * available it lasts until the page is reloaded.
+ * available it lasts until the page is reloaded. Below 768 px it is one line at most 48 px tall
+ * (the text cut with an ellipsis, a tap shows it whole), so a phone keeps its first screen for the
+ * page (web/src/theme/global.css).
  */
-import { Alert } from '@aws-amplify/ui-react';
+import { Alert, useBreakpointValue } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { UI_MESSAGES } from '../../../shared/messages';
 
@@ -21,6 +23,8 @@ function readDismissed(): boolean {
 
 export function BetaNotice() {
   const [dismissed, setDismissed] = useState(readDismissed);
+  const [expanded, setExpanded] = useState(false);
+  const compact = useBreakpointValue({ base: true, medium: false }) as boolean;
   if (dismissed) return null;
   const dismiss = () => {
     setDismissed(true);
@@ -39,7 +43,18 @@ export function BetaNotice() {
       role="status"
       className="suture-beta-notice"
     >
-      {UI_MESSAGES.betaNotice}
+      {compact ? (
+        <button
+          type="button"
+          className="suture-beta-text"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {UI_MESSAGES.betaNotice}
+        </button>
+      ) : (
+        UI_MESSAGES.betaNotice
+      )}
     </Alert>
   );
 }
