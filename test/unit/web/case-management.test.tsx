@@ -69,6 +69,7 @@ interface FakeCase {
   demo_file: string;
   note_file: string;
   status_history: Record<string, unknown>[];
+  version: number;
 }
 
 const OWNERS = { p1: 'Alice Baker', p2: 'Bruno Cole' } as const;
@@ -93,7 +94,26 @@ function fakeCase(n: number, owner: keyof typeof OWNERS, last: string, status = 
     status_history: [
       { from: null, to: status, by: owner, by_name: OWNERS[owner], at: '2026-02-03T10:00:00Z', why: 'auto' },
     ],
+    version: 1,
   };
+}
+
+/** The server's manual move of `c` to `to` (PUT, PATCH with case_status, POST /case/bulk). */
+function move(c: FakeCase, to: number, reason: unknown) {
+  c.status_history = [
+    ...c.status_history,
+    {
+      from: c.case_status,
+      to,
+      by: 'admin1',
+      by_name: 'Casey Admin',
+      at: '2026-03-01T12:00:00Z',
+      why: 'manual',
+      ...(reason ? { reason } : {}),
+    },
+  ];
+  c.case_status = to;
+  c.version += 1;
 }
 
 function statsOf(list: FakeCase[]) {
@@ -167,21 +187,22 @@ function serve() {
     if (path === '/case' && method === 'PUT') {
       const c = cases.find((x) => x.case_id === req.body?.case_id);
       if (!c) return reply(404, { message: 'Case not found' });
-      const to = Number(req.body?.case_status);
-      c.status_history = [
-        ...c.status_history,
-        {
-          from: c.case_status,
-          to,
-          by: 'admin1',
-          by_name: 'Casey Admin',
-          at: '2026-03-01T12:00:00Z',
-          why: 'manual',
-          ...(req.body?.reason ? { reason: req.body.reason } : {}),
-        },
-      ];
-      c.case_status = to;
+      move(c, Number(req.body?.case_status), req.body?.reason);
       return { success: true, case: c };
+    }
+    if (path === '/case/bulk' && method === 'POST') {
+      const { action, items } = req.body as { action: string; items: Record<string, unknown>[] };
+      const results = items.map((item) => {
+        const c = cases.find((x) => x.case_id === item.case_id);
+        if (!c) return { case_id: item.case_id, ok: false, status: 404, message: 'Case not found' };
+        if (item.version !== undefined && item.version !== c.version)
+          return { case_id: c.case_id, ok: false, status: 409, message: 'The case was changed by someone else' };
+        if (action === 'status') move(c, Number(item.case_status), item.reason);
+        else if (item.pay_amount === null) delete c.pay_amount;
+        else c.pay_amount = Number(item.pay_amount);
+        return { case_id: c.case_id, ok: true, status: 200 };
+      });
+      return { results };
     }
     if (path === '/dispute' && method === 'GET')
       return disputeOf(q.case_id!, { events: disputes.get(q.case_id!) ?? [] });
@@ -209,6 +230,12 @@ function serve() {
     }
     if (path === '/case' && method === 'PATCH') {
       const c = cases.find((x) => x.case_id === req.body?.case_id)!;
+      if (req.body?.version !== undefined && req.body.version !== c.version)
+        return reply(409, { message: 'The case was changed by someone else' });
+      if (req.body?.case_status !== undefined) {
+        move(c, Number(req.body.case_status), req.body.reason);
+        return { success: true, case: c };
+      }
       if (req.body?.pay_amount === null) delete c.pay_amount;
       else c.pay_amount = Number(req.body?.pay_amount);
       return { success: true, case: c };
@@ -417,8 +444,125 @@ describe('the Case Management table', () => {
   });
 });
 
+describe('row selection and bulk changes', () => {
+  const box = (name: string) => screen.getAllByRole('checkbox', { name })[0]! as HTMLInputElement;
+  const bulkBodies = () => calls.filter(([p]) => p === '/case/bulk').map(([, r]) => r.body);
+
+  it('selects rows by their named checkboxes or all shown at once, and clears with a filter change', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.click(box('Select case 10/9/25, 8:53:20 AM (Pat Doe)'));
+    // Assess
+    expect(screen.getByRole('region', { name: 'Selected cases' }).textContent).toContain('1 case selected');
+    expect(box('Select all 2 cases shown').indeterminate).toBe(true);
+    // Act
+    fireEvent.click(box('Select all 2 cases shown'));
+    // Assess
+    expect(screen.getByText('2 cases selected')).toBeTruthy();
+    expect(box('Select case 10/9/25, 8:53:20 AM (Pat Dorsey)').checked).toBe(true);
+    // Act: another filter
+    fireEvent.change(screen.getByLabelText('Status filter'), { target: { value: 'paid' } });
+    // Assess
+    await screen.findByText('Showing 1 of 1 case');
+    expect(screen.queryByRole('region', { name: 'Selected cases' })).toBeNull();
+  });
+
+  it('moves the selected cases with one POST /case/bulk, asking a reason for moves back, and sums up', async () => {
+    // Prepare
+    cases[1]!.version = 7;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    fireEvent.click(box('Select all 2 cases shown'));
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Move status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 cases' });
+    const to = within(dialog).getByLabelText(/Move to/) as HTMLSelectElement;
+    // Assess: statuses with a dispute event are not offered
+    expect([...to.options].map((o) => o.value)).toEqual(['', '0', '10', '20', '30', '90']);
+    // Act
+    fireEvent.change(to, { target: { value: '10' } });
+    // Assess: the one at Submitted already is left out; the move back needs a reason
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Changes' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['10/9/25, 8:53:20 AM (Pat Dorsey): Paid → Submitted']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move 1 case' }));
+    expect(within(dialog).getByText('A reason is required to move a case back to an earlier status')).toBeTruthy();
+    expect(bulkBodies()).toHaveLength(0);
+    // Act
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Payer recouped' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move 1 case' }));
+    // Assess
+    await within(dialog).findByText('Moved 1 of 1 case.');
+    expect(bulkBodies()).toEqual([
+      {
+        action: 'status',
+        items: [{ case_id: cases[1]!.case_id, case_status: 10, reason: 'Payer recouped', version: 7 }],
+      },
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('Submitted'));
+    expect(screen.queryByRole('region', { name: 'Selected cases' })).toBeNull();
+  });
+
+  it('checks every pay amount before sending, sends only the changed ones, and shows what failed', async () => {
+    // Prepare
+    cases[0]!.pay_amount = 100;
+    cases[1]!.version = 3;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    fireEvent.click(box('Select all 2 cases shown'));
+    fireEvent.click(screen.getByRole('button', { name: 'Enter pay amounts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay amounts of 2 cases' });
+    const field = (patient: string) =>
+      within(dialog).getByLabelText(`New pay amount of case 10/9/25, 8:53:20 AM (Pat ${patient})`) as HTMLInputElement;
+    // Assess: the amounts now
+    expect(field('Doe').value).toBe('100.00');
+    expect(field('Dorsey').value).toBe('');
+    // Act: one bad amount
+    fireEvent.change(field('Dorsey'), { target: { value: '12.345' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save pay amounts' }));
+    // Assess
+    expect(within(dialog).getByText('1 amount needs fixing before anything is sent.')).toBeTruthy();
+    expect(within(dialog).getByText(/^Enter an amount in dollars/)).toBeTruthy();
+    expect(bulkBodies()).toHaveLength(0);
+    // Act: fixed, and the other case changed by someone meanwhile
+    cases[1]!.version = 4;
+    fireEvent.change(field('Dorsey'), { target: { value: '$1,250.50' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save pay amounts' }));
+    // Assess: only the changed row sent, with the version read; its failure shown
+    await within(dialog).findByText('Saved 0 of 1 case.');
+    expect(bulkBodies()).toEqual([
+      { action: 'pay_amount', items: [{ case_id: cases[1]!.case_id, pay_amount: 1250.5, version: 3 }] },
+    ]);
+    expect(within(dialog).getByText('Not saved: The case was changed by someone else')).toBeTruthy();
+  });
+});
+
 describe('the row status control', () => {
-  it('moves a case forward at once with PUT /case and refreshes the list and counts', async () => {
+  it('shows a forward move and asks; Cancel sends nothing', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+      target: { value: '30' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    // Assess
+    expect(within(dialog).getByText(/^Case/).textContent).toBe(
+      'Case 10/9/25, 8:53:20 AM (Pat Doe): Submitted → Sent to Biller. You can undo it for 10 seconds.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some(([, r]) => r.method === 'PUT')).toBe(false);
+    expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Submitted');
+  });
+
+  it('moves a case forward with PUT /case once confirmed, updates the row and the counts, and undoes it', async () => {
     // Prepare
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
@@ -427,11 +571,41 @@ describe('the row status control', () => {
     fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
       target: { value: '30' },
     });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
     // Assess
     await waitFor(() => expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Sent to Biller'));
     const put = calls.find(([p, r]) => p === '/case' && r.method === 'PUT')!;
     expect(put[1].body).toEqual({ case_id: cases[0]!.case_id, case_status: 30 });
-    expect(calls.filter(([p]) => p === '/case/stats').length).toBeGreaterThan(statsBefore);
+    await waitFor(() => expect(calls.filter(([p]) => p === '/case/stats').length).toBeGreaterThan(statsBefore));
+    // Act: Undo
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: /^Undo status change of case/ }));
+    // Assess
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Submitted'));
+    const patch = calls.find(([p, r]) => p === '/case' && r.method === 'PATCH')!;
+    expect(patch[1].body).toEqual({ case_id: cases[0]!.case_id, case_status: 10, reason: 'Undo', version: 2 });
+    expect(within(rows()[0]!).getByRole('status').textContent).toContain('Undone: the status is Submitted again');
+  });
+
+  it('keeps a row that left the status filter, greyed, until the list is read again', async () => {
+    // Prepare
+    renderAt('/back-office/cases?status=submitted');
+    await screen.findByText('Showing 1 of 1 case');
+    const reads = caseCalls().length;
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+      target: { value: '20' },
+    });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
+    // Assess
+    await waitFor(() => expect(within(rows()[0]!).getAllByRole('cell')[4]!.textContent).toBe('Paid'));
+    expect(rows()[0]!.getAttribute('aria-disabled')).toBeNull();
+    expect(rows()[0]!.className).toContain('suture-row-left-view');
+    expect(within(rows()[0]!).getByText('No longer in this view')).toBeTruthy();
+    expect(caseCalls().length).toBe(reads);
+    // Act: read the list again
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh list' }));
+    // Assess
+    await screen.findByText('No cases found');
   });
 
   it('asks for a reason before moving a case back, refuses a blank one, and sends it', async () => {
@@ -565,6 +739,9 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[1]!.case_id}` })[0]!, {
       target: { value: '40' },
     });
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    expect(puts()).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
     // Assess
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]![1].body).toEqual({ case_id: cases[1]!.case_id, case_status: 40 });
@@ -600,7 +777,8 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     fireEvent.change(within(dialog).getByLabelText('Prevailing party'), { target: { value: 'provider' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record and change status' }));
     // Assess
-    expect(await screen.findByText('Status changed to IDR Decision Made')).toBeTruthy();
+    expect(await screen.findByText(/^Status changed to IDR Decision Made and its dispute event recorded/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(eventPosts()[0]![1].body).toEqual({
       case_id: c.case_id,
       type: 'determination',

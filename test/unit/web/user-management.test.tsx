@@ -19,7 +19,7 @@ import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { longDateTime } from '../../../web/src/back-office/users/UserDetailPage';
+import { longDateTime, userTypeText } from '../../../web/src/back-office/users/UserDetailPage';
 import UserManagement from '../../../web/src/back-office/users/UserManagement';
 import { networkError, reply, useFakeApi } from './support/fake-api-server';
 
@@ -416,11 +416,17 @@ describe('the user detail', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it("offers only types below the caller's own and changes the type with PATCH /user", async () => {
+  it("offers only types below the caller's own, shows the change and asks, changes it with PATCH /user and undoes it", async () => {
     // Prepare
     serve((path, req) => {
-      if (path === '/user' && req.method === 'PATCH')
-        return { success: true, message: 'User type updated successfully', user: { ...detail, user_type: 20 } };
+      if (path === '/user' && req.method === 'PATCH') {
+        const body = req.body as { user_type: number };
+        return {
+          success: true,
+          message: 'User type updated successfully',
+          user: { ...detail, user_type: body.user_type },
+        };
+      }
       if (path === '/user') return { success: true, user: detail };
       return { success: true, users: [], total: 0 };
     });
@@ -431,9 +437,25 @@ describe('the user detail', () => {
     // Act
     fireEvent.change(select, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change user type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change user type' });
+    // Assess: what will change, nothing sent yet
+    expect(within(dialog).getByText(/→/).textContent).toBe(
+      `${detail.first_name} ${detail.last_name}: Case Admin (10) → Case & User Admin (20). You can undo it for 10 seconds.`,
+    );
+    expect(userTypeText.confirm('Ada Quill', 0, 10)).toBe(
+      "Ada Quill: Provider (0) → Case Admin (10). They will see every practice's cases, patient details included. You can undo it for 10 seconds.",
+    );
+    expect(api.requests('PATCH /user')).toHaveLength(0);
+    // Act
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change user type' }));
+    await screen.findByText('User type updated successfully: Case & User Admin (20)');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     // Assess
-    await screen.findByText('User type updated successfully');
-    expect(api.requests('PATCH /user').map((r) => r.body)).toEqual([{ user_id: 'user-1', user_type: 20 }]);
+    await screen.findByText('Undone: the user type is Case Admin (10) again');
+    expect(api.requests('PATCH /user').map((r) => r.body)).toEqual([
+      { user_id: 'user-1', user_type: 20 },
+      { user_id: 'user-1', user_type: 10 },
+    ]);
   });
 
   it('deletes with DELETE /user only after the confirmation', async () => {

@@ -31,7 +31,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES, canManageLists, formatDollars, isBackOffice, messageTemplates } from '../../../shared';
 import { useProfile } from '../profile/useProfile';
 import type { CaseView } from './api';
-import { facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
+import { caseShortLabel, facilityLabel, formatCaseDate, formatTimestamp, patientName, surgeonLabel } from './format';
 import { useCase, useFacilities, useSurgeons } from './queries';
 import { StatusBadge } from './StatusBadge';
 import { MissingForSubmission, StatusTimeline } from './StatusTimeline';
@@ -87,7 +87,7 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         <Field label="Status">
           <Flex direction="column" gap="xs" alignItems="flex-start">
             <StatusBadge status={c.case_status} />
-            {backOffice && <StatusControl caseId={c.case_id} status={c.case_status} />}
+            {backOffice && <StatusControl caseId={c.case_id} status={c.case_status} caseLabel={caseShortLabel(c)} />}
           </Flex>
         </Field>
         <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>

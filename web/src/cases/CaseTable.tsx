@@ -6,7 +6,9 @@
  * Date, Patient, [User: the owner's name, back office], Status, Insurance (N/A if empty), Procedure
  * Codes (first 2, an ellipsis if more), Pay Amount (dollars, 2 decimals, N/A if absent), Demo Sheet
  * and Op Note (check or cross), Actions. A row click opens the case; the link serves keyboard and
- * screen-reader users.
+ * screen-reader users. With `selection`, a checkbox in each Case ID cell (and card) and one in the
+ * header selecting every row shown; with `leftView`, rows a change moved out of the list's filter
+ * stay, greyed and marked, until the list is read again (docs/decisions/0025-bulk-and-undo.md).
  */
 import {
   Card,
@@ -21,7 +23,7 @@ import {
   View,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDollars, summarizeCodes } from '../../../shared';
 import type { CaseView } from './api';
@@ -66,6 +68,46 @@ export function CaseLink({ c }: { c: CaseView }) {
   );
 }
 
+/** Row selection of a {@link CaseTable}. */
+export interface CaseSelection<C extends CaseView> {
+  isSelected: (c: C) => boolean;
+  onToggle: (c: C, selected: boolean) => void;
+  /** Select (true) or clear (false) every row shown. */
+  onToggleAll: (selected: boolean) => void;
+  /** How a checkbox names its case ('C-000123 (Pat Doe)'). */
+  labelOf: (c: C) => string;
+}
+
+/** A native checkbox (keyboard and screen readers as is), `mixed` shown as indeterminate. */
+function SelectBox({
+  checked,
+  label,
+  onChange,
+}: {
+  checked: boolean | 'mixed';
+  label: string;
+  onChange: (on: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = checked === 'mixed';
+  }, [checked]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="suture-select-box"
+      aria-label={label}
+      checked={checked === true}
+      onChange={(e) => onChange(e.target.checked)}
+      onClick={(e) => e.stopPropagation()}
+    />
+  );
+}
+
+/** The note of a row that left the list's filter. */
+const LEFT_VIEW_NOTE = 'No longer in this view';
+
 export interface CaseTableProps<C extends CaseView> {
   cases: readonly C[];
   /** A row (or card) click: open the case. */
@@ -76,11 +118,40 @@ export interface CaseTableProps<C extends CaseView> {
   statusOf?: (c: C) => number;
   /** The owner's name: adds the User column (the back office's lists). */
   ownerOf?: (c: C) => string;
+  /** Checkboxes to select rows (Case Management). */
+  selection?: CaseSelection<C>;
+  /** True for a row a change moved out of the list's filter: greyed and marked until the list is read again. */
+  leftView?: (c: C) => boolean;
 }
 
 /** The table (wide screens) and the cards (phones) of a page of cases; see the module header. */
-export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statusOf, ownerOf }: CaseTableProps<C>) {
+export function CaseTable<C extends CaseView>({
+  cases,
+  onOpen,
+  rowActions,
+  statusOf,
+  ownerOf,
+  selection,
+  leftView,
+}: CaseTableProps<C>) {
   const status = (c: C) => (statusOf ? statusOf(c) : c.case_status);
+  const selectedCount = selection ? cases.filter((c) => selection.isSelected(c)).length : 0;
+  const allState = selectedCount === 0 ? false : selectedCount === cases.length ? true : 'mixed';
+  const gone = (c: C) => leftView?.(c) ?? false;
+  const rowBox = (c: C) =>
+    selection && (
+      <SelectBox
+        checked={selection.isSelected(c)}
+        label={`Select case ${selection.labelOf(c)}`}
+        onChange={(on) => selection.onToggle(c, on)}
+      />
+    );
+  const leftNote = (c: C) =>
+    gone(c) && (
+      <Text as="span" display="block" fontSize="small" fontStyle="italic">
+        {LEFT_VIEW_NOTE}
+      </Text>
+    );
   const columns = [
     'Case ID',
     'Date',
@@ -101,9 +172,20 @@ export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statu
         <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: ownerOf ? 1100 : 960 }}>
           <TableHead>
             <TableRow>
-              {columns.map((h) => (
+              {columns.map((h, i) => (
                 <TableCell as="th" scope="col" key={h}>
-                  {h}
+                  {i === 0 && selection ? (
+                    <Flex as="span" alignItems="center" gap="xs">
+                      <SelectBox
+                        checked={allState}
+                        label={`Select all ${cases.length} cases shown`}
+                        onChange={(on) => selection.onToggleAll(on)}
+                      />
+                      {h}
+                    </Flex>
+                  ) : (
+                    h
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -113,12 +195,17 @@ export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statu
               <TableRow
                 key={c.case_id}
                 data-case-id={c.case_id}
+                className={gone(c) ? 'suture-row-left-view' : undefined}
                 style={{ cursor: 'pointer' }}
                 onClick={() => onOpen(c)}
               >
                 <TableCell>
-                  {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
-                  <CaseLink c={c} />
+                  <Flex as="span" alignItems="center" gap="xs">
+                    {rowBox(c)}
+                    {/* A real link for keyboard and screen-reader users; the row click is for the mouse. */}
+                    <CaseLink c={c} />
+                  </Flex>
+                  {leftNote(c)}
                 </TableCell>
                 <TableCell>{formatCaseDate(c.case_date)}</TableCell>
                 <TableCell>{patientName(c.patient_first, c.patient_last)}</TableCell>
@@ -143,13 +230,16 @@ export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statu
       </View>
       <ul className="suture-case-cards" aria-label="Cases">
         {cases.map((c) => (
-          <li key={c.case_id} data-case-id={c.case_id}>
+          <li key={c.case_id} data-case-id={c.case_id} className={gone(c) ? 'suture-row-left-view' : undefined}>
             <Card variation="outlined" padding="medium">
               <Flex direction="column" gap="xs">
                 <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
-                  <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
-                    {patientName(c.patient_first, c.patient_last) || 'N/A'}
-                  </Heading>
+                  <Flex as="span" alignItems="center" gap="xs">
+                    {rowBox(c)}
+                    <Heading level={2} fontSize="medium" style={{ wordBreak: 'break-word' }}>
+                      {patientName(c.patient_first, c.patient_last) || 'N/A'}
+                    </Heading>
+                  </Flex>
                   <StatusBadge status={status(c)} />
                 </Flex>
                 <Text fontSize="small">
@@ -157,6 +247,7 @@ export function CaseTable<C extends CaseView>({ cases, onOpen, rowActions, statu
                   {' · '}
                   {formatCaseDate(c.case_date)}
                 </Text>
+                {leftNote(c)}
                 {ownerOf && <Text fontSize="small">User: {ownerOf(c) || 'N/A'}</Text>}
                 <Text fontSize="small">
                   Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}

@@ -1,23 +1,27 @@
 /**
  * The back office's status control (the spec's tutorial: "changing status by a
  * dropdown in each row"): a select of the ten statuses (back-office-and-shell section 4) that calls
- * PUT /case (./caseAdmin.ts). A move forward is sent at once, except to a dispute status (40 to 80)
- * whose event the case's dispute lacks: a dialog then asks for that event and records it with
- * POST /dispute/event, which moves the case (web/src/disputes/StatusEventDialog.tsx, decision
- * 0021-dispute-statuses-by-event). A move to a lower status code first asks for a reason in a
- * modal dialog ({@link ReasonDialog}: blank -> 'A reason is required to move a case back to an
- * earlier status').
- * Cancel or Escape in either dialog leaves the status as it was. While saving the select is
- * disabled; a failure shows the server's message under it. Rendered for user_type 10 or more only
- * (the caller decides); providers see the badge alone.
+ * PUT /case (./caseAdmin.ts). Nothing is sent before a dialog shows the change and asks
+ * (docs/decisions/0025-bulk-and-undo.md): a move forward asks to confirm "from -> to"; a move to a
+ * dispute status (40 to 80) whose event the case's dispute lacks asks for that event instead and
+ * records it with POST /dispute/event, which moves the case (web/src/disputes/StatusEventDialog.tsx,
+ * decision 0021-dispute-statuses-by-event); a move to a lower status code asks for a reason
+ * ({@link ReasonDialog}: blank -> 'A reason is required to move a case back to an earlier status').
+ * Cancel or Escape leaves the status as it was. After a move a notice offers Undo for 10 seconds
+ * (web/src/components/UndoNotice.tsx: back to the status before, reason "Undo"); a move made by
+ * recording an event offers none (the event stays recorded). While saving the select is disabled; a
+ * failure shows the server's message under it. Rendered for user_type 10 or more only (the caller
+ * decides); providers see the badge alone.
  */
 import { Alert, Button, Flex, Heading, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { Suspense, lazy, useId, useState } from 'react';
 import { CASE_STATUSES, UI_MESSAGES, caseStatusLabel, isCaseStatus } from '../../../shared';
 import { eventsForStatus } from '../../../shared/dispute/status-moves';
 import { MAX_STATUS_REASON_LENGTH } from '../../../shared/schemas/case';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ModalDialog } from '../components/ModalDialog';
-import { CASE_ADMIN_MESSAGES, useSetCaseStatus } from './caseAdmin';
+import { UndoNotice } from '../components/UndoNotice';
+import { CASE_ADMIN_MESSAGES, useSetCaseStatus, useUndoCaseStatus } from './caseAdmin';
 
 // The dispute's event form (react-hook-form, the dispute schemas) loads only when a move needs it.
 const StatusEventDialog = lazy(() => import('../disputes/StatusEventDialog'));
@@ -101,27 +105,48 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
 export interface StatusControlProps {
   caseId: string;
   status: number;
+  /** How the dialogs name the case (its number and patient); default the case id. */
+  caseLabel?: string;
   /** Visible label ('Change Status'); in a table row the label is visually hidden. */
   compact?: boolean;
-  /** Called with the new status after the server accepted it. */
+  /** Called with the new status after the server accepted it (a move or its undo). */
   onChanged?: (status: number) => void;
 }
 
-export function StatusControl({ caseId, status, compact = false, onChanged }: StatusControlProps) {
+/** The notice after a move; `undo` when it can be taken back (to `before`, on `version`). */
+interface MoveNotice {
+  message: string;
+  undo?: { before: number; version: number | undefined };
+}
+
+/** 'Case C-000123 (Doe, Pat): Submitted → Paid.' */
+export function statusChangeText(caseLabel: string, from: number, to: number): string {
+  return `Case ${caseLabel}: ${caseStatusLabel(from)} → ${caseStatusLabel(to)}.`;
+}
+
+export function StatusControl({ caseId, status, caseLabel, compact = false, onChanged }: StatusControlProps) {
   const selectId = useId();
   const mutation = useSetCaseStatus();
+  const undo = useUndoCaseStatus();
   const [pendingBack, setPendingBack] = useState<number | null>(null);
   const [pendingEvent, setPendingEvent] = useState<number | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [pendingConfirm, setPendingConfirm] = useState<number | null>(null);
+  const [notice, setNotice] = useState<MoveNotice | null>(null);
+  const named = caseLabel ?? caseId;
 
   const send = (to: number, reason?: string) => {
-    setDone(null);
+    const before = status;
+    setNotice(null);
+    undo.reset();
     mutation.mutate(
       { caseId, status: to, reason },
       {
         onSuccess: (updated) => {
           setPendingBack(null);
-          setDone(CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(updated.case_status)));
+          setNotice({
+            message: CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(updated.case_status)),
+            undo: { before, version: updated.version },
+          });
           onChanged?.(updated.case_status);
         },
         onError: () => setPendingBack(null),
@@ -129,7 +154,21 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
     );
   };
 
+  const undoMove = (target: { before: number; version: number | undefined }) =>
+    undo.mutate(
+      { caseId, ...target },
+      {
+        onSuccess: (updated) => {
+          setNotice({ message: CASE_ADMIN_MESSAGES.statusUndone(caseStatusLabel(updated.case_status)) });
+          onChanged?.(updated.case_status);
+        },
+        onError: () => setNotice(null),
+      },
+    );
+
   const label = compact ? `Change status of case ${caseId}` : 'Change Status';
+  const failure =
+    (mutation.isError && pendingBack === null ? mutation.error : null) ?? (undo.isError ? undo.error : null);
   return (
     <Flex direction="column" gap="xxs" onClick={(e) => e.stopPropagation()}>
       <label
@@ -145,15 +184,15 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
       <select
         id={selectId}
         value={String(status)}
-        disabled={mutation.isPending || pendingEvent !== null}
-        aria-busy={mutation.isPending || undefined}
+        disabled={mutation.isPending || undo.isPending || pendingEvent !== null}
+        aria-busy={mutation.isPending || undo.isPending || undefined}
         onChange={(e) => {
           const to = Number(e.target.value);
           if (to === status) return;
-          setDone(null);
+          setNotice(null);
           if (to < status) setPendingBack(to);
           else if (eventsForStatus(to).length > 0) setPendingEvent(to);
-          else send(to);
+          else setPendingConfirm(to);
         }}
         style={{ minHeight: 36, padding: '4px 8px', borderRadius: 4, maxWidth: '100%' }}
       >
@@ -169,14 +208,18 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
           Saving...
         </Text>
       )}
-      {!mutation.isPending && done && !compact && (
-        <Text as="span" fontSize="small" color="font.success" role="status">
-          {done}
-        </Text>
+      {!mutation.isPending && notice && (
+        <UndoNotice
+          message={notice.message}
+          busy={undo.isPending}
+          undoLabel={compact ? `Undo status change of case ${named}` : undefined}
+          onUndo={notice.undo ? () => undoMove(notice.undo!) : undefined}
+          onClose={() => setNotice(null)}
+        />
       )}
-      {mutation.isError && pendingBack === null && (
+      {failure && (
         <Alert variation="error" role="alert" padding="xs" fontSize="small">
-          {mutation.error.message}
+          {failure.message}
         </Alert>
       )}
       {pendingEvent !== null && (
@@ -193,17 +236,30 @@ export function StatusControl({ caseId, status, compact = false, onChanged }: St
             to={pendingEvent}
             onCancel={() => setPendingEvent(null)}
             onProceed={() => {
+              // The event is recorded already: a plain move, confirmed like any other.
               setPendingEvent(null);
-              send(pendingEvent);
+              setPendingConfirm(pendingEvent);
             }}
             onRecorded={() => {
               setPendingEvent(null);
-              setDone(CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(pendingEvent)));
+              setNotice({ message: CASE_ADMIN_MESSAGES.statusChangedByEvent(caseStatusLabel(pendingEvent)) });
               onChanged?.(pendingEvent);
             }}
           />
         </Suspense>
       )}
+      <ConfirmDialog
+        open={pendingConfirm !== null}
+        title="Change status"
+        message={`${statusChangeText(named, status, pendingConfirm ?? status)} You can undo it for 10 seconds.`}
+        confirmLabel="Change status"
+        tone="primary"
+        onCancel={() => setPendingConfirm(null)}
+        onConfirm={() => {
+          if (pendingConfirm !== null) send(pendingConfirm);
+          setPendingConfirm(null);
+        }}
+      />
       <ReasonDialog
         open={pendingBack !== null}
         from={caseStatusLabel(status)}

@@ -59,3 +59,18 @@ export function caseIdLabel(caseId: string, timeZone?: string): string {
 export function caseLinkName(caseId: string, visible: string = caseIdLabel(caseId)): string {
   return `Case ${visible} (full id ${caseId})`;
 }
+
+/**
+ * How a dialog or notice names a case: its number (or, before it has one, the readable part of its
+ * id) and the patient, e.g. 'C-000123 (Pat Doe)'.
+ */
+export function caseShortLabel(c: {
+  case_id: string;
+  case_number?: string | null;
+  patient_first: string;
+  patient_last: string;
+}): string {
+  const patient = patientName(c.patient_first, c.patient_last);
+  const number = c.case_number || caseIdLabel(c.case_id);
+  return patient ? `${number} (${patient})` : number;
+}

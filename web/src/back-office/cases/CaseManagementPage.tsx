@@ -15,8 +15,12 @@
  *   are kept in the URL (`q`, `status` key, `user`, `uname`), so Back from a case returns to them.
  * - Top Users by Case Count: the 5 of GET /case/stats?range=all `top_users` ('Loading user names'
  *   while loading); a name sets the user filter.
- * - The status control (web/src/cases/StatusControl.tsx: PUT /case; backwards asks for a reason).
- *   An unknown status code shows as Incomplete (back-office-and-shell section 4).
+ * - The status control (web/src/cases/StatusControl.tsx: PUT /case after a confirmation, Undo for
+ *   10 seconds; backwards asks for a reason). An unknown status code shows as Incomplete
+ *   (back-office-and-shell section 4). A row a change moved out of the status filter stays, greyed,
+ *   until the list is read again ('Refresh list'; docs/decisions/0025-bulk-and-undo.md).
+ * - Row selection (a checkbox per row, one for every row shown) and, on the selection, a bulk status
+ *   move and a pay amount grid (./BulkActions.tsx, POST /case/bulk). A filter change clears it.
  * - Empty states 'No cases match your search' / 'No cases found'; load errors in the spec's words
  *   (./api.ts caseManagementErrorMessage) with Retry; a render crash shows the 'Component Error'
  *   panel with Reload Page (./ComponentError.tsx).
@@ -54,6 +58,8 @@ import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { caseKeys } from '../../lib/queryKeys';
 import { StatusControl } from '../../cases/StatusControl';
+import { caseShortLabel } from '../../cases/format';
+import { BulkBar, BulkPayDialog, BulkStatusDialog } from './BulkActions';
 import { useProfile } from '../../profile/useProfile';
 import type { ManagedCase } from './api';
 import { apiErrorMessage } from '../../lib/apiErrors';
@@ -120,6 +126,20 @@ function CaseManagement() {
 
   const filters = useMemo(() => ({ search, status: statusDef?.value, userId }), [search, statusDef?.value, userId]);
   const list = useManagedCases(filters);
+  // The selection belongs to the filters it was made under: another filter starts with none.
+  const filtersKey = JSON.stringify(filters);
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: '', ids: new Set() });
+  const selected = selection.key === filtersKey ? selection.ids : new Set<string>();
+  const select = (ids: Iterable<string>, on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelection({ key: filtersKey, ids: next });
+  };
+  const [bulkDialog, setBulkDialog] = useState<typeof BulkStatusDialog | typeof BulkPayDialog | null>(null);
+  const BulkDialog = bulkDialog;
   const everyone = useCaseCounts(undefined);
   const scoped = useCaseCounts(userId);
   const scopeCounts = userId ? scoped : everyone;
@@ -152,6 +172,10 @@ function CaseManagement() {
   }, [topUsers, cases]);
 
   const open = (c: ManagedCase) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
+  // Rows read under the filter match it; one that does not was moved out of it here.
+  const leftView = (c: ManagedCase) => statusDef !== undefined && c.case_status !== statusDef.value;
+  const leftCount = cases.filter(leftView).length;
+  const selectedCases = cases.filter((c) => selected.has(c.case_id));
   const clearSearch = () => {
     setSearchText('');
     update({ q: undefined });
@@ -159,7 +183,7 @@ function CaseManagement() {
 
   const rowActions = (c: ManagedCase) => (
     <Flex gap="xxs" alignItems="center" wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      <StatusControl compact key={c.case_id} caseId={c.case_id} status={c.case_status} />
+      <StatusControl compact key={c.case_id} caseId={c.case_id} status={c.case_status} caseLabel={caseShortLabel(c)} />
       <Button
         size="small"
         variation="link"
@@ -210,12 +234,41 @@ function CaseManagement() {
   } else {
     body = (
       <>
+        {selectedCases.length > 0 && (
+          <BulkBar
+            count={selectedCases.length}
+            onMove={() => setBulkDialog(() => BulkStatusDialog)}
+            onPay={() => setBulkDialog(() => BulkPayDialog)}
+            onClear={() => select(selected, false)}
+          />
+        )}
+        {leftCount > 0 && (
+          <Flex alignItems="center" gap="small" wrap="wrap">
+            <Text fontSize="small">
+              {leftCount === 1 ? '1 case no longer matches' : `${leftCount} cases no longer match`} the filter.
+            </Text>
+            <Button size="small" onClick={() => void list.refetch()} isLoading={list.isRefetching}>
+              Refresh list
+            </Button>
+          </Flex>
+        )}
         <CaseTable
           cases={cases}
           onOpen={open}
           rowActions={rowActions}
           statusOf={(c) => shownStatus(c.case_status)}
           ownerOf={(c) => c.owner_name ?? ''}
+          leftView={leftView}
+          selection={{
+            isSelected: (c) => selected.has(c.case_id),
+            onToggle: (c, on) => select([c.case_id], on),
+            onToggleAll: (on) =>
+              select(
+                cases.map((c) => c.case_id),
+                on,
+              ),
+            labelOf: caseShortLabel,
+          }}
         />
         <LoadMore
           shown={cases.length}
@@ -338,6 +391,15 @@ function CaseManagement() {
           )}
         </Card>
       </Flex>
+      {BulkDialog && (
+        <BulkDialog
+          cases={selectedCases}
+          onClose={(changed) => {
+            setBulkDialog(null);
+            if (changed) select(selected, false);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete case"

@@ -8,22 +8,26 @@
  * date with time). States: loading, "User Not Found", "Error Loading User" (with Retry and Back), and
  * Back to User Management. Management: a user type control offering only types
  * below the caller's own, and Delete with a confirmation (only when the spec's rule allows it);
- * neither on one's own page.
+ * neither on one's own page. A type change first shows "from -> to" (and, for a promotion to the
+ * back office, that the person will see every case) and asks; then a notice offers Undo for 10
+ * seconds (docs/decisions/0025-bulk-and-undo.md).
  */
 import { Alert, Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
 import { MESSAGING_PREFS } from '../../../../shared/constants';
 import { formatPhone } from '../../../../shared/display';
-import { roleLabel } from '../../../../shared/roles';
+import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import {
   USER_MGMT_MESSAGES,
   assignableUserTypes,
   userDeleteRefusal,
+  userDisplayName,
   userTypeChangeRefusal,
   type UserRecord,
 } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { UndoNotice } from '../../components/UndoNotice';
 import { useAuth } from '../../auth/AuthProvider';
 import { useProfile } from '../../profile/useProfile';
 import { UserNotFoundError, validateNpi, type NpiCheck } from './api';
@@ -108,13 +112,32 @@ function NpiValidate({ npi }: { npi: string }) {
   );
 }
 
+const typeName = (t: number) => `${roleLabel(t)} (${t})`;
+
+/** The words of a type change: the question, and the notices after it and after its undo. */
+export const userTypeText = {
+  confirm: (name: string, from: number, to: number) =>
+    `${name}: ${typeName(from)} → ${typeName(to)}.` +
+    (isBackOffice(to) && !isBackOffice(from)
+      ? " They will see every practice's cases, patient details included."
+      : '') +
+    ' You can undo it for 10 seconds.',
+  changed: (to: number) => `${USER_MGMT_MESSAGES.userTypeUpdated}: ${typeName(to)}`,
+  undone: (to: number) => `Undone: the user type is ${typeName(to)} again`,
+};
+
 /** The user type control and Delete, shown only where the caller's rules allow. */
 function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: number; self: boolean }) {
   const navigate = useNavigate();
   const options = assignableUserTypes(callerType, user.user_type);
   const [chosen, setChosen] = useState(String(user.user_type));
   const [confirming, setConfirming] = useState(false);
+  const [confirmType, setConfirmType] = useState(false);
+  /** The type before the last change, while its Undo is offered; null once the notice closed. */
+  const [undoTo, setUndoTo] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const change = useChangeUserType(user.user_id);
+  const undo = useChangeUserType(user.user_id);
   const remove = useDeleteUser(user.user_id);
   const canChange = userTypeChangeRefusal({ callerType, targetType: user.user_type, newType: 0, self }) === undefined;
   const canDelete = !self && userDeleteRefusal({ callerType, targetType: user.user_type }) === undefined;
@@ -129,7 +152,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              change.mutate(Number(chosen));
+              setConfirmType(true);
             }}
           >
             <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
@@ -154,14 +177,32 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
                 Change user type
               </Button>
             </Flex>
-            {change.isSuccess && (
-              <Text role="status" color="font.success">
-                {USER_MGMT_MESSAGES.userTypeUpdated}
-              </Text>
+            {notice && (
+              <UndoNotice
+                message={notice}
+                busy={undo.isPending}
+                onUndo={
+                  undoTo === null
+                    ? undefined
+                    : () =>
+                        undo.mutate(undoTo, {
+                          onSuccess: (u) => {
+                            setChosen(String(u.user_type));
+                            setUndoTo(null);
+                            setNotice(userTypeText.undone(u.user_type));
+                          },
+                          onError: () => setNotice(null),
+                        })
+                }
+                onClose={() => {
+                  setNotice(null);
+                  setUndoTo(null);
+                }}
+              />
             )}
-            {change.isError && (
+            {(change.isError || undo.isError) && (
               <Alert variation="error" role="alert">
-                {apiErrorMessage('serverRefusal', change.error)}
+                {apiErrorMessage('serverRefusal', change.error ?? undo.error)}
               </Alert>
             )}
           </form>
@@ -182,6 +223,26 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           </Flex>
         )}
       </Flex>
+      <ConfirmDialog
+        open={confirmType}
+        title="Change user type"
+        message={userTypeText.confirm(userDisplayName(user), user.user_type, Number(chosen))}
+        confirmLabel="Change user type"
+        tone="primary"
+        onCancel={() => setConfirmType(false)}
+        onConfirm={() => {
+          const before = user.user_type;
+          setConfirmType(false);
+          setNotice(null);
+          undo.reset();
+          change.mutate(Number(chosen), {
+            onSuccess: (u) => {
+              setUndoTo(before);
+              setNotice(userTypeText.changed(u.user_type));
+            },
+          });
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete user"
