@@ -126,6 +126,7 @@ export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstL
  *   (the user Lambda: invite, type change, delete);
  * - `cursorKey` (the functions that page): secretsmanager:GetSecretValue on the cursor key secret
  *   only, its ARN in `CURSOR_KEY_SECRET_ARN`;
+ * - `reportsPrefix` (the report Lambda): s3:GetObject, s3:PutObject on `private/reports/*` only (kept reports);
  * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
  *   (browser imports of reference files); `invokesSelf`: lambda:InvokeFunction on
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
@@ -355,8 +356,16 @@ export class Api extends Construct {
         }),
       );
     }
+    if (access.reportsPrefix) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject'],
+          resources: [documentsBucket.arnForObjects('private/reports/*')],
+        }),
+      );
+    }
     // SSE-KMS: reading and writing objects (also through the presigned URLs a function signs) needs the key.
-    if (access.documentsBucket || access.importsBucket) documentsKey.grantEncryptDecrypt(fn);
+    if (access.documentsBucket || access.importsBucket || access.reportsPrefix) documentsKey.grantEncryptDecrypt(fn);
     if (access.cursorKey) {
       // The secret's value only (no DescribeSecret, no other secret), and the key it is encrypted with.
       fn.addToRolePolicy(

@@ -193,6 +193,7 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     ...[...stack.data.tablesByEnvVar.values()].map((t) => `Resource::${arnOf(t)}/index/*`),
     `Resource::${arnOf(stack.storage.documentsBucket)}/private/*`,
     `Resource::${arnOf(stack.storage.documentsBucket)}/private/uploads/*`,
+    `Resource::${arnOf(stack.storage.documentsBucket)}/private/reports/*`,
     `Resource::${arnOf(stack.storage.documentsBucket)}/imports/*`,
     ...[...stack.api.functions.values()].map((fn) => `Resource::${arnOf(fn)}:*`),
     'Action::kms:GenerateDataKey*',

@@ -47,6 +47,11 @@ export const RESOURCE_ACCESS: Record<
      * list import (the lists Lambda presigns the upload and reads the file).
      */
     importsBucket?: boolean;
+    /**
+     * GetObject and PutObject on `private/reports/*` of the documents bucket only: the report Lambda
+     * keeps each PDF there and presigns its download again.
+     */
+    reportsPrefix?: boolean;
     /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
     invokesSelf?: boolean;
     /**
@@ -125,12 +130,14 @@ export const RESOURCE_ACCESS: Record<
     cursorKey: true,
   },
   // The payment report: Paid cases by index (byUserStatus, or the byStatusMonth
-  // month walk with the month counters of case-stats), provider names and NPIs, its own history.
+  // month walk with the month counters of case-stats), provider names and NPIs, its own history,
+  // the kept PDFs.
   report: {
     read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'USERS_TABLE', 'REPORTS_TABLE'],
     write: ['REPORTS_TABLE'],
     append: AUDIT_APPEND,
     cursorKey: true,
+    reportsPrefix: true,
   },
   // The dispute desk: its own table, the case it moves forward and the counters (both in one
   // transaction with the event), owner names, the CPT tables for the Medicare benchmark; pages the

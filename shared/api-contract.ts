@@ -79,7 +79,7 @@ import {
   InsuranceCreateSchema,
   InsuranceRenameSchema,
 } from './schemas/reference-lists';
-import { ProviderPaymentBodySchema } from './schemas/report';
+import { ProviderPaymentBodySchema, ReportDownloadAnswerSchema, ReportDownloadQuerySchema } from './schemas/report';
 import {
   FacilityBodySchema,
   FacilityUpdateBodySchema,
@@ -587,5 +587,12 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     access: reportAdmin,
     answers: { 200: ReportHistoryAnswerSchema },
     errors: [403],
+  },
+  'GET /report/download': {
+    summary: "A presigned link to download one of the caller's kept reports again",
+    access: reportAdmin,
+    query: ReportDownloadQuerySchema,
+    answers: { 200: ReportDownloadAnswerSchema },
+    errors: [403, 404],
   },
 };

@@ -101,6 +101,7 @@ export const ROUTES = [
   { method: 'GET', path: '/report/permission', resource: 'report', auth: true },
   { method: 'POST', path: '/report/provider-payment', resource: 'report', auth: true },
   { method: 'GET', path: '/report/history', resource: 'report', auth: true },
+  { method: 'GET', path: '/report/download', resource: 'report', auth: true },
   // The dispute desk (No Surprises Act deadlines, amounts and awards): lambdas/dispute/handler.ts.
   { method: 'POST', path: '/dispute/calculate', resource: 'dispute', auth: true },
   { method: 'GET', path: '/dispute/queue', resource: 'dispute', auth: true },

@@ -1,14 +1,15 @@
 /**
- * S3 calls of the document Lambda on the documents bucket (env DOCUMENTS_BUCKET), the only code
- * with a grant on it (`private/*`: GetObject, PutObject, DeleteObject; GetObjectVersion on the
- * staging prefix, to check and copy one version of an upload).
+ * S3 calls on the documents bucket (env DOCUMENTS_BUCKET): the document Lambda's (`private/*`:
+ * GetObject, PutObject, DeleteObject; GetObjectVersion on the staging prefix, to check and copy one
+ * version of an upload) and the report Lambda's (`private/reports/*`: PutObject and GetObject, the
+ * kept reports).
  *
  * - {@link presignUpload}: a presigned PUT whose signature covers Content-Length (= the announced
  *   size, so S3 itself refuses any other length: 403 SignatureDoesNotMatch), Content-Type and the
  *   metadata headers (spec section 3: original-filename, uploaded-by, upload-timestamp, file-size,
  *   plus document-type for profile documents). The browser must send exactly `headers`.
  * - {@link presignDownload}: a presigned GET (seconds) with Content-Disposition and Content-Type.
- * - {@link headObject}, {@link readStart}, {@link copyObject}, {@link deleteObject}.
+ * - {@link headObject}, {@link readStart}, {@link copyObject}, {@link deleteObject}, {@link putObject}.
  */
 import {
   CopyObjectCommand,
@@ -164,4 +165,11 @@ export async function copyObject(
  */
 export async function deleteObject(key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** Write `bytes` as object `key` with `contentType` (PutObject; the bucket encrypts it with its key). */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+  );
 }

@@ -15,22 +15,28 @@
  *   (lambdas/report/constants.ts). A bad body: 400, nothing recorded. Every generation past the
  *   access and input checks is recorded (lambdas/data/reports/history.ts), success or error.
  * - GET /report/history (user_type >= 50, else 403) -> 200 `{ reports: [{ id, reportType, userId,
- *   providerName, generatedAt, status, filename, case_count, total }] }`: the caller's 10 most recent,
- *   newest first; `providerName` is read once when the report is made and stored with it.
+ *   providerName, generatedAt, status, filename, case_count, total, downloadable }] }`: the caller's
+ *   10 most recent, newest first; `providerName` is read once when the report is made and stored with it.
+ * - GET /report/download?id= (user_type >= 50, else 403) -> 200 `{ url, filename, expires_in }`: a
+ *   presigned GET of one of the caller's own kept reports (the PDF is kept under `private/reports/`
+ *   of the documents bucket when it is made); any other id: 404.
  *
  * Sizing (FUNCTION_SIZING in lambdas/routes.ts, applied by infra/api.ts): 1,769 MB (one full vCPU) and 29 s, inside the HTTP API's
  * 30 s integration limit; figures in the README ("Provider payment report").
  */
+import { randomUUID } from 'node:crypto';
 import {
   PROVIDER_PAYMENT_REPORT,
   ProviderPaymentBodySchema,
+  REPORT_DOWNLOAD_TTL_SECONDS,
   REPORT_MESSAGES,
+  ReportDownloadQuerySchema,
   canReport,
   type ReportPermission,
 } from '../../shared';
 import { callerUserType, requireCaller } from '../lib/auth';
 import { ForbiddenError, NotFoundError, PayloadTooLargeError } from '../lib/errors';
-import { bodyObject, ok, type ApiEvent, type ApiResult } from '../lib/http';
+import { bodyObject, ok, queryParams, type ApiEvent, type ApiResult } from '../lib/http';
 import { logger } from '../lib/logger';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
@@ -38,9 +44,11 @@ import { audit } from '../lib/audit';
 import { parseInput } from '../lib/validation';
 import { MAX_PDF_BYTES, MAX_REPORT_CASES } from './constants';
 import { collectPaidCases } from './data';
-import { recentReports, recordReport } from '../data/reports/history';
+import { keptReport, recentReports, recordReport } from '../data/reports/history';
 import { ownerNames } from '../data/user/owners';
 import { renderPaymentReport } from './pdf';
+import { reportObjectKey } from '../data/reports/keys';
+import { presignDownload, putObject } from '../lib/storage';
 
 /** The file name of a report: no patient or provider name, only the scope and the time (UTC). */
 export function reportFilename(targetUserId: string | undefined, generatedAt: Date): string {
@@ -105,7 +113,17 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
       readMs: read - started,
       renderMs: Date.now() - read,
     });
-    await recordReport({ ...record, targetName, generatedAt, status: 'success', filename, caseCount, totalCents });
+    const objectKey = await keepReport(caller.sub, pdf.bytes);
+    await recordReport({
+      ...record,
+      targetName,
+      generatedAt,
+      status: 'success',
+      filename,
+      caseCount,
+      totalCents,
+      objectKey,
+    });
     return {
       statusCode: 200,
       headers: {
@@ -128,6 +146,38 @@ async function providerPayment(event: ApiEvent): Promise<ApiResult> {
   }
 }
 
+/**
+ * Keep the PDF for a later download; answers its key, or undefined when it could not be written
+ * (the report is still answered, its history entry just offers no download).
+ */
+async function keepReport(callerId: string, bytes: Uint8Array): Promise<string | undefined> {
+  const key = reportObjectKey(callerId, randomUUID());
+  try {
+    await putObject(key, bytes, 'application/pdf');
+    return key;
+  } catch (err) {
+    logger.error('Could not keep a report for download', { error: (err as Error)?.name ?? 'Error' });
+    return undefined;
+  }
+}
+
+async function download(event: ApiEvent) {
+  const caller = requireCaller(event);
+  await requireReporting(event);
+  const { id } = parseInput(ReportDownloadQuerySchema, queryParams(event));
+  audit(event).touched('provider-payment-report', [id]);
+  // Looked up in the caller's own partition only: another's id names nothing here, as a made-up one.
+  const kept = await keptReport(caller.sub, id);
+  if (!kept) throw new NotFoundError(REPORT_MESSAGES.reportNotFound);
+  const url = await presignDownload(kept.objectKey, {
+    disposition: 'attachment',
+    fileName: kept.filename,
+    contentType: 'application/pdf',
+    expiresIn: REPORT_DOWNLOAD_TTL_SECONDS,
+  });
+  return ok({ url, filename: kept.filename, expires_in: REPORT_DOWNLOAD_TTL_SECONDS });
+}
+
 async function history(event: ApiEvent) {
   const caller = requireCaller(event);
   await requireReporting(event);
@@ -140,6 +190,7 @@ export const handler = apiHandler(
     'GET /report/permission': permission,
     'POST /report/provider-payment': providerPayment,
     'GET /report/history': history,
+    'GET /report/download': download,
   },
   { writeAudit: writeAuditEntry },
 );

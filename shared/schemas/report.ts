@@ -13,6 +13,9 @@
  *   `time_zone` (IANA name, e.g. `America/Chicago`; default UTC) is the zone of "Generated at".
  * - `GET /report/history` -> `ReportHistoryResponseSchema` (./report-history.ts) `{ reports: [...] }`: the caller's 10
  *   most recent reports, newest first, each naming its provider (user_type 50 or more, else 403).
+ * - `GET /report/download?id=` -> `ReportDownloadAnswerSchema` (./report-history.ts) `{ url, filename,
+ *   expires_in }`: a presigned link to one of the caller's kept reports; 404
+ *   {@link REPORT_MESSAGES.reportNotFound} for any other id.
  */
 import * as z from 'zod';
 import { TEXT_LIMITS } from '../constants';
@@ -27,6 +30,8 @@ export const REPORT_MESSAGES = {
   failed: 'Failed to generate report',
   requiresUserType: 'Access denied: Reporting functionality requires user_type >= 50',
   unableToVerify: 'Unable to verify reporting access permissions',
+  /** Beyond the spec: a history entry whose file is not kept (an error, an older report, not the caller's). */
+  reportNotFound: 'This report is not available for download.',
   /** Beyond the spec: the report would not fit in one API answer (413). */
   tooLarge: (cases: number, max: number) =>
     `This report holds ${cases.toLocaleString('en-US')} cases, more than the ${max.toLocaleString('en-US')} one file can hold. Choose one provider to make it smaller.`,

@@ -1,7 +1,7 @@
 /**
  * The Reports page in Chromium against the seeded local runtime: reportadmin
  * sees the permission, generates the payment report of every provider and the downloaded PDF holds
- * the seeded providers' Paid cases; the history lists it; a case admin (user_type 10) is sent to
+ * the seeded providers' Paid cases; the history lists it and downloads the same file again; a case admin (user_type 10) is sent to
  * /dashboard. No axe-core violation of impact serious or critical on the page.
  */
 import { readFileSync } from 'node:fs';
@@ -43,6 +43,15 @@ describeBrowser('Reports (browser)', () => {
     expect(text).toMatch(/Grand total \(\d+ cases?, \d+ providers?\)/);
     await page.getByText(/Report downloaded: provider-payment-report_all_/).waitFor();
     await eventually(async () => expect(await page.getByRole('table').getByText('Success').count()).toBeGreaterThan(0));
+
+    // Act: the same report again, from the history (kept server-side)
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download ${file.suggestedFilename()}` }).click();
+    const copy = await again;
+
+    // Assess
+    expect(copy.suggestedFilename()).toBe(file.suggestedFilename());
+    expect(readFileSync((await copy.path())!).equals(readFileSync((await file.path())!))).toBe(true);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
   });

@@ -544,7 +544,7 @@ describe('the Lambdas', () => {
 
       // Assess: the document function only, three object actions on private/* and version reads of
       // the staging uploads; the lists function the same three on imports/* (reference files
-      // uploaded for an import)
+      // uploaded for an import); the report function reads and writes its kept PDFs only
       if (RESOURCE_ACCESS[resource].documentsBucket) {
         expect([...s3Actions].sort()).toEqual([
           's3:DeleteObject',
@@ -558,6 +558,11 @@ describe('the Lambdas', () => {
           if (versioned) expect(actions(st)).toEqual(['s3:GetObjectVersion']);
           const prefix = versioned ? '/private/uploads/*' : '/private/*';
           expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, prefix]] });
+        }
+      } else if (RESOURCE_ACCESS[resource].reportsPrefix) {
+        expect([...s3Actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+        for (const st of s3Statements) {
+          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/reports/*']] });
         }
       } else if (RESOURCE_ACCESS[resource].importsBucket) {
         expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);

@@ -1,9 +1,10 @@
 /**
  * Reports generated, kept server-side (spec back-office "Reports": the page lists the caller's 10
- * most recent), in the reports table (./keys.ts `REPORTS_TABLE`). Items never hold patient data.
+ * most recent), in the reports table (./keys.ts `REPORTS_TABLE`). Items never hold patient data; a
+ * successful report's PDF is kept in the documents bucket and its key stored as `object_key`.
  */
 import { randomBytes } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REPORT_HISTORY_LIMIT, centsToDollars, type ReportHistoryEntry } from '../../../shared';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
@@ -27,6 +28,7 @@ const ReportItemSchema = z.looseObject({
   filename: z.string().default(''),
   case_count: z.number().default(0),
   total_cents: z.number().int().default(0),
+  object_key: z.string().optional(),
 });
 
 export interface ReportRecord {
@@ -41,6 +43,8 @@ export interface ReportRecord {
   filename: string;
   caseCount: number;
   totalCents: number;
+  /** Where the PDF is kept in the documents bucket (`reportObjectKey` of ./keys.ts); absent when not kept. */
+  objectKey?: string;
 }
 
 /** Write one history item; answers its id. */
@@ -61,6 +65,7 @@ export async function recordReport(record: ReportRecord): Promise<string> {
         filename: record.filename,
         case_count: record.caseCount,
         total_cents: record.totalCents,
+        ...(record.objectKey ? { object_key: record.objectKey } : {}),
       },
     }),
   );
@@ -88,5 +93,23 @@ export async function recentReports(callerId: string, limit = REPORT_HISTORY_LIM
     filename: item.filename,
     case_count: item.case_count,
     total: centsToDollars(item.total_cents),
+    downloadable: item.status === 'success' && item.object_key !== undefined,
   }));
+}
+
+/**
+ * The kept file of one of the caller's reports: its object key and file name, or undefined when the
+ * caller has no such report or its file is not kept (an error, a report made before files were
+ * kept). One GetItem in the caller's own partition, so no one reaches another's report.
+ */
+export async function keptReport(
+  callerId: string,
+  id: string,
+): Promise<{ objectKey: string; filename: string } | undefined> {
+  const out = await ddb().send(
+    new GetCommand({ TableName: getEnv().REPORTS_TABLE, Key: { user_id: callerId, report_id: id } }),
+  );
+  const [item] = parseItems(ReportItemSchema, out.Item ? [out.Item] : [], 'reports', ['user_id', 'report_id']);
+  if (!item || item.status !== 'success' || !item.object_key) return undefined;
+  return { objectKey: item.object_key, filename: item.filename };
 }

@@ -20,3 +20,12 @@ export const REPORTS_TABLE = stringTable('reports', 'REPORTS_TABLE', ['user_id',
 export function reportId(generatedAt: string, suffix: string): string {
   return `${generatedAt}#${suffix}`;
 }
+
+/**
+ * Object key of a kept report in the documents bucket: under `private/reports/` (the only prefix
+ * the report Lambda may read and write), in the asking user's folder, with a random name (`name`,
+ * no personal data).
+ */
+export function reportObjectKey(callerId: string, name: string): string {
+  return `private/reports/${callerId}/${name}.pdf`;
+}

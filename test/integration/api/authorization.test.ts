@@ -400,6 +400,11 @@ const TABLE: Record<RouteKey, Row> = {
   'GET /report/permission': { request: () => ({}), expect: ALL(200) },
   'POST /report/provider-payment': { request: () => ({ body: {} }), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
   'GET /report/history': { request: () => ({}), expect: [401, 403, 403, 403, 403, 200, 200, 200] },
+  // Another's or an unknown report: the same 404 as a missing one.
+  'GET /report/download': {
+    request: () => ({ query: { id: '2026-01-01T00:00:00.000Z#00000000' } }),
+    expect: [401, 403, 403, 403, 403, 404, 404, 404],
+  },
   // The API description: every signed-in user (docs/api.md).
   'GET /openapi.json': { request: () => ({}), expect: ALL(200) },
 };

@@ -16,7 +16,7 @@ import { recordReport } from '../../../lambdas/data/reports/history';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { pdfText, pdfTextPages } from '../../support/pdf-text';
 import { profileBody, signedInAdmin, signedInProvider } from './support';
-import { REPORT_MESSAGES } from '../../../shared/schemas/report';
+import { REPORT_DOWNLOAD_TTL_SECONDS, REPORT_MESSAGES } from '../../../shared/schemas/report';
 
 jest.setTimeout(120_000);
 
@@ -39,6 +39,7 @@ interface HistoryAnswer {
     filename: string;
     case_count: number;
     total: number;
+    downloadable: boolean;
   }[];
 }
 
@@ -317,6 +318,44 @@ describe('the report history', () => {
       [caseAdmin.sub, 'Admin Quill'],
       [provider1.sub, ''],
     ]);
+  });
+
+  it('downloads a kept report again, the same file, for its maker only; errors and older entries offer none', async () => {
+    // Prepare: a fresh report by globalAdmin; superUser holds an error entry and one kept before files were.
+    const made = await generate(globalAdmin, { user_id: provider2.sub });
+    expect(made.status).toBe(200);
+    const mine = (await local.api<HistoryAnswer>('GET', '/report/history', { token: globalAdmin.accessToken })).body
+      .reports[0]!;
+    const superEntries = (await local.api<HistoryAnswer>('GET', '/report/history', { token: superUser.accessToken }))
+      .body.reports;
+    const download = (u: TestUser, id: string) =>
+      local.api<{ url: string; filename: string; expires_in: number; message?: string }>('GET', '/report/download', {
+        token: u.accessToken,
+        query: { id },
+      });
+
+    // Act
+    const again = await download(globalAdmin, mine.id);
+    const file = await fetch(again.body.url);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const byAnother = await download(reportAdmin, mine.id);
+    const ofError = await download(superUser, superEntries[0]!.id);
+    const ofOlder = await download(superUser, superEntries[1]!.id);
+    const noId = await download(globalAdmin, ' ');
+
+    // Assess
+    expect(mine).toMatchObject({ status: 'success', downloadable: true });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ filename: mine.filename, expires_in: REPORT_DOWNLOAD_TTL_SECONDS });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toContain(`filename="${mine.filename}"`);
+    expect(Buffer.from(bytes).equals(Buffer.from(made.bytes))).toBe(true);
+    expect(superEntries.map((r) => r.downloadable)).toEqual([false, false]);
+    for (const refused of [byAnother, ofError, ofOlder]) {
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(REPORT_MESSAGES.reportNotFound);
+    }
+    expect(noId.status).toBe(400);
   });
 });
 

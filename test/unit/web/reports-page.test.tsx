@@ -36,6 +36,7 @@ const HISTORY = [
     filename: 'provider-payment-report_all_2026-11-23_180512.pdf',
     case_count: 1234,
     total: 98765.4,
+    downloadable: true,
   },
   {
     id: '2026-11-22T10:00:00.000Z#bb',
@@ -253,6 +254,37 @@ describe('generating the report', () => {
     // Assess
     expect(await screen.findByText(shown)).toBeTruthy();
     expect(clicked).toHaveLength(0);
+  });
+});
+
+describe('downloading a report of the history again', () => {
+  it('offers Download for kept reports only, opens the link the server signs, and says when it is gone', async () => {
+    // Prepare
+    serve();
+    const link = {
+      url: 'http://127.0.0.1:9/private/reports/me/r.pdf?X-Amz-Signature=abc',
+      filename: 'provider-payment-report_all_2026-11-23_180512.pdf',
+      expires_in: 300,
+    };
+    let answer: () => Response | typeof link = () => link;
+    api.on('GET /report/download', () => answer());
+    renderPage();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+
+    // Act
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Download provider-payment-report_all/ }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    answer = () => reply(404, { message: 'This report is not available for download.' });
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Download / }));
+
+    // Assess: the error row offers nothing, the older success says it is not kept.
+    expect(calls('/report/download')[0]?.query).toMatchObject({ id: '2026-11-23T18:05:12.000Z#aa' });
+    expect(clicked[0]!.href).toBe('http://127.0.0.1:9/private/reports/me/r.pdf?X-Amz-Signature=abc');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    expect(rows[2]!.textContent).toContain('Not kept');
+    expect((await screen.findByRole('alert')).textContent).toContain('This report is not available for download.');
+    expect(generated()).toHaveLength(0);
   });
 });
 

@@ -197,6 +197,15 @@ export const API_ERROR_TABLE = {
     ],
     otherwise: (detail) => detail || REPORT_MESSAGES.failed,
   },
+  /** A report of the history downloaded again: a 404 is a report whose file is not kept. */
+  reportDownload: {
+    rules: [
+      { status: [404], message: REPORT_MESSAGES.reportNotFound },
+      { status: [401, 403], message: REPORT_MESSAGES.accessDenied },
+      { status: [0], message: REPORT_MESSAGES.network },
+    ],
+    otherwise: () => REPORT_MESSAGES.failed,
+  },
 } satisfies Record<string, ErrorEntry>;
 
 export type ErrorScreen = keyof typeof API_ERROR_TABLE;

@@ -23,7 +23,11 @@ import type { DeletedCasePage, RestoreCaseResponse } from '../../../../shared/sc
 import type { CaseStatsResponse } from '../../../../shared/schemas/lists';
 import type { DocTypesSchema, DocumentLink, UploadTicket } from '../../../../shared/schemas/document';
 import type { DoctorTypeListPage, ImportJob, InsuranceListPage } from '../../../../shared/schemas/reference-lists';
-import type { ReportHistoryResponse, ReportPermission } from '../../../../shared/schemas/report';
+import type {
+  ReportDownloadAnswer,
+  ReportHistoryResponse,
+  ReportPermission,
+} from '../../../../shared/schemas/report';
 import type { FacilitySearchResponse, SurgeonSearchResponse } from '../../../../shared/schemas/search-responses';
 import type { CptPage, NpiCheckResult } from '../../../../shared/schemas/reference';
 import type { InvitationsPage, InviteResponse, UserListPage } from '../../../../shared/schemas/users';
@@ -55,6 +59,7 @@ interface KnownAnswers {
   'GET /lists/import': ImportJob;
   'GET /report/permission': ReportPermission;
   'GET /report/history': ReportHistoryResponse;
+  'GET /report/download': ReportDownloadAnswer;
   'GET /surgeon/search': SurgeonSearchResponse;
   'GET /facility/search': FacilitySearchResponse;
   'GET /cpt_codes': CptPage;

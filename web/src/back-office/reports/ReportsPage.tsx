@@ -11,7 +11,8 @@
  *   from the spec, docs/decisions/0009-spec-departures.md: blank means every provider), Generate Report, the download of the PDF
  *   under the server's file name, and the spec's error texts by cause (./messages.ts).
  * - The history: the caller's 10 most recent reports, kept by the server (departure from the spec's
- *   per-session history), newest first, each with its provider's name, refreshed after each generation.
+ *   per-session history), newest first, each with its provider's name, refreshed after each generation;
+ *   a kept report (`downloadable`) has a Download button that fetches its file again.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
@@ -23,7 +24,13 @@ import type { UserRecord as UserListItem } from '../../../../shared/schemas/user
 import { Combobox } from '../../components/Combobox';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
-import { useGenerateReport, useProviderSearch, useReportHistory, useReportPermission } from './queries';
+import {
+  useDownloadKeptReport,
+  useGenerateReport,
+  useProviderSearch,
+  useReportHistory,
+  useReportPermission,
+} from './queries';
 
 /** Milliseconds between the last key typed and the provider search. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -131,6 +138,32 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
 
 function HistoryList(props: { enabled: boolean }) {
   const history = useReportHistory(props.enabled);
+  const download = useDownloadKeptReport();
+  const columns = useMemo<DataColumn<ReportHistoryEntry>[]>(
+    () => [
+      ...HISTORY_COLUMNS,
+      {
+        header: 'Download',
+        cell: (r) =>
+          r.downloadable ? (
+            <Button
+              size="small"
+              aria-label={`Download ${r.filename}`}
+              isLoading={download.isPending && download.variables === r.id}
+              loadingText="Downloading..."
+              onClick={() => download.mutate(r.id)}
+            >
+              Download
+            </Button>
+          ) : r.status === 'success' ? (
+            <Text as="span" color="font.secondary">
+              Not kept
+            </Text>
+          ) : null,
+      },
+    ],
+    [download],
+  );
   if (history.isPending) {
     return (
       <Flex alignItems="center" gap="small" role="status">
@@ -153,7 +186,14 @@ function HistoryList(props: { enabled: boolean }) {
   }
   if (history.data.length === 0) return <Text>No reports generated yet.</Text>;
   return (
-    <DataTable caption="Recent reports" striped columns={HISTORY_COLUMNS} rows={history.data} rowKey={(r) => r.id} />
+    <Flex direction="column" gap="0.5rem">
+      <DataTable caption="Recent reports" striped columns={columns} rows={history.data} rowKey={(r) => r.id} />
+      {download.isError ? (
+        <Alert variation="error" role="alert" isDismissible onDismiss={() => download.reset()}>
+          {apiErrorMessage('reportDownload', download.error)}
+        </Alert>
+      ) : null}
+    </Flex>
   );
 }
 

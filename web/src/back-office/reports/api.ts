@@ -5,10 +5,13 @@
  * - {@link generatePaymentReport}: POST /report/provider-payment `{ user_id?, time_zone }` -> the PDF
  *   as a Blob and its file name (Content-Disposition; a dated default when the header is unreadable);
  * - {@link fetchReportHistory}: GET /report/history -> the caller's 10 most recent reports;
+ * - {@link downloadKeptReport}: GET /report/download?id= -> a presigned link to a kept report, opened
+ *   at once (the link's answer is an attachment under the report's file name);
  * - {@link searchProviders}: GET /user/list?search=&limit= (user_type 20 or more) -> one page of users.
  * Answers of another shape throw an Error {@link REPORT_UNREADABLE}; failed calls throw `ApiError`.
  */
 import {
+  ReportDownloadAnswerSchema,
   ReportHistoryResponseSchema,
   ReportPermissionSchema,
   type ReportHistoryEntry,
@@ -34,6 +37,19 @@ export async function fetchReportHistory(signal?: AbortSignal): Promise<ReportHi
   const parsed = ReportHistoryResponseSchema.safeParse(await apiFetch<unknown>('/report/history', { signal }));
   if (!parsed.success) throw new Error(REPORT_UNREADABLE);
   return parsed.data.reports;
+}
+
+/** Download a kept report again: answers its file name. */
+export async function downloadKeptReport(id: string): Promise<string> {
+  const parsed = ReportDownloadAnswerSchema.safeParse(await apiFetch<unknown>('/report/download', { query: { id } }));
+  if (!parsed.success) throw new Error(REPORT_UNREADABLE);
+  const link = document.createElement('a');
+  link.href = parsed.data.url;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  return parsed.data.filename;
 }
 
 /** The browser's time zone (IANA name), for "Generated at" in the PDF; undefined when unknown. */

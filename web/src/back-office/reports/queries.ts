@@ -4,7 +4,14 @@
  * refreshed after each generation, successful or not (the server records both).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchReportHistory, fetchReportPermission, generatePaymentReport, saveFile, searchProviders } from './api';
+import {
+  downloadKeptReport,
+  fetchReportHistory,
+  fetchReportPermission,
+  generatePaymentReport,
+  saveFile,
+  searchProviders,
+} from './api';
 import { reportKeys } from '../../lib/queryKeys';
 
 export function useReportPermission() {
@@ -43,4 +50,9 @@ export function useGenerateReport() {
     },
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.history }),
   });
+}
+
+/** Download a kept report of the history again (GET /report/download). Resolves with the file name. */
+export function useDownloadKeptReport() {
+  return useMutation({ mutationFn: (id: string) => downloadKeptReport(id) });
 }
