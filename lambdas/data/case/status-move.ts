@@ -35,12 +35,14 @@ export function forwardStatusMove(
     reason: options.reason,
   };
   const guard = versionGuard(current);
-  const keys = indexAttributes({ ...current, case_status: to, created_at: current.created_at });
+  // Every key that follows the status or its time (the status lists and their days-in-status order).
+  const keys = indexAttributes({ ...current, case_status: to, status_changed_at: at });
   const after: CaseItem = {
     ...current,
     ...keys,
     case_status: to,
     status_history: appendHistory(current.status_history, entry),
+    status_changed_at: at,
     updated_at: at,
     version: guard.next,
   };
@@ -48,9 +50,12 @@ export function forwardStatusMove(
     set: {
       case_status: to,
       status_history: after.status_history,
+      status_changed_at: at,
       updated_at: at,
       user_status: keys.user_status,
       status_month: keys.status_month,
+      status_p: keys.status_p,
+      sort_changed: keys.sort_changed,
     },
     version: { next: guard.next },
     condition: [

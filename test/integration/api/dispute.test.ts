@@ -8,7 +8,7 @@
 import './quiet';
 import { computeDeadlines, nextDeadline, type Deadline } from '../../../shared/dispute';
 import { addCalendarDays, todayInNewYork } from '../../../lambdas/data/dispute/calendar';
-import { getCase } from '../../../lambdas/data/case/repository';
+import { getCase, indexAttributes } from '../../../lambdas/data/case/repository';
 import { getDispute } from '../../../lambdas/data/dispute/repository';
 import type { StatusHistoryEntry } from '../../../shared/workflow';
 import { useLocalStack, type TestUser } from '../../support/local';
@@ -302,7 +302,11 @@ describe('POST /dispute/event', () => {
       why: 'auto',
       reason: `Dispute event recorded: denial_received (${daysAgo(80)})`,
     } satisfies Partial<StatusHistoryEntry>);
+    // The move restarts the days in status and moves every status key (the status lists and their order).
+    expect(at40?.status_changed_at).toBe(at40?.status_history?.at(-1)?.at);
+    expect(at40).toMatchObject(indexAttributes(at40!));
     expect(at50?.case_status).toBe(50);
+    expect(at50).toMatchObject(indexAttributes(at50!));
     expect(put.status).toBe(200);
     // idr_initiated moves to 70: the case is already there, so nothing moves and no entry is added.
     expect(after?.case_status).toBe(70);
