@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { InvalidStageError, parseStage, stageSettings } from '../infra/stage';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
+import { recountAnalytics } from '../lambdas/data/counters/recount-analytics';
 import { resetAwsClients } from '../lambdas/lib/aws';
 import { resetEnvCache } from '../lambdas/lib/env';
 import { TABLES, physicalTableName } from '../lambdas/lib/tables';
@@ -23,8 +24,9 @@ const HELP = `Usage: npm run number:cases -- --stage <stage>
 
 Gives every case of the stage that has no case number one (C-000001, ...), in creation order,
 from the stage's counter, then gives cases and profiles written before them today's index keys
-(search texts, case-date and status-change orders). Cases that have a number keep it; a second
-run changes nothing.
+(search texts, case-date and status-change orders), then recounts the analytics counters (pay
+amounts per status, payers, days in status) from the cases. Cases that have a number keep it; a
+second run changes nothing. Run it when the stage is quiet.
 
 Options:
   --stage S    the deployed stage (tables suture-S-*), with the SDK's usual credentials and region
@@ -67,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `Index keys: ${refreshed.casesRewritten} of ${refreshed.cases} cases and ${refreshed.profilesRewritten} of ${refreshed.profiles} profiles rewritten.`,
   );
+  const recounted = await recountAnalytics();
+  console.log(`Analytics counters: ${recounted.items} items recounted from ${recounted.cases} cases.`);
   return 0;
 }
 

@@ -62,6 +62,7 @@ import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
+import { recountAnalytics } from '../lambdas/data/counters/recount-analytics';
 import { createDemoAccount, DEMO_PASSWORD, seedDemoData, seedResources, type SeedSummary } from './seed';
 import { BodyTooLargeError, closeServer, listen, readBody } from './util';
 import { CURSOR_KEY_SECRET_NAME, createSecretsApi, ensureCursorKeyFile, localSecretArn } from './secrets';
@@ -608,6 +609,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     if (refreshed.casesRewritten + refreshed.profilesRewritten > 0) {
       log(`Refreshed the index keys of ${refreshed.casesRewritten} cases and ${refreshed.profilesRewritten} profiles.`);
     }
+    // Counters of the analytics charts for cases written before them; then one GetItem a start.
+    const recounted = await recountAnalytics({ unlessComplete: true });
+    if (recounted.items > 0) log(`Recounted the analytics counters of ${recounted.cases} cases.`);
     readyAt = Date.now();
 
     let closed = false;

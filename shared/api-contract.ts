@@ -6,6 +6,7 @@
  * Kept apart from the route table so that the Lambdas' bundles do not carry these schemas.
  */
 import * as z from 'zod';
+import { CaseAnalyticsSchema } from './schemas/lists';
 import type { ROUTES } from './api-routes';
 import { USER_TYPE } from './roles';
 import {
@@ -187,6 +188,12 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     access: ownOrBackOffice('Counts'),
     query: CaseStatsQuerySchema,
     answers: { 200: CaseStatsAnswerSchema },
+    errors: [403],
+  },
+  'GET /case/analytics': {
+    summary: 'Pay amounts by month, payer mix and days in status, for the analytics charts',
+    access: backOffice,
+    answers: { 200: CaseAnalyticsSchema },
     errors: [403],
   },
   'GET /case/deleted': {

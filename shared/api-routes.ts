@@ -41,6 +41,8 @@ export const ROUTES = [
   { method: 'GET', path: '/health', resource: 'case', auth: false },
   { method: 'GET', path: '/case/filter', resource: 'case', auth: true },
   { method: 'GET', path: '/case/stats', resource: 'case', auth: true },
+  // Charts of the back office's analytics, from counters (docs/decisions/0028-analytics-counters.md).
+  { method: 'GET', path: '/case/analytics', resource: 'case', auth: true },
   // Soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md): list and restore, user_type 100 or more.
   { method: 'GET', path: '/case/deleted', resource: 'case', auth: true },
   { method: 'POST', path: '/case/restore', resource: 'case', auth: true },

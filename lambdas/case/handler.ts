@@ -100,7 +100,7 @@ import { bulkUpdate } from './bulk';
 import { openApiDocument } from './openapi';
 import { ownerNames } from '../data/user/owners';
 import { isPurgeEvent, purgeDeletedCases, type PurgeEvent, type PurgeResult } from './purge';
-import { STATS_RANGES, readCaseStats, type StatsRange } from '../data/counters/stats';
+import { STATS_RANGES, readCaseAnalytics, readCaseStats, type StatsRange } from '../data/counters/stats';
 import { readDisputeStats } from '../data/dispute/stats';
 import { todayInNewYork } from '../data/dispute/calendar';
 import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor, parseLimit } from '../lib/paging';
@@ -404,6 +404,12 @@ async function stats(event: ApiEvent) {
   return ok({ success: true, ...cases, disputes });
 }
 
+/** GET /case/analytics: the back office's charts (user_type 10 or more; else 403), all from counters. */
+async function analytics(event: ApiEvent) {
+  if (!isBackOffice(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
+  return ok({ success: true, ...(await readCaseAnalytics()) });
+}
+
 async function filter(event: ApiEvent) {
   const status = parseStatusParam(queryParam(event, 'filter'), 'filter');
   const userId = (await resolveScope(event, queryParam(event, 'user_id'), {
@@ -619,6 +625,7 @@ const api = apiHandler(
     'GET /health': systemHealth,
     'GET /case/filter': filter,
     'GET /case/stats': stats,
+    'GET /case/analytics': analytics,
     'GET /case/deleted': listDeleted,
     'POST /case/restore': restore,
     'GET /case/notes': getNotes,

@@ -124,8 +124,30 @@ export const CaseStatsResponseSchema = z.object({
   pending_cases: count,
   incomplete_cases: count,
   by_status: z.record(z.enum(statusKeys), count),
+  /** Sum of the pay amounts of each status's cases, dollars (optional: older servers and test fakes). */
+  amount_by_status: z.record(z.enum(statusKeys), z.number().finite()).optional(),
   top_users: z.array(z.object({ user_id: z.string(), name: z.string(), case_count: count })).max(5),
   /** Always answered by the server; optional so that a client reads the counts of an older server (and its test fakes). */
   disputes: DisputeStatsSchema.optional(),
 });
 export type CaseStatsResponse = z.infer<typeof CaseStatsResponseSchema>;
+
+/** The buckets of days in status of GET /case/analytics `aging` (calendar days, UTC), in order. */
+export const AGING_BUCKET_LABELS = ['0-7 days', '8-30 days', '31-60 days', '61-90 days', 'Over 90 days'] as const;
+
+/**
+ * GET /case/analytics (back office; decision record 0028): pay amounts of the cases created in each of
+ * the last 12 months (dollars), the payer mix (most cases first, then "Other payers") and, for every
+ * status but Closed, its cases per bucket of days in that status ({@link AGING_BUCKET_LABELS}).
+ */
+export const CaseAnalyticsSchema = z.object({
+  success: z.literal(true),
+  pay_by_month: z.array(
+    z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), cases: count, amount: z.number().finite() }),
+  ),
+  payer_mix: z.array(z.object({ payer: z.string(), cases: count, amount: z.number().finite() })),
+  aging: z.array(
+    z.object({ status: z.number().int(), buckets: z.array(z.number().int()).length(AGING_BUCKET_LABELS.length) }),
+  ),
+});
+export type CaseAnalytics = z.infer<typeof CaseAnalyticsSchema>;

@@ -51,6 +51,19 @@ export function caseStatsKeys(
 }
 
 /**
+ * Keys of the analytics counters (decision record 0028), changed with ADD in the same transaction
+ * as every case write, like the items of {@link caseStatsKeys}:
+ * - `payer`: scope `payer`, bucket the folded payer name (lambdas/data/counters/stats.ts
+ *   `payerBucket`): `n_total`, `pay_cents` and `label` (the name as last written);
+ * - `aging`: scope `aging#<status>`, bucket the UTC day the case entered that status: `n_total`
+ *   (cases in that status since that day; a histogram of days in status reads one partition a status).
+ */
+export const analyticsKeys = {
+  payer: (bucket: string) => ({ scope: 'payer', bucket }),
+  aging: (status: number, day: string) => ({ scope: `aging#${status}`, bucket: day }),
+};
+
+/**
  * The counter item of case numbers (docs/decisions/0022-case-numbers.md): attribute `n`, the
  * highest number handed out so far; grown only by ADD, so a number is never given twice.
  */

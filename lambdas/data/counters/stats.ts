@@ -23,18 +23,40 @@ import * as z from 'zod';
 import { queryAll } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
 import { parseItems } from '../item';
-import { CASE_STATS_SHARDS, OWNER_BOARD, caseStatsKeys } from './keys';
+import { CASE_STATS_SHARDS, OWNER_BOARD, analyticsKeys, caseStatsKeys } from './keys';
 import { shardOf } from '../keys';
 import { ownerNames } from '../user/owners';
 
-/** What the counters need of a case: owner, id, creation time, status and pay amount (cents). */
+/**
+ * What the counters need of a case: owner, id, creation time, status and pay amount (cents); for
+ * the analytics counters also its payer and when it entered its status (`status_changed_at`, else
+ * the last history entry, else the creation time).
+ */
 export interface CountedCase {
   case_id: string;
   user_id: string;
   created_at: string;
   case_status: number;
   pay_amount_cents?: number | null;
+  ins_provider?: string;
+  status_changed_at?: string;
+  status_history?: readonly { at: string }[];
 }
+
+/** The UTC day (`YYYY-MM-DD`) a counted case entered its status (see {@link CountedCase}). */
+export function enteredDay(c: CountedCase): string {
+  const history = Array.isArray(c.status_history) ? c.status_history : [];
+  return dayOf(c.status_changed_at || history[history.length - 1]?.at || c.created_at);
+}
+
+/** The payer counter key of a case: its insurer, trimmed, spaces collapsed, lower-cased, at most 100 characters. */
+export function payerBucket(c: Pick<CountedCase, 'ins_provider'>): { bucket: string; label: string } {
+  const label = (c.ins_provider ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return { bucket: label.toLowerCase() || NO_PAYER, label: label || 'No payer' };
+}
+
+/** The payer bucket of a case without an insurer. */
+export const NO_PAYER = '(none)';
 
 /** One ADD update of a counter item, for a TransactWriteItems `Update` action. */
 export interface CounterUpdate {
@@ -65,49 +87,111 @@ export function dayOf(isoTime: string): string {
 export function counterUpdates(before: CountedCase | undefined, after: CountedCase | undefined): CounterUpdate[] {
   const ref = after ?? before;
   if (!ref) return [];
-  const deltas = new Map<string, number>();
-  const add = (attr: string, n: number) => {
-    if (n !== 0) deltas.set(attr, (deltas.get(attr) ?? 0) + n);
-  };
-  if (before) add(`n_${before.case_status}`, -1);
-  if (after) add(`n_${after.case_status}`, 1);
-  add('n_total', (after ? 1 : 0) - (before ? 1 : 0));
-  add('pay_cents', (after?.pay_amount_cents ?? 0) - (before?.pay_amount_cents ?? 0));
-  for (const [attr, n] of [...deltas]) if (n === 0) deltas.delete(attr);
-  if (deltas.size === 0) return [];
+  // The six items every counted change touches: counts, pay amounts, and pay amounts per status.
+  const shared = new Deltas();
+  const pay = (c: CountedCase | undefined) => c?.pay_amount_cents ?? 0;
+  if (before) {
+    shared.add(`n_${before.case_status}`, -1);
+    shared.add(`pay_${before.case_status}`, -pay(before));
+  }
+  if (after) {
+    shared.add(`n_${after.case_status}`, 1);
+    shared.add(`pay_${after.case_status}`, pay(after));
+  }
+  shared.add('n_total', (after ? 1 : 0) - (before ? 1 : 0));
+  shared.add('pay_cents', pay(after) - pay(before));
 
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts: string[] = [];
-  [...deltas].forEach(([attr, n], i) => {
-    names[`#a${i}`] = attr;
-    values[`:a${i}`] = n;
-    parts.push(`#a${i} :a${i}`);
-  });
   const table = getEnv().CASE_STATS_TABLE;
-  const keys = caseStatsKeys(ref.user_id, dayOf(ref.created_at), caseShard(ref.case_id));
-  const update = (key: { scope: string; bucket: string }, extra?: { set: string; names: object; values: object }) => ({
-    Update: {
-      TableName: table,
-      Key: key,
-      UpdateExpression: `ADD ${parts.join(', ')}${extra ? ` SET ${extra.set}` : ''}`,
-      ExpressionAttributeNames: { ...names, ...(extra?.names ?? {}) },
-      ExpressionAttributeValues: { ...values, ...(extra?.values ?? {}) },
-    },
-  });
-  return [
-    update(keys.all),
-    update(keys.day),
-    update(keys.month),
-    // The owner item is also the row of the top-users index (board, n_total).
-    update(keys.owner, {
-      set: '#board = :board, #owner = :owner',
-      names: { '#board': 'board', '#owner': 'owner_id' },
-      values: { ':board': OWNER_BOARD, ':owner': ref.user_id },
-    }),
-    update(keys.ownerDay),
-    update(keys.ownerMonth),
-  ];
+  const update = (
+    key: { scope: string; bucket: string },
+    deltas: Deltas,
+    extra?: { set: string; names: object; values: object },
+  ): CounterUpdate => {
+    const { parts, names, values } = deltas.expression();
+    return {
+      Update: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: `ADD ${parts.join(', ')}${extra ? ` SET ${extra.set}` : ''}`,
+        ExpressionAttributeNames: { ...names, ...(extra?.names ?? {}) },
+        ExpressionAttributeValues: { ...values, ...(extra?.values ?? {}) },
+      },
+    };
+  };
+  const updates: CounterUpdate[] = [];
+  if (!shared.empty()) {
+    const keys = caseStatsKeys(ref.user_id, dayOf(ref.created_at), caseShard(ref.case_id));
+    updates.push(
+      update(keys.all, shared),
+      update(keys.day, shared),
+      update(keys.month, shared),
+      // The owner item is also the row of the top-users index (board, n_total).
+      update(keys.owner, shared, {
+        set: '#board = :board, #owner = :owner',
+        names: { '#board': 'board', '#owner': 'owner_id' },
+        values: { ':board': OWNER_BOARD, ':owner': ref.user_id },
+      }),
+      update(keys.ownerDay, shared),
+      update(keys.ownerMonth, shared),
+    );
+  }
+
+  // Analytics (decision record 0028): cases and pay amounts per payer, cases per status and day entered.
+  const side = new Map<string, { key: { scope: string; bucket: string }; deltas: Deltas; label?: string }>();
+  const at = (key: { scope: string; bucket: string }, label?: string) => {
+    const id = `${key.scope}\u0000${key.bucket}`;
+    let entry = side.get(id);
+    if (!entry) side.set(id, (entry = { key, deltas: new Deltas(), ...(label !== undefined ? { label } : {}) }));
+    return entry.deltas;
+  };
+  for (const [c, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
+    if (!c) continue;
+    const payer = payerBucket(c);
+    const byPayer = at(analyticsKeys.payer(payer.bucket), payer.label);
+    byPayer.add('n_total', sign);
+    byPayer.add('pay_cents', sign * pay(c));
+    at(analyticsKeys.aging(c.case_status, enteredDay(c))).add('n_total', sign);
+  }
+  for (const { key, deltas, label } of side.values()) {
+    if (deltas.empty()) continue;
+    updates.push(
+      update(
+        key,
+        deltas,
+        label !== undefined
+          ? { set: '#label = :label', names: { '#label': 'label' }, values: { ':label': label } }
+          : undefined,
+      ),
+    );
+  }
+  return updates;
+}
+
+/** Additions to counter attributes, zeros dropped, as an ADD expression. */
+class Deltas {
+  private readonly map = new Map<string, number>();
+  add(attr: string, n: number): void {
+    this.map.set(attr, (this.map.get(attr) ?? 0) + n);
+  }
+  empty(): boolean {
+    return [...this.map.values()].every((n) => n === 0);
+  }
+  expression(): { parts: string[]; names: Record<string, string>; values: Record<string, unknown> } {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts: string[] = [];
+    [...this.map]
+      .filter(([, n]) => n !== 0)
+      .forEach(([attr, n], i) => {
+        names[`#a${i}`] = attr;
+        values[`:a${i}`] = n;
+        parts.push(`#a${i} :a${i}`);
+      });
+    return { parts, names, values };
+  }
 }
 
 /** The ranges of GET /case/stats (decision record 0010): days back from today (UTC), today included. */
@@ -125,6 +209,8 @@ export interface CaseStats {
   incomplete_cases: number;
   /** Every status value as text -> cases. */
   by_status: Record<string, number>;
+  /** Every status value as text -> sum of the pay amounts of its cases, dollars. */
+  amount_by_status: Record<string, number>;
   top_users: { user_id: string; name: string; case_count: number }[];
 }
 
@@ -239,11 +325,14 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
   }
 
   const byStatus: Record<string, number> = Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0]));
+  const centsByStatus: Record<string, number> = Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0]));
   let total = 0;
   let payCents = 0;
   for (const item of items) {
-    for (const s of CASE_STATUSES)
+    for (const s of CASE_STATUSES) {
       byStatus[String(s.value)] = (byStatus[String(s.value)] ?? 0) + num(item[`n_${s.value}`]);
+      centsByStatus[String(s.value)] = (centsByStatus[String(s.value)] ?? 0) + num(item[`pay_${s.value}`]);
+    }
     total += num(item.n_total);
     payCents += num(item.pay_cents);
   }
@@ -254,6 +343,7 @@ export async function readCaseStats(range: StatsRange, ownerId?: string, now: Da
     pending_cases: byStatus[String(FIRST_PAID_STATUS)] ?? 0,
     incomplete_cases: byStatus[String(INITIAL_CASE_STATUS)] ?? 0,
     by_status: byStatus,
+    amount_by_status: Object.fromEntries(Object.entries(centsByStatus).map(([k, cents]) => [k, centsToDollars(cents)])),
     top_users: ownerId === undefined ? await topUsers(5) : [],
   };
 }
@@ -277,4 +367,100 @@ export async function topUsers(count: number): Promise<CaseStats['top_users']> {
   }));
   const names = await ownerNames(rows.map((r) => r.user_id));
   return rows.map((r) => ({ user_id: r.user_id, name: names.get(r.user_id) ?? '', case_count: r.case_count }));
+}
+
+/** Months of pay amounts in the analytics (the current month and the 11 before). */
+export const ANALYTICS_MONTHS = 12;
+/** Payers named in the payer mix; the rest are summed as "Other payers". */
+export const PAYER_MIX_SIZE = 8;
+/** Payer items one analytics read takes at most (one Query page); more are summed as "Other payers". */
+export const MAX_PAYER_ITEMS = 1000;
+/** The first day of each bucket of days in status (shared/schemas/lists.ts AGING_BUCKET_LABELS). */
+export const AGING_BUCKET_STARTS = [0, 8, 31, 61, 91] as const;
+
+/** The answer of GET /case/analytics (shared/schemas/lists.ts `CaseAnalyticsSchema`). */
+export interface CaseAnalytics {
+  /** Oldest month first: cases created that month and the sum of their pay amounts (dollars). */
+  pay_by_month: { month: string; cases: number; amount: number }[];
+  /** Most cases first, at most PAYER_MIX_SIZE payers then "Other payers" (cases and pay amounts, dollars). */
+  payer_mix: { payer: string; cases: number; amount: number }[];
+  /** Every status but Closed: cases per bucket of days in that status (AGING_BUCKET_STARTS order). */
+  aging: { status: number; buckets: number[] }[];
+}
+
+/**
+ * The back office's analytics (decision record 0028), all from counter items: pay amounts by month
+ * (one Query of 12 month items), the payer mix (one Query of the payer items, at most
+ * MAX_PAYER_ITEMS) and days in status (one Query a status of its day items, one item a day).
+ * Throws only on DynamoDB errors.
+ */
+export async function readCaseAnalytics(now: Date = new Date()): Promise<CaseAnalytics> {
+  const table = getEnv().CASE_STATS_TABLE;
+  const thisMonth = now.toISOString().slice(0, 7);
+  const months = [thisMonth];
+  while (months.length < ANALYTICS_MONTHS) months.unshift(previousMonth(months[0]!));
+  const scopeQuery = (scope: string, extra: Partial<QueryCommandInput> = {}) =>
+    queryCounters({
+      TableName: table,
+      KeyConditionExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'scope' },
+      ExpressionAttributeValues: { ':s': scope },
+      ...extra,
+    }).then((out) => out.items);
+  const statuses = CASE_STATUSES.filter((s) => s.value !== CASE_STATUSES[CASE_STATUSES.length - 1]!.value);
+  const [monthItems, payerPage, ...agingItems] = await Promise.all([
+    queryCounters({
+      TableName: table,
+      KeyConditionExpression: '#s = :s AND #b BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#s': 'scope', '#b': 'bucket' },
+      ExpressionAttributeValues: { ':s': 'month', ':from': months[0], ':to': thisMonth },
+    }).then((out) => out.items),
+    ddb()
+      .send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: '#s = :s',
+          ExpressionAttributeNames: { '#s': 'scope' },
+          ExpressionAttributeValues: { ':s': analyticsKeys.payer('').scope },
+          Limit: MAX_PAYER_ITEMS,
+        }),
+      )
+      .then((out) => parseItems(CounterItemSchema, out.Items, 'case-stats', ['scope', 'bucket'])),
+    ...statuses.map((s) => scopeQuery(analyticsKeys.aging(s.value, '').scope)),
+  ]);
+
+  const byMonth = new Map(monthItems.map((item) => [String(item.bucket), item]));
+  const pay_by_month = months.map((month) => ({
+    month,
+    cases: num(byMonth.get(month)?.n_total),
+    amount: centsToDollars(num(byMonth.get(month)?.pay_cents)),
+  }));
+
+  const payers = payerPage
+    .map((item) => ({ payer: String(item.label ?? item.bucket), cases: num(item.n_total), cents: num(item.pay_cents) }))
+    .filter((p) => p.cases > 0)
+    .sort((a, b) => b.cases - a.cases || a.payer.localeCompare(b.payer));
+  const named = payers.slice(0, PAYER_MIX_SIZE);
+  const rest = payers.slice(PAYER_MIX_SIZE);
+  const payer_mix = named.map((p) => ({ payer: p.payer, cases: p.cases, amount: centsToDollars(p.cents) }));
+  if (rest.length > 0) {
+    payer_mix.push({
+      payer: 'Other payers',
+      cases: rest.reduce((n, p) => n + p.cases, 0),
+      amount: centsToDollars(rest.reduce((n, p) => n + p.cents, 0)),
+    });
+  }
+
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const aging = statuses.map((s, i) => {
+    const buckets = AGING_BUCKET_STARTS.map(() => 0);
+    for (const item of agingItems[i] ?? []) {
+      const days = Math.max(0, Math.round((today - Date.parse(`${String(item.bucket)}T00:00:00Z`)) / 86_400_000));
+      let b = AGING_BUCKET_STARTS.length - 1;
+      while (b > 0 && days < AGING_BUCKET_STARTS[b]!) b -= 1;
+      buckets[b]! += num(item.n_total);
+    }
+    return { status: s.value, buckets };
+  });
+  return { pay_by_month, payer_mix, aging };
 }

@@ -210,6 +210,8 @@ const TABLE: Record<RouteKey, Row> = {
     request: () => ({ query: { range: 'all', user_id: users.providerA.sub } }),
     expect: [401, 200, 403, 200, 200, 200, 200, 200],
   },
+  // The analytics charts: back office.
+  'GET /case/analytics': { request: () => ({}), expect: [401, 403, 403, 200, 200, 200, 200, 200] },
   // Soft-deleted cases: user_type 100 or more.
   'GET /case/deleted': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
   'POST /case/restore': {

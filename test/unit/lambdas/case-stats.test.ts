@@ -60,6 +60,17 @@ function each<T>(keys: string[], value: T): Record<string, T> {
   return Object.fromEntries(keys.map((k) => [k, value]));
 }
 
+/** The deltas of the six counter items of CASE only (not the payer and aging items). */
+function sharedDeltas(updates: CounterUpdate[]): Record<string, Record<string, unknown>> {
+  const keys = caseKeys();
+  return Object.fromEntries(Object.entries(deltas(updates)).filter(([k]) => keys.includes(k)));
+}
+
+/** The deltas of the analytics items (payer and days in status). */
+function analyticsDeltas(updates: CounterUpdate[]): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(deltas(updates)).filter(([k]) => /^(payer|aging#)/.test(k)));
+}
+
 beforeEach(() => {
   ddbMock.reset();
 });
@@ -69,9 +80,13 @@ describe('counterUpdates', () => {
     // Act
     const updates = counterUpdates(undefined, { ...CASE, pay_amount_cents: 12_345 });
     // Assess
-    expect(updates).toHaveLength(6);
+    expect(updates).toHaveLength(8);
     expect(updates.every((u) => u.Update.TableName === 'case-stats')).toBe(true);
-    expect(deltas(updates)).toEqual(each(caseKeys(), { n_0: 1, n_total: 1, pay_cents: 12_345 }));
+    expect(sharedDeltas(updates)).toEqual(each(caseKeys(), { n_0: 1, n_total: 1, pay_cents: 12_345, pay_0: 12_345 }));
+    expect(analyticsDeltas(updates)).toEqual({
+      'payer|(none)': { n_total: 1, pay_cents: 12_345 },
+      'aging#0|2026-01-15': { n_total: 1 },
+    });
   });
 
   it('gives the owner item the board and owner_id of the top-users index, and only that item', () => {
@@ -82,7 +97,8 @@ describe('counterUpdates', () => {
     expect(owner.UpdateExpression).toMatch(/ SET #board = :board, #owner = :owner$/);
     expect(owner.ExpressionAttributeNames).toMatchObject({ '#board': 'board', '#owner': 'owner_id' });
     expect(owner.ExpressionAttributeValues).toMatchObject({ ':board': 'owners', ':owner': 'owner-1' });
-    const others = updates.filter((u) => u.Update.Key.scope !== 'owner');
+    // The payer item sets its label; no other item sets anything.
+    const others = updates.filter((u) => !['owner', 'payer'].includes(u.Update.Key.scope));
     expect(others.map((u) => u.Update.UpdateExpression).some((e) => e.includes('SET'))).toBe(false);
   });
 
@@ -90,14 +106,24 @@ describe('counterUpdates', () => {
     // Act
     const updates = counterUpdates({ ...CASE, case_status: 20, pay_amount_cents: 5_000 }, undefined);
     // Assess
-    expect(deltas(updates)).toEqual(each(caseKeys(), { n_20: -1, n_total: -1, pay_cents: -5_000 }));
+    expect(sharedDeltas(updates)).toEqual(
+      each(caseKeys(), { n_20: -1, n_total: -1, pay_cents: -5_000, pay_20: -5_000 }),
+    );
+    expect(analyticsDeltas(updates)).toEqual({
+      'payer|(none)': { n_total: -1, pay_cents: -5_000 },
+      'aging#20|2026-01-15': { n_total: -1 },
+    });
   });
 
   it('moves a status change from the old status to the new one, leaving the total', () => {
     // Act
-    const updates = counterUpdates(CASE, { ...CASE, case_status: 10 });
-    // Assess
-    expect(deltas(updates)).toEqual(each(caseKeys(), { n_0: -1, n_10: 1 }));
+    const updates = counterUpdates(CASE, { ...CASE, case_status: 10, status_changed_at: '2026-02-01T10:00:00.000Z' });
+    // Assess: counts move status; days in status restart on the day of the move
+    expect(sharedDeltas(updates)).toEqual(each(caseKeys(), { n_0: -1, n_10: 1 }));
+    expect(analyticsDeltas(updates)).toEqual({
+      'aging#0|2026-01-15': { n_total: -1 },
+      'aging#10|2026-02-01': { n_total: 1 },
+    });
   });
 
   it('moves a pay amount change by the difference in cents, and a removed amount by minus the old one', () => {
@@ -107,8 +133,26 @@ describe('counterUpdates', () => {
     const changed = counterUpdates(paid, { ...paid, pay_amount_cents: 12_550 });
     const removed = counterUpdates(paid, { ...paid, pay_amount_cents: null });
     // Assess
-    expect(deltas(changed)).toEqual(each(caseKeys(), { pay_cents: 2_550 }));
-    expect(deltas(removed)).toEqual(each(caseKeys(), { pay_cents: -10_000 }));
+    expect(sharedDeltas(changed)).toEqual(each(caseKeys(), { pay_cents: 2_550, pay_20: 2_550 }));
+    expect(sharedDeltas(removed)).toEqual(each(caseKeys(), { pay_cents: -10_000, pay_20: -10_000 }));
+    expect(analyticsDeltas(changed)).toEqual({ 'payer|(none)': { pay_cents: 2_550 } });
+  });
+
+  it('moves a case between payers by their folded names, labelled as last written', () => {
+    // Prepare
+    const aetna = { ...CASE, ins_provider: 'Aetna', pay_amount_cents: 900 };
+    // Act
+    const respelled = counterUpdates(aetna, { ...aetna, ins_provider: '  AETNA ' });
+    const moved = counterUpdates(aetna, { ...aetna, ins_provider: 'Quebec  Mutual' });
+    // Assess
+    expect(respelled).toEqual([]);
+    expect(analyticsDeltas(moved)).toEqual({
+      'payer|aetna': { n_total: -1, pay_cents: -900 },
+      'payer|quebec mutual': { n_total: 1, pay_cents: 900 },
+    });
+    const label = moved.find((u) => u.Update.Key.bucket === 'quebec mutual')!.Update.ExpressionAttributeValues;
+    expect(label[':label']).toBe('Quebec Mutual');
+    expect(sharedDeltas(moved)).toEqual({});
   });
 
   it('answers no update for a write that changes nothing counted', () => {
@@ -129,8 +173,8 @@ describe('counterUpdates', () => {
     const late = { ...CASE, created_at: '2026-01-15T23:30:00.000Z' };
     // Act
     const keys = Object.keys(deltas(counterUpdates(undefined, late)));
-    // Assess
-    expect(keys.filter((k) => k.includes('2026-01-15'))).toHaveLength(2);
+    // Assess: the day, the owner's day and the day it entered its status
+    expect(keys.filter((k) => k.includes('2026-01-15'))).toHaveLength(3);
     expect(keys.some((k) => k.includes('2026-01-16'))).toBe(false);
   });
 
@@ -397,6 +441,7 @@ describe('readCaseStats', () => {
       pending_cases: 0,
       incomplete_cases: 0,
       by_status: Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0])),
+      amount_by_status: Object.fromEntries(CASE_STATUSES.map((s) => [String(s.value), 0])),
       top_users: [],
     });
   });
@@ -533,8 +578,7 @@ describe('topUsers', () => {
 describe('search keys of a text that starts with an emoji', () => {
   it('keep the whole first character (a surrogate pair), never half of it', () => {
     // Prepare
-    const { searchKey } =
-      jest.requireActual<typeof import('../../../lambdas/data/keys')>('../../../lambdas/data/keys');
+    const { searchKey } = jest.requireActual<typeof import('../../../lambdas/data/keys')>('../../../lambdas/data/keys');
 
     // Act
     const key = searchKey('😀Smile');
