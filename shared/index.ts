@@ -13,6 +13,7 @@ export * from './constants';
 export * from './npi';
 export * from './display';
 export * from './case-number';
+export * from './case-duplicates';
 export * from './messages';
 export * from './config';
 export * from './schemas/profile';

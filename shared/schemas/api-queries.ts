@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, TEXT_LIMITS } from '../constants';
+import { CASE_SORTS } from './case';
 import { CaseStatsRangeSchema } from './lists';
 import { CptQuerySchema } from './reference';
 
@@ -44,7 +45,7 @@ export const CaseQuerySchema = PageQuerySchema.extend({
   }),
   from: z.string().max(10).optional().meta({ description: 'Cases dated on or after this day (YYYY-MM-DD).' }),
   to: z.string().max(10).optional().meta({ description: 'Cases dated on or before this day (YYYY-MM-DD).' }),
-  sort: z.enum(['case_date', '-case_date', 'status_changed', '-status_changed']).optional().meta({
+  sort: z.enum(CASE_SORTS).optional().meta({
     description:
       'Order by case date or last status change, `-` for the latest first; not with `search`. Default: newest created first, or `-case_date` with `from`/`to`, or `status_changed` with `min_days_in_status`.',
   }),

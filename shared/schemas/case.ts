@@ -63,6 +63,10 @@ export const CASE_TEXT_FIELDS = [
 /** A case's {@link CASE_TEXT_FIELDS}, as stored and as the SPA shows them (`case_date` YYYY-MM-DD). */
 export type CaseTextFields = Record<(typeof CASE_TEXT_FIELDS)[number], string>;
 
+/** Orders of a case list (GET /case `sort`): case date or last status change, `-` for the latest first. */
+export const CASE_SORTS = ['case_date', '-case_date', 'status_changed', '-status_changed'] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
+
 /** Earliest case date accepted. */
 export const MIN_CASE_DATE = '1900-01-01';
 

@@ -36,7 +36,7 @@
  */
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { CASE_TEXT_FIELDS } from '../../../shared';
+import { CASE_SORTS, CASE_TEXT_FIELDS, type CaseSort } from '../../../shared';
 import { getEnv } from '../../lib/env';
 import { ValidationError } from '../../lib/errors';
 import {
@@ -86,9 +86,7 @@ export interface CaseListQuery {
   cursor?: string;
 }
 
-/** Orders of a case list: case date or last status change, `-` for the latest first. */
-export const CASE_SORTS = ['case_date', '-case_date', 'status_changed', '-status_changed'] as const;
-export type CaseSort = (typeof CASE_SORTS)[number];
+export { CASE_SORTS, type CaseSort };
 
 /** One page: the cases, the cursor of the next page (absent on the last) and the items read. */
 export interface CasePage {

@@ -70,6 +70,7 @@ interface FakeCase {
   note_file: string;
   status_history: Record<string, unknown>[];
   version: number;
+  days_in_status: number;
 }
 
 const OWNERS = { p1: 'Alice Baker', p2: 'Bruno Cole' } as const;
@@ -95,6 +96,8 @@ function fakeCase(n: number, owner: keyof typeof OWNERS, last: string, status = 
       { from: null, to: status, by: owner, by_name: OWNERS[owner], at: '2026-02-03T10:00:00Z', why: 'auto' },
     ],
     version: 1,
+    // 0, 40, 80... days: every other case is over the aging filters' 30 days.
+    days_in_status: (n % 2) * 40 * Math.ceil(n / 2),
   };
 }
 
@@ -154,6 +157,7 @@ function serve() {
         (c) =>
           (!search || c.patient_last.toLowerCase().startsWith(search)) &&
           (q.status === undefined || c.case_status === Number(q.status)) &&
+          (q.min_days_in_status === undefined || c.days_in_status >= Number(q.min_days_in_status)) &&
           (q.user_id === undefined || c.user_id === q.user_id),
       );
       const start = Number(q.cursor ?? 0);
@@ -304,6 +308,7 @@ describe('the Case Management table', () => {
       'Patient',
       'User',
       'Status',
+      'Days in Status',
       'Insurance',
       'Procedure Codes',
       'Pay Amount',
@@ -315,8 +320,9 @@ describe('the Case Management table', () => {
     expect(first[2]!.textContent).toBe('Pat Doe');
     expect(first[3]!.textContent).toBe('Alice Baker');
     expect(first[4]!.textContent).toBe('Submitted');
-    expect(first[6]!.textContent).toBe('27447, 29881...');
-    expect(first[7]!.textContent).toBe('N/A');
+    expect(first[5]!.textContent).toBe('40 days');
+    expect(first[7]!.textContent).toBe('27447, 29881...');
+    expect(first[8]!.textContent).toBe('N/A');
     const top = screen.getByRole('list', { name: 'Top users by case count' });
     expect(
       within(top)
@@ -393,6 +399,30 @@ describe('the Case Management table', () => {
     await screen.findByText('Showing 1 of 1 case');
     expect(caseCalls().at(-1)![1].query.status).toBe('20');
     expect(rows()).toHaveLength(1);
+  });
+
+  it('narrows to the cases over 30 days in their status, and to Sent to Biller over 30 days, with one press each', async () => {
+    // Prepare: cases 1 and 3 are 40 and 80 days in their status; Young (case 4) 45 days Sent to Biller
+    cases[3]!.days_in_status = 45;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const over = screen.getByRole('button', { name: 'Over 30 days in this status' });
+    const sent = screen.getByRole('button', { name: 'Sent to Biller over 30 days' });
+    // Act
+    fireEvent.click(over);
+    await waitFor(() => expect(caseCalls().at(-1)![1].query.min_days_in_status).toBe('30'));
+    const aged = await waitFor(() => {
+      expect(rows().map((r) => r.getAttribute('data-case-id'))).toEqual([cases[0]!.case_id, cases[2]!.case_id]);
+      return rows();
+    });
+    fireEvent.click(sent);
+    // Assess
+    expect(aged).toHaveLength(2);
+    await waitFor(() => expect(caseCalls().at(-1)![1].query).toMatchObject({ status: '30', min_days_in_status: '30' }));
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-case-id'))).toEqual([cases[3]!.case_id]));
+    expect(sent.getAttribute('aria-pressed')).toBe('true');
+    expect(over.getAttribute('aria-pressed')).toBe('false');
+    expect((screen.getByLabelText('Status filter') as HTMLSelectElement).value).toBe('sent_to_biller');
   });
 
   it('filters by a provider chosen by name from GET /user/list (user_type 20), with All Users to clear', async () => {

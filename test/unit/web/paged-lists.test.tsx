@@ -163,6 +163,34 @@ describe('the provider case list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('searches after a pause in typing, orders by the Date header and narrows to a case-date range', async () => {
+    // Prepare
+    serveCases();
+    renderAt('/dashboard');
+    await screen.findByText('Showing 3 cases');
+
+    // Act: a sort from the header, then a range, then a search (which the server orders itself)
+    fireEvent.click(screen.getByRole('button', { name: 'Date' }));
+    await waitFor(() => expect(queries('/case').at(-1)).toMatchObject({ sort: '-case_date' }));
+    const dateHeader = screen.getByRole('columnheader', { name: 'Date' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
+    fireEvent.change(screen.getByLabelText('Search cases'), { target: { value: '  Morales, Jon ' } });
+
+    // Assess
+    expect(dateHeader.getAttribute('aria-sort')).toBe('descending');
+    await waitFor(() => expect(queries('/case').at(-1)).toMatchObject({ search: 'Morales, Jon' }));
+    expect(queries('/case').at(-1)).toEqual({
+      user_id: 'u1',
+      search: 'Morales, Jon',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      limit: '50',
+    });
+    expect(queries('/case').some((q) => q.search === 'M')).toBe(false);
+    expect((screen.getByLabelText('Order') as HTMLSelectElement).disabled).toBe(true);
+  });
+
   it('reads a legacy answer without paging (a bare list) as one last page', async () => {
     // Prepare
     api.fallback(() => [caseOf(1), caseOf(2)]);

@@ -92,7 +92,10 @@ function CaseFields({ c, userId, backOffice }: { c: CaseView; userId: string | u
         </Field>
         <Field label="Case Date">{formatCaseDate(c.case_date) || 'N/A'}</Field>
         <Field label="Patient">{patientName(c.patient_first, c.patient_last) || 'N/A'}</Field>
+        <Field label="Date of Birth">{formatCaseDate(c.patient_dob) || 'N/A'}</Field>
         <Field label="Insurance">{c.ins_provider.trim() || 'N/A'}</Field>
+        <Field label="Member ID">{c.member_id.trim() || 'N/A'}</Field>
+        <Field label="Claim Number">{c.claim_number.trim() || 'N/A'}</Field>
         <Field label="Pay Amount">
           {backOffice ? (
             <PayAmountEditor key={c.case_id} caseId={c.case_id} payAmount={c.pay_amount} />

@@ -1,7 +1,8 @@
 /**
  * Add/Edit Case (/case/new and /case/:caseId/edit): one form, spec provider-side sections 2, 5, 7, 8, 9.
  *
- * Fields: case date, patient first and last name, insurance provider (free text, suggestions from
+ * Fields: case date, patient first and last name, date of birth, member ID and claim number (all
+ * three optional), insurance provider (free text, suggestions from
  * 2 characters), primary surgeon and facility (the user's own lists), procedure code rows (CPT
  * suggestions from 1 character, 5 shown, debounced 200 ms; at least one row; at most 25). The
  * suggestion lists close with focus, not after the spec's delays (decision 0015-spa-patterns). A
@@ -10,7 +11,8 @@
  * itself (the list-management screen has it). Validated with shared `CaseFormSchema`. After a save the page shows the success banner,
  * uploads the chosen documents (web/src/documents/CaseFormUploads.tsx, each with progress) and goes
  * to /case/{caseId} 1.5 s after the last one; when an upload fails the case stays saved, the failure
- * is shown and the page offers the case.
+ * is shown and the page offers the case. Before a save, another case of the same patient on the
+ * same date (the owner's cases of that date, {@link sameDayCases}) shows a warning with Save anyway.
  *
  * Double submit: the Save button is disabled while saving, a second submit in flight is ignored, and a new case's id is generated once per form session (`{sub}_{Date.now()}`),
  * so a retried POST answers 409 instead of creating a second case; that 409 (the case this form
@@ -32,6 +34,7 @@ import {
   MAX_PROCEDURE_CODES,
   TIMING_MS,
   UI_MESSAGES,
+  isSamePatient,
   messageTemplates,
   type CaseFormInput,
   type CaseFormOutput,
@@ -39,20 +42,14 @@ import {
   type Surgeon,
 } from '../../../shared';
 import { CASE_MESSAGES } from '../../../shared/schemas/case';
-import { updateCase, type CaseView } from './api';
+import { listCasesPage, updateCase, type CaseView } from './api';
 import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
 import { caseCreator } from './createOnce';
 import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
 import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys } from '../lib/queryKeys';
-import {
-  useCase,
-  useCptSuggestions,
-  useFacilities,
-  useInsuranceNames,
-  useSurgeons,
-} from './queries';
+import { useCase, useCptSuggestions, useFacilities, useInsuranceNames, useSurgeons } from './queries';
 import { Combobox, type ComboboxOption } from '../components/Combobox';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { apiErrorMessage } from '../lib/apiErrors';
@@ -60,6 +57,38 @@ import { FormField } from '../components/FormField';
 import { FormSelect } from '../components/FormSelect';
 
 const CptUnknownWarning = lazy(() => import('./CptUnknownWarning'));
+
+/** Pages of one owner's cases of one date the duplicate check reads at most. */
+const SAME_DAY_PAGES = 4;
+
+/**
+ * The numbers (or ids) of `ownerId`'s other cases dated `values.case_date` whose patient is the
+ * form's (shared `isSamePatient`): GET /case?user_id=&from=&to= (one day of one owner, so a bounded
+ * read, and no patient data in the URL). A failed read warns of nothing: the save goes on.
+ */
+async function sameDayCases(ownerId: string | undefined, values: CaseFormOutput, caseId?: string): Promise<string[]> {
+  if (!ownerId) return [];
+  const form = {
+    patient_first: values.patient_first,
+    patient_last: values.patient_last,
+    patient_dob: values.patient_dob,
+  };
+  const found: string[] = [];
+  try {
+    let cursor: string | undefined;
+    for (let i = 0; i < SAME_DAY_PAGES; i++) {
+      const page = await listCasesPage(ownerId, { from: values.case_date, to: values.case_date }, cursor);
+      for (const c of page.cases) {
+        if (c.case_id !== caseId && isSamePatient(c, form)) found.push(c.case_number || c.case_id);
+      }
+      cursor = page.next_cursor;
+      if (!cursor) break;
+    }
+  } catch {
+    return [];
+  }
+  return found;
+}
 
 /** Debounce of the CPT search while typing, in ms. */
 const CPT_DEBOUNCE_MS = 200;
@@ -71,6 +100,9 @@ const EMPTY_FORM: CaseFormInput = {
   insurance_provider: '',
   primary_surgeon: '',
   facility: '',
+  patient_dob: '',
+  member_id: '',
+  claim_number: '',
   procedure_codes: [{ code: '' }],
 };
 
@@ -82,6 +114,9 @@ function toFormValues(c: CaseView): CaseFormInput {
     insurance_provider: c.ins_provider,
     primary_surgeon: c.surgeon_id,
     facility: c.facility_id,
+    patient_dob: c.patient_dob,
+    member_id: c.member_id,
+    claim_number: c.claim_number,
     procedure_codes: c.procedure_codes.length ? c.procedure_codes.map((p) => ({ code: p.code })) : [{ code: '' }],
   };
 }
@@ -248,6 +283,8 @@ function ReferencePicker({
 interface CaseFormProps {
   caseId?: string;
   userId: string | undefined;
+  /** The case's owner (the user for a new case): whose cases of the date the duplicate check reads. */
+  ownerId: string | undefined;
   initial: CaseFormInput;
   /** Files chosen before a detour to add a surgeon or facility (./caseDraft.ts). */
   initialFiles?: unknown;
@@ -265,6 +302,7 @@ interface CaseFormProps {
 function CaseForm({
   caseId,
   userId,
+  ownerId,
   initial,
   initialFiles,
   version,
@@ -303,6 +341,8 @@ function CaseForm({
   const [uploadFailed, setUploadFailed] = useState<string | null>(null);
   const goToCase = (id: string) => navigate(`/case/${encodeURIComponent(id)}`);
 
+  /** The cases of the same patient on the same date that stopped the last save, and its values. */
+  const [duplicates, setDuplicates] = useState<{ numbers: string[]; values: CaseFormOutput } | null>(null);
   /** Codes not in the CPT list that the user chose to keep. */
   const [confirmedCodes, setConfirmedCodes] = useState<ReadonlySet<string>>(() => new Set());
   /** Codes that stopped the last save attempt (not in the list, not confirmed). */
@@ -367,6 +407,19 @@ function CaseForm({
       inFlight.current = false;
       return;
     }
+    // Another case of the same patient on the same date: warn and let the user choose.
+    const others = await sameDayCases(ownerId, values, caseId);
+    if (others.length > 0) {
+      setDuplicates({ numbers: others, values });
+      inFlight.current = false;
+      return;
+    }
+    saveValues(values);
+  };
+
+  const saveValues = (values: CaseFormOutput) => {
+    inFlight.current = true;
+    setDuplicates(null);
     save.mutate(values, {
       onSettled: () => {
         inFlight.current = false;
@@ -430,6 +483,25 @@ function CaseForm({
               autoComplete="off"
               {...register('patient_last')}
               error={errors.patient_last?.message}
+            />
+            <FormField
+              type="date"
+              label="Patient date of birth"
+              autoComplete="off"
+              {...register('patient_dob')}
+              error={errors.patient_dob?.message}
+            />
+            <FormField
+              label="Member ID"
+              autoComplete="off"
+              {...register('member_id')}
+              error={errors.member_id?.message}
+            />
+            <FormField
+              label="Claim number"
+              autoComplete="off"
+              {...register('claim_number')}
+              error={errors.claim_number?.message}
             />
             <ReferencePicker
               control={control}
@@ -518,6 +590,17 @@ function CaseForm({
 
         <CaseFormUploads state={uploads} disabled={save.isPending || saved} existing={existingDocuments} />
 
+        {duplicates && (
+          <Alert variation="warning" role="alert" heading="Possible duplicate">
+            <Text>{CASE_MESSAGES.duplicateWarning(duplicates.numbers.join(', '))}</Text>
+            <Flex gap="small" marginTop="small" wrap="wrap">
+              <Button variation="primary" onClick={() => saveValues(duplicates.values)}>
+                Save anyway
+              </Button>
+              <Button onClick={() => setDuplicates(null)}>Go back to the form</Button>
+            </Flex>
+          </Alert>
+        )}
         {save.isError && (
           <Alert variation="error" role="alert">
             {apiErrorMessage('caseSave', save.error)}
@@ -598,6 +681,7 @@ export default function CaseFormPage() {
         key={caseId ?? 'new'}
         caseId={caseId}
         userId={user.sub}
+        ownerId={existing.data?.user_id || user.sub}
         initial={draft?.values ?? (existing.data ? toFormValues(existing.data) : EMPTY_FORM)}
         initialFiles={draft?.files}
         version={existing.data?.version}

@@ -1,9 +1,12 @@
 /**
  * Case List (/dashboard), spec provider-side section 2 "Case List screen".
  *
- * Heading Cases, a status filter kept in the URL (`?status=<filter key>`, so a reload keeps it),
- * Add New Case, and the table Case ID | Date | Patient | Status | Insurance | Procedure Codes |
- * Pay Amount | Demo Sheet | Op Note | Actions. A row opens /case/{id} on click or Enter. Delete asks
+ * Heading Cases, a status filter, a search box (a case number, either name order, a member ID or an
+ * insurer; sent after a pause in typing), a case-date range and an order (also the Date and In
+ * Status headers), all kept in the URL (`status`, `q`, `from`, `to`, `sort`; a reload keeps them;
+ * docs/decisions/0024-case-search-and-sort.md), Add New Case, and the table Case ID | Date |
+ * Patient | Status | Days in Status | Insurance | Procedure Codes | Pay Amount | Demo Sheet | Op Note |
+ * Actions. Search results come in the order of what they matched, so the order is off while searching. A row opens /case/{id} on click or Enter. Delete asks
  * 'Are you sure you want to delete this case?' in a modal dialog and reloads the list.
  * States: loading, empty ('No cases found': with a status filter Create Your First Case, without one
  * the getting-started checklist, ./OnboardingChecklist.tsx), error ('Backend Connection Error' + Retry Connection).
@@ -19,11 +22,20 @@
  * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
  * the first page; a failed next page keeps the rows shown and offers Load more again.
  */
-import { Alert, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, SearchField, SelectField, Text, TextField, View } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CASE_STATUSES, UI_MESSAGES, caseStatusByKey, messageTemplates } from '../../../shared';
+import { useDebounce } from 'use-debounce';
+import {
+  CASE_SORTS,
+  CASE_STATUSES,
+  UI_MESSAGES,
+  caseStatusByKey,
+  isCalendarDate,
+  messageTemplates,
+  type CaseSort,
+} from '../../../shared';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { deleteCase, type CaseView } from './api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -37,13 +49,65 @@ import { caseKeys } from '../lib/queryKeys';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 
+/** Pause in typing before the search box's text is sent, ms. */
+export const CASE_LIST_SEARCH_DEBOUNCE_MS = 300;
+
+/** The orders offered, in the order select ('' = newest created first). */
+export const CASE_LIST_ORDERS: readonly { value: CaseSort | ''; label: string }[] = [
+  { value: '', label: 'Newest first' },
+  { value: '-case_date', label: 'Case date, latest first' },
+  { value: 'case_date', label: 'Case date, earliest first' },
+  { value: 'status_changed', label: 'Longest in status' },
+  { value: '-status_changed', label: 'Latest status change' },
+];
+
 export default function CaseListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const statusDef = caseStatusByKey(params.get('status') ?? '');
+  const search = (params.get('q') ?? '').trim();
+  const dateParam = (name: string) => {
+    const value = params.get(name) ?? '';
+    return isCalendarDate(value) ? value : '';
+  };
+  const from = dateParam('from');
+  const to = dateParam('to');
+  const sort = CASE_SORTS.find((s) => s === params.get('sort'));
+  const [searchText, setSearchText] = useState(search);
+  const [debouncedSearch] = useDebounce(searchText.trim(), CASE_LIST_SEARCH_DEBOUNCE_MS);
   const { user, error: userError } = useCurrentUser();
-  const list = useCaseList(user?.sub, statusDef?.value);
+  const view = useMemo(
+    () => ({ status: statusDef?.value, search, from, to, sort: search ? undefined : sort }),
+    [statusDef?.value, search, from, to, sort],
+  );
+  const list = useCaseList(user?.sub, view);
+
+  /** Set (or, empty, drop) URL parameters, keeping the others. */
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  // The search box's text goes to the URL (and the list) after a pause in typing.
+  useEffect(() => {
+    if (debouncedSearch !== search) update({ q: debouncedSearch });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt each render; the text is what matters
+  }, [debouncedSearch]);
+  const narrowed = Boolean(search || from || to);
+  // The order the server answers: a date range alone lists the latest case date first.
+  const shownSort = search ? undefined : (sort ?? (from || to ? '-case_date' : undefined));
+  const clearFilters = () => {
+    setSearchText('');
+    update({ q: undefined, from: undefined, to: undefined });
+  };
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -110,7 +174,13 @@ export default function CaseListPage() {
   } else if (!user || list.isPending) {
     body = <ListLoading />;
   } else if (cases.length === 0 && !list.hasNextPage) {
-    body = statusDef ? (
+    body = narrowed ? (
+      <ListEmpty heading={search ? 'No cases match your search' : 'No cases in these dates'}>
+        <Button marginTop="medium" onClick={clearFilters}>
+          Clear search and dates
+        </Button>
+      </ListEmpty>
+    ) : statusDef ? (
       <ListEmpty heading={UI_MESSAGES.noCasesFound}>
         <Text marginTop="small">No cases with status {statusDef.label}.</Text>
         <Button variation="primary" marginTop="medium" onClick={() => navigate('/case/new')}>
@@ -124,7 +194,13 @@ export default function CaseListPage() {
   } else {
     body = (
       <>
-        <CaseTable cases={cases} onOpen={open} rowActions={rowActions} />
+        <CaseTable
+          cases={cases}
+          onOpen={open}
+          rowActions={rowActions}
+          daysInStatus
+          sort={search ? undefined : { value: shownSort, onChange: (next) => update({ sort: next }) }}
+        />
         <LoadMore shown={cases.length} noun={['case', 'cases']} {...nextPageProps(list)} />
       </>
     );
@@ -141,10 +217,7 @@ export default function CaseListPage() {
             label="Status filter"
             labelHidden
             value={statusDef?.key ?? ''}
-            onChange={(e) => {
-              const key = e.target.value;
-              setParams(key ? { status: key } : {});
-            }}
+            onChange={(e) => update({ status: e.target.value || undefined })}
           >
             <option value="">All Cases</option>
             {CASE_STATUSES.map((s) => (
@@ -157,6 +230,49 @@ export default function CaseListPage() {
             Add New Case
           </Button>
         </Flex>
+      </Flex>
+      <Flex gap="small" wrap="wrap" alignItems="flex-end">
+        <View flex="1 1 16rem" minWidth="0">
+          <SearchField
+            label="Search cases"
+            placeholder="Name, case number, member ID or insurer"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            onSubmit={(text) => update({ q: text.trim() })}
+            onClear={() => {
+              setSearchText('');
+              update({ q: undefined });
+            }}
+            hasSearchButton={false}
+          />
+        </View>
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => update({ from: e.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => update({ to: e.target.value })}
+        />
+        <SelectField
+          label="Order"
+          value={shownSort ?? ''}
+          isDisabled={Boolean(search)}
+          descriptiveText={search ? 'Search results come in the order of what they matched' : undefined}
+          onChange={(e) => update({ sort: e.target.value || undefined })}
+        >
+          {CASE_LIST_ORDERS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
       </Flex>
       <PracticePipeline />
       {deleteError && (

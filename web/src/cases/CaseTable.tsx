@@ -3,12 +3,13 @@
  * back-office-and-shell section 2 "Back-office Case Management": the same table plus a Status
  * badge column), declared once for the provider's /dashboard and the back office's
  * /back-office/cases. Columns: Case ID (the case number, the full id in the link's name),
- * Date, Patient, [User: the owner's name, back office], Status, Insurance (N/A if empty), Procedure
+ * Date, Patient, [User: the owner's name, back office], Status, [Days in Status], Insurance (N/A if empty), Procedure
  * Codes (first 2, an ellipsis if more), Pay Amount (dollars, 2 decimals, N/A if absent), Demo Sheet
  * and Op Note (check or cross), Actions. A row click opens the case; the link serves keyboard and
  * screen-reader users. With `selection`, a checkbox in each Case ID cell (and card) and one in the
  * header selecting every row shown; with `leftView`, rows a change moved out of the list's filter
- * stay, greyed and marked, until the list is read again (docs/decisions/0025-bulk-and-undo.md).
+ * stay, greyed and marked, until the list is read again (docs/decisions/0025-bulk-and-undo.md); with
+ * `sort`, the Date and Days in Status headers are sort buttons with `aria-sort`.
  */
 import {
   Card,
@@ -27,6 +28,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDollars, summarizeCodes } from '../../../shared';
 import type { CaseView } from './api';
+import type { CaseSort } from '../../../shared';
 import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
 import { CheckIcon, CrossIcon } from '../components/icons';
 import { StatusBadge } from './StatusBadge';
@@ -122,6 +124,53 @@ export interface CaseTableProps<C extends CaseView> {
   selection?: CaseSelection<C>;
   /** True for a row a change moved out of the list's filter: greyed and marked until the list is read again. */
   leftView?: (c: C) => boolean;
+  /** Adds the Days in Status column: the whole days the case has been in its status. */
+  daysInStatus?: boolean;
+  /** Makes the Date and Days in Status headers sort buttons: the order shown, and what a click asks for. */
+  sort?: { value?: CaseSort; onChange: (next: CaseSort) => void };
+}
+
+/** "12 days" ("1 day"): the days a case has been in its status. */
+export function daysLabel(days: number): string {
+  return `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * The sortable columns: the order a first click asks for, the other one, and the `aria-sort` of
+ * each. Days in Status counts days, so its longest first is the oldest status change first.
+ */
+const SORTABLE: Record<
+  string,
+  { first: CaseSort; second: CaseSort; aria: Record<string, 'ascending' | 'descending'> }
+> = {
+  Date: {
+    first: '-case_date',
+    second: 'case_date',
+    aria: { '-case_date': 'descending', case_date: 'ascending' },
+  },
+  'Days in Status': {
+    first: 'status_changed',
+    second: '-status_changed',
+    aria: { status_changed: 'descending', '-status_changed': 'ascending' },
+  },
+};
+
+/** A sortable column header: a button that asks for the column's order, or its other order when already sorted by it. */
+function SortHeader({ label, sort }: { label: string; sort: NonNullable<CaseTableProps<CaseView>['sort']> }) {
+  const column = SORTABLE[label]!;
+  const direction = sort.value === undefined ? undefined : column.aria[sort.value];
+  const next = sort.value === column.first ? column.second : column.first;
+  return (
+    <button
+      type="button"
+      className="suture-sort-header"
+      onClick={() => sort.onChange(next)}
+      title={`Sort by ${label.toLowerCase()}`}
+    >
+      {label}
+      <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}</span>
+    </button>
+  );
 }
 
 /** The table (wide screens) and the cards (phones) of a page of cases; see the module header. */
@@ -133,6 +182,8 @@ export function CaseTable<C extends CaseView>({
   ownerOf,
   selection,
   leftView,
+  daysInStatus,
+  sort,
 }: CaseTableProps<C>) {
   const status = (c: C) => (statusOf ? statusOf(c) : c.case_status);
   const selectedCount = selection ? cases.filter((c) => selection.isSelected(c)).length : 0;
@@ -158,6 +209,7 @@ export function CaseTable<C extends CaseView>({
     'Patient',
     ...(ownerOf ? ['User'] : []),
     'Status',
+    ...(daysInStatus ? ['Days in Status'] : []),
     'Insurance',
     'Procedure Codes',
     'Pay Amount',
@@ -169,12 +221,26 @@ export function CaseTable<C extends CaseView>({
     <>
       {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
       <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
-        <Table aria-label="Cases" highlightOnHover size="small" style={{ minWidth: ownerOf ? 1100 : 960 }}>
+        <Table
+          aria-label="Cases"
+          highlightOnHover
+          size="small"
+          style={{ minWidth: (ownerOf ? 1100 : 960) + (daysInStatus ? 90 : 0) }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((h, i) => (
-                <TableCell as="th" scope="col" key={h}>
-                  {i === 0 && selection ? (
+                <TableCell
+                  as="th"
+                  scope="col"
+                  key={h}
+                  aria-sort={
+                    sort && SORTABLE[h] && sort.value ? (SORTABLE[h].aria[sort.value] ?? undefined) : undefined
+                  }
+                >
+                  {sort && SORTABLE[h] ? (
+                    <SortHeader label={h} sort={sort as NonNullable<CaseTableProps<CaseView>['sort']>} />
+                  ) : i === 0 && selection ? (
                     <Flex as="span" alignItems="center" gap="xs">
                       <SelectBox
                         checked={allState}
@@ -213,6 +279,7 @@ export function CaseTable<C extends CaseView>({
                 <TableCell>
                   <StatusBadge status={status(c)} />
                 </TableCell>
+                {daysInStatus && <TableCell>{daysLabel(c.days_in_status)}</TableCell>}
                 <TableCell>{c.ins_provider.trim() || 'N/A'}</TableCell>
                 <TableCell>{summarizeCodes(c.procedure_codes.map((p) => p.code))}</TableCell>
                 <TableCell>{formatDollars(c.pay_amount)}</TableCell>
@@ -249,6 +316,7 @@ export function CaseTable<C extends CaseView>({
                 </Text>
                 {leftNote(c)}
                 {ownerOf && <Text fontSize="small">User: {ownerOf(c) || 'N/A'}</Text>}
+                {daysInStatus && <Text fontSize="small">Days in status: {daysLabel(c.days_in_status)}</Text>}
                 <Text fontSize="small">
                   Codes: {summarizeCodes(c.procedure_codes.map((p) => p.code)) || 'N/A'} · Pay:{' '}
                   {formatDollars(c.pay_amount)}

@@ -17,7 +17,7 @@ import {
   type StatusHistoryEntry,
 } from '../../../shared';
 import { CPT_SUGGESTIONS_SHOWN, DEFAULT_PAGE_LIMIT } from '../../../shared/constants';
-import { CASE_MESSAGES, CASE_TEXT_FIELDS, type CaseTextFields } from '../../../shared/schemas/case';
+import { CASE_MESSAGES, CASE_TEXT_FIELDS, type CaseSort, type CaseTextFields } from '../../../shared/schemas/case';
 import { CaseListPageSchema } from '../../../shared/schemas/lists';
 import { InsuranceListPageSchema } from '../../../shared/schemas/insurance-list';
 import { ApiError, apiFetch } from '../lib/api';
@@ -57,6 +57,14 @@ export interface CaseView extends CaseTextFields {
   updated: string;
   /** Optimistic-locking version the server gave (sent back on update; undefined when absent). */
   version?: number;
+  /** ISO time of the last status change ('' when the server sent none). */
+  status_changed_at: string;
+  /** Whole days in the current status, as the server counted them (0 when absent). */
+  days_in_status: number;
+  /** The patient fields of a claim ('' when not given). */
+  patient_dob: string;
+  member_id: string;
+  claim_number: string;
 }
 
 type Json = Record<string, unknown>;
@@ -144,6 +152,11 @@ export function normalizeCase(raw: unknown): CaseView {
     created: text(raw.created_date ?? raw.createdAt),
     updated: text(raw.updatedAt ?? raw.updated_date),
     version: typeof raw.version === 'number' && Number.isInteger(raw.version) ? raw.version : undefined,
+    status_changed_at: text(raw.status_changed_at),
+    days_in_status: typeof raw.days_in_status === 'number' && raw.days_in_status >= 0 ? raw.days_in_status : 0,
+    patient_dob: text(raw.patient_dob),
+    member_id: text(raw.member_id),
+    claim_number: text(raw.claim_number),
   };
 }
 
@@ -177,20 +190,48 @@ export interface CasePage {
   next_cursor?: string;
 }
 
+/** What the provider's case list asks for besides the owner; empty members are not sent. */
+export interface CaseListView {
+  /** A status number, or undefined for every status. */
+  status?: number;
+  /** Search text (trimmed; '' = none). */
+  search?: string;
+  /** Case dates from / to, YYYY-MM-DD ('' = open). */
+  from?: string;
+  to?: string;
+  /** The order; undefined = newest created first. */
+  sort?: CaseSort;
+}
+
 /**
- * One page of the user's cases, newest first as the server sends them.
- * With `status` (a status number): GET /case/filter?user_id=&filter=&limit=50&cursor=; without:
- * GET /case?user_id=&limit=50&cursor=. `cursor` is the previous page's `next_cursor` (absent: the
+ * One page of the user's cases, in the order asked for (newest created first by default).
+ * With only `status` (a status number): GET /case/filter?user_id=&filter=&limit=50&cursor=; with a
+ * search, a date range or an order: GET /case?user_id=&status=&search=&from=&to=&sort=; with
+ * nothing: GET /case?user_id=&limit=50&cursor=. `cursor` is the previous page's `next_cursor` (absent: the
  * first page). The answer is read by the shared `CaseListPageSchema` (`cases`, `data` or the body
  * itself; a server that does not page answers one page without `next_cursor`); malformed cases are
  * dropped. 'No cases found' / 'insufficient permissions' -> an empty last page.
  */
-export async function listCasesPage(userId: string, status?: number, cursor?: string): Promise<CasePage> {
+export async function listCasesPage(userId: string, view: CaseListView = {}, cursor?: string): Promise<CasePage> {
+  const { status } = view;
+  const narrowed = Boolean(view.search || view.from || view.to || view.sort);
   try {
     const page = { limit: CASE_PAGE_LIMIT, cursor };
     const body =
-      status === undefined
-        ? await apiFetch<unknown>('/case', { query: { user_id: userId, ...page }, forbidden: 'cases' })
+      status === undefined || narrowed
+        ? await apiFetch<unknown>('/case', {
+            query: {
+              user_id: userId,
+              status,
+              search: view.search || undefined,
+              from: view.from || undefined,
+              to: view.to || undefined,
+              // The server answers a search in the order of what it matched.
+              sort: view.search ? undefined : view.sort,
+              ...page,
+            },
+            forbidden: 'cases',
+          })
         : await apiFetch<unknown>('/case/filter', {
             query: { user_id: userId, filter: status, ...page },
             forbidden: 'cases',

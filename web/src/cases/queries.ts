@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { INSURANCE_SUGGESTIONS } from '../../../shared/constants';
-import { getCase, listCasesPage, listInsuranceNames, searchCpt } from './api';
+import { getCase, listCasesPage, listInsuranceNames, searchCpt, type CaseListView } from './api';
 import { listFacilities } from '../facilities/api';
 import { listSurgeons } from '../surgeons/api';
 import { caseKeys } from '../lib/queryKeys';
@@ -26,15 +26,15 @@ export function useInsuranceNames() {
 }
 
 /**
- * The user's cases, optionally one status, page by page: `data.pages[i].cases`;
- * `fetchNextPage()` reads the page after the last one loaded, `hasNextPage` is false on the last page.
- * Another status is another query, so a filter change starts again from the first page.
- * Disabled until the user id is known.
+ * The user's cases (optionally one status, a search, a date range, an order), page by page:
+ * `data.pages[i].cases`; `fetchNextPage()` reads the page after the last one loaded, `hasNextPage`
+ * is false on the last page. Other filters are another query, so a change starts again from the
+ * first page. Disabled until the user id is known.
  */
-export function useCaseList(userId: string | undefined, status: number | undefined) {
+export function useCaseList(userId: string | undefined, view: CaseListView = {}) {
   return useInfiniteQuery({
-    queryKey: caseKeys.list(userId ?? '', status),
-    queryFn: ({ pageParam }) => listCasesPage(userId ?? '', status, pageParam),
+    queryKey: caseKeys.list(userId ?? '', view),
+    queryFn: ({ pageParam }) => listCasesPage(userId ?? '', view, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor,
     enabled: Boolean(userId),

@@ -7,6 +7,7 @@
 import type { CaseStatsRange } from '../../../shared/schemas/lists';
 import type { AuditFilters } from '../back-office/audit/api';
 import type { CaseFilters } from '../back-office/cases/api';
+import type { CaseListView } from '../cases/api';
 import type { AwardState, QueueFilters } from '../disputes/api';
 import type { SurgeonSearchQuery } from '../surgeons/search';
 
@@ -15,7 +16,17 @@ export const caseKeys = {
   all: ['cases'] as const,
   /** Prefix of every case list (invalidated after each case mutation). */
   lists: ['cases', 'list'] as const,
-  list: (userId: string, status: number | undefined) => ['cases', 'list', userId, status ?? 'all'] as const,
+  list: (userId: string, view: CaseListView = {}) =>
+    [
+      'cases',
+      'list',
+      userId,
+      view.status ?? 'all',
+      view.search ?? '',
+      view.from ?? '',
+      view.to ?? '',
+      view.sort ?? '',
+    ] as const,
   one: (caseId: string) => ['cases', 'one', caseId] as const,
   /** The notes thread of one case (Case Details). */
   notes: (caseId: string) => ['cases', 'notes', caseId] as const,
@@ -48,7 +59,8 @@ export const statsKeys = {
 
 /** The back office's Case Management and Deleted cases. */
 export const managementKeys = {
-  list: (f: CaseFilters) => [...caseKeys.lists, 'back-office', f.search, f.status ?? 'all', f.userId ?? 'all'] as const,
+  list: (f: CaseFilters) =>
+    [...caseKeys.lists, 'back-office', f.search, f.status ?? 'all', f.userId ?? 'all', f.minDays ?? 0] as const,
   stats: (userId: string | undefined) => [...caseKeys.stats, 'all', userId ?? 'everyone'] as const,
   users: (search: string) => ['back-office', 'users', 'search', search] as const,
   deleted: ['back-office', 'cases', 'deleted'] as const,

@@ -5,14 +5,18 @@
  *   Date, Patient, User, Status, Insurance, Procedure Codes, Pay Amount, Demo Sheet, Op Note,
  *   Actions (status control, edit -> /case/{id}/edit, delete after 'Are you sure you want to delete
  *   this case?', then the list reloads). Row click opens /case/{id}. Below 640 px one card per case.
- * - 'Search cases...' (GET /case?search=, a prefix of case id, patient last name or insurance;
+ * - 'Search cases...' (GET /case?search=: the start of a case number or id, a patient name in
+ *   either order, a member ID or an insurer; docs/decisions/0024-case-search-and-sort.md;
  *   debounced 300 ms) with 'Showing X of Y cases matching "{text}"' and Clear search. X: the
  *   matching cases loaded so far (Load more reads the next page); Y: the cases in the current scope
  *   from the counts (GET /case/stats?range=all[&user_id=]: `total_cases`, or `by_status[status]`
  *   with a status filter), i.e. "X of the Y cases in scope match". Without search the foot reads
  *   'Showing X of Y cases' with the same Y.
- * - Status filter (All Statuses) and user filter (All Users; ./UserFilter.tsx). Filters and search
- *   are kept in the URL (`q`, `status` key, `user`, `uname`), so Back from a case returns to them.
+ * - Status filter (All Statuses) and user filter (All Users; ./UserFilter.tsx), and the quick
+ *   filters 'Over 30 days in this status' and 'Sent to Biller over 30 days' (GET /case
+ *   min_days_in_status, longest in status first; the table's Days in Status column). Filters and
+ *   search are kept in the URL (`q`, `status` key, `user`, `uname`, `aging`), so Back from a case
+ *   returns to them.
  * - Top Users by Case Count: the 5 of GET /case/stats?range=all `top_users` ('Loading user names'
  *   while loading); a name sets the user filter.
  * - The status control (web/src/cases/StatusControl.tsx: PUT /case after a confirmation, Undo for
@@ -70,6 +74,10 @@ import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
 
 /** Debounce of the search box, ms. */
 export const CASE_SEARCH_DEBOUNCE_MS = 300;
+/** The days of the aging quick filters (`?aging=30`: GET /case min_days_in_status). */
+export const AGING_DAYS = 30;
+/** The status of the second aging quick filter. */
+const SENT_TO_BILLER_KEY = 'sent_to_biller';
 /** Top Users by Case Count shows this many (back-office-and-shell section 9). */
 export const TOP_USERS_SHOWN = 5;
 
@@ -124,7 +132,25 @@ function CaseManagement() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt each render; the text is what matters
   }, [searchText, search]);
 
-  const filters = useMemo(() => ({ search, status: statusDef?.value, userId }), [search, statusDef?.value, userId]);
+  const minDays = params.get('aging') === String(AGING_DAYS) ? AGING_DAYS : undefined;
+  const filters = useMemo(
+    () => ({ search, status: statusDef?.value, userId, minDays }),
+    [search, statusDef?.value, userId, minDays],
+  );
+  const sentToBiller = caseStatusByKey(SENT_TO_BILLER_KEY)!;
+  // The first keeps the status filter; the second sets it.
+  const quickFilters = [
+    {
+      label: `Over ${AGING_DAYS} days in this status`,
+      on: minDays !== undefined && statusDef?.key !== SENT_TO_BILLER_KEY,
+      set: {},
+    },
+    {
+      label: `${sentToBiller.label} over ${AGING_DAYS} days`,
+      on: minDays !== undefined && statusDef?.key === SENT_TO_BILLER_KEY,
+      set: { status: SENT_TO_BILLER_KEY },
+    },
+  ];
   const list = useManagedCases(filters);
   // The selection belongs to the filters it was made under: another filter starts with none.
   const filtersKey = JSON.stringify(filters);
@@ -218,12 +244,12 @@ function CaseManagement() {
   } else if (cases.length === 0 && !list.hasNextPage) {
     body = (
       <ListEmpty heading={search ? 'No cases match your search' : UI_MESSAGES.noCasesFound}>
-        {(search || statusDef || userId) && (
+        {(search || statusDef || userId || minDays) && (
           <Button
             marginTop="medium"
             onClick={() => {
               setSearchText('');
-              update({ q: undefined, status: undefined, user: undefined, uname: undefined });
+              update({ q: undefined, status: undefined, user: undefined, uname: undefined, aging: undefined });
             }}
           >
             Clear filters
@@ -258,6 +284,7 @@ function CaseManagement() {
           rowActions={rowActions}
           statusOf={(c) => shownStatus(c.case_status)}
           ownerOf={(c) => c.owner_name ?? ''}
+          daysInStatus
           leftView={leftView}
           selection={{
             isSelected: (c) => selected.has(c.case_id),
@@ -273,7 +300,7 @@ function CaseManagement() {
         <LoadMore
           shown={cases.length}
           noun={['case', 'cases']}
-          total={search ? undefined : scopeTotal}
+          total={search || minDays ? undefined : scopeTotal}
           {...nextPageProps(list)}
         />
       </>
@@ -325,6 +352,19 @@ function CaseManagement() {
             selected={selectedUser}
             onSelect={(u) => update({ user: u?.user_id, uname: u?.name })}
           />
+        </Flex>
+        <Flex gap="xs" wrap="wrap" role="group" aria-label="Quick filters">
+          {quickFilters.map((f) => (
+            <Button
+              key={f.label}
+              size="small"
+              aria-pressed={f.on}
+              variation={f.on ? 'primary' : undefined}
+              onClick={() => update(f.on ? { aging: undefined } : { aging: String(AGING_DAYS), ...f.set })}
+            >
+              {f.label}
+            </Button>
+          ))}
         </Flex>
         {search && !list.isPending && !loadError && (
           <Flex alignItems="center" gap="small" wrap="wrap">

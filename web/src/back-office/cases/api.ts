@@ -2,9 +2,10 @@
  * Calls of Case Management (/back-office/cases; back-office-and-shell sections
  * 2, 7 and 8), built on `apiFetch`:
  *
- * - {@link listAllCasesPage}: GET /case?search=&status=&user_id=&limit=50&cursor= (back office: every
- *   owner's cases, newest first; `search` a prefix of case id, patient last name or insurance
- *   provider) -> `{ cases, next_cursor? }`, each case with `owner_name` (the server adds it to
+ * - {@link listAllCasesPage}: GET /case?search=&status=&user_id=&min_days_in_status=&limit=50&cursor=
+ *   (back office: every owner's cases, newest first, or with `min_days_in_status` longest in their
+ *   status first; `search` the start of a case number or id, a patient name in either order, a
+ *   member ID or an insurer; docs/decisions/0024-case-search-and-sort.md) -> `{ cases, next_cursor? }`, each case with `owner_name` (the server adds it to
  *   back-office reads). 'No cases found' / 'insufficient permissions' answers are an empty list.
  * - {@link fetchStats}: GET /case/stats?range=all[&user_id=] -> the shared `CaseStatsResponseSchema`
  *   (counts kept on every write: totals per status and user, top 5 users).
@@ -31,6 +32,8 @@ export interface CaseFilters {
   status?: number;
   /** An owner's user id, or undefined for All Users. */
   userId?: string;
+  /** Only cases this many days or more in their status (a quick filter); undefined = any. */
+  minDays?: number;
 }
 
 export interface ManagedCasePage {
@@ -52,6 +55,7 @@ export async function listAllCasesPage(filters: CaseFilters, cursor?: string): P
         search: filters.search || undefined,
         status: filters.status,
         user_id: filters.userId,
+        min_days_in_status: filters.minDays,
         limit: MANAGED_CASE_PAGE_LIMIT,
         cursor,
       },
