@@ -81,6 +81,7 @@ describeBrowser('The back office across its areas (browser)', () => {
     const row = page.locator(`tr[data-case-id="${caseId}"]`);
     await row.waitFor();
     await row.getByLabel(`Change status of case ${caseId}`).selectOption('20');
+    await page.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
     await eventually(async () =>
       expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('20'),
     );

@@ -1,10 +1,11 @@
 /**
  * Back-office Case Management in a real browser against the local runtime with the demo data
  * (spec back-office-and-shell): the case admin finds a provider's case by patient name, moves it to
- * Paid from the row, enters its pay amount on Case Details, moves it back with a reason, sees
- * the history and writes a note to the practice; on a phone (390 x 844) the screen shows one card
- * per case without sideways scrolling, and a long note wraps; no axe-core violations of impact
- * serious or critical.
+ * Paid from the row after confirming, undoes it and moves it again, enters its pay amount on Case
+ * Details, moves it back with a reason, sees the history and writes a note to the practice; on a
+ * phone (390 x 844) the screen shows one card per case without sideways scrolling, a long note
+ * wraps, and selected cases move together (POST /case/bulk; docs/decisions/0025-bulk-and-undo.md);
+ * no axe-core violations of impact serious or critical.
  */
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
@@ -35,6 +36,31 @@ async function providerCase(): Promise<ApiCase> {
   return c;
 }
 
+/** `count` new cases of provider1 for patient `last` (through the API), at Incomplete. */
+async function newProviderCases(last: string, count: number): Promise<string[]> {
+  const provider = await e2e.signIn(PROVIDER1);
+  const query = { user_id: provider.sub, limit: 1 };
+  const [surgeons, facilities] = await Promise.all([
+    e2e.api<{ surgeons: { surgeon_id: string }[] }>('GET', '/surgeon', { token: provider.accessToken, query }),
+    e2e.api<{ facilities: { facility_id: string }[] }>('GET', '/facility', { token: provider.accessToken, query }),
+  ]);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await e2e.api<{ case: { case_id: string } }>('POST', '/case', {
+      token: provider.accessToken,
+      body: {
+        case_date: '2026-11-02',
+        surgeon_id: surgeons.body.surgeons[0]!.surgeon_id,
+        facility_id: facilities.body.facilities[0]!.facility_id,
+        patient: { first: `Bulk${i}`, last, ins_provider: 'Aetna' },
+        procedure_codes: ['47562'],
+      },
+    });
+    ids.push(created.body.case.case_id);
+  }
+  return ids;
+}
+
 describeBrowser('Case Management (/back-office/cases)', () => {
   it('finds a case by patient name, moves it to Paid, enters the pay amount and moves it back with a reason', async () => {
     // Prepare
@@ -52,12 +78,24 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     await page.getByText(new RegExp(`^Showing \\d+ of \\d+ cases? matching "${target.patient_last}"$`)).waitFor();
     const row = page.locator(`tr[data-case-id="${target.case_id}"]`);
     await row.waitFor();
-    await row.getByLabel(`Change status of case ${target.case_id}`).selectOption('20');
+    const status = () => row.locator('[data-status]').first().getAttribute('data-status');
+    const moveToPaid = async () => {
+      await row.getByLabel(`Change status of case ${target.case_id}`).selectOption('20');
+      const confirm = page.getByRole('dialog', { name: 'Change status' });
+      await confirm.getByText(/ → Paid\. You can undo it for 10 seconds\.$/).waitFor();
+      await confirm.getByRole('button', { name: 'Change status' }).click();
+    };
+    await moveToPaid();
     // Assess
-    await eventually(async () =>
-      expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('20'),
-    );
+    await eventually(async () => expect(await status()).toBe('20'));
     await expectNoSeriousAxeViolations(page, { label: 'case management' });
+    // Act: Undo, then the move again
+    await row.getByRole('button', { name: /^Undo status change of case / }).click();
+    await row.getByText(/^Undone: the status is /).waitFor();
+    // Assess
+    expect(await status()).toBe(String(target.case_status));
+    await moveToPaid();
+    await eventually(async () => expect(await status()).toBe('20'));
 
     // Act: Case Details, pay amount, then back to Submitted with a reason
     await row.getByRole('link').first().click();
@@ -100,6 +138,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
       to: 10,
       reason: 'Payer asked for the operative note again',
     });
+    expect(stored.body.case.status_history.at(-3)).toMatchObject({ from: 20, to: target.case_status, reason: 'Undo' });
     expect(errors).toEqual([]);
   });
 
@@ -141,5 +180,40 @@ describeBrowser('Case Management (/back-office/cases)', () => {
       .waitFor();
     // Assess
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+  });
+
+  it('moves selected cases together on a phone and sums up', async () => {
+    // Prepare
+    const last = `Bulkmove${Date.now().toString(36)}`;
+    const ids = await newProviderCases(last, 2);
+    const { page } = await e2e.newPage({ mobile: true });
+    await signInThroughUi(page, e2e.url, CASE_ADMIN);
+    await waitForPath(page, '/back-office');
+    await page.goto(`${e2e.url}/back-office/cases?q=${last}`);
+    const cards = page.getByRole('list', { name: 'Cases' });
+    await cards.locator('li').nth(1).waitFor();
+    // Act: select both with their checkboxes, move them to Sent to Biller
+    for (const card of await cards.locator('li').all()) await card.getByRole('checkbox').check();
+    const bar = page.getByRole('region', { name: 'Selected cases' });
+    await bar.getByText('2 cases selected').waitFor();
+    await bar.getByRole('button', { name: 'Move status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move 2 cases' });
+    await dialog.getByLabel('Move to').selectOption('30');
+    await dialog.getByRole('list', { name: 'Changes' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await expectNoSeriousAxeViolations(page, { label: 'bulk move (phone)' });
+    await dialog.getByRole('button', { name: 'Move 2 cases' }).click();
+    // Assess
+    await dialog.getByText('Moved 2 of 2 cases.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const admin = await e2e.signIn(CASE_ADMIN);
+    for (const caseId of ids) {
+      const stored = await e2e.api<{ case: ApiCase }>('GET', '/case', {
+        token: admin.accessToken,
+        query: { case_id: caseId },
+      });
+      expect(stored.body.case.case_status).toBe(30);
+    }
+    await eventually(async () => expect(await cards.locator('[data-status="30"]').count()).toBe(2));
   });
 });

@@ -44,9 +44,12 @@ describeBrowser('User management (browser)', () => {
     // Act: change the type to Case Admin (10)
     await page.getByLabel('User type').selectOption('10');
     await page.getByRole('button', { name: 'Change user type' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Change user type' });
+    await confirm.getByText(/They will see every practice's cases, patient details included\./).waitFor();
+    await confirm.getByRole('button', { name: 'Change user type' }).click();
 
     // Assess
-    await page.getByText('User type updated successfully').waitFor();
+    await page.getByText('User type updated successfully: Case Admin (10)').waitFor();
     await eventually(async () => {
       const after = await e2e.api<{ user: { user_type: number } }>('GET', '/user', { token: provider.accessToken });
       expect(after.body.user.user_type).toBe(10);
