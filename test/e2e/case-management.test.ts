@@ -103,7 +103,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     await page.getByRole('textbox', { name: 'Pay Amount (USD)' }).fill('1,250.75');
     await page.getByRole('button', { name: 'Save Pay Amount' }).click();
     await page.getByText('Pay amount saved').waitFor();
-    await page.getByLabel('Change Status').selectOption('10');
+    await page.getByLabel('Change Status', { exact: true }).selectOption('10');
     const dialog = page.getByRole('dialog', { name: 'Move case back to Submitted' });
     await dialog.getByRole('button', { name: 'Move Back' }).click();
     await dialog.getByText('A reason is required to move a case back to an earlier status').waitFor();

@@ -248,18 +248,21 @@ export function StatusControl({ caseId, status, caseLabel, compact = false, onCh
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={pendingConfirm !== null}
-        title="Change status"
-        message={`${statusChangeText(named, status, pendingConfirm ?? status)} You can undo it for 10 seconds.`}
-        confirmLabel="Change status"
-        tone="primary"
-        onCancel={() => setPendingConfirm(null)}
-        onConfirm={() => {
-          if (pendingConfirm !== null) send(pendingConfirm);
-          setPendingConfirm(null);
-        }}
-      />
+      {/* Mounted only while asking: a list holds one control per row. */}
+      {pendingConfirm !== null && (
+        <ConfirmDialog
+          open
+          title="Change status"
+          message={`${statusChangeText(named, status, pendingConfirm)} You can undo it for 10 seconds.`}
+          confirmLabel="Change status"
+          tone="primary"
+          onCancel={() => setPendingConfirm(null)}
+          onConfirm={() => {
+            send(pendingConfirm);
+            setPendingConfirm(null);
+          }}
+        />
+      )}
       <ReasonDialog
         open={pendingBack !== null}
         from={caseStatusLabel(status)}

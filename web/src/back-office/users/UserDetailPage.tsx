@@ -223,26 +223,29 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           </Flex>
         )}
       </Flex>
-      <ConfirmDialog
-        open={confirmType}
-        title="Change user type"
-        message={userTypeText.confirm(userDisplayName(user), user.user_type, Number(chosen))}
-        confirmLabel="Change user type"
-        tone="primary"
-        onCancel={() => setConfirmType(false)}
-        onConfirm={() => {
-          const before = user.user_type;
-          setConfirmType(false);
-          setNotice(null);
-          undo.reset();
-          change.mutate(Number(chosen), {
-            onSuccess: (u) => {
-              setUndoTo(before);
-              setNotice(userTypeText.changed(u.user_type));
-            },
-          });
-        }}
-      />
+      {/* Mounted only while asking, so its name never doubles the select's label. */}
+      {confirmType && (
+        <ConfirmDialog
+          open
+          title="Change user type"
+          message={userTypeText.confirm(userDisplayName(user), user.user_type, Number(chosen))}
+          confirmLabel="Change user type"
+          tone="primary"
+          onCancel={() => setConfirmType(false)}
+          onConfirm={() => {
+            const before = user.user_type;
+            setConfirmType(false);
+            setNotice(null);
+            undo.reset();
+            change.mutate(Number(chosen), {
+              onSuccess: (u) => {
+                setUndoTo(before);
+                setNotice(userTypeText.changed(u.user_type));
+              },
+            });
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete user"
