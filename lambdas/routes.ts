@@ -88,6 +88,8 @@ export const RESOURCE_ACCESS: Record<
     read: ['USERS_TABLE', 'AUDIT_TABLE', 'CASES_TABLE'],
     write: ['USERS_TABLE'],
     append: AUDIT_APPEND,
+    // The registry's name of a saved NPI (lambdas/user/npi-review.ts).
+    nppes: true,
     invokes: ['document'],
     cognitoAdmin: true,
     cursorKey: true,

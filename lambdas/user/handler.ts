@@ -14,6 +14,8 @@
  *   body would not pass the setup schema. Validated with
  *   the setup screen's schema (ProfileSetupFormSchema after normalizeProfileInput). An existing
  *   profile -> 409 { success: false, message: 'User already exists' } (the client then updates).
+ * - Creating a profile, or changing its NPI or a name, asks the registry whose the NPI is: another
+ *   person's name sets `npi_review` (shown to the back office), a match clears it (./npi-review.ts).
  * - PATCH /user (partial; ProfileFormSchema.partial()) -> 200 { success, message, user }; only the
  *   sent fields change. `user_type` in a body is ignored: nobody sets their own user_type.
  *   Another user's id -> 404 'User not found'. user_npi: the same check digit as POST. `documents`
@@ -41,6 +43,7 @@
  *   (./accounts.ts listPendingInvitations; at most 60 a page, Cognito's limit).
  */
 import * as z from 'zod';
+import { npiReviewFor } from './npi-review';
 import {
   API_MESSAGES,
   PROFILE_MESSAGES,
@@ -60,6 +63,7 @@ import {
   toUserType,
   TEXT_LIMITS,
   tooLongMessage,
+  type NpiReview,
 } from '../../shared';
 import { callerEmail, callerUserType, requireCaller } from '../lib/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldError } from '../lib/errors';
@@ -141,6 +145,12 @@ async function createUser(event: ApiEvent) {
   const form = parseInput(ProfileSetupFormSchema, normalizeProfileInput(body));
   const extras = parseInput(ExtrasSchema, body);
   checkProfileDocuments(extras, undefined);
+  const fields = profileFieldsFromForm(form);
+  const review = await npiReviewFor({
+    user_npi: fields.user_npi ?? '',
+    first_name: fields.first_name ?? '',
+    last_name: fields.last_name ?? '',
+  });
   const item = await createProfile({
     user_id: caller.sub,
     user_email: await callerEmail(event, caller),
@@ -148,6 +158,7 @@ async function createUser(event: ApiEvent) {
     documents: extras.documents ?? [],
     referred_by_user: extras.referred_by_user ?? '',
     document_key: extras.document_key,
+    ...(review && review !== 'unknown' ? { npi_review: review } : {}),
   });
   audit(event).touched('user', [item.user_id]);
   return created({ success: true, message: 'User created successfully', user: toApiProfile(item) });
@@ -220,7 +231,8 @@ async function patchUser(event: ApiEvent) {
     if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
     checkProfileDocuments(extras, stored);
   }
-  const patch: Partial<ProfileFields> = {
+  const patch: Omit<Partial<ProfileFields>, 'npi_review'> & { npi_review?: NpiReview | null } = {
+    ...(await reviewOfPatch(caller.sub, profileFieldsFromForm(sent))),
     ...profileFieldsFromForm(sent),
     ...(extras.documents !== undefined ? { documents: extras.documents } : {}),
     ...(extras.referred_by_user !== undefined ? { referred_by_user: extras.referred_by_user } : {}),
@@ -228,6 +240,33 @@ async function patchUser(event: ApiEvent) {
   };
   const item = await updateProfile(caller.sub, patch);
   return ok({ success: true, message: 'User updated successfully', user: toApiProfile(item) });
+}
+
+/**
+ * The review flag a profile edit sets or clears (`npi_review`): asked of the registry only when the
+ * edit changes the NPI or a name; nothing when it does not, or when the registry cannot be asked.
+ */
+async function reviewOfPatch(
+  userId: string,
+  fields: Partial<ProfileFields>,
+): Promise<{ npi_review?: NpiReview | null }> {
+  if (fields.user_npi === undefined && fields.first_name === undefined && fields.last_name === undefined) return {};
+  const stored = await getProfile(userId);
+  if (!stored) return {};
+  const next = {
+    user_npi: fields.user_npi ?? stored.user_npi ?? '',
+    first_name: fields.first_name ?? stored.first_name ?? '',
+    last_name: fields.last_name ?? stored.last_name ?? '',
+  };
+  if (
+    next.user_npi === stored.user_npi &&
+    next.first_name === stored.first_name &&
+    next.last_name === stored.last_name
+  ) {
+    return {};
+  }
+  const review = next.user_npi ? await npiReviewFor(next) : null;
+  return review === 'unknown' ? {} : { npi_review: review };
 }
 
 /**

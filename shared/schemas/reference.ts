@@ -42,7 +42,47 @@ export const NPI_MESSAGES = {
   noValidName: 'NPI validation failed: No valid name information found',
   failed: 'NPI validation failed',
   error: 'Error validating NPI. Please try again.',
+  /** Validate found the NPI, but under another person's name than the profile's. */
+  otherPerson: (registered: string, profile: string) =>
+    `This NPI is registered to ${registered}, not to ${profile || 'the name in this profile'}.`,
+  /** The confirmation before saving such an NPI. */
+  confirmOtherPerson: (registered: string) =>
+    `The NPI you entered is registered to ${registered}. Save it anyway? The billing office will review your profile before relying on it.`,
+  /** The User Management badge of a flagged profile. */
+  reviewBadge: 'NPI to review',
 } as const;
+
+/**
+ * Why a profile awaits back-office review of its NPI (stored on the user item as `npi_review`): the
+ * registry answered the NPI with another person's name (`registry_name`) when it was saved (`at`, ISO).
+ */
+export interface NpiReview {
+  reason: 'name_mismatch';
+  registry_name: string;
+  at: string;
+}
+
+/** Letters of a name, lower-cased, for comparison ("O'Neil-Smith" -> "oneilsmith"). */
+function nameKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z]/g, '');
+}
+
+/**
+ * Whether the registry's person is the profile's: same last name and the same first name, or one
+ * first name the start of the other ("Rob" / "Robert"), letters only and case aside. An
+ * organisation or a record without a last name never matches a person.
+ */
+export function sameRegisteredPerson(
+  profile: { first_name: string; last_name: string },
+  registry: { first_name: string; last_name: string },
+): boolean {
+  const [pf, pl, rf, rl] = [profile.first_name, profile.last_name, registry.first_name, registry.last_name].map(
+    nameKey,
+  );
+  if (!pl || !rl || pl !== rl) return false;
+  if (!pf || !rf) return false;
+  return pf.startsWith(rf) || rf.startsWith(pf);
+}
 
 /** GET /check_npi answer. `status` is NPPES's basic.status ("A" active) when found. */
 export interface NpiCheckResult {

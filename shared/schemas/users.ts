@@ -23,6 +23,7 @@
 import * as z from 'zod';
 import { USER_TYPE, toUserType } from '../roles';
 import type { Profile } from './profile';
+import type { NpiReview } from './reference';
 
 export const USER_MGMT_MESSAGES = {
   /** Spec section 8, user lists. */
@@ -128,7 +129,9 @@ export type InviteUserInput = z.input<typeof InviteUserSchema>;
 export type UserRecord = Omit<Profile, 'documents' | 'message_pref'> & {
   /** Undefined when the server sent none. */
   message_pref: number | undefined;
-}
+  /** Set while the profile's NPI awaits back-office review (the registry names someone else). */
+  npi_review?: NpiReview;
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (...values: unknown[]): string => {
@@ -181,6 +184,15 @@ export function normalizeUser(raw: unknown): UserRecord | undefined {
     referred_by_user: text(raw.referred_by_user),
     createdAt: text(raw.createdAt, raw.created_at),
     updatedAt: text(raw.updatedAt, raw.updated_at),
+    ...(isRecord(raw.npi_review) && raw.npi_review.reason === 'name_mismatch'
+      ? {
+          npi_review: {
+            reason: 'name_mismatch' as const,
+            registry_name: text(raw.npi_review.registry_name),
+            at: text(raw.npi_review.at),
+          },
+        }
+      : {}),
   };
 }
 

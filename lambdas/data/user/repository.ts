@@ -29,7 +29,7 @@
  *   names) to stored names.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type Profile } from '../../../shared';
+import { API_MESSAGES, DEFAULT_MESSAGING_PREF, toUserType, type NpiReview, type Profile } from '../../../shared';
 import { ddb } from '../../lib/aws';
 import * as z from 'zod';
 import { buildUpdate, conditionOf } from '../../lib/dynamo';
@@ -53,6 +53,8 @@ export type ProfileItem = Omit<Profile, 'user_type'> & {
   document_key?: string;
   /** Optimistic lock (lambdas/data/item.ts): absent on profiles written before it, then 0. */
   version?: number;
+  /** Set while the NPI awaits back-office review (lambdas/user/npi-review.ts). */
+  npi_review?: NpiReview;
 } & Partial<UserIndexAttributes>;
 
 /**
@@ -80,6 +82,9 @@ export const ProfileItemSchema = z.looseObject({
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
   version: VersionSchema,
+  npi_review: z
+    .looseObject({ reason: z.literal('name_mismatch'), registry_name: z.string(), at: z.string() })
+    .optional(),
   list_p: z.string().optional(),
   list_name: z.string().optional(),
   ...Object.fromEntries(USER_SEARCH_ATTRIBUTES.map((name) => [name, z.string().optional()])),
@@ -108,6 +113,7 @@ export type ApiProfile = Profile & {
   npi: string;
   messaging_pref: number;
   document_key?: string;
+  npi_review?: NpiReview;
 };
 
 function table(): string {
@@ -186,6 +192,7 @@ export function toApiProfile(item: ProfileItem): ApiProfile {
     npi: fields.user_npi,
     messaging_pref: fields.message_pref,
     ...(item.document_key ? { document_key: item.document_key } : {}),
+    ...(item.npi_review ? { npi_review: item.npi_review } : {}),
   };
 }
 
@@ -200,6 +207,7 @@ export async function createProfile(input: CreateProfileInput, options: { now?: 
     ...withFieldDefaults(input),
     ...(input.user_type !== undefined ? { user_type: input.user_type } : {}),
     ...(input.document_key ? { document_key: input.document_key } : {}),
+    ...(input.npi_review ? { npi_review: input.npi_review } : {}),
     createdAt: input.createdAt ?? now,
     updatedAt: now,
     version: 1,
@@ -293,21 +301,33 @@ async function conditionalUpdate(
 export const PROFILE_CONFLICT_MESSAGE = 'The profile was changed at the same time. Reload it and try again.';
 
 /**
- * Change the given fields of an existing profile (undefined fields are left alone).
- * Throws `NotFoundError('User not found')` when there is no profile.
+ * Change the given fields of an existing profile (undefined fields are left alone; `npi_review:
+ * null` removes the review flag). Throws `NotFoundError('User not found')` when there is no profile.
  */
 export async function updateProfile(
   userId: string,
-  patch: Partial<ProfileFields>,
+  patch: Omit<Partial<ProfileFields>, 'npi_review'> & { npi_review?: NpiReview | null },
   options: { now?: Date; expectedVersion?: number } = {},
 ): Promise<ProfileItem> {
-  const { user_id: _ignoredId, user_type: _ignoredType, ...fields } = patch as Partial<ProfileItem>;
+  const {
+    user_id: _ignoredId,
+    user_type: _ignoredType,
+    npi_review: review,
+    ...rest
+  } = patch as Partial<ProfileItem> & { npi_review?: NpiReview | null };
+  // null clears the review flag; a flag sets it.
+  const fields: Partial<ProfileItem> = review ? { ...rest, npi_review: review } : rest;
+  const clearReview = review === null ? ['npi_review'] : [];
   for (const name of ['list_p', 'list_name', ...USER_SEARCH_ATTRIBUTES])
     delete (fields as Record<string, unknown>)[name];
   const updatedAt = (options.now ?? new Date()).toISOString();
   const indexed = (['first_name', 'last_name', 'user_email', 'user_npi'] as const).some((k) => fields[k] !== undefined);
   if (!indexed)
-    return conditionalUpdate(userId, { ...fields, updatedAt }, { expectedVersion: options.expectedVersion });
+    return conditionalUpdate(
+      userId,
+      { ...fields, updatedAt },
+      { expectedVersion: options.expectedVersion, remove: clearReview },
+    );
   // A searched field changes: rewrite the index attributes from the stored profile plus the patch,
   // only while the stored profile is the one read (else 409).
   const stored = await getProfile(userId);
@@ -316,7 +336,10 @@ export async function updateProfile(
     throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
   }
   const index = userIndexAttributes({ ...stored, ...fields, user_id: userId });
-  const remove = USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined);
+  const remove = [
+    ...USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined),
+    ...clearReview,
+  ];
   return conditionalUpdate(userId, { ...fields, ...index, updatedAt }, { expectedVersion: versionOf(stored), remove });
 }
 

@@ -5,6 +5,8 @@ import './quiet';
 import { getProfile, updateProfile } from '../../../lambdas/data/user/repository';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { fakeNpi, profileBody, signedInAdmin, signedInProvider } from './support';
+import { getRegistry } from '../../../local/nppes-registry';
+import { titleCaseName } from '../../../shared/display';
 
 jest.setTimeout(60_000);
 
@@ -288,6 +290,54 @@ describe('PATCH /user', () => {
   it('answers 401 without a token', async () => {
     // Act & Assess
     expect((await local.api('PATCH', '/user', { body: { city: 'Bath' } })).status).toBe(401);
+  });
+});
+
+describe("an NPI the registry holds under another person's name", () => {
+  it('flags the profile for back-office review on save, shows it in User Management, and clears it when the names match', async () => {
+    // Prepare: a surgeon of the (local) registry, whose NPI a new user claims under their own name.
+    const [claimed, other] = getRegistry().surgeons;
+    const registered = `${titleCaseName(claimed!.basic.first_name)} ${titleCaseName(claimed!.basic.last_name)}`;
+    const admin = await signedInAdmin(local, 20);
+    // Act
+    const claimant = await signedInProvider(local, {
+      user_npi: claimed!.number,
+      first_name: 'Ada',
+      last_name: 'Quill',
+    });
+    const flagged = await local.api<UserAnswer>('GET', '/user', { token: claimant.accessToken });
+    const listed = await local.api<{ users: Record<string, unknown>[] }>('GET', '/user/list', {
+      token: admin.accessToken,
+      query: { search: claimed!.number, limit: 5 },
+    });
+    const renamed = await local.api<UserAnswer>('PATCH', '/user', {
+      token: claimant.accessToken,
+      body: { first_name: claimed!.basic.first_name, last_name: claimed!.basic.last_name },
+    });
+    const unrelated = await local.api<UserAnswer>('PATCH', '/user', {
+      token: claimant.accessToken,
+      body: { city: 'Bath' },
+    });
+    const reclaimed = await local.api<UserAnswer>('PATCH', '/user', {
+      token: claimant.accessToken,
+      body: { user_npi: other!.number },
+    });
+    const own = await signedInProvider(local, {
+      user_npi: other!.number,
+      first_name: other!.basic.first_name,
+      last_name: other!.basic.last_name,
+    });
+    const ownProfile = await local.api<UserAnswer>('GET', '/user', { token: own.accessToken });
+    // Assess
+    expect(flagged.body.user.npi_review).toMatchObject({ reason: 'name_mismatch', registry_name: registered });
+    expect(listed.body.users.find((u) => u.user_id === claimant.sub)?.npi_review).toMatchObject({
+      registry_name: registered,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.user.npi_review).toBeUndefined();
+    expect(unrelated.body.user.npi_review).toBeUndefined();
+    expect(reclaimed.body.user.npi_review).toMatchObject({ reason: 'name_mismatch' });
+    expect(ownProfile.body.user.npi_review).toBeUndefined();
   });
 });
 

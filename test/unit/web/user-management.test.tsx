@@ -334,6 +334,25 @@ describe('the user list', () => {
     await within(section).findByText('No pending invitations.');
   });
 
+  it("marks a profile whose NPI the registry holds under another person's name with 'NPI to review'", async () => {
+    // Prepare
+    const complete = { addr1: '1 Main St', city: 'Portland', zipcode: '04101' };
+    const review = { reason: 'name_mismatch', registry_name: 'John Smith', at: '2026-11-26T12:00:00.000Z' };
+    serve((path) =>
+      path === '/user/list'
+        ? { success: true, users: [userOf(1, { ...complete, npi_review: review }), userOf(2, complete)], total: 2 }
+        : reply(500, { message: `unexpected ${path}` }),
+    );
+    // Act
+    renderAt('/back-office/users');
+    await screen.findByText('Showing 2 of 2');
+    // Assess
+    const badge = within(rows()[0]!).getByTestId('npi-review-badge');
+    expect(badge.textContent).toBe('NPI to review');
+    expect(badge.getAttribute('title')).toBe('NPI registered to John Smith');
+    expect(within(rows()[1]!).queryByTestId('npi-review-badge')).toBeNull();
+  });
+
   it('sends a back-office user below 20 to /back-office', async () => {
     // Prepare
     myType = 10;

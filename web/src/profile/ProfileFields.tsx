@@ -1,13 +1,14 @@
 /**
  * The profile form's fields, shared by /profile-setup and /update-profile (spec provider-side
  * sections 2 and 5): first name, last name, address lines 1 and 2 (optional), city, state select
- * (50 states), ZIP code, phone, NPI number with a Validate button, messaging preference and the
- * States Licensed checkbox grid; plus the error summary shown after a submit attempt.
+ * (50 states), ZIP code, phone, NPI number with a Validate button (which says when the registry names
+ * another person, and then saving asks first), messaging preference and the States Licensed
+ * checkbox grid; plus the error summary shown after a submit attempt.
  *
  * Forms use react-hook-form with `zodResolver(ProfileSetupFormSchema | ProfileFormSchema)`; values
  * are kept as text ({@link ProfileFormValues}) and parsed by the schema into `ProfileForm`.
  */
-import { forwardRef, useRef, useState } from 'react';
+import { forwardRef, useRef, useState, type ReactNode } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -25,6 +26,8 @@ import { DEFAULT_MESSAGING_PREF, MESSAGING_PREFS, NPI_LENGTH } from '../../../sh
 import { messageTemplates } from '../../../shared/messages';
 import { US_STATES } from '../../../shared/states';
 import type { ProfileFormSchema, ProfileSetupFormSchema, Profile, ProfileForm } from '../../../shared';
+import { NPI_MESSAGES, sameRegisteredPerson } from '../../../shared/schemas/reference';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { checkNpi } from './api';
 import { FormField } from '../components/FormField';
 
@@ -139,7 +142,11 @@ export function applyServerFieldErrors(
   }
 }
 
-export type NpiState = { status: 'idle' | 'validating' } | { status: 'valid' | 'invalid'; message: string };
+export type NpiState =
+  | { status: 'idle' | 'validating' }
+  | { status: 'valid' | 'invalid'; message: string }
+  /** Found, but registered to another person than the form's name: saving asks first. */
+  | { status: 'otherPerson'; message: string; registered: string };
 
 /**
  * The NPI Validate button's state, held by the page so that its submit can read it ("the form does not submit an NPI whose last check failed"). Editing the NPI clears
@@ -163,6 +170,13 @@ export function useNpiCheck(form: ProfileFormApi, checkMark = false): NpiCheck {
     setState({ status: 'validating' });
     const outcome = await checkNpi(form.getValues('user_npi'));
     if (run !== checkRun.current) return;
+    const profile = { first_name: form.getValues('first_name'), last_name: form.getValues('last_name') };
+    if (outcome.valid && !sameRegisteredPerson(profile, outcome)) {
+      const registered = `${outcome.first_name} ${outcome.last_name}`;
+      const own = `${profile.first_name} ${profile.last_name}`.trim();
+      setState({ status: 'otherPerson', message: NPI_MESSAGES.otherPerson(registered, own), registered });
+      return;
+    }
     setState({
       status: outcome.valid ? 'valid' : 'invalid',
       message: outcome.valid && checkMark ? `✓ ${outcome.message}` : outcome.message,
@@ -192,6 +206,40 @@ export function blockSubmitOnFailedNpi(check: NpiCheck, setError: ProfileFormApi
   const reason = npiSubmitBlock(check.state);
   if (reason) setError('user_npi', { type: 'npi-check', message: reason });
   return reason !== null;
+}
+
+/**
+ * The confirmation before saving an NPI that Validate found under another person's name (the
+ * server flags such a profile for back-office review either way). `needsConfirm(save)` answers
+ * true and keeps `save` for the dialog's confirm when it must ask; render `dialog`.
+ */
+export function useOtherPersonConfirm(check: NpiCheck): {
+  needsConfirm: (save: () => void) => boolean;
+  dialog: ReactNode;
+} {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const state = check.state;
+  const needsConfirm = (save: () => void) => {
+    if (state.status !== 'otherPerson') return false;
+    setPending(() => save);
+    return true;
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      title="Save an NPI registered to someone else?"
+      message={state.status === 'otherPerson' ? NPI_MESSAGES.confirmOtherPerson(state.registered) : ''}
+      confirmLabel="Save anyway"
+      tone="primary"
+      onConfirm={() => {
+        const save = pending;
+        setPending(null);
+        save?.();
+      }}
+      onCancel={() => setPending(null)}
+    />
+  );
+  return { needsConfirm, dialog };
 }
 
 /** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
@@ -232,8 +280,15 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
             }
           />
           <div role="status" aria-live="polite">
-            {(npi.status === 'valid' || npi.status === 'invalid') && (
-              <Text fontSize="small" fontWeight="bold" color={npi.status === 'valid' ? 'font.success' : 'font.error'}>
+            {(npi.status === 'valid' || npi.status === 'invalid' || npi.status === 'otherPerson') && (
+              <Text
+                fontSize="small"
+                fontWeight="bold"
+                color={
+                  npi.status === 'valid' ? 'font.success' : npi.status === 'otherPerson' ? 'font.warning' : 'font.error'
+                }
+                data-testid="npi-check-result"
+              >
                 {npi.message}
               </Text>
             )}

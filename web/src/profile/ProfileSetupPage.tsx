@@ -30,6 +30,7 @@ import {
   ProfileFields,
   applyServerFieldErrors,
   blockSubmitOnFailedNpi,
+  useOtherPersonConfirm,
   errorMessages,
   profileResolver,
   profileToFormValues,
@@ -90,16 +91,11 @@ function SetupForm({
   const text = TEXT[reason];
   const messages = submitCount > 0 ? errorMessages(errors) : [];
   const npiCheck = useNpiCheck(form);
+  const otherPerson = useOtherPersonConfirm(npiCheck);
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
 
-  const onValid = async (values: ProfileForm) => {
-    setBanner(null);
-    // The last Validate of this NPI failed: do not save it.
-    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
-      focusSummary();
-      return;
-    }
+  const save = async (values: ProfileForm) => {
     try {
       if (reason === 'incomplete_profile') await updateProfile(user, values);
       else await createProfile(user, values);
@@ -126,6 +122,18 @@ function SetupForm({
     if (mounted.current) navigate(isBackOffice(userType) ? '/back-office' : '/dashboard', { replace: true });
   };
 
+  const onValid = async (values: ProfileForm) => {
+    setBanner(null);
+    // The last Validate of this NPI failed: do not save it.
+    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
+      focusSummary();
+      return;
+    }
+    // Validate found the NPI under another person's name: save only once the user confirms.
+    if (otherPerson.needsConfirm(() => void save(values))) return;
+    await save(values);
+  };
+
   return (
     <Card variation="elevated" width="100%" maxWidth="48rem">
       <Flex
@@ -150,6 +158,7 @@ function SetupForm({
         </Flex>
         <ErrorSummary ref={summaryRef} messages={messages} />
         <ProfileFields form={form} npiCheck={npiCheck} />
+        {otherPerson.dialog}
         <Button
           type="submit"
           variation="primary"

@@ -32,6 +32,7 @@ import {
   ProfileFields,
   applyServerFieldErrors,
   blockSubmitOnFailedNpi,
+  useOtherPersonConfirm,
   errorMessages,
   profileResolver,
   profileToFormValues,
@@ -90,6 +91,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
   } = form;
   const messages = submitCount > 0 ? errorMessages(errors) : [];
   const npiCheck = useNpiCheck(form, true);
+  const otherPerson = useOtherPersonConfirm(npiCheck);
   useUnsavedChangesWarning(isDirty && !isSubmitting);
 
   // Success messages disappear after 3 s, error banners after 5 s (provider-side sections 4 and 9).
@@ -102,13 +104,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
 
-  const onValid = async (values: ProfileForm) => {
-    setBanner(null);
-    // The last Validate of this NPI failed: do not save it.
-    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
-      focusSummary();
-      return;
-    }
+  const save = async (values: ProfileForm) => {
     try {
       const saved = await updateProfile(user, values);
       setBanner({ variation: 'success', text: UI_MESSAGES.profileUpdated });
@@ -121,6 +117,18 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
       setBanner({ variation: 'error', text: saveErr.message || UI_MESSAGES.profileUpdateFailed });
       if (saveErr.fieldErrors.length) focusSummary();
     }
+  };
+
+  const onValid = async (values: ProfileForm) => {
+    setBanner(null);
+    // The last Validate of this NPI failed: do not save it.
+    if (blockSubmitOnFailedNpi(npiCheck, setError)) {
+      focusSummary();
+      return;
+    }
+    // Validate found the NPI under another person's name: save only once the user confirms.
+    if (otherPerson.needsConfirm(() => void save(values))) return;
+    await save(values);
   };
 
   return (
@@ -141,6 +149,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
         </Flex>
         <ErrorSummary ref={summaryRef} messages={messages} />
         <ProfileFields form={form} npiCheck={npiCheck} />
+        {otherPerson.dialog}
         <Flex gap="0.75rem" wrap="wrap">
           <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
             Update Profile

@@ -237,8 +237,9 @@ export async function createProfile(user: AuthUser, form: ProfileForm): Promise<
   return checkAnswer(answer, UI_MESSAGES.profileSaveFailed);
 }
 
-/** Outcome of the NPI Validate button. */
-export type NpiOutcome = { valid: true; message: string } | { valid: false; message: string };
+/** Outcome of the NPI Validate button; a valid one carries the registry's names (title-cased). */
+export type NpiOutcome =
+  { valid: true; message: string; first_name: string; last_name: string } | { valid: false; message: string };
 
 /**
  * The NPI Validate button (provider-side section 5): valid only when the answer says valid and gives
@@ -263,7 +264,13 @@ export async function checkNpi(npi: string): Promise<NpiOutcome> {
   const first = typeof result?.first_name === 'string' ? result.first_name.trim() : undefined;
   const last = typeof result?.last_name === 'string' ? result.last_name.trim() : undefined;
   if (result?.valid && first && last) {
-    return { valid: true, message: messageTemplates.npiValidated(titleCaseName(first), titleCaseName(last)) };
+    const [firstName, lastName] = [titleCaseName(first), titleCaseName(last)];
+    return {
+      valid: true,
+      message: messageTemplates.npiValidated(firstName, lastName),
+      first_name: firstName,
+      last_name: lastName,
+    };
   }
   if (result?.valid) {
     return {

@@ -4,7 +4,7 @@
  *
  * A search box (case-insensitive prefix of first name, last name, email or NPI; searched on the
  * server, 300 ms after typing stops), the table Name (a link to /back-office/users/{user_id}), Email,
- * Role, Status, NPI Number, State, Phone Number (phone as (xxx) xxx-xxxx for exactly 10 digits, raw
+ * Role, Status (with an 'NPI to review' badge when the registry names someone else for the NPI), NPI Number, State, Phone Number (phone as (xxx) xxx-xxxx for exactly 10 digits, raw
  * otherwise, N/A when empty) and User ID; the footer "Total users: N" and "Showing X of Y" with Load more; the
  * spec's error texts with Retry; and, beyond the spec, the Invite user form and the pending
  * invitations (./PendingInvitations.tsx).
@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
+import { NPI_MESSAGES } from '../../../../shared/schemas/reference';
 import { roleLabel } from '../../../../shared/roles';
 import { isProfileComplete } from '../../../../shared/schemas/profile';
 import { userDisplayName, type UserRecord } from '../../../../shared/schemas/users';
@@ -45,9 +46,23 @@ const USER_COLUMNS: DataColumn<UserRecord>[] = [
     cell: (u) => {
       const status = userStatus(u);
       return (
-        <Badge size="small" variation={status === 'Active' ? 'success' : 'warning'} style={{ whiteSpace: 'nowrap' }}>
-          {status}
-        </Badge>
+        <Flex gap="0.25rem" wrap="wrap">
+          <Badge size="small" variation={status === 'Active' ? 'success' : 'warning'} style={{ whiteSpace: 'nowrap' }}>
+            {status}
+          </Badge>
+          {u.npi_review ? (
+            // The registry names someone else for this NPI: the office checks it before relying on it.
+            <Badge
+              size="small"
+              variation="error"
+              style={{ whiteSpace: 'nowrap' }}
+              title={`NPI registered to ${u.npi_review.registry_name}`}
+              data-testid="npi-review-badge"
+            >
+              {NPI_MESSAGES.reviewBadge}
+            </Badge>
+          ) : null}
+        </Flex>
       );
     },
   },
