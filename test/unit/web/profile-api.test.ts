@@ -219,7 +219,12 @@ describe('checkNpi', () => {
     // Act
     const outcome = await checkNpi('1234567893');
     // Assess
-    expect(outcome).toEqual({ valid: true, message: "NPI validated successfully for John O'Neil" });
+    expect(outcome).toEqual({
+      valid: true,
+      message: "NPI validated successfully for John O'Neil",
+      first_name: 'John',
+      last_name: "O'Neil",
+    });
     expect(api.requests().map((r) => [r.key, r.query])).toEqual([['GET /check_npi', { npi: '1234567893' }]]);
   });
 
