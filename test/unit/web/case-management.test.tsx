@@ -117,6 +117,7 @@ function move(c: FakeCase, to: number, reason: unknown) {
   ];
   c.case_status = to;
   c.version += 1;
+  c.days_in_status = 0;
 }
 
 function statsOf(list: FakeCase[]) {
@@ -636,6 +637,21 @@ describe('the row status control', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh list' }));
     // Assess
     await screen.findByText('No cases found');
+  });
+
+  it('greys a moved row under an aging filter too: a move restarts its days in status', async () => {
+    // Prepare
+    renderAt('/back-office/cases?aging=30');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const aged = rows()[0]!.getAttribute('data-case-id')!;
+    // Act
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${aged}` })[0]!, {
+      target: { value: '90' },
+    });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
+    // Assess
+    await within(rows()[0]!).findByText('No longer in this view');
+    expect(screen.getByText('1 case no longer matches the filter.')).toBeTruthy();
   });
 
   it('asks for a reason before moving a case back, refuses a blank one, and sends it', async () => {

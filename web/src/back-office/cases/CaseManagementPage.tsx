@@ -199,7 +199,10 @@ function CaseManagement() {
 
   const open = (c: ManagedCase) => navigate(`/case/${encodeURIComponent(c.case_id)}`);
   // Rows read under the filter match it; one that does not was moved out of it here.
-  const leftView = (c: ManagedCase) => statusDef !== undefined && c.case_status !== statusDef.value;
+  // (A move restarts the days in status, so it also leaves an aging filter.)
+  const leftView = (c: ManagedCase) =>
+    (statusDef !== undefined && c.case_status !== statusDef.value) ||
+    (minDays !== undefined && c.days_in_status < minDays);
   const leftCount = cases.filter(leftView).length;
   const selectedCases = cases.filter((c) => selected.has(c.case_id));
   const clearSearch = () => {
