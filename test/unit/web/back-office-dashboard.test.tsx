@@ -218,6 +218,64 @@ describe('the analytics dashboard', () => {
   });
 });
 
+describe('the analytics charts', () => {
+  it('shows pay amounts by month, the payer mix and days in status from GET /case/analytics, with their figures', async () => {
+    // Prepare
+    api.on('GET /case/analytics', {
+      success: true,
+      pay_by_month: Array.from({ length: 12 }, (_, i) => ({
+        month: `2026-${String(i + 1).padStart(2, '0')}`,
+        cases: i,
+        amount: i === 10 ? 4200.5 : 0,
+      })),
+      payer_mix: [
+        { payer: 'Aetna', cases: 7, amount: 1000 },
+        { payer: 'Other payers', cases: 2, amount: 0 },
+      ],
+      aging: [
+        { status: 0, buckets: [1, 2, 0, 0, 0] },
+        { status: 30, buckets: [0, 0, 0, 0, 5] },
+      ],
+    });
+    api.fallback(({ query }) => statsFor(String(query.range)));
+
+    // Act
+    renderAt('/back-office/dashboard');
+
+    // Assess
+    await screen.findByRole('heading', { name: 'Pay amounts by month', level: 2 });
+    const months = within(screen.getByRole('table', { name: 'Pay amounts by month' })).getAllByRole('row');
+    expect(months[11]!.textContent).toBe('November 202610$4,200.50');
+    const payers = within(screen.getByRole('table', { name: 'Payer mix' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(payers.map((r) => r.textContent)).toEqual(['Aetna7$1,000.00', 'Other payers2$0.00']);
+    const aging = within(screen.getByRole('table', { name: 'Days in status' })).getAllByRole('row');
+    expect(aging[0]!.textContent).toBe('Status0-7 days8-30 days31-60 days61-90 daysOver 90 days');
+    expect(aging[2]!.textContent).toBe('Sent to Biller00005');
+  });
+
+  it('says when the charts cannot be loaded, and Retry asks again', async () => {
+    // Prepare
+    const answers = [reply(500, { message: 'boom' })];
+    api.on(
+      'GET /case/analytics',
+      () => answers.shift() ?? { success: true, pay_by_month: [], payer_mix: [], aging: [] },
+    );
+    api.fallback(({ query }) => statsFor(String(query.range)));
+    renderAt('/back-office/dashboard');
+    const alert = await screen.findByRole('alert');
+
+    // Act
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    // Assess
+    expect(alert.textContent).toContain('Charts unavailable');
+    await screen.findByRole('heading', { name: 'Payer mix', level: 2 });
+    expect(api.requests('GET /case/analytics')).toHaveLength(2);
+  });
+});
+
 describe('the provider pipeline on /dashboard', () => {
   function serve() {
     api.fallback(({ path: p }) => {
@@ -227,6 +285,7 @@ describe('the provider pipeline on /dashboard', () => {
           total_cases: 6,
           total_revenue: 2500.5,
           by_status: byStatus({ '0': 2, '10': 3, '20': 1 }),
+          amount_by_status: byStatus({ '20': 2500.5 }),
           top_users: [],
         };
       if (p === '/case' || p === '/case/filter') return { success: true, cases: [], count: 0 };
@@ -251,8 +310,10 @@ describe('the provider pipeline on /dashboard', () => {
       'All6cases',
       'Incomplete2cases',
       'Submitted3cases',
-      'Paid1case',
+      'Paid1case$2,500.50',
     ]);
+    // Dollars per stage: drawn for the statuses that hold pay amounts.
+    expect(within(nav).getByRole('heading', { name: 'Pay amounts by status', level: 3 })).toBeTruthy();
   });
 
   it("sets the list's status filter when a status is chosen, and All clears it", async () => {

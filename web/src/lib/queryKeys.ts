@@ -54,6 +54,8 @@ export const statsKeys = {
   range: (range: CaseStatsRange) => [...caseKeys.stats, range] as const,
   /** One owner's counts over a range (the provider pipeline). */
   owner: (userId: string, range: CaseStatsRange) => [...caseKeys.stats, 'owner', userId, range] as const,
+  /** The analytics charts (GET /case/analytics): under the stats, so case mutations refresh them. */
+  analytics: [...caseKeys.stats, 'analytics'] as const,
   health: ['health'] as const,
 };
 

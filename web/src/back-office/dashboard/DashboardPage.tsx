@@ -11,6 +11,7 @@
  *   recharts is not in the route's budget; hidden from screen readers) and a table of the same
  *   figures (label, cases, share).
  * - Top Users: the 5 users with the most cases, all time (the counts keep no per-range ranking).
+ * - Below, whatever the range: pay amounts by month, payer mix and days in status (./AnalyticsPanel.tsx).
  * - States: loading; "No analytics data available" when the range holds no case; the spec's error
  *   texts (section 8) with Retry; while another range loads, the previous figures stay, marked as updating.
  */
@@ -26,6 +27,7 @@ import { ANALYTICS_MESSAGES, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type Ana
 import { useCaseStats } from './queries';
 import type { StatusBar } from './StatusChart';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { AnalyticsPanel } from './AnalyticsPanel';
 
 // recharts comes with the chart, not with the route: the page's figures show first and the route
 // stays within its 250 KB (docs/decisions/0015-spa-patterns.md).
@@ -162,7 +164,12 @@ export default function DashboardPage() {
       </Card>
     );
   } else {
-    body = <Figures stats={stats.data} rangeLabel={rangeLabel} />;
+    body = (
+      <>
+        <Figures stats={stats.data} rangeLabel={rangeLabel} />
+        <AnalyticsPanel />
+      </>
+    );
   }
 
   return (

@@ -3,10 +3,17 @@
  * back-office-and-shell sections 2 and 8):
  * - `GET /case/stats?range=7d|30d|90d|1y|all[&user_id=]` -> shared `CaseStatsResponseSchema`
  *   (counts by creation day of the case; `total_revenue` in dollars; `top_users` all-time, at most 5);
+ * - `GET /case/analytics` -> shared `CaseAnalyticsSchema` (pay by month, payer mix, days in status);
  * - `GET /health` (no token) -> shared `HealthResponseSchema`, 200 or 503 with the same body.
  */
 import { ApiError, apiFetch } from '../../lib/api';
-import { CaseStatsResponseSchema, type CaseStatsRange, type CaseStatsResponse } from '../../../../shared/schemas/lists';
+import {
+  CaseAnalyticsSchema,
+  CaseStatsResponseSchema,
+  type CaseAnalytics,
+  type CaseStatsRange,
+  type CaseStatsResponse,
+} from '../../../../shared/schemas/lists';
 import { HealthResponseSchema, type HealthResponse } from '../../../../shared/schemas/health';
 import { ANALYTICS_MESSAGES } from './messages';
 
@@ -34,6 +41,15 @@ export async function fetchCaseStats(
     signal,
   });
   const parsed = CaseStatsResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ResponseFormatError();
+  return parsed.data;
+}
+
+/** The analytics charts' figures (back office). Throws `ApiError` or {@link ResponseFormatError}. */
+export async function fetchCaseAnalytics(signal?: AbortSignal): Promise<CaseAnalytics> {
+  const parsed = CaseAnalyticsSchema.safeParse(
+    await apiFetch<unknown>('/case/analytics', { forbidden: 'cases', signal }),
+  );
   if (!parsed.success) throw new ResponseFormatError();
   return parsed.data;
 }

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CaseStatsRange } from '../../../../shared/schemas/lists';
-import { fetchCaseStats, fetchHealth } from './api';
+import { fetchCaseAnalytics, fetchCaseStats, fetchHealth } from './api';
 import { statsKeys } from '../../lib/queryKeys';
 
 /**
@@ -27,6 +27,15 @@ export function useOwnerStats(userId: string | undefined) {
     queryKey: statsKeys.owner(userId ?? '', 'all'),
     queryFn: ({ signal }) => fetchCaseStats('all', userId, signal),
     enabled: Boolean(userId),
+    staleTime: 0,
+  });
+}
+
+/** The analytics charts' figures (pay by month, payer mix, days in status); read again on every visit. */
+export function useCaseAnalytics() {
+  return useQuery({
+    queryKey: statsKeys.analytics,
+    queryFn: ({ signal }) => fetchCaseAnalytics(signal),
     staleTime: 0,
   });
 }
