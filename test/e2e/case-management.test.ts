@@ -142,6 +142,46 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows Days in Status and narrows to the cases Sent to Biller over 30 days with one press', async () => {
+    // Prepare: the API's answer for the same filter (the demo data spreads cases over a year)
+    const admin = await e2e.signIn(CASE_ADMIN);
+    const expected = await e2e.api<{ cases: { case_id: string; days_in_status: number }[] }>('GET', '/case', {
+      token: admin.accessToken,
+      query: { status: 30, min_days_in_status: 30, limit: 50 },
+    });
+    expect(expected.body.cases.length).toBeGreaterThan(0);
+    const { page } = await e2e.newPage();
+    const pageErrors = trackPageErrors(page);
+    await signInThroughUi(page, e2e.url, CASE_ADMIN);
+    await page.goto(`${e2e.url}/back-office/cases`);
+    const table = page.getByRole('table', { name: 'Cases' });
+    await table.locator('tbody tr').first().waitFor();
+
+    // Act
+    const quick = page.getByRole('button', { name: 'Sent to Biller over 30 days' });
+    await quick.click();
+
+    // Assess: the same cases as the API, longest in status first, each 30 days or more
+    const rows = table.locator('tbody tr');
+    await eventually(async () =>
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-case-id')))).toEqual(
+        expected.body.cases.map((c) => c.case_id),
+      ),
+    );
+    const headers = (await table.getByRole('columnheader').allTextContents()).map((h) => h.trim());
+    const daysColumn = headers.indexOf('Days in Status');
+    const days = await rows.evaluateAll(
+      (trs, i) => trs.map((tr) => Number.parseInt(tr.children[i]?.textContent ?? '', 10)),
+      daysColumn,
+    );
+    expect(days).toEqual(expected.body.cases.map((c) => c.days_in_status));
+    expect(days.every((d) => d >= 30)).toBe(true);
+    expect(await quick.getAttribute('aria-pressed')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('aging')).toBe('30');
+    await expectNoSeriousAxeViolations(page);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('works on a phone: one card per case, no sideways scrolling, the status control in each card, notes that wrap', async () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });

@@ -17,6 +17,7 @@ const CASE_LIST_COLUMNS = [
   'Date',
   'Patient',
   'Status',
+  'Days in Status',
   'Insurance',
   'Procedure Codes',
   'Pay Amount',
@@ -29,6 +30,7 @@ interface ApiCase {
   case_id: string;
   user_id: string;
   case_status: number;
+  case_date: string;
   patient_first: string;
   patient_last: string;
 }
@@ -132,6 +134,53 @@ describeBrowser('Provider case screens (browser)', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('finds a case by "last, first" in the search box, and orders the list by the Date header both ways', async () => {
+    // Prepare: one of provider1's patients, and every case of that name (provider1's own only)
+    const allCases = await casesOf(PROVIDER1);
+    const target = allCases[Math.floor(allCases.length / 2)]!;
+    const sameName = allCases
+      .filter(
+        (c) =>
+          c.patient_last.toLowerCase() === target.patient_last.toLowerCase() &&
+          c.patient_first.toLowerCase().startsWith(target.patient_first.toLowerCase()),
+      )
+      .map((c) => c.case_id);
+    const { page } = await e2e.newPage();
+    const pageErrors = trackPageErrors(page);
+    await signInThroughUi(page, e2e.url, PROVIDER1);
+    await waitForPath(page, '/dashboard');
+    await caseRows(page).first().waitFor();
+
+    // Act: search by the whole name, last name first
+    await page.getByRole('textbox', { name: 'Search cases' }).fill(`${target.patient_last}, ${target.patient_first}`);
+
+    // Assess: that patient's cases, the search kept in the URL, the order off while searching
+    await eventually(async () => expect((await shownCaseIds(page)).sort()).toEqual([...sameName].sort()));
+    expect(new URL(page.url()).searchParams.get('q')).toBe(`${target.patient_last}, ${target.patient_first}`);
+    expect(await page.getByRole('combobox', { name: 'Order' }).isDisabled()).toBe(true);
+
+    // Act: clear the search, then sort by the Date header
+    await page.getByRole('textbox', { name: 'Search cases' }).fill('');
+    await eventually(async () => expect(new URL(page.url()).searchParams.get('q')).toBeNull());
+    const dateHeader = casesTable(page).getByRole('columnheader', { name: 'Date' });
+    await dateHeader.getByRole('button', { name: 'Date' }).click();
+
+    // Assess: latest case date first, then (a second click) earliest first, as the API orders them
+    const shownDates = async () =>
+      (await caseRows(page).evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ''))).map((d) => {
+        const [mm, dd, yyyy] = d.split('/');
+        return `${yyyy}-${mm}-${dd}`;
+      });
+    const byDate = allCases.map((c) => c.case_date).sort();
+    await eventually(async () => expect(await dateHeader.getAttribute('aria-sort')).toBe('descending'));
+    await eventually(async () => expect(await shownDates()).toEqual([...byDate].reverse().slice(0, 50)));
+    await dateHeader.getByRole('button', { name: 'Date' }).click();
+    await eventually(async () => expect(await dateHeader.getAttribute('aria-sort')).toBe('ascending'));
+    await eventually(async () => expect(await shownDates()).toEqual(byDate.slice(0, 50)));
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('case_date');
+    expect(pageErrors).toEqual([]);
+  });
+
   it('lets provider1 add a case with two CPT codes, see it, edit it and delete it', async () => {
     // Prepare: two starter codes sharing a 4-digit prefix (the suggestions of the second row
     // leave out the code the first row already holds)
@@ -210,7 +259,9 @@ describeBrowser('Provider case screens (browser)', () => {
     const row = casesTable(page).locator(`tbody tr[data-case-id="${caseId}"]`);
     await row.waitFor();
     expect(await row.getByRole('cell').nth(2).textContent()).toBe(`${patientFirst} ${patientLast}`);
-    expect(await row.getByRole('cell').nth(4).textContent()).toBe('Aetna');
+    // A new case has been in its status for 0 days.
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('0 days');
+    expect(await row.getByRole('cell').nth(5).textContent()).toBe('Aetna');
 
     // Act: edit the patient's last name from the list
     await row.getByRole('button', { name: `Edit case ${caseId}` }).click();

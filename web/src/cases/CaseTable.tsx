@@ -161,14 +161,15 @@ function SortHeader({ label, sort }: { label: string; sort: NonNullable<CaseTabl
   const direction = sort.value === undefined ? undefined : column.aria[sort.value];
   const next = sort.value === column.first ? column.second : column.first;
   return (
+    // The arrow is drawn by CSS from data-direction, so the header's text stays its name.
     <button
       type="button"
       className="suture-sort-header"
+      data-direction={direction ?? 'none'}
       onClick={() => sort.onChange(next)}
       title={`Sort by ${label.toLowerCase()}`}
     >
       {label}
-      <span aria-hidden="true">{direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}</span>
     </button>
   );
 }
