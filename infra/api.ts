@@ -124,6 +124,8 @@ export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstL
  *   (the case Lambda asks the document Lambda to delete a deleted case's files);
  * - `cognitoAdmin`: {@link COGNITO_ADMIN_ACTIONS} on the user pool's ARN, its id in `USER_POOL_ID`
  *   (the user Lambda: invite, type change, delete);
+ * - `email` (the support function): ses:SendEmail on the stage's verified identity only, from its
+ *   sender address only (condition `ses:FromAddress`), the addresses in `SENDER_EMAIL`, `SUPPORT_EMAIL`;
  * - `cursorKey` (the functions that page): secretsmanager:GetSecretValue on the cursor key secret
  *   only, its ARN in `CURSOR_KEY_SECRET_ARN`;
  * - `reportsPrefix` (the report Lambda): s3:GetObject, s3:PutObject on `private/reports/*` only (kept reports);
@@ -187,6 +189,7 @@ export class Api extends Construct {
       AUDIT_TABLE: data.table('AUDIT_TABLE').tableName,
       DISPUTES_TABLE: data.table('DISPUTES_TABLE').tableName,
       CASE_NOTES_TABLE: data.table('CASE_NOTES_TABLE').tableName,
+      SUPPORT_TABLE: data.table('SUPPORT_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       ORIGIN_VERIFY: this.originVerifyToken,
@@ -315,7 +318,7 @@ export class Api extends Construct {
 
   /** Least-privilege grants from `RESOURCE_ACCESS` (write implies read). */
   private grantAccess(fn: lambda.Function, resource: Resource, data: Data, props: ApiProps): void {
-    const { documentsBucket, documentsKey, cursorKeySecret } = props;
+    const { documentsBucket, documentsKey, cursorKeySecret, settings } = props;
     const access = RESOURCE_ACCESS[resource];
     for (const envVar of access.write) data.table(envVar).grantReadWriteData(fn);
     for (const envVar of access.read) {
@@ -373,6 +376,18 @@ export class Api extends Construct {
       );
       cursorKeySecret.encryptionKey?.grantDecrypt(fn);
       fn.addEnvironment('CURSOR_KEY_SECRET_ARN', cursorKeySecret.secretArn);
+    }
+    if (access.email) {
+      // The stage's verified identity only: no other sender, whatever the code asks.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${settings.email.identity}`],
+          conditions: { StringEquals: { 'ses:FromAddress': settings.email.sender } },
+        }),
+      );
+      fn.addEnvironment('SENDER_EMAIL', settings.email.sender);
+      fn.addEnvironment('SUPPORT_EMAIL', settings.email.support);
     }
     if (access.invokesSelf && fn.role) {
       // Not the role's own policy: the function depends on that one, and this one names the function.

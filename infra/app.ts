@@ -12,7 +12,10 @@
  * - `domainName` and `certificateArn` (optional, together): a custom domain of the distribution and the
  *   ARN of its ACM certificate in us-east-1; TLS 1.2 minimum then applies (infra/web.ts);
  * - `supportEmail` and `debugPages` (optional): read by the web construct into `config.json`
- *   (infra/web.ts; `debugPages` defaults to true except in prod);
+ *   (infra/web.ts; `debugPages` defaults to true except in prod); `supportEmail` is also where
+ *   messages to support are emailed;
+ * - `senderEmail` and `senderIdentity` (optional): the address email is sent from and its verified
+ *   SES identity (the address or its domain), the only one the functions may send from (infra/stage.ts);
  * - `alarmEmail` (required in prod, optional elsewhere) and `wafBlockedBaseline` (optional, default
  *   100 blocked requests in 5 minutes): where the stage's alarms go and the WAF alarm's threshold
  *   (infra/stage.ts, infra/monitoring.ts);
@@ -76,6 +79,9 @@ export function buildApp(context?: Record<string, unknown>, outdir?: string): Bu
     alarmEmail: app.node.tryGetContext('alarmEmail'),
     wafBlockedBaseline: app.node.tryGetContext('wafBlockedBaseline'),
     disputeDeadlines: app.node.tryGetContext('disputeDeadlines'),
+    senderEmail: app.node.tryGetContext('senderEmail'),
+    senderIdentity: app.node.tryGetContext('senderIdentity'),
+    supportEmail: app.node.tryGetContext('supportEmail'),
   });
   const nppesApiUrl: unknown = app.node.tryGetContext('nppesApiUrl');
   const webDistDir: unknown = app.node.tryGetContext('webDistDir');

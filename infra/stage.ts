@@ -10,6 +10,10 @@ import {
   parseDeadlineSettings,
   type DeadlineSettings,
 } from '../shared/dispute/settings';
+import { DEFAULT_SUPPORT_EMAIL } from '../shared/config';
+
+/** The address email is sent from when the context gives no `senderEmail` (verify it, docs/operations.md). */
+export const DEFAULT_SENDER_EMAIL = 'no-reply@suture.example';
 
 /** Lowercase letters, digits and single dashes, starting and ending with a letter or digit, 1 to 24 chars. */
 export const STAGE_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,23}$/;
@@ -52,6 +56,12 @@ export interface StageSettings {
    * the due-soon window, the Executive Order closures switch; given to the functions as `DISPUTE_DEADLINES`.
    */
   disputeDeadlines: DeadlineSettings;
+  /**
+   * Email (docs/decisions/0027-email-and-support-messages.md): `sender`, the address email is sent
+   * from; `identity`, the SES identity verified for it (that address, or its domain), the only one
+   * the functions may send from; `support`, where messages to support go (also the SPA's `supportEmail`).
+   */
+  email: { sender: string; identity: string; support: string };
 }
 
 /** {@link StageSettings.wafBlockedBaseline} unless the context gives one. */
@@ -68,13 +78,21 @@ export interface StageContext {
   wafBlockedBaseline?: unknown;
   /** An object (cdk.json) or its JSON text (`-c disputeDeadlines='{"dueSoonBusinessDays":3}'`). */
   disputeDeadlines?: unknown;
+  /** `-c senderEmail=no-reply@example.com` (default {@link DEFAULT_SENDER_EMAIL}). */
+  senderEmail?: unknown;
+  /** `-c senderIdentity=example.com`: the verified identity, the sender's address or its domain (default the address). */
+  senderIdentity?: unknown;
+  /** `-c supportEmail=help@example.com` (default shared/config.ts DEFAULT_SUPPORT_EMAIL). */
+  supportEmail?: unknown;
 }
 
 /**
  * Derive the stage settings from a validated stage name and the context's settings (strings, as `-c`
  * passes them, or numbers).
  * @throws InvalidStageSettingError when `alarmEmail` is not an email address, `wafBlockedBaseline`
- *   is not a whole number of 1 or more, or `disputeDeadlines` fails shared/dispute/settings.ts.
+ *   is not a whole number of 1 or more, `disputeDeadlines` fails shared/dispute/settings.ts,
+ *   `senderEmail` or `supportEmail` is not an email address, or `senderIdentity` is neither the
+ *   sender's address nor its domain.
  */
 export function stageSettings(stage: string, context: StageContext = {}): StageSettings {
   const isProd = stage === PROD_STAGE;
@@ -99,9 +117,32 @@ export function stageSettings(stage: string, context: StageContext = {}): StageS
   return {
     stage,
     isProd,
+    email: emailSettings(context),
     resourcePrefix: `suture-${stage}`,
     ...(given(alarmEmail) ? { alarmEmail: alarmEmail as string } : {}),
     wafBlockedBaseline: baseline,
     disputeDeadlines,
   };
+}
+
+/** The email settings of the context (see {@link StageSettings.email}); throws InvalidStageSettingError. */
+function emailSettings(context: StageContext): StageSettings['email'] {
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '' ? v : fallback);
+  const sender = text(context.senderEmail, DEFAULT_SENDER_EMAIL);
+  const support = text(context.supportEmail, DEFAULT_SUPPORT_EMAIL);
+  for (const [name, value] of [
+    ['senderEmail', sender],
+    ['supportEmail', support],
+  ] as const) {
+    if (!z.email().safeParse(value).success) {
+      throw new InvalidStageSettingError(`Invalid ${name} ${JSON.stringify(value)}: use an email address`);
+    }
+  }
+  const identity = text(context.senderIdentity, sender);
+  if (identity !== sender && identity !== sender.slice(sender.indexOf('@') + 1)) {
+    throw new InvalidStageSettingError(
+      `Invalid senderIdentity ${JSON.stringify(identity)}: use the sender's address or its domain`,
+    );
+  }
+  return { sender, identity, support };
 }

@@ -55,6 +55,11 @@ export const RESOURCE_ACCESS: Record<
     /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
     invokesSelf?: boolean;
     /**
+     * The function sends email (lambdas/lib/email.ts): ses:SendEmail from the stage's verified
+     * identity only, the sender and support addresses in `SENDER_EMAIL` and `SUPPORT_EMAIL`.
+     */
+    email?: boolean;
+    /**
      * The function pages with sealed cursors (lambdas/lib/paging.ts): secretsmanager:GetSecretValue
      * on the cursor key secret only, its ARN in `CURSOR_KEY_SECRET_ARN`.
      */
@@ -149,6 +154,15 @@ export const RESOURCE_ACCESS: Record<
     write: ['DISPUTES_TABLE', 'CASES_TABLE', 'CASE_STATS_TABLE'],
     append: AUDIT_APPEND,
     cursorKey: true,
+  },
+  // Messages that reach support: its own table (messages, contact counters), the sender's name and
+  // the caller's user_type from USERS_TABLE; emails the support address.
+  support: {
+    read: ['SUPPORT_TABLE', 'USERS_TABLE'],
+    write: ['SUPPORT_TABLE'],
+    append: AUDIT_APPEND,
+    cursorKey: true,
+    email: true,
   },
 };
 

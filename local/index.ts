@@ -16,6 +16,8 @@
  * - `/secretsmanager`: GetSecretValue of the cursor key secret (local/secrets.ts;
  *   `AWS_ENDPOINT_URL_SECRETS_MANAGER`), its text generated once into `<dataDir>/cursor-key`;
  * - `/nppes/api/`: the NPPES NPI Registry emulator;
+ * - `/ses/emails`: the mailbox of the SES emulator (aws-ses-v2-local on its own port, local/ses.ts;
+ *   `AWS_ENDPOINT_URL_SESV2`), for a token of user_type 100 or more (the debug pages' email viewer);
  * - `/config.json`: the SPA runtime configuration (shared/config.ts);
  * - everything else: the built SPA (`web/dist`) with fallback to index.html.
  *
@@ -60,6 +62,11 @@ import { createS3Versioning } from './s3-versions';
 import { removeRunningEndpoints, writeRunningEndpoints } from './running';
 import { handleNppesRequest } from './nppes';
 import { startS3, type S3Emulator } from './s3';
+import { handleSesViewer, startSes, type SesEmulator } from './ses';
+import { loadUserType } from '../lambdas/lib/user-type';
+import { canReadSupport } from '../shared/roles';
+import { DEFAULT_SUPPORT_EMAIL } from '../shared/config';
+import { DEFAULT_SENDER_EMAIL } from '../infra/stage';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
 import { recountAnalytics } from '../lambdas/data/counters/recount-analytics';
@@ -145,9 +152,10 @@ export interface LocalStack {
    * Emulator endpoints (SDK-facing), e.g. for tests that inspect tables directly. `s3` is the
    * verifying layer on the public port (what the Lambdas use); `s3Direct` is s3rver itself (no
    * checks, its own key `S3RVER`: benchmarks and tests only); `lambda` the local Invoke API;
-   * `dynamodb` dynalite behind its verifying layer.
+   * `dynamodb` dynalite behind its verifying layer; `ses` the SES emulator (its `GET /store` lists
+   * the emails sent).
    */
-  endpoints: { dynamodb: string; s3: string; s3Direct: string; cognito: string; lambda: string };
+  endpoints: { dynamodb: string; s3: string; s3Direct: string; cognito: string; lambda: string; ses: string };
   /** Resolves when every asynchronous Lambda invocation started so far has finished. */
   lambdaIdle(): Promise<void>;
   /** What seeding did on this start (undefined when seed was false). */
@@ -284,7 +292,7 @@ function releaseDataDirLock(dataDir: string): void {
 }
 
 /** Ports used by the previous runtime of this process (reused on restart when free). */
-let previousPorts: { http?: number; dynamodb?: number; s3?: number; cognito?: number } = {};
+let previousPorts: { http?: number; dynamodb?: number; s3?: number; cognito?: number; ses?: number } = {};
 let running = false;
 
 /**
@@ -373,7 +381,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       log,
     });
     closers.push(() => cognito.close());
-    previousPorts = { http: port, dynamodb: dynamo.port, s3: s3.port, cognito: Number(new URL(cognito.endpoint).port) };
+    const ses: SesEmulator = await startSes(previousPorts.ses);
+    closers.push(() => ses.close());
+    previousPorts = {
+      http: port,
+      dynamodb: dynamo.port,
+      s3: s3.port,
+      cognito: Number(new URL(cognito.endpoint).port),
+      ses: ses.port,
+    };
 
     // 3. The Lambda environment, before any handler is imported.
     const cursorKeyArn = localSecretArn(LOCAL_REGION, CURSOR_KEY_SECRET_NAME);
@@ -392,6 +408,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       // The cursor key secret, answered by local/secrets.ts from a file under the data dir.
       AWS_ENDPOINT_URL_SECRETS_MANAGER: `${url}/secretsmanager`,
       CURSOR_KEY_SECRET_ARN: cursorKeyArn,
+      // Email: the SES emulator, from and to the stage defaults (the support address is /config.json's).
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      SENDER_EMAIL: DEFAULT_SENDER_EMAIL,
+      SUPPORT_EMAIL: DEFAULT_SUPPORT_EMAIL,
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       NPPES_API_URL: `${url}/nppes/api/?version=2.1`,
@@ -461,6 +481,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       domainName: `${host}:${port}`,
       originVerify,
     });
+
+    // The email viewer: a token the gateway accepts, of a profile of user_type 100 or more.
+    const sesViewerAccess = async (authorization: string | undefined) => {
+      const claims = await gateway.verify(authorization);
+      if (typeof claims?.sub !== 'string') return 'unauthorized' as const;
+      return canReadSupport(await loadUserType(claims.sub)) ? ('ok' as const) : ('forbidden' as const);
+    };
 
     const accepted = credentialMap(credentials);
     // The documents bucket is versioned on AWS (infra/storage.ts); s3rver is not: the layer of s3-versions.ts.
@@ -541,6 +568,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
             cognitoOrigins,
           );
         }
+      } else if (pathname.startsWith('/ses/')) {
+        status = await handleSesViewer(req, res, pathname.slice(4), ses.endpoint, sesViewerAccess, headers);
       } else if (pathname === '/nppes/api' || pathname === '/nppes/api/') {
         handleNppesRequest(req, res, parsed);
         status = 200;
@@ -630,6 +659,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
         s3Direct: s3.endpoint,
         cognito: cognito.endpoint,
         lambda: `${url}/lambda`,
+        ses: ses.endpoint,
       },
       lambdaIdle: () => lambdaApi.idle(),
       seedSummary,

@@ -73,6 +73,15 @@ import { RestoreCaseBodySchema } from './schemas/deleted-cases';
 import { CaseBulkAnswerSchema, CaseBulkBodySchema } from './schemas/case-bulk';
 import { CaseNoteBodySchema, CaseNoteSavedSchema, CaseNotesPageSchema } from './schemas/notes';
 import { ConfirmDocumentBodySchema, UploadRequestSchema } from './schemas/document';
+import {
+  BugReportBodySchema,
+  ContactBodySchema,
+  SupportMessagePatchSchema,
+  SupportMessageSavedSchema,
+  SupportMessagesPageSchema,
+  SupportMessagesQuerySchema,
+  SupportReferenceSchema,
+} from './schemas/support';
 import { ProfileFormSchema, ProfileSetupFormSchema } from './schemas/profile';
 import {
   ImportRequestSchema,
@@ -600,6 +609,36 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     access: reportAdmin,
     query: ReportDownloadQuerySchema,
     answers: { 200: ReportDownloadAnswerSchema },
+    errors: [403, 404],
+  },
+  'POST /contact': {
+    summary:
+      'Send a message to support from the contact form (no sign-in; 5 an hour per address, then 429); answers its reference',
+    access: null,
+    body: ContactBodySchema,
+    answers: { 201: SupportReferenceSchema },
+    errors: [],
+  },
+  'POST /support/bug': {
+    summary: 'Report a bug to support from the page `page`; answers its reference',
+    access: signedIn,
+    body: BugReportBodySchema,
+    answers: { 201: SupportReferenceSchema },
+    errors: [],
+  },
+  'GET /support/messages': {
+    summary: 'One page of the Support inbox (open or handled messages), newest first',
+    access: globalAdmin,
+    query: SupportMessagesQuerySchema,
+    answers: { 200: SupportMessagesPageSchema },
+    errors: [403],
+    paged: true,
+  },
+  'PATCH /support/messages': {
+    summary: 'Mark a message of the Support inbox handled',
+    access: globalAdmin,
+    body: SupportMessagePatchSchema,
+    answers: { 200: SupportMessageSavedSchema },
     errors: [403, 404],
   },
 };

@@ -24,6 +24,7 @@ export const RESOURCES = [
   'lists',
   'report',
   'dispute',
+  'support',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -111,6 +112,12 @@ export const ROUTES = [
   { method: 'POST', path: '/dispute/event', resource: 'dispute', auth: true },
   { method: 'DELETE', path: '/dispute/event', resource: 'dispute', auth: true },
   { method: 'GET', path: '/dispute', resource: 'dispute', auth: true },
+  // Messages that reach support (docs/decisions/0027-email-and-support-messages.md): the public
+  // contact form (no sign-in, limited per address), bug reports and the Support inbox.
+  { method: 'POST', path: '/contact', resource: 'support', auth: false },
+  { method: 'POST', path: '/support/bug', resource: 'support', auth: true },
+  { method: 'GET', path: '/support/messages', resource: 'support', auth: true },
+  { method: 'PATCH', path: '/support/messages', resource: 'support', auth: true },
   // The generated API description (docs/api.md), answered by the case function with the committed file.
   { method: 'GET', path: '/openapi.json', resource: 'case', auth: true },
 ] as const satisfies readonly RouteDef[];

@@ -170,3 +170,11 @@ export const MAX_MISC_DOCUMENTS = 20;
 export const CONTACT_MESSAGE_MIN_CHARS = 10;
 export const CONTACT_SEND_MS = 1000;
 export const CONTACT_REPLY_HOURS = 24;
+/**
+ * Messages to support (docs/decisions/0027-email-and-support-messages.md): the longest message in
+ * characters (contact form and bug report) and the longest phone number a contact may give.
+ */
+export const SUPPORT_MESSAGE_MAX_CHARS = 5000;
+export const CONTACT_PHONE_MAX_CHARS = 40;
+/** Contact messages one address may send in an hour (POST /contact); the next is a 429. */
+export const CONTACT_LIMIT_PER_HOUR = 5;

@@ -55,7 +55,7 @@ export const UI_MESSAGES = {
   unsavedLeave: 'You have unsaved changes. Are you sure you want to leave?',
   unsavedLost: 'You have unsaved changes that will be lost. Are you sure you want to leave this page?',
   bugReport:
-    'Thank you for helping us improve Suture. Bug reporting is not ready yet. For urgent issues, please contact support.',
+    'Thank you for helping us improve Suture. Tell us what went wrong and where; it goes to our support team. For urgent issues, please contact support.',
 } as const;
 
 /**

@@ -47,6 +47,10 @@ export function canManageLists(userType: number): boolean {
 export function canRestoreCases(userType: number): boolean {
   return userType >= USER_TYPE.GLOBAL_ADMIN;
 }
+/** 100 or more: the Support inbox (docs/decisions/0027-email-and-support-messages.md) and the email viewer. */
+export function canReadSupport(userType: number): boolean {
+  return userType >= USER_TYPE.GLOBAL_ADMIN;
+}
 /** Changing a case status (PUT /case) needs back-office access (spec provider-side, the case workflow). */
 export function canChangeCaseStatus(userType: number): boolean {
   return isBackOffice(userType);

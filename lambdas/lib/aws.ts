@@ -11,6 +11,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getEnv } from './env';
 import { traced } from './tracer';
@@ -87,6 +88,7 @@ let doc: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
 let lambda: LambdaClient | undefined;
+let ses: SESv2Client | undefined;
 
 /** The DynamoDB DocumentClient (undefined attributes removed on write, numbers as JS numbers). */
 export function ddb(): DynamoDBDocumentClient {
@@ -130,12 +132,20 @@ export function lambdaClient(): LambdaClient {
   return lambda;
 }
 
+/** The SES v2 client (email from the stage's verified identity; `AWS_ENDPOINT_URL_SESV2` locally). */
+export function sesClient(): SESv2Client {
+  ses ??= traced(withoutSdkLogging(new SESv2Client({ ...SDK_RETRY })));
+  return ses;
+}
+
 /** Forget the clients (tests and the local runtime, which change endpoints after import). */
 export function resetAwsClients(): void {
   doc?.destroy();
   s3?.destroy();
   cognito?.destroy();
   lambda?.destroy();
+  ses?.destroy();
+  ses = undefined;
   doc = undefined;
   s3 = undefined;
   cognito = undefined;

@@ -3,7 +3,8 @@
  * (`infra/api.ts` builds each function's environment as a `LambdaEnv`).
  *
  * Endpoints of AWS services are not part of it: locally the runtime sets the SDK's standard
- * `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL_S3` variables, so product code never branches.
+ * `AWS_ENDPOINT_URL_DYNAMODB` / `AWS_ENDPOINT_URL_S3` / `AWS_ENDPOINT_URL_SESV2` variables, so product
+ * code never branches.
  */
 import * as z from 'zod';
 
@@ -29,6 +30,15 @@ export const LambdaEnvSchema = z.object({
   DISPUTES_TABLE: z.string().min(1),
   /** Notes on a case between the practice and the back office (lambdas/data/notes). */
   CASE_NOTES_TABLE: z.string().min(1),
+  /** Messages that reach support and the contact form's counters (lambdas/data/support). */
+  SUPPORT_TABLE: z.string().min(1),
+  /**
+   * The stage's verified SES identity's address that email is sent from, and the support address
+   * messages go to (CDK context `senderEmail`, `supportEmail`). Only the functions that send email
+   * (RESOURCE_ACCESS `email`) get them; absent elsewhere.
+   */
+  SENDER_EMAIL: z.email().optional(),
+  SUPPORT_EMAIL: z.email().optional(),
   /**
    * The stage's deadline engine settings as JSON (shared/dispute/settings.ts), given to the functions
    * that compute deadlines or their states (dispute, case); parsed at their cold start by

@@ -194,9 +194,10 @@ export function isJsonContentType(header: string | undefined): boolean {
 
 /**
  * Fields (last path segment) whose text may hold TAB, LF and CR: free text that may span lines
- * (`text`: a note on a case, POST /case/notes).
+ * (`text`: a note on a case, POST /case/notes; `message`: a message to support, POST /contact and
+ * POST /support/bug).
  */
-export const MULTILINE_TEXT_FIELDS: ReadonlySet<string> = new Set<string>(['text']);
+export const MULTILINE_TEXT_FIELDS: ReadonlySet<string> = new Set<string>(['text', 'message']);
 /** Nesting depth of a JSON body beyond which it is refused (400). */
 export const MAX_BODY_DEPTH = 32;
 

@@ -13,6 +13,7 @@ import { CASE_NOTES_TABLE } from '../data/notes/keys';
 import { LISTS_TABLE } from '../data/lists/keys';
 import { FACILITIES_TABLE, SURGEONS_TABLE } from '../data/owned/keys';
 import { REPORTS_TABLE } from '../data/reports/keys';
+import { SUPPORT_TABLE } from '../data/support/keys';
 import { USERS_TABLE } from '../data/user/keys';
 
 export type AttributeType = 'S' | 'N';
@@ -53,6 +54,7 @@ export const TABLES = [
   AUDIT_TABLE,
   DISPUTES_TABLE,
   CASE_NOTES_TABLE,
+  SUPPORT_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */

@@ -310,14 +310,14 @@ describe('the HTTP API', () => {
     },
   );
 
-  it('leaves only /case/health and /health without a token (/check_npi needs sign-in)', () => {
+  it('leaves only /case/health, /health and the contact form without a token (/check_npi needs sign-in)', () => {
     // Act
     const open = ofType(dev, 'AWS::ApiGatewayV2::Route')
       .filter(([, r]) => r.Properties?.AuthorizationType === 'NONE')
       .map(([, r]) => r.Properties?.RouteKey);
 
     // Assess
-    expect(open.sort()).toEqual(['GET /case/health', 'GET /health']);
+    expect(open.sort()).toEqual(['GET /case/health', 'GET /health', 'POST /contact']);
   });
 
   it('verifies Cognito JWTs from the Authorization header against the pool issuer and the SPA client', () => {
@@ -609,6 +609,57 @@ describe('the Lambdas', () => {
       }
     },
   );
+});
+
+describe('email', () => {
+  it.each([...RESOURCES])(
+    'lets the %s function send email, from the stage identity and sender only, exactly when RESOURCE_ACCESS says so',
+    (resource) => {
+      // Prepare
+      const fn = dev.stack.api.functions.get(resource);
+      if (!fn) throw new Error(`no ${resource} function`);
+      const sesStatements = statementsOf(dev, resource).filter((st) => actions(st).some((a) => a.startsWith('ses:')));
+      const env = (dev.resources[logicalId(dev, fn)]?.Properties?.Environment as { Variables: Record<string, Json> })
+        .Variables;
+      const { sender, identity, support } = stageSettings('dev').email;
+
+      // Assess: SendEmail on the identity's ARN, with the sender as the only From address
+      if (RESOURCE_ACCESS[resource].email) {
+        expect(sesStatements).toHaveLength(1);
+        expect(actions(sesStatements[0]!)).toEqual(['ses:SendEmail']);
+        expect(JSON.stringify(sesStatements[0]!.Resource)).toContain(`:identity/${identity}`);
+        expect((sesStatements[0] as unknown as { Condition: Json }).Condition).toEqual({
+          StringEquals: { 'ses:FromAddress': sender },
+        });
+        expect(env.SENDER_EMAIL).toBe(sender);
+        expect(env.SUPPORT_EMAIL).toBe(support);
+      } else {
+        expect(sesStatements).toEqual([]);
+        expect(env.SENDER_EMAIL).toBeUndefined();
+      }
+    },
+  );
+
+  it('takes the sender, its identity and the support address from the context, and refuses a bad one', () => {
+    // Act
+    const settings = stageSettings('qa-1', {
+      senderEmail: 'no-reply@clinic.example',
+      senderIdentity: 'clinic.example',
+      supportEmail: 'help@clinic.example',
+    });
+
+    // Assess
+    expect(settings.email).toEqual({
+      sender: 'no-reply@clinic.example',
+      identity: 'clinic.example',
+      support: 'help@clinic.example',
+    });
+    expect(stageSettings('qa-1').email.identity).toBe(stageSettings('qa-1').email.sender);
+    expect(() => stageSettings('qa-1', { senderEmail: 'nobody' })).toThrow(InvalidStageSettingError);
+    expect(() =>
+      stageSettings('qa-1', { senderEmail: 'no-reply@clinic.example', senderIdentity: 'other.example' }),
+    ).toThrow(/senderIdentity/);
+  });
 });
 
 describe("the list cursors' key", () => {

@@ -409,7 +409,44 @@ const TABLE: Record<RouteKey, Row> = {
   },
   // The API description: every signed-in user (docs/api.md).
   'GET /openapi.json': { request: () => ({}), expect: ALL(200) },
+  // Messages to support: the contact form needs no sign-in (the honeypot filled, so that these calls
+  // neither count toward the address's hourly limit nor send email), a bug report any signed-in
+  // user, the Support inbox user_type 100 or more.
+  'POST /contact': {
+    request: () => ({ body: { ...CONTACT_BODY, website: 'https://spam.example' } }),
+    expect: ALL(201),
+  },
+  'POST /support/bug': {
+    request: () => ({ body: { message: 'The case list does not load.', page: '/dashboard' } }),
+    expect: [401, 201, 201, 201, 201, 201, 201, 201],
+  },
+  'GET /support/messages': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
+  'PATCH /support/messages': {
+    request: async () => ({ body: { reference: await bugReportOfA(), state: 'handled' } }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 200],
+  },
 };
+
+/** A contact message's fields (shared/schemas/support.ts ContactBodySchema). */
+const CONTACT_BODY = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  organization: 'Analytical Surgery',
+  subject: 'A question',
+  message: 'How do I invite my billing office?',
+  inquiryType: 'support',
+};
+
+/** The reference of a new bug report of provider A. */
+async function bugReportOfA(): Promise<string> {
+  const res = await local.api<{ reference: string }>('POST', '/support/bug', {
+    token: users.providerA.accessToken,
+    body: { message: 'The Save button does nothing.', page: '/case/new' },
+  });
+  if (res.status !== 201) throw new Error(`bug report failed: ${res.status}`);
+  return res.body.reference;
+}
 
 beforeAll(async () => {
   const [providerA, providerB, type10, type20, type50, type100, type1000] = await Promise.all([

@@ -191,6 +191,7 @@ describe('importing a slice of the CMS PFS file and reading it back', () => {
       LISTS_TABLE: 'x-lists',
       DISPUTES_TABLE: 'x-disputes',
       CASE_NOTES_TABLE: 'x-case-notes',
+      SUPPORT_TABLE: 'x-support',
     });
     resetEnvCache();
     resetAwsClients();

@@ -5,6 +5,7 @@
  * the back office's included; `caseKeys.stats` every count.
  */
 import type { CaseStatsRange } from '../../../shared/schemas/lists';
+import type { SupportState } from '../../../shared/schemas/support';
 import type { AuditFilters } from '../back-office/audit/api';
 import type { CaseFilters } from '../back-office/cases/api';
 import type { CaseListView } from '../cases/api';
@@ -128,6 +129,16 @@ export const reportKeys = {
   permission: ['reports', 'permission'] as const,
   history: ['reports', 'history'] as const,
   providers: (search: string) => ['reports', 'providers', search] as const,
+};
+
+/** The Support inbox (docs/decisions/0027-email-and-support-messages.md): its pages by state. */
+export const supportKeys = {
+  all: ['support'] as const,
+  /** Prefix of the inbox pages (read again after a message is marked handled). */
+  lists: ['support', 'messages'] as const,
+  list: (state: SupportState) => ['support', 'messages', state] as const,
+  /** The local runtime's email viewer (a debug page). */
+  emails: ['support', 'emails'] as const,
 };
 
 /** The dispute desk: a case's dispute, the Deadlines queue and the Awards list. */

@@ -8,38 +8,34 @@
  *   the spec's exact messages), checked on submit and then on each change; fields firstName,
  *   lastName, email, organization, phone (optional), subject, message, inquiryType (select). The
  *   first invalid field takes focus.
- * - States: idle, sending (simulated 1 s, no server call: "Sending..."), thanked: the "Thank You!"
- *   screen (message received, reply within 24 hours) with Send Another Message, which returns to an
- *   empty form.
+ * - Sending: POST /contact without credentials (docs/decisions/0027-email-and-support-messages.md, a
+ *   departure from the spec's simulated send): "Sending..." while it runs, then the "Thank You!" screen
+ *   (message received, reply within 24 hours, the message's reference number) with Send Another
+ *   Message, which returns to an empty form. A refusal (the hourly limit, a network error) is an
+ *   alert above the form, which keeps what was typed.
+ * - A honeypot input (`website`), out of sight and of the tab order, which people leave empty.
  * - `?inquiry=<type>` (from About's Request Demo / Contact Sales and FAQ's chat card) preselects
  *   the inquiry type.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Link,
-  SelectField,
-  Text,
-  TextAreaField,
-  TextField,
-  View,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, Text, View } from '@aws-amplify/ui-react';
 import {
   CONTACT_REPLY_HOURS,
-  CONTACT_SEND_MS,
   ContactFormSchema,
   EMPTY_CONTACT_FORM,
   INQUIRY_TYPES,
   type ContactFormValues,
   type ContactInquiry,
 } from '../../../shared/schemas/contact';
+import { CONTACT_HONEYPOT_FIELD } from '../../../shared/schemas/support';
+import { FormField } from '../components/FormField';
+import { FormSelect } from '../components/FormSelect';
+import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
+import { useSendContact } from '../support/queries';
 import { CONTACT_DETAILS, telHref } from './contactDetails';
 
 /** zodResolver typed for the text values the inputs hold (the schema checks every value). */
@@ -118,7 +114,10 @@ function ContactInfo() {
   );
 }
 
-function ThankYou({ onAgain }: { onAgain: () => void }) {
+/** Hidden from people (off screen, out of the tab order, not announced); form-filling robots fill it. */
+const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: '1px', height: '1px', overflow: 'hidden' } as const;
+
+function ThankYou({ reference, onAgain }: { reference: string; onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -128,6 +127,10 @@ function ThankYou({ onAgain }: { onAgain: () => void }) {
           Thank You!
         </Heading>
         <Text>Your message has been received. Our team will get back to you within {CONTACT_REPLY_HOURS} hours.</Text>
+        <Text>
+          Your reference number is <strong>{reference}</strong>. Please quote it if you write to us about this
+          message.
+        </Text>
         <Button variation="primary" onClick={onAgain}>
           Send Another Message
         </Button>
@@ -138,13 +141,8 @@ function ThankYou({ onAgain }: { onAgain: () => void }) {
 
 export default function ContactPage() {
   const [params] = useSearchParams();
-  const [phase, setPhase] = useState<'idle' | 'sending' | 'thanked'>('idle');
-  // The contact form makes no call (spec section 7): sending is simulated for 1 s.
-  useEffect(() => {
-    if (phase !== 'sending') return undefined;
-    const timer = setTimeout(() => setPhase('thanked'), CONTACT_SEND_MS);
-    return () => clearTimeout(timer);
-  }, [phase]);
+  const send = useSendContact();
+  const [reference, setReference] = useState<string | null>(null);
   const form = useForm<ContactFormValues, unknown, ContactInquiry>({
     resolver,
     defaultValues: startValues(params.get('inquiry')),
@@ -157,18 +155,22 @@ export default function ContactPage() {
     reset,
     formState: { errors },
   } = form;
-  const sending = phase === 'sending';
-  const onSubmit = () => setPhase('sending');
+  const sending = send.isPending;
+  const onSubmit = (inquiry: ContactInquiry, event?: BaseSyntheticEvent) => {
+    const form = event?.target as HTMLFormElement | undefined;
+    const trap = form?.elements.namedItem(CONTACT_HONEYPOT_FIELD) as HTMLInputElement | null | undefined;
+    send.mutate({ inquiry, website: trap?.value ?? '' }, { onSuccess: setReference });
+  };
 
   const again = () => {
     reset(EMPTY_CONTACT_FORM);
-    setPhase('idle');
+    send.reset();
+    setReference(null);
   };
 
   const field = (name: keyof ContactFormValues) => ({
     ...register(name),
-    hasError: Boolean(errors[name]),
-    errorMessage: errors[name]?.message,
+    error: errors[name]?.message,
     isDisabled: sending,
   });
 
@@ -179,22 +181,33 @@ export default function ContactPage() {
         <Text color="font.secondary">Questions about Suture, a demo for your practice, or help with your account.</Text>
       </Flex>
       <Flex gap="1.5rem" wrap="wrap" alignItems="flex-start">
-        {phase === 'thanked' ? (
-          <ThankYou onAgain={again} />
+        {reference ? (
+          <ThankYou reference={reference} onAgain={again} />
         ) : (
           <Card variation="outlined" flex="2 1 22rem" as="section" aria-labelledby="contact-form">
             <Heading level={2} id="contact-form" fontSize="large" marginBottom="0.75rem">
               Send us a Message
             </Heading>
+            {send.isError && (
+              <Alert variation="error" role="alert" marginBottom="1rem">
+                {`Your message could not be sent: ${send.error.message}`}
+              </Alert>
+            )}
             <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="contact-form">
+              <div aria-hidden="true" style={HONEYPOT_STYLE}>
+                <label>
+                  Website (leave empty)
+                  <input name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+                </label>
+              </div>
               <Flex direction="column" gap="1rem">
                 <Flex gap="1rem" wrap="wrap">
-                  <TextField label="First Name" autoComplete="given-name" flex="1 1 12rem" {...field('firstName')} />
-                  <TextField label="Last Name" autoComplete="family-name" flex="1 1 12rem" {...field('lastName')} />
+                  <FormField label="First Name" autoComplete="given-name" flex="1 1 12rem" {...field('firstName')} />
+                  <FormField label="Last Name" autoComplete="family-name" flex="1 1 12rem" {...field('lastName')} />
                 </Flex>
                 <Flex gap="1rem" wrap="wrap">
-                  <TextField label="Email" type="email" autoComplete="email" flex="1 1 12rem" {...field('email')} />
-                  <TextField
+                  <FormField label="Email" type="email" autoComplete="email" flex="1 1 12rem" {...field('email')} />
+                  <FormField
                     label="Phone (optional)"
                     type="tel"
                     autoComplete="tel"
@@ -202,17 +215,17 @@ export default function ContactPage() {
                     {...field('phone')}
                   />
                 </Flex>
-                <TextField label="Organization" autoComplete="organization" {...field('organization')} />
-                <SelectField label="Inquiry Type" {...field('inquiryType')}>
+                <FormField label="Organization" autoComplete="organization" {...field('organization')} />
+                <FormSelect label="Inquiry Type" {...field('inquiryType')}>
                   <option value="">Select an inquiry type</option>
                   {INQUIRY_TYPES.map((t) => (
                     <option key={t.value} value={t.value}>
                       {t.label}
                     </option>
                   ))}
-                </SelectField>
-                <TextField label="Subject" {...field('subject')} />
-                <TextAreaField label="Message" rows={6} {...field('message')} />
+                </FormSelect>
+                <FormField label="Subject" {...field('subject')} />
+                <FormTextArea label="Message" {...field('message')} />
                 <View>
                   <Button type="submit" variation="primary" isLoading={sending} loadingText="Sending...">
                     Send Message

@@ -1,0 +1,38 @@
+/**
+ * TanStack Query hooks of the messages to support (keys: `supportKeys`, web/src/lib/queryKeys.ts):
+ * the inbox pages by state (Load more reads older ones), marking one handled (both states are read
+ * again), and the two sends, which change no list a sender sees.
+ */
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactInquiry } from '../../../shared/schemas/contact';
+import { supportKeys } from '../lib/queryKeys';
+import { fetchSupportPage, markMessageHandled, sendBugReport, sendContact, type SupportState } from './api';
+
+export function useSupportMessages(state: SupportState) {
+  return useInfiniteQuery({
+    queryKey: supportKeys.list(state),
+    queryFn: ({ pageParam, signal }) => fetchSupportPage(state, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useMarkHandled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markMessageHandled,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.lists }),
+  });
+}
+
+export function useSendContact() {
+  return useMutation({
+    mutationFn: ({ inquiry, website }: { inquiry: ContactInquiry; website: string }) => sendContact(inquiry, website),
+  });
+}
+
+export function useSendBugReport() {
+  return useMutation({
+    mutationFn: ({ message, page }: { message: string; page: string }) => sendBugReport(message, page),
+  });
+}
