@@ -56,7 +56,7 @@ describe("the spec's navigation entries per role", () => {
     expect(entries(true, 9)).toEqual(provider);
   });
 
-  it('adds User Mgmt at 20, Reports at 50 and List Mgmt, Audit and API at 100 to the back-office entries of 10', () => {
+  it('adds User Mgmt at 20, Reports at 50 and List Mgmt, Audit, Support and API at 100 to the back-office entries of 10', () => {
     const home = [
       'Home /back-office',
       'Dashboard /back-office/dashboard',
@@ -73,13 +73,14 @@ describe("the spec's navigation entries per role", () => {
     const reports = 'Reports /back-office/reports';
     const lists = 'List Mgmt /back-office/list-management';
     const audit = 'Audit /back-office/audit';
+    const support = 'Support /back-office/support';
     const api = 'API /back-office/api';
     expect(entries(true, 10)).toEqual([...home, ...tail]);
     expect(entries(true, 19)).toEqual([...home, ...tail]);
     expect(entries(true, 20)).toEqual([...home, users, ...tail]);
     expect(entries(true, 50)).toEqual([...home, users, reports, ...tail]);
-    expect(entries(true, 100)).toEqual([...home, users, reports, lists, audit, api, ...tail]);
-    expect(entries(true, 1000)).toEqual([...home, users, reports, lists, audit, api, ...tail]);
+    expect(entries(true, 100)).toEqual([...home, users, reports, lists, audit, support, api, ...tail]);
+    expect(entries(true, 1000)).toEqual([...home, users, reports, lists, audit, support, api, ...tail]);
   });
 
   it('shows only the entries whose page is in this build', () => {

@@ -63,7 +63,7 @@ function setDebugPages(on: boolean) {
   Object.assign(getConfig(), { debugPages: on });
 }
 
-const DEBUG_PATHS = ['/debug/forgot-password', '/debug-patch', '/test-search'];
+const DEBUG_PATHS = ['/debug/forgot-password', '/debug-patch', '/test-search', '/debug/emails'];
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
@@ -119,6 +119,7 @@ describe('debug pages, debugPages on', () => {
     ['/debug/forgot-password', 'Forgot Password Test'],
     ['/debug-patch', 'Debug Patch Tool'],
     ['/test-search', 'Search Test'],
+    ['/debug/emails', 'Email viewer'],
   ])('shows %s to a signed-in user', async (path, heading) => {
     // Prepare
     setDebugPages(true);

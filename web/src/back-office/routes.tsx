@@ -3,7 +3,7 @@
  * the BackOfficeGuard route of web/src/App.tsx (user_type 10 or more). This module is loaded on the
  * first navigation under /back-office (React Router's patchRoutesOnNavigation, see App.tsx), so
  * none of it is in the sign-in page's entry chunk. Each page is its own lazy chunk. Pages of a
- * higher threshold (User Mgmt 20, Reports 50, List Mgmt, Audit, Deleted Cases and API 100) check it themselves.
+ * higher threshold (User Mgmt 20, Reports 50, List Mgmt, Audit, Deleted Cases, API and Support 100) check it themselves.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
@@ -22,6 +22,7 @@ const AuditPage = lazy(() => import('./audit/AuditPage'));
 const ApiDescriptionPage = lazy(() => import('./api/ApiDescriptionPage'));
 const DeadlinesPage = lazy(() => import('../disputes/DeadlinesPage'));
 const AwardsPage = lazy(() => import('../disputes/AwardsPage'));
+const SupportInboxPage = lazy(() => import('../support/SupportInboxPage'));
 
 const title = (text: string): RouteHandle => ({ title: text });
 
@@ -39,4 +40,5 @@ export const backOfficeRoutes: RouteObject[] = [
   { path: '/back-office/reports', element: <ReportsPage />, handle: title('Reports') },
   { path: '/back-office/audit', element: <AuditPage />, handle: title('Audit Trail') },
   { path: '/back-office/api', element: <ApiDescriptionPage />, handle: title('API') },
+  { path: '/back-office/support', element: <SupportInboxPage />, handle: title('Support Inbox') },
 ];

@@ -10,6 +10,7 @@ import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws
 import { apiFetch } from '../lib/api';
 import { DebugLog, captureConsole, useDebugLog } from './DebugLog';
 import { CASE_ID_REQUIRED, runPatchTests, type PatchTestResult } from './patchTests';
+import { DebugLinks } from './DebugLinks';
 
 export default function DebugPatchPage() {
   const [caseId, setCaseId] = useState('');
@@ -45,6 +46,7 @@ export default function DebugPatchPage() {
     <Flex direction="column" gap="1.25rem" maxWidth="60rem" width="100%">
       <Flex direction="column" gap="0.25rem">
         <Heading level={1}>Debug Patch Tool</Heading>
+        <DebugLinks />
         <Text color="font.secondary">
           Debug page: runs case update tests (PATCH /case) against this deployment. Accepted updates write back values
           the case already holds.

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { resetPassword } from 'aws-amplify/auth';
 import { Alert, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
 import { DebugLog, useDebugLog } from './DebugLog';
+import { DebugLinks } from './DebugLinks';
 
 /** Shown (and logged) when the button is used with an empty email (spec section 5). */
 export const EMAIL_REQUIRED = 'Please enter an email address';
@@ -50,6 +51,7 @@ export default function ForgotPasswordTestPage() {
     <Flex direction="column" gap="1.25rem" maxWidth="50rem" width="100%">
       <Flex direction="column" gap="0.25rem">
         <Heading level={1}>Forgot Password Test</Heading>
+        <DebugLinks />
         <Text color="font.secondary">Debug page: sends a real password reset code to the address entered.</Text>
       </Flex>
       <Card variation="outlined">

@@ -18,6 +18,7 @@ import { facilitySearchTerm } from '../facilities/api';
 import { useFacilitySearch } from '../facilities/queries';
 import { splitSearchText, type SurgeonSearchQuery } from '../surgeons/search';
 import { useSurgeonSearch } from '../surgeons/queries';
+import { DebugLinks } from './DebugLinks';
 
 /** Shown when a search text is under 2 characters (spec section 9: search minimum 2 characters). */
 export const SEARCH_TOO_SHORT = 'Please enter at least 2 characters';
@@ -148,6 +149,7 @@ export default function TestSearchPage() {
     <Flex direction="column" gap="1.25rem" width="100%">
       <Flex direction="column" gap="0.25rem">
         <Heading level={1}>Search Test</Heading>
+        <DebugLinks />
         <Text color="font.secondary">Debug page: the NPI registry searches of Add Surgeon and Add Facility.</Text>
       </Flex>
       <Flex gap="1rem" wrap="wrap" alignItems="flex-start">

@@ -7,3 +7,4 @@ export { default as DebugGate } from './DebugGate';
 export { default as ForgotPasswordTestPage } from './ForgotPasswordTestPage';
 export { default as DebugPatchPage } from './DebugPatchPage';
 export { default as TestSearchPage } from './TestSearchPage';
+export { default as EmailViewerPage } from './EmailViewerPage';

@@ -35,7 +35,7 @@ import { FormField } from '../components/FormField';
 import { FormSelect } from '../components/FormSelect';
 import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
-import { useSendContact } from '../support/queries';
+import { sendContact } from '../support/api';
 import { CONTACT_DETAILS, telHref } from './contactDetails';
 
 /** zodResolver typed for the text values the inputs hold (the schema checks every value). */
@@ -141,7 +141,9 @@ function ThankYou({ reference, onAgain }: { reference: string; onAgain: () => vo
 
 export default function ContactPage() {
   const [params] = useSearchParams();
-  const send = useSendContact();
+  // No TanStack Query here: signed-out visitors have no query client (web/src/shell/SignedInLayout.tsx).
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const form = useForm<ContactFormValues, unknown, ContactInquiry>({
     resolver,
@@ -155,16 +157,23 @@ export default function ContactPage() {
     reset,
     formState: { errors },
   } = form;
-  const sending = send.isPending;
-  const onSubmit = (inquiry: ContactInquiry, event?: BaseSyntheticEvent) => {
+  const onSubmit = async (inquiry: ContactInquiry, event?: BaseSyntheticEvent) => {
     const form = event?.target as HTMLFormElement | undefined;
     const trap = form?.elements.namedItem(CONTACT_HONEYPOT_FIELD) as HTMLInputElement | null | undefined;
-    send.mutate({ inquiry, website: trap?.value ?? '' }, { onSuccess: setReference });
+    setSending(true);
+    setFailure(null);
+    try {
+      setReference(await sendContact(inquiry, trap?.value ?? ''));
+    } catch (err) {
+      setFailure((err as Error).message);
+    } finally {
+      setSending(false);
+    }
   };
 
   const again = () => {
     reset(EMPTY_CONTACT_FORM);
-    send.reset();
+    setFailure(null);
     setReference(null);
   };
 
@@ -188,9 +197,9 @@ export default function ContactPage() {
             <Heading level={2} id="contact-form" fontSize="large" marginBottom="0.75rem">
               Send us a Message
             </Heading>
-            {send.isError && (
+            {failure && (
               <Alert variation="error" role="alert" marginBottom="1rem">
-                {`Your message could not be sent: ${send.error.message}`}
+                {`Your message could not be sent: ${failure}`}
               </Alert>
             )}
             <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="contact-form">

@@ -17,12 +17,15 @@ const ProfileGate = lazy(() => import('../shell/SignedInLayout').then((m) => ({ 
 const AboutPage = lazy(() => import('./AboutPage'));
 const FaqPage = lazy(() => import('./FaqPage'));
 const ContactPage = lazy(() => import('./ContactPage'));
-const debugPage = (name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage') =>
+const debugPage = (
+  name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage' | 'EmailViewerPage',
+) =>
   lazy(() => import('../debug').then((m) => ({ default: m[name] })));
 const DebugGate = debugPage('DebugGate');
 const ForgotPasswordTestPage = debugPage('ForgotPasswordTestPage');
 const DebugPatchPage = debugPage('DebugPatchPage');
 const TestSearchPage = debugPage('TestSearchPage');
+const EmailViewerPage = debugPage('EmailViewerPage');
 
 const title = (text: string): RouteHandle => ({ title: text });
 /** A debug page's title, or 'Page Not Found' where the runtime config turns the debug pages off. */
@@ -52,6 +55,7 @@ const debugRoutes: RouteObject = {
                 },
                 { path: '/debug-patch', element: <DebugPatchPage />, handle: debugTitle('Debug Patch Tool') },
                 { path: '/test-search', element: <TestSearchPage />, handle: debugTitle('Search Test') },
+                { path: '/debug/emails', element: <EmailViewerPage />, handle: debugTitle('Email viewer') },
               ],
             },
           ],

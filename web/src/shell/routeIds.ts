@@ -14,6 +14,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/debug/forgot-password',
   '/debug-patch',
   '/test-search',
+  '/debug/emails',
 ]);
 
 /** The ProfileGate route (signed in, profile complete), parent of the provider pages. */

@@ -29,6 +29,8 @@ export const BACK_OFFICE_NAV: readonly NavItem[] = [
   { to: '/back-office/reports', label: 'Reports', minUserType: USER_TYPE.REPORT_ADMIN, available: true },
   { to: '/back-office/list-management', label: 'List Mgmt', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   { to: '/back-office/audit', label: 'Audit', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
+  // Contact messages and bug reports (web/src/support).
+  { to: '/back-office/support', label: 'Support', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   // The generated API description (docs/api.md).
   { to: '/back-office/api', label: 'API', minUserType: USER_TYPE.GLOBAL_ADMIN, available: true },
   { to: '/tools/deadlines', label: 'Deadline Calculator', available: true },

@@ -1,12 +1,12 @@
 /**
  * TanStack Query hooks of the messages to support (keys: `supportKeys`, web/src/lib/queryKeys.ts):
  * the inbox pages by state (Load more reads older ones), marking one handled (both states are read
- * again), and the two sends, which change no list a sender sees.
+ * again), and the bug report, which changes no list its sender sees. The public Contact page calls
+ * ./api.ts itself: signed-out visitors have no query client.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactInquiry } from '../../../shared/schemas/contact';
 import { supportKeys } from '../lib/queryKeys';
-import { fetchSupportPage, markMessageHandled, sendBugReport, sendContact, type SupportState } from './api';
+import { fetchSupportPage, markMessageHandled, sendBugReport, type SupportState } from './api';
 
 export function useSupportMessages(state: SupportState) {
   return useInfiniteQuery({
@@ -22,12 +22,6 @@ export function useMarkHandled() {
   return useMutation({
     mutationFn: markMessageHandled,
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.lists }),
-  });
-}
-
-export function useSendContact() {
-  return useMutation({
-    mutationFn: ({ inquiry, website }: { inquiry: ContactInquiry; website: string }) => sendContact(inquiry, website),
   });
 }
 

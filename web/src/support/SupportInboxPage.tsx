@@ -1,0 +1,220 @@
+/**
+ * The Support inbox, /back-office/support (docs/decisions/0027-email-and-support-messages.md), for
+ * user_type 100 or more (Global Admin, Super User); anyone else is sent to /back-office.
+ *
+ * - The contact messages and bug reports, Open or Handled, newest first (GET /support/messages),
+ *   in a table: Reference, Kind, From, Subject, Received (UTC) and Read; paged with Load more.
+ * - Read opens the message above the list: sender (a mailto link that replies with the reference in
+ *   the subject), what the sender gave (organization, phone, inquiry type, or the page of a bug),
+ *   whether the email to support was delivered, and the text. Mark handled (PATCH) moves it to
+ *   Handled; both lists are read again.
+ * - Loading, empty and error states with Retry, as every list.
+ */
+import { Alert, Button, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { canReadSupport } from '../../../shared/roles';
+import { UI_MESSAGES } from '../../../shared/messages';
+import { INQUIRY_TYPES } from '../../../shared/schemas/contact';
+import { DataTable, type DataColumn } from '../components/DataTable';
+import { LoadMore, nextPageProps } from '../components/LoadMore';
+import { useProfile } from '../profile/useProfile';
+import { FullPageMessage } from '../shell/FullPageMessage';
+import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
+import type { SupportMessage, SupportState } from './api';
+import { useMarkHandled, useSupportMessages } from './queries';
+
+/** An ISO time as `YYYY-MM-DD HH:MM` UTC. */
+export function utcMinute(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+const KIND_LABEL: Record<SupportMessage['kind'], string> = { contact: 'Contact', bug: 'Bug report' };
+
+/** The sender as one line: "Name <email>", or whichever is known. */
+function sender(m: SupportMessage): string {
+  if (m.from_name && m.from_email) return `${m.from_name} <${m.from_email}>`;
+  return m.from_name || m.from_email || 'Unknown sender';
+}
+
+/** One message, read: its details, its text and, while open, Mark handled. */
+function MessageView({
+  message,
+  onClose,
+  onHandled,
+  busy,
+}: {
+  message: SupportMessage;
+  onClose: () => void;
+  onHandled: () => void;
+  busy: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [message.reference]);
+  const inquiry = INQUIRY_TYPES.find((t) => t.value === message.inquiry_type)?.label ?? message.inquiry_type;
+  const details: [string, string | undefined][] = [
+    ['Reference', message.reference],
+    ['Kind', KIND_LABEL[message.kind]],
+    ['Received (UTC)', utcMinute(message.received_at)],
+    ['Organization', message.organization],
+    ['Phone', message.phone],
+    ['Inquiry type', inquiry],
+    ['Page', message.page],
+    ['Handled (UTC)', message.handled_at ? utcMinute(message.handled_at) : undefined],
+  ];
+  const replySubject = encodeURIComponent(`Re: [${message.reference}] ${message.subject}`);
+  return (
+    <Card variation="outlined" as="section" aria-labelledby="support-message">
+      <Flex direction="column" gap="small">
+        <Heading level={2} id="support-message" ref={heading} tabIndex={-1}>
+          {message.subject}
+        </Heading>
+        <Text>
+          From:{' '}
+          {message.from_email ? (
+            <a href={`mailto:${message.from_email}?subject=${replySubject}`}>{sender(message)}</a>
+          ) : (
+            sender(message)
+          )}
+        </Text>
+        <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
+          {details
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} style={{ display: 'contents' }}>
+                <dt style={{ fontWeight: 600 }}>{label}</dt>
+                <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{value}</dd>
+              </div>
+            ))}
+        </dl>
+        {message.delivery === 'failed' && (
+          <Alert variation="warning">The email to the support address was not delivered: this inbox holds the only copy.</Alert>
+        )}
+        <Text as="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.message}
+        </Text>
+        <Flex gap="small" wrap="wrap">
+          {message.state === 'open' && (
+            <Button variation="primary" onClick={onHandled} isLoading={busy} loadingText="Marking…">
+              Mark handled
+            </Button>
+          )}
+          <Button onClick={onClose}>Close</Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** The inbox (exported for tests, which render it without the guard). */
+export function SupportInbox() {
+  const [state, setState] = useState<SupportState>('open');
+  const [reading, setReading] = useState<SupportMessage | null>(null);
+  const [handled, setHandled] = useState<string | null>(null);
+  const list = useSupportMessages(state);
+  const mark = useMarkHandled();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const messages = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const show = (next: SupportState) => {
+    setState(next);
+    setReading(null);
+  };
+  const markHandled = (message: SupportMessage) =>
+    mark.mutate(message.reference, {
+      onSuccess: () => {
+        setReading(null);
+        setHandled(message.reference);
+        headingRef.current?.focus();
+      },
+    });
+
+  const columns: DataColumn<SupportMessage>[] = [
+    { header: 'Reference', cell: (m) => m.reference, style: { whiteSpace: 'nowrap' } },
+    { header: 'Kind', cell: (m) => KIND_LABEL[m.kind] },
+    { header: 'From', cell: (m) => sender(m), style: { overflowWrap: 'anywhere' } },
+    { header: 'Subject', cell: (m) => m.subject, style: { overflowWrap: 'anywhere' } },
+    { header: 'Received (UTC)', cell: (m) => utcMinute(m.received_at), style: { whiteSpace: 'nowrap' } },
+    {
+      header: 'Actions',
+      cell: (m) => (
+        <Button
+          size="small"
+          className="suture-touch-target"
+          aria-label={`Read message ${m.reference}`}
+          onClick={() => setReading(m)}
+        >
+          Read
+        </Button>
+      ),
+    },
+  ];
+
+  const loadError = list.isFetchNextPageError ? null : list.error;
+  let body;
+  if (loadError) {
+    body = <ListLoadError message={loadError.message} onRetry={() => void list.refetch()} />;
+  } else if (list.isPending) {
+    body = <ListLoading />;
+  } else if (messages.length === 0 && !list.hasNextPage) {
+    body = <ListEmpty heading={state === 'open' ? 'No open messages' : 'No handled messages'} />;
+  } else {
+    body = (
+      <>
+        <DataTable
+          caption={state === 'open' ? 'Open messages, newest first' : 'Handled messages, newest first'}
+          striped
+          columns={columns}
+          rows={messages}
+          rowKey={(m) => m.reference}
+        />
+        <LoadMore shown={messages.length} noun={['message', 'messages']} {...nextPageProps(list)} />
+      </>
+    );
+  }
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Heading level={1} ref={headingRef} tabIndex={-1}>
+        Support Inbox
+      </Heading>
+      <Text>Messages from the Contact page and bug reports. Each was also emailed to the support address.</Text>
+      <ToggleButtonGroup
+        value={state}
+        isExclusive
+        isSelectionRequired
+        onChange={(value) => show(value as SupportState)}
+        aria-label="Which messages"
+      >
+        <ToggleButton value="open">Open</ToggleButton>
+        <ToggleButton value="handled">Handled</ToggleButton>
+      </ToggleButtonGroup>
+      {handled && (
+        <Alert variation="success" role="status" isDismissible onDismiss={() => setHandled(null)}>
+          {`Message ${handled} marked handled.`}
+        </Alert>
+      )}
+      {mark.isError && (
+        <Alert variation="error" role="alert" isDismissible onDismiss={() => mark.reset()}>
+          {`The message could not be marked handled: ${mark.error.message}`}
+        </Alert>
+      )}
+      {reading && (
+        <MessageView
+          message={reading}
+          busy={mark.isPending}
+          onClose={() => setReading(null)}
+          onHandled={() => markHandled(reading)}
+        />
+      )}
+      {body}
+    </Flex>
+  );
+}
+
+export default function SupportInboxPage() {
+  const profile = useProfile();
+  if (profile.isPending) return <FullPageMessage text={UI_MESSAGES.loading} />;
+  if (profile.isError || !canReadSupport(profile.userType)) return <Navigate to="/back-office" replace />;
+  return <SupportInbox />;
+}
