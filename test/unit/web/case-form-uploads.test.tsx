@@ -13,7 +13,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
-import { CaseFormUploads, useCaseFormUploads, type UploadFailure } from '../../../web/src/documents/CaseFormUploads';
+import { useCaseFormUploads, type UploadFailure } from '../../../web/src/documents/CaseFormUploads';
+import CaseFormUploads, { fileFacts } from '../../../web/src/documents/CaseFormUploadsCard';
 
 const api = useFakeApi();
 
@@ -60,6 +61,24 @@ describe('CaseFormUploads', () => {
     // Assess
     expect(screen.getByRole('alert').textContent).toBe('Invalid file type: png. Allowed types: pdf, doc, docx');
     expect(screen.queryByText('photo.png')).toBeNull();
+  });
+
+  it('takes a file dropped on a slot and shows its name, size and type before sending anything', () => {
+    // Prepare
+    const zone = screen.getByLabelText('Operative Note').closest('.suture-drop-zone')!;
+    const note = new File([new Uint8Array(2_400_000)], 'op-note.pdf', { type: 'application/pdf' });
+    // Act
+    fireEvent.drop(zone, { dataTransfer: { files: [note], types: ['Files'] } });
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File(['x'], 'scan.png', { type: 'image/png' })], types: ['Files'] },
+    });
+    // Assess
+    const chosen = screen.getByRole('list', { name: 'Chosen Operative Note' });
+    expect(chosen.textContent).toContain('op-note.pdf');
+    expect(chosen.textContent).toContain('2.4 MB · PDF');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid file type: png. Allowed types: pdf, doc, docx');
+    expect(FakeXhr.instances).toHaveLength(0);
+    expect(fileFacts({ name: 'x.DOCX', size: 800 })).toBe('1 KB · DOCX');
   });
 
   it('sends each chosen file after the save, reports a failure and still sends the next one', async () => {

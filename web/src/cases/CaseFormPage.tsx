@@ -46,7 +46,7 @@ import { listCasesPage, updateCase, type CaseView } from './api';
 import { useCaseDraftLink, useRestoredCaseDraft } from './caseDraft';
 import { caseCreator } from './createOnce';
 import { cptExactQuery, isCheckableCode, normalizeCode, unconfirmedUnknownCodes } from './cptCheck';
-import { CaseFormUploads, useCaseFormUploads } from '../documents/CaseFormUploads';
+import { useCaseFormUploads } from '../documents/CaseFormUploads';
 import { facilityLabel, surgeonLabel } from './format';
 import { caseKeys } from '../lib/queryKeys';
 import { useCase, useCptSuggestions, useFacilities, useInsuranceNames, useSurgeons } from './queries';
@@ -57,6 +57,8 @@ import { FormField } from '../components/FormField';
 import { FormSelect } from '../components/FormSelect';
 
 const CptUnknownWarning = lazy(() => import('./CptUnknownWarning'));
+// The Documents section (drop zones) loads after the fields: /case/new's 250 KB budget.
+const CaseFormUploadsCard = lazy(() => import('../documents/CaseFormUploadsCard'));
 
 /** Pages of one owner's cases of one date the duplicate check reads at most. */
 const SAME_DAY_PAGES = 4;
@@ -588,7 +590,9 @@ function CaseForm({
           </fieldset>
         </Card>
 
-        <CaseFormUploads state={uploads} disabled={save.isPending || saved} existing={existingDocuments} />
+        <Suspense fallback={<Text role="status">{UI_MESSAGES.loading}</Text>}>
+          <CaseFormUploadsCard state={uploads} disabled={save.isPending || saved} existing={existingDocuments} />
+        </Suspense>
 
         {duplicates && (
           <Alert variation="warning" role="alert" heading="Possible duplicate">
