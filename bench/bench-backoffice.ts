@@ -34,7 +34,10 @@
  * 4. The calls (as a back-office user): `GET /case?limit=50` (all), `?status=90&limit=50` (common),
  *    `?status=80&limit=50` (rare), `?user_id=<busiest provider>&limit=50`, `?search=<common last-name
  *    prefix>&limit=50`, `?search=<insurance prefix>&limit=50`, the second page of "all" (its
- *    `next_cursor`), `GET /case/stats?range=all`, `?range=30d` and `?range=1y`. Each: `--warmup` (5) calls, then
+ *    `next_cursor`), the searches, orders and aging filters of decision 0024 (a whole name in both
+ *    orders, a case-number prefix, the busiest provider's search, all cases by case date and by
+ *    status change, over 30 days in status, Sent to Biller over 30 days, the busiest provider's
+ *    quarter of case dates and latest status changes), `GET /case/stats?range=all`, `?range=30d` and `?range=1y`. Each: `--warmup` (5) calls, then
  *    `--runs` (30) measured calls. Reported: HTTP status, items returned (`cases.length`), case items
  *    read (cases table and its indexes), other items read (users: the caller's profile, owner names;
  *    case-stats counters), read/returned, DynamoDB calls, response bytes (the JSON body, uncompressed;
@@ -186,6 +189,16 @@ const INSURERS = [
 ]; // prettier-ignore
 const SEARCH_LAST = 'har';
 const SEARCH_INSURER = 'northw';
+/** A whole name in both orders (decision 0024), and a case-number prefix (C-000100 to C-000199). */
+const SEARCH_FIRST_LAST = 'alpha harr';
+const SEARCH_LAST_FIRST = 'harrowgate, alpha';
+const SEARCH_NUMBER = 'C-0001';
+/** Sent to Biller: the status of the aging quick filter. */
+const SENT_TO_BILLER = 30;
+/** A search text in a query string. */
+const q = (text: string) => encodeURIComponent(text);
+/** The UTC day `n` days before today, YYYY-MM-DD. */
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 /** Status values used for the by-status calls (the weights below make 90 common and 80 rare). */
 const COMMON_STATUS = 90;
 const RARE_STATUS = 80;
@@ -581,6 +594,32 @@ function callsFor(meta: DataMeta, apiUrl: string, token: string): Call[] {
     { label: 'owner (busiest provider)', path: `/case?user_id=${meta.busiest.user_id}&limit=${PAGE}` },
     { label: `search "${SEARCH_LAST}" (last name)`, path: `/case?search=${SEARCH_LAST}&limit=${PAGE}` },
     { label: `search "${SEARCH_INSURER}" (insurer)`, path: `/case?search=${SEARCH_INSURER}&limit=${PAGE}` },
+    // Decision 0024: whole names in either order, case numbers, one owner's search, orders, aging.
+    { label: `search "${SEARCH_FIRST_LAST}" (first last)`, path: `/case?search=${q(SEARCH_FIRST_LAST)}&limit=${PAGE}` },
+    {
+      label: `search "${SEARCH_LAST_FIRST}" (last, first)`,
+      path: `/case?search=${q(SEARCH_LAST_FIRST)}&limit=${PAGE}`,
+    },
+    { label: `search "${SEARCH_NUMBER}" (case number)`, path: `/case?search=${SEARCH_NUMBER}&limit=${PAGE}` },
+    {
+      label: `owner search "${SEARCH_LAST}" (busiest provider)`,
+      path: `/case?user_id=${meta.busiest.user_id}&search=${SEARCH_LAST}&limit=${PAGE}`,
+    },
+    { label: 'all by case date, latest first', path: `/case?sort=-case_date&limit=${PAGE}` },
+    { label: 'all by status change, oldest first', path: `/case?sort=status_changed&limit=${PAGE}` },
+    { label: 'all over 30 days in status', path: `/case?min_days_in_status=30&limit=${PAGE}` },
+    {
+      label: `status ${status(SENT_TO_BILLER)} over 30 days`,
+      path: `/case?status=${SENT_TO_BILLER}&min_days_in_status=30&limit=${PAGE}`,
+    },
+    {
+      label: 'owner, case dates of one quarter',
+      path: `/case?user_id=${meta.busiest.user_id}&from=${daysAgo(270)}&to=${daysAgo(180)}&limit=${PAGE}`,
+    },
+    {
+      label: 'owner by status change, latest first',
+      path: `/case?user_id=${meta.busiest.user_id}&sort=-status_changed&limit=${PAGE}`,
+    },
     { label: 'stats, range all', path: '/case/stats?range=all', stats: true },
     { label: 'stats, range 30d', path: '/case/stats?range=30d', stats: true },
     { label: 'stats, range 1y', path: '/case/stats?range=1y', stats: true },
