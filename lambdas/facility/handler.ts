@@ -12,8 +12,9 @@
  *   change; a missing or someone else's facility -> 404 'Facility not found'.
  * - DELETE /facility?facility_id= -> { success, message }; missing, deleted or someone else's -> 404. A SOFT
  *   delete (decision record 0006): marked deleted_at / deleted_by, gone from every list and get.
- * - GET /facility/search?facility_name= -> 200 `{ facilities: [{ facility_name, npi, address, city,
- *   state, zip }] }` from the NPPES registry (NPI-2, organization_name), at most 10, cached per
+ * - GET /facility/search?facility_name=&city=&state=&zip= -> 200 `{ facilities: [{ facility_name, npi,
+ *   address, city, state, zip }] }` from the NPPES registry (NPI-2, organization_name: the start of
+ *   the name only; city, state and zip narrow it; a bad state or zip -> 400), at most 10, cached per
  *   query (rules, cache and errors in lambdas/lib/nppes-search.ts). Fewer than 2
  *   characters -> `{ facilities: [] }`; a name over 100 characters -> 400; NPPES slow or down -> 502
  *   'Service temporarily unavailable. Please try again in a moment.'; NPPES `Errors` -> 400.
@@ -28,6 +29,7 @@ import {
   type FacilityListResponse,
   type FacilitySearchResponse,
 } from '../../shared';
+import { FacilitySearchQuerySchema } from '../../shared/schemas/api-queries';
 import { requireCaller, resolveScope } from '../lib/auth';
 import { ValidationError } from '../lib/errors';
 import { bodyObject, created, ok, queryParam, queryParams, type ApiEvent } from '../lib/http';
@@ -58,9 +60,11 @@ async function list(event: ApiEvent) {
 }
 
 async function search(event: ApiEvent) {
-  const answer: FacilitySearchResponse = {
-    facilities: await searchFacilities({ facility_name: queryParam(event, 'facility_name', TEXT_LIMITS.name) }),
-  };
+  const { facility_name, city, state, zip } = parseInput(FacilitySearchQuerySchema, {
+    ...queryParams(event),
+    facility_name: queryParam(event, 'facility_name', TEXT_LIMITS.name),
+  });
+  const answer: FacilitySearchResponse = { facilities: await searchFacilities({ facility_name, city, state, zip }) };
   return ok(answer);
 }
 

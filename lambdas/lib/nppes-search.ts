@@ -13,7 +13,8 @@
  *   accepted; both must match). The same text as both names is the spec's one-word search mode
  *   (section 5: "With one word, it is sent as both first and last name"): it finds people whose
  *   last OR first name starts with it, two registry calls in parallel, last-name matches first;
- * - facilities: `enumeration_type=NPI-2` with `organization_name`;
+ * - facilities: `enumeration_type=NPI-2` with `organization_name` (the registry matches only the
+ *   start of the name), narrowed by the registry's `city`, `state` and `postal_code` when given;
  * - `limit` {@link NPPES_FETCH_LIMIT} (20) is asked of the registry, then inactive records
  *   (`basic.status` other than 'A') and repeated numbers are dropped and at most
  *   PICKER_RESULTS_SHOWN (10) are kept, in the registry's order.
@@ -224,20 +225,28 @@ export async function searchSurgeons(
 }
 
 /**
- * Organisations (NPI-2) whose names start with the given text (see the module doc for the rules).
+ * Organisations (NPI-2) whose names start with the given text, in the given city, state and ZIP when
+ * given (see the module doc for the rules); callers validate state (2 letters) and zip (5 digits).
  * Throws BadGatewayError (502) or ValidationError (400) as the module doc says.
  */
 export async function searchFacilities(
-  query: { facility_name?: string },
+  query: { facility_name?: string; city?: string; state?: string; zip?: string },
   deps: SearchDeps = {},
 ): Promise<FacilitySearchResult[]> {
   const name = normalizeSearchText(query.facility_name);
   if (name.length < SEARCH_MIN_CHARS) return [];
-  const key = `facility\u0000${name.toLowerCase()}`;
+  // The registry's own narrowing parameters: city exact (any case), state code, 5-digit ZIP.
+  const city = normalizeSearchText(query.city) || undefined;
+  const state = query.state?.trim().toUpperCase() || undefined;
+  const zip = query.zip?.trim() || undefined;
+  const key = ['facility', name, city ?? '', state ?? '', zip ?? ''].join('\u0000').toLowerCase();
   return cached(key, deps, async () => {
     const records = await (deps.client ?? nppesClient()).search({
       enumeration_type: 'NPI-2',
       organization_name: registryTerm(name),
+      city,
+      state,
+      postal_code: zip,
       limit: NPPES_FETCH_LIMIT,
     });
     return keep(records, 'NPI-2').map(toFacilityResult);

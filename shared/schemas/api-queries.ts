@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, TEXT_LIMITS } from '../constants';
 import { CASE_SORTS } from './case';
 import { CaseStatsRangeSchema } from './lists';
 import { CptQuerySchema } from './reference';
+import { isUsStateCode } from '../states';
 
 /** Longest `cursor` accepted (lambdas/lib/paging.ts MAX_CURSOR_LENGTH). */
 const MAX_CURSOR_LENGTH = 4096;
@@ -104,8 +105,30 @@ export const SurgeonSearchQuerySchema = z.object({
   last_name: z.string().max(TEXT_LIMITS.name).optional(),
 });
 
-/** GET /facility/search. */
-export const FacilitySearchQuerySchema = z.object({ facility_name: z.string().max(TEXT_LIMITS.name).optional() });
+/**
+ * GET /facility/search: the start of the organisation's name (the registry matches only the start,
+ * a trailing wildcard), narrowed by the registry's own `city`, `state` and `postal_code` (`zip`).
+ */
+export const FacilitySearchQuerySchema = z.object({
+  facility_name: z.string().max(TEXT_LIMITS.name).optional(),
+  city: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.text, `city must be at most ${TEXT_LIMITS.text} characters`)
+    .optional()
+    .meta({ description: 'Exact city (any case).' }),
+  state: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || isUsStateCode(v), 'state must be a 2-letter US state code')
+    .optional(),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'zip must be 5 digits')
+    .optional(),
+});
 
 /** DELETE /surgeon. */
 export const SurgeonIdQuerySchema = z.object({ surgeon_id: z.string().min(1).max(TEXT_LIMITS.id) });

@@ -222,6 +222,48 @@ describe('GET /facility/search', () => {
     });
   });
 
+  it("narrows a name search with the registry's city, state and ZIP, and refuses a bad state or ZIP", async () => {
+    // Prepare: a short prefix that many facilities share, and this facility's practice location.
+    const prefix = facility.basic.organization_name.slice(0, 2);
+    const location = facility.addresses.find((a) => a.address_purpose === 'LOCATION')!;
+    const zip = location.postal_code.slice(0, 5);
+    const inPlace = (f: (typeof registry.facilities)[number]) =>
+      f.basic.organization_name.startsWith(prefix) &&
+      f.addresses.some(
+        (a) =>
+          a.city.toLowerCase() === location.city.toLowerCase() &&
+          a.state === location.state &&
+          a.postal_code.startsWith(zip),
+      );
+    const search = (query: Record<string, string>) =>
+      local.api<Answer>('GET', '/facility/search', {
+        token: user.accessToken,
+        query: { facility_name: prefix, ...query },
+      });
+    // Act
+    const all = await search({});
+    const narrowed = await search({ city: location.city.toLowerCase(), state: location.state.toLowerCase(), zip });
+    const badState = await search({ state: 'QQ' });
+    const badZip = await search({ zip: '123' });
+    // Assess
+    const npis = (res: typeof all) =>
+      (res.body as unknown as { facilities: { npi: string }[] }).facilities.map((f) => f.npi);
+    expect(registry.facilities.filter((f) => f.basic.organization_name.startsWith(prefix)).length).toBeGreaterThan(
+      registry.facilities.filter(inPlace).length,
+    );
+    expect(npis(narrowed)).toContain(facility.number);
+    expect(npis(narrowed)).toEqual(
+      registry.facilities
+        .filter(inPlace)
+        .slice(0, 10)
+        .map((f) => f.number),
+    );
+    expect(npis(all)).not.toEqual(npis(narrowed));
+    expect(badState.status).toBe(400);
+    expect(badState.body.message).toBe('state must be a 2-letter US state code');
+    expect(badZip.status).toBe(400);
+  });
+
   it('answers an empty list for one character, 502 when the registry is down', async () => {
     // Act
     const short = await local.api<Answer>('GET', '/facility/search', {
