@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isValidNpi } from '../npi';
+import { isUsStateCode } from '../states';
 
 export const SURGEON_MESSAGES = {
   searchBothNames: 'Please enter both first name and last name',
@@ -118,8 +119,40 @@ export const FacilityBodySchema = z.object({
   facility_zip: optZip,
   manual_entry: z.boolean().optional().default(false),
 });
-/** The manual-entry form of Add Facility: the name only. */
-export const FacilityManualEntrySchema = FacilityBodySchema.pick({ facility_name: true });
+/**
+ * The manual-entry form of Add Facility: the fields of a found facility, as typed (text), the name
+ * required and the NPI optional (blank, or 10 digits with a valid check digit).
+ */
+export const FacilityManualEntrySchema = z.object({
+  facility_name: nameText(FACILITY_MESSAGES.manualNoName, 'Facility name'),
+  facility_addr: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.text, tooLongMessage('Address and city', TEXT_LIMITS.text))
+    .optional(),
+  facility_city: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.text, tooLongMessage('Address and city', TEXT_LIMITS.text))
+    .optional(),
+  facility_state: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || isUsStateCode(s.toUpperCase()), 'Please use 2-letter state code (e.g., CA, NY)')
+    .optional(),
+  facility_zip: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^\d{5}(-?\d{4})?$/.test(s), 'Zip code must be 5 digits')
+    .optional(),
+  facility_npi: z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^\d{10}$/.test(s), { error: 'NPI must be exactly 10 digits', abort: true })
+    .refine((s) => s === '' || isValidNpi(s), 'NPI not found or invalid')
+    .optional(),
+});
+export type FacilityManualEntry = z.infer<typeof FacilityManualEntrySchema>;
 /** PATCH /facility body: id plus any of the fields. */
 export const FacilityUpdateBodySchema = FacilityBodySchema.omit({ user_id: true })
   .partial()

@@ -289,6 +289,27 @@ describe('the facility search', () => {
     expect(FacilitySearchResponseSchema.safeParse({ facilities: results }).success).toBe(true);
   });
 
+  it("sends city, state and ZIP as the registry's city, state and postal_code, and caches per place", async () => {
+    // Prepare
+    const { client, fetchMock } = clientAnswering({
+      result_count: 1,
+      results: [organization('1245319599', 'LAKESIDE SURGERY CENTER LLC')],
+    });
+    // Act
+    await searchFacilities({ facility_name: 'lakeside', city: ' Madison ', state: 'wi', zip: '53703' }, { client });
+    await searchFacilities({ facility_name: 'lakeside', city: 'madison', state: 'WI', zip: '53703' }, { client });
+    await searchFacilities({ facility_name: 'lakeside' }, { client });
+    // Assess: the second asks the cache; the third, without a place, the registry again.
+    const query = sentQuery(fetchMock);
+    expect([query.get('organization_name'), query.get('city'), query.get('state'), query.get('postal_code')]).toEqual([
+      'lakeside*',
+      'Madison',
+      'WI',
+      '53703',
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('drops inactive organisations and answers nothing below 2 characters', async () => {
     // Prepare
     const { client, fetchMock } = clientAnswering({

@@ -21,7 +21,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import FacilityEditPage from '../../../web/src/facilities/FacilityEditPage';
-import FacilityFormPage from '../../../web/src/facilities/FacilityFormPage';
+import FacilityFormPage, { FACILITY_NAME_HINT } from '../../../web/src/facilities/FacilityFormPage';
 import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
 import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
 import { reply, useFakeApi } from './support/fake-api-server';
@@ -145,6 +145,61 @@ describe('Add Facility screen', () => {
     expect(await screen.findByRole('listbox', { name: 'Facility search results' })).toBeTruthy();
   });
 
+  it('says the registry matches only the start of the name, and narrows the search by city, state and ZIP', async () => {
+    // Prepare
+    api.on('GET /facility/search', { facilities: [] });
+    renderAt('/facility/new');
+    // Act
+    fireEvent.change(screen.getByLabelText('In city'), { target: { value: ' Austin ' } });
+    fireEvent.change(screen.getByLabelText('In state'), { target: { value: 'tx' } });
+    fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '787' } });
+    fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Mercy' } });
+    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(1), { timeout: 2000 });
+    fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '78701' } });
+    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(2), { timeout: 2000 });
+    // Assess: a partial ZIP waits; the hint says how the registry matches.
+    expect(screen.getByText(FACILITY_NAME_HINT)).toBeTruthy();
+    expect(api.requests('GET /facility/search').map((r) => r.query)).toEqual([
+      { facility_name: 'Mercy', city: 'Austin', state: 'TX' },
+      { facility_name: 'Mercy', city: 'Austin', state: 'TX', zip: '78701' },
+    ]);
+  });
+
+  it('takes a manual facility with the fields of a found one, the NPI optional and checked', async () => {
+    // Prepare
+    api.on('POST /facility', { success: true, facility: { facility_id: 'f2' } });
+    renderAt('/facility/new');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Manual Entry' }));
+    const fill = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fill('Facility name', 'Harbor Surgery Center');
+    fill('Address', '12 Harbor St');
+    fill('City', 'Portland');
+    fill('State', 'me');
+    fill('ZIP code', '04101');
+    fill('NPI (optional)', '1234567898');
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Use Manual Entry' }));
+    const badNpi = await screen.findByText('NPI not found or invalid');
+    fill('NPI (optional)', '1234567893');
+    fireEvent.click(screen.getByRole('button', { name: 'Use Manual Entry' }));
+    await screen.findByRole('region', { name: 'Selected facility' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Facility' }));
+    // Assess
+    expect(badNpi).toBeTruthy();
+    await waitFor(() => expect(api.requests('POST /facility')).toHaveLength(1));
+    expect(api.requests('POST /facility')[0]?.body).toEqual({
+      user_id: 'u1',
+      facility_name: 'Harbor Surgery Center',
+      facility_npi: 1234567893,
+      facility_addr: '12 Harbor St',
+      facility_city: 'Portland',
+      facility_state: 'ME',
+      facility_zip: '04101',
+      manual_entry: true,
+    });
+  });
+
   it('says on the edit screen that updates are not supported, with a way back', async () => {
     // Prepare
     renderAt('/facility/f1/edit');
@@ -198,6 +253,30 @@ describe('management lists', () => {
     );
     // Assess
     expect(await screen.findByText('Delete failed: Facility not found')).toBeTruthy();
+  });
+
+  it('lists facilities without an Edit button and finds saved ones by any word of their names', async () => {
+    // Prepare
+    api.on('GET /facility', {
+      success: true,
+      facilities: [
+        { facility_id: 'f1', facility_name: 'Harbor Surgery Center LLC', facility_npi: 0 },
+        { facility_id: 'f2', facility_name: 'Mercy General Hospital', facility_npi: 1234567893 },
+      ],
+    });
+    renderAt('/facility-management');
+    await screen.findByRole('button', { name: 'Delete Harbor Surgery Center LLC' });
+    // Act
+    fireEvent.change(screen.getByLabelText('Find a saved facility'), { target: { value: 'surgery cent' } });
+    const rows = () => within(screen.getByRole('list', { name: 'Facilities' })).getAllByRole('listitem');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const found = rows();
+    fireEvent.change(screen.getByLabelText('Find a saved facility'), { target: { value: 'clinic' } });
+    // Assess
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(found).toHaveLength(1);
+    expect(found[0]!.textContent).toContain('Harbor Surgery Center LLC');
+    expect(await screen.findByText('No saved facility has a name with these words.')).toBeTruthy();
   });
 
   it('shows the empty state with an Add button', async () => {

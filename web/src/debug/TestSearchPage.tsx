@@ -143,7 +143,7 @@ export default function TestSearchPage() {
   const [surgeon, setSurgeon] = useState<SurgeonSearchResult | null>(null);
   const [facility, setFacility] = useState<FacilitySearchResult | null>(null);
   const surgeons = useSurgeonSearch(surgeonQuery);
-  const facilities = useFacilitySearch(facilityTerm);
+  const facilities = useFacilitySearch(facilityTerm === null ? null : { name: facilityTerm });
 
   return (
     <Flex direction="column" gap="1.25rem" width="100%">

@@ -1,7 +1,7 @@
 /**
  * The list screens of surgeons and facilities (spec provider-side section 2 "Surgeon Management",
  * "Facility Management"; sections 4, 6 and 8): heading, an Add button, then loading, the load error,
- * an empty state, or the list with Edit and Delete per entry (delete after a confirm dialog, then
+ * an empty state, or the list with Edit (when the entity has an edit screen) and Delete per entry (delete after a confirm dialog, then
  * 'Delete failed: {message}' on failure). A load failure shows its message; one that contains 'not
  * authenticated' signs out and goes to / (spec sections 6 and 8).
  *
@@ -9,11 +9,14 @@
  * wide screens a column header row is shown (hidden from screen readers, which hear each field's
  * own label). Action buttons are at least 44 x 44 px.
  *
+ * Finding: with `find`, a search box above the list; the parent passes the entries whose names hold
+ * the typed words (facilities: every saved one, filtered in the browser).
+ *
  * Paged lists: with `paging`, the list ends with a "Showing N surgeons" live status and a
  * Load more button while the server has more (web/src/components/LoadMore.tsx); `items` are the pages
  * loaded so far.
  */
-import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, SearchField, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messageTemplates } from '../../../shared/messages';
@@ -42,11 +45,14 @@ export interface ManagementListProps<T> {
   itemKey: (item: T) => string;
   /** Accessible name of an entry, e.g. 'Dr. John Smith'. */
   itemName: (item: T) => string;
-  editPath: (item: T) => string;
+  /** The edit screen of an entry; absent: no Edit button (facilities: the spec supports no update). */
+  editPath?: (item: T) => string;
   emptyTitle: string;
   emptyText: string;
   /** Deletes one entry (rejects with an Error whose message is shown). */
   onDelete: (item: T) => Promise<void>;
+  /** A box that finds saved entries by words of their names; the parent passes the matching `items`. */
+  find?: { label: string; value: string; onChange: (text: string) => void };
   /** Server paging: more pages, loading state, the next page's error, and the loader. */
   paging?: {
     /** Plural noun of the status line, e.g. 'surgeons'. */
@@ -97,6 +103,7 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
     emptyText,
     onDelete,
     paging,
+    find,
   } = props;
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -135,6 +142,8 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
     );
   } else if (isLoading || items === undefined) {
     body = <ListLoading />;
+  } else if (items.length === 0 && find && find.value.trim() !== '') {
+    body = <Text role="status">No saved {noun} has a name with these words.</Text>;
   } else if (items.length === 0 && !paging?.hasMore) {
     body = (
       <ListEmpty heading={emptyTitle}>
@@ -171,15 +180,17 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
                   ))}
                 </dl>
                 <div className="suture-dir-actions">
-                  <Button
-                    size="small"
-                    variation="link"
-                    aria-label={`Edit ${name}`}
-                    title={`Edit ${name}`}
-                    onClick={() => navigate(editPath(item))}
-                  >
-                    <EditIcon />
-                  </Button>
+                  {editPath ? (
+                    <Button
+                      size="small"
+                      variation="link"
+                      aria-label={`Edit ${name}`}
+                      title={`Edit ${name}`}
+                      onClick={() => navigate(editPath(item))}
+                    >
+                      <EditIcon />
+                    </Button>
+                  ) : null}
                   <Button
                     size="small"
                     variation="link"
@@ -226,6 +237,16 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
           {deleteError}
         </Alert>
       )}
+      {find && (find.value !== '' || (items !== undefined && items.length > 0)) ? (
+        <SearchField
+          label={find.label}
+          placeholder="Any word of the name"
+          value={find.value}
+          onChange={(e) => find.onChange(e.target.value)}
+          onClear={() => find.onChange('')}
+          maxWidth="28rem"
+        />
+      ) : null}
       {body}
       <ConfirmDialog
         open={toDelete !== null}

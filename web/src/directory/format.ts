@@ -18,3 +18,13 @@ export function surgeonName(s: { first_name: string; last_name: string }): strin
   const name = [titleCaseName(s.first_name), titleCaseName(s.last_name)].filter(Boolean).join(' ');
   return name ? `Dr. ${name}` : 'this surgeon';
 }
+
+/**
+ * Whether every word of `text` starts a word of `name`, case aside ("surgery" and "harbor cent"
+ * find "Harbor Surgery Center LLC"); an empty text matches everything.
+ */
+export function nameHasWords(name: string, text: string): boolean {
+  const words = (s: string) => s.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const own = words(name);
+  return words(text).every((w) => own.some((o) => o.startsWith(w)));
+}

@@ -3,56 +3,98 @@
  * (web/src/directory/RegistryScreen.tsx) configured for facilities.
  *
  * - Search 'Search facilities' (below 2 characters 'Please enter a facility name with at least 2
- *   characters'); the typed name follows the results as a temporary, unvalidated manual option in
- *   orange.
- * - Manual entry: 'Facility name' (empty: 'Please provide a facility name'), saved with
- *   facility_npi 0 and manual_entry true. A failed save shows the message or 'Failed to save
+ *   characters'), said under the field to match the start of the registry's organization name only,
+ *   narrowed by city, state and ZIP code (the registry's own parameters); the typed name follows
+ *   the results as a temporary, unvalidated manual option in orange.
+ * - Manual entry: the fields of a found facility (name required: 'Please provide a facility name';
+ *   address, city, state, ZIP; NPI optional, checked with its check digit), saved with
+ *   manual_entry true (facility_npi 0 without an NPI). A failed save shows the message or 'Failed to save
  *   facility. Please try again.'.
  */
 import { Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useLocation } from 'react-router-dom';
 import { formatAddress, formatFacilityName, formatState, titleCaseName } from '../../../shared/display';
 import type { FacilitySearchResult } from '../../../shared/schemas/search-responses';
-import { FACILITY_MESSAGES, FacilityManualEntrySchema } from '../../../shared/schemas/surgeon';
+import {
+  FACILITY_MESSAGES,
+  FacilityManualEntrySchema,
+  type FacilityManualEntry,
+} from '../../../shared/schemas/surgeon';
 import { caseFormReturnPath } from '../cases/caseDraft';
 import { npiText } from '../directory/format';
-import { RegistryScreen, typedTextMode, type RegistryEntity } from '../directory/RegistryScreen';
+import { RegistryScreen, type RegistryEntity } from '../directory/RegistryScreen';
 import { apiErrorOutcome } from '../lib/apiErrors';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { facilityInputFromResult, facilitySearchTerm, manualFacilityInput, type FacilityInput } from './api';
+import {
+  facilityInputFromResult,
+  facilitySearchQuery,
+  manualFacilityFromForm,
+  manualFacilityInput,
+  type FacilityInput,
+  type FacilityQuery,
+} from './api';
 import { useCreateFacility, useFacilitySearch } from './queries';
 
 /** Success text (the spec gives none for facilities; worded as the surgeon one). */
 export const FACILITY_ADDED = 'Facility added successfully!';
 
-const FACILITY_ENTITY: RegistryEntity<string, FacilitySearchResult, FacilityInput, { facility_name: string }> = {
+/** Under the name field: what the registry matches, and what narrows it. */
+export const FACILITY_NAME_HINT =
+  'The NPI registry matches only the start of an organization\'s name: "Mercy" finds "Mercy Hospital", not ' +
+  '"St. Mary Mercy". City, state and ZIP code narrow the search.';
+
+const FACILITY_ENTITY: RegistryEntity<FacilityQuery, FacilitySearchResult, FacilityInput, FacilityManualEntry> = {
   heading: 'Find a facility',
   modeGroup: 'facility-search-mode',
   modes: [
-    typedTextMode(
-      { value: 'name', label: 'Name' },
-      {
-        label: 'Search facilities',
-        placeholder: 'e.g. Austin Surgical Center',
-        hint: "Type the facility's name (at least 2 characters).",
+    {
+      value: 'name',
+      label: 'Name',
+      fields: [
+        {
+          name: 'text',
+          label: 'Search facilities',
+          placeholder: 'e.g. Austin Surgical Center',
+          hint: FACILITY_NAME_HINT,
+        },
+        { name: 'city', label: 'In city', placeholder: 'e.g. Austin' },
+        { name: 'state', label: 'In state', placeholder: 'e.g. TX' },
+        { name: 'zip', label: 'In ZIP code', placeholder: '5 digits' },
+      ],
+      submit: (v) => {
+        const query = facilitySearchQuery(v);
+        return query === null ? { notice: FACILITY_MESSAGES.nameMin } : { query };
       },
-      facilitySearchTerm,
-      FACILITY_MESSAGES.nameMin,
-    ),
+      typed: (v) => facilitySearchQuery(v),
+    },
   ],
-  queryKey: (term) => term,
+  queryKey: (q) => JSON.stringify(q),
   useSearch: useFacilitySearch,
   resultsLabel: 'Facility search results',
   noResults: 'No facilities found in the registry. You can add it as a manual entry.',
   resultName: (r) => formatFacilityName(r.facility_name),
   fromResult: facilityInputFromResult,
-  typedOption: { text: (term) => term, toInput: manualFacilityInput },
+  typedOption: { text: (q) => q.name, toInput: (q) => manualFacilityInput(q.name) },
   manual: {
-    intro: 'For a facility that is not in the NPI registry: the name only, without NPI or address.',
-    fields: [{ name: 'facility_name', label: 'Facility name' }],
+    intro: 'For a facility that is not in the NPI registry: its name, and its address and NPI if you have them.',
+    fields: [
+      { name: 'facility_name', label: 'Facility name' },
+      { name: 'facility_addr', label: 'Address' },
+      { name: 'facility_city', label: 'City' },
+      { name: 'facility_state', label: 'State' },
+      { name: 'facility_zip', label: 'ZIP code' },
+      { name: 'facility_npi', label: 'NPI (optional)' },
+    ],
     schema: FacilityManualEntrySchema,
-    prefill: (_mode, v) => ({ facility_name: (v.text ?? '').trim() }),
-    toInput: (m) => manualFacilityInput(m.facility_name),
+    prefill: (_mode, v) => ({
+      facility_name: (v.text ?? '').trim(),
+      facility_addr: '',
+      facility_city: (v.city ?? '').trim(),
+      facility_state: (v.state ?? '').trim().toUpperCase(),
+      facility_zip: (v.zip ?? '').trim(),
+      facility_npi: '',
+    }),
+    toInput: manualFacilityFromForm,
   },
   summaryTitle: 'Selected facility',
   summary: (input) => [

@@ -9,7 +9,8 @@ import {
   savedItemId,
   type FacilitySearchResult,
 } from '../../../shared/schemas/search-responses';
-import type { Facility } from '../../../shared/schemas/surgeon';
+import type { Facility, FacilityManualEntry } from '../../../shared/schemas/surgeon';
+import { isUsStateCode } from '../../../shared/states';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, SEARCH_MIN_CHARS } from '../../../shared/constants';
 import { ApiError, apiFetch } from '../lib/api';
 import { fetchAllPages } from '../lib/pages';
@@ -47,9 +48,43 @@ export function facilitySearchTerm(text: string): string | null {
   return term.length >= SEARCH_MIN_CHARS ? term : null;
 }
 
-/** NPI registry search: GET /facility/search?facility_name= -> at most 10 results. Throws `ApiError`. */
-export async function searchFacilities(name: string, signal?: AbortSignal): Promise<FacilitySearchResult[]> {
-  const body = await apiFetch<unknown>('/facility/search', { query: { facility_name: name }, signal });
+/** A registry search: the start of the name, and optionally the city, state and ZIP that narrow it. */
+export interface FacilityQuery {
+  name: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}
+
+/**
+ * The search fields -> a {@link FacilityQuery}, or null while the name has fewer than 2 characters.
+ * A state is sent once it is a US state code and a ZIP once it has 5 digits (partial ones wait).
+ */
+export function facilitySearchQuery(values: {
+  text?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}): FacilityQuery | null {
+  const name = facilitySearchTerm(values.text ?? '');
+  if (name === null) return null;
+  const city = (values.city ?? '').trim().replace(/\s+/g, ' ');
+  const state = (values.state ?? '').trim().toUpperCase();
+  const zip = (values.zip ?? '').trim();
+  return {
+    name,
+    ...(city ? { city } : {}),
+    ...(isUsStateCode(state) ? { state } : {}),
+    ...(/^\d{5}$/.test(zip) ? { zip } : {}),
+  };
+}
+
+/** NPI registry search: GET /facility/search?facility_name=&city=&state=&zip= -> at most 10 results. Throws `ApiError`. */
+export async function searchFacilities(q: FacilityQuery, signal?: AbortSignal): Promise<FacilitySearchResult[]> {
+  const body = await apiFetch<unknown>('/facility/search', {
+    query: { facility_name: q.name, city: q.city, state: q.state, zip: q.zip },
+    signal,
+  });
   return FacilitySearchResponseSchema.parse(body ?? {}).facilities;
 }
 
@@ -77,7 +112,24 @@ export function facilityInputFromResult(r: FacilitySearchResult): FacilityInput 
   };
 }
 
-/** A manual entry: the name only, NPI 0, flagged. */
+/**
+ * A manual entry from its form: the same fields as a found facility, the NPI optional (0 when
+ * blank; the form's schema has checked its digits).
+ */
+export function manualFacilityFromForm(m: FacilityManualEntry): FacilityInput {
+  const npi = (m.facility_npi ?? '').trim();
+  return {
+    facility_name: m.facility_name.trim(),
+    facility_npi: npi === '' ? 0 : Number(npi),
+    facility_addr: (m.facility_addr ?? '').trim(),
+    facility_city: (m.facility_city ?? '').trim(),
+    facility_state: (m.facility_state ?? '').trim().toUpperCase(),
+    facility_zip: (m.facility_zip ?? '').trim(),
+    manual_entry: true,
+  };
+}
+
+/** The typed search name as a temporary manual entry: the name only, NPI 0, flagged. */
 export function manualFacilityInput(name: string): FacilityInput {
   return {
     facility_name: name.trim(),

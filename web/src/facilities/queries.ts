@@ -4,7 +4,14 @@
  * retried). Every facility mutation also drops the case form's facility list (`['cases', 'facilities']`).
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFacility, deleteFacility, listFacilityPage, searchFacilities, type FacilityInput } from './api';
+import {
+  createFacility,
+  deleteFacility,
+  listFacilityPage,
+  searchFacilities,
+  type FacilityInput,
+  type FacilityQuery,
+} from './api';
 import { caseKeys, facilityKeys } from '../lib/queryKeys';
 
 /**
@@ -21,12 +28,12 @@ export function useFacilityList(userId: string | undefined) {
   });
 }
 
-/** Registry search for `name` (null: nothing to search). */
-export function useFacilitySearch(name: string | null) {
+/** Registry search for a name, narrowed by city, state and ZIP (null: nothing to search). */
+export function useFacilitySearch(q: FacilityQuery | null) {
   return useQuery({
-    queryKey: name ? facilityKeys.search(name) : ['facilities', 'search', 'none'],
-    queryFn: ({ signal }) => searchFacilities(name as string, signal),
-    enabled: name !== null,
+    queryKey: q ? facilityKeys.search(q) : ['facilities', 'search', 'none'],
+    queryFn: ({ signal }) => searchFacilities(q as FacilityQuery, signal),
+    enabled: q !== null,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
     retry: false,

@@ -88,7 +88,8 @@ export const facilityKeys = {
   all: ['facilities'] as const,
   lists: ['facilities', 'list'] as const,
   list: (userId: string) => ['facilities', 'list', userId, 'pages'] as const,
-  search: (name: string) => ['facilities', 'search', name.toLowerCase()] as const,
+  search: (q: { name: string; city?: string; state?: string; zip?: string }) =>
+    ['facilities', 'search', q.name.toLowerCase(), (q.city ?? '').toLowerCase(), q.state ?? '', q.zip ?? ''] as const,
 };
 
 export const documentKeys = {
