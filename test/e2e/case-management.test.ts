@@ -4,8 +4,8 @@
  * Paid from the row after confirming, undoes it and moves it again, enters its pay amount on Case
  * Details, moves it back with a reason, sees the history and writes a note to the practice; on a
  * phone (390 x 844) the screen shows one card per case without sideways scrolling, a long note
- * wraps, and selected cases move together (POST /case/bulk; docs/decisions/0025-bulk-and-undo.md);
- * no axe-core violations of impact serious or critical.
+ * wraps, and selected cases move together and take their pay amounts in a grid (POST /case/bulk;
+ * docs/decisions/0025-bulk-and-undo.md); no axe-core violations of impact serious or critical.
  */
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
@@ -255,5 +255,27 @@ describeBrowser('Case Management (/back-office/cases)', () => {
       expect(stored.body.case.case_status).toBe(30);
     }
     await eventually(async () => expect(await cards.locator('[data-status="30"]').count()).toBe(2));
+
+    // Act: their pay amounts in the grid, one of them mistyped first
+    await page.getByRole('checkbox', { name: 'Select all 2 cases shown' }).check();
+    await bar.getByRole('button', { name: 'Enter pay amounts' }).click();
+    const grid = page.getByRole('dialog', { name: 'Pay amounts of 2 cases' });
+    const fields = grid.getByRole('textbox');
+    await fields.nth(0).fill('1,200.5');
+    await fields.nth(1).fill('12.345');
+    await grid.getByRole('button', { name: 'Save pay amounts' }).click();
+    await grid.getByText('1 amount needs fixing before anything is sent.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await expectNoSeriousAxeViolations(page, { label: 'pay amount grid (phone)' });
+    await fields.nth(1).fill('80');
+    await grid.getByRole('button', { name: 'Save pay amounts' }).click();
+    // Assess
+    await grid.getByText('Saved 2 of 2 cases.').waitFor();
+    const amounts = await Promise.all(
+      ids.map((caseId) =>
+        e2e.api<{ case: ApiCase }>('GET', '/case', { token: admin.accessToken, query: { case_id: caseId } }),
+      ),
+    );
+    expect(amounts.map((a) => a.body.case.pay_amount).sort()).toEqual([1200.5, 80].sort());
   });
 });

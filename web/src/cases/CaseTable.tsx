@@ -296,6 +296,18 @@ export function CaseTable<C extends CaseView>({
           </TableBody>
         </Table>
       </View>
+      {selection && (
+        <label className="suture-case-cards-head">
+          <SelectBox
+            checked={allState}
+            label={`Select all ${cases.length} cases shown`}
+            onChange={(on) => selection.onToggleAll(on)}
+          />
+          <Text as="span" fontSize="small" aria-hidden="true">
+            {`Select all ${cases.length} cases shown`}
+          </Text>
+        </label>
+      )}
       <ul className="suture-case-cards" aria-label="Cases">
         {cases.map((c) => (
           <li key={c.case_id} data-case-id={c.case_id} className={gone(c) ? 'suture-row-left-view' : undefined}>
