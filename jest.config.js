@@ -20,7 +20,7 @@ const transform = {
 };
 // ESM-only packages in node_modules that jest must transform.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(@middy|@scure|@noble|otplib|@otplib|rettime|@open-draft|until-async)/)',
+  '/node_modules/(?!(csv-stringify|@middy|@scure|@noble|otplib|@otplib|rettime|@open-draft|until-async)/)',
 ];
 const common = {
   transform,

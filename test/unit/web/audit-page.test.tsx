@@ -11,7 +11,8 @@ import './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AuditTrail } from '../../../web/src/back-office/audit/AuditPage';
-import { auditCsv } from '../../../web/src/back-office/audit/api';
+import { AUDIT_CSV_COLUMNS } from '../../../web/src/back-office/audit/api';
+import { toCsv } from '../../../web/src/components/csv';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { ROUTES } from '../../../shared/api-routes';
 import { useFakeApi } from './support/fake-api-server';
@@ -180,17 +181,17 @@ describe('the audit screen', () => {
   });
 });
 
-describe('auditCsv', () => {
+describe('the audit CSV', () => {
   it('writes a header and one row per entry, quoting commas and quotes and guarding formulas', () => {
     // Act
-    const csv = auditCsv([
+    const csv = toCsv(AUDIT_CSV_COLUMNS, [
       entry({ user_agent: 'Agent, "quoted"', resource_ids: ['a', 'b'], user_type: null }),
       entry({ username: '=HYPERLINK("x")' }),
     ]);
     // Assess
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'at,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent,case_id,case_number',
+      '\uFEFFat,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent,case_id,case_number',
     );
     expect(lines[1]).toBe(
       '2026-11-23T18:05:12.000Z,u-1,,ada,GET /case,200,allowed,case,a b,req-1,203.0.113.9,"Agent, ""quoted""",,',
@@ -201,7 +202,7 @@ describe('auditCsv', () => {
 
   it('names the case an entry is about by its id and its number', () => {
     // Act
-    const csv = auditCsv([entry({ case_id: 'u-1_1760000000000', case_number: 'C-000123' })]);
+    const csv = toCsv(AUDIT_CSV_COLUMNS, [entry({ case_id: 'u-1_1760000000000', case_number: 'C-000123' })]);
     // Assess
     expect(csv.split('\r\n')[1]).toMatch(/,u-1_1760000000000,C-000123$/);
   });

@@ -4,7 +4,7 @@
  * in words ("Viewed case C-000123", ./describe.ts), how it ended, and which case. Filters: a person
  * and a case picked by name or number, the action (in words), from and to (UTC days), applied with
  * a button; entries newest first, paged with "Load more"; an export of every filtered entry as CSV
- * (at most MAX_EXPORT_ENTRIES, with progress).
+ * (web/src/components/CsvExport.tsx: at most 10,000 entries, with progress and Cancel).
  */
 import { Alert, Button, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
@@ -16,14 +16,8 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useProfile } from '../../profile/useProfile';
 import { UserFilter, type KnownUser } from '../cases/UserFilter';
-import {
-  MAX_EXPORT_ENTRIES,
-  NO_AUDIT_FILTERS,
-  auditCsv,
-  fetchAllAuditEntries,
-  saveCsv,
-  type AuditFilters,
-} from './api';
+import { CsvExport } from '../../components/CsvExport';
+import { AUDIT_CSV_COLUMNS, NO_AUDIT_FILTERS, fetchAuditPage, type AuditFilters } from './api';
 import { CasePicker, type PickedCase } from './CasePicker';
 import { actionLabel, describeAuditEntry, outcomeLabel, personLabel } from './describe';
 import { useAuditEntries } from './queries';
@@ -117,8 +111,6 @@ export function AuditTrail() {
   const [person, setPerson] = useState<KnownUser | null>(null);
   const [picked, setPicked] = useState<PickedCase | null>(null);
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
-  const [exporting, setExporting] = useState<number | undefined>(undefined);
-  const [exportNote, setExportNote] = useState<string>('');
   const query = useAuditEntries(filters);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
@@ -126,22 +118,9 @@ export function AuditTrail() {
     e.preventDefault();
     setFilters({ ...draft, userId: person?.user_id ?? '', caseId: picked?.case_id ?? '' });
   };
-  const exportCsv = async () => {
-    setExporting(0);
-    setExportNote('');
-    try {
-      const { entries: all, truncated } = await fetchAllAuditEntries(filters, setExporting);
-      saveCsv(auditCsv(all), `audit-${new Date().toISOString().slice(0, 10)}.csv`);
-      setExportNote(
-        truncated
-          ? `Exported the ${MAX_EXPORT_ENTRIES.toLocaleString()} newest entries; narrow the filters for the rest.`
-          : `Exported ${all.length.toLocaleString()} entries.`,
-      );
-    } catch (err) {
-      setExportNote(`Export failed: ${(err as Error).message}`);
-    } finally {
-      setExporting(undefined);
-    }
+  const exportPage = async (cursor: string | undefined, signal: AbortSignal) => {
+    const page = await fetchAuditPage(filters, cursor, signal, 100);
+    return { rows: page.entries, next_cursor: page.next_cursor };
   };
 
   return (
@@ -194,12 +173,9 @@ export function AuditTrail() {
           >
             Clear
           </Button>
-          <Button type="button" onClick={() => void exportCsv()} isDisabled={exporting !== undefined}>
-            {exporting !== undefined ? `Exporting… ${exporting}` : 'Export CSV'}
-          </Button>
         </Flex>
       </form>
-      {exportNote && <Text role="status">{exportNote}</Text>}
+      <CsvExport fetchPage={exportPage} columns={AUDIT_CSV_COLUMNS} filename="audit" noun="entries" />
       <AuditEntries query={query} entries={entries} caption="Audit entries, newest first" />
     </Flex>
   );

@@ -1,0 +1,99 @@
+/**
+ * The export button of a list: pages through the list's own call with the filters on screen, shows
+ * the rows read so far with a progress bar and Cancel, then saves the CSV (web/src/components/csv.ts,
+ * loaded on the first click). At most {@link MAX_EXPORT_ROWS} rows: above that it saves those,
+ * stops paging and says so (larger exports are the server's job).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import type { CsvColumn } from './csv';
+
+/** Most rows the browser exports. */
+export const MAX_EXPORT_ROWS = 10_000;
+
+/** One page of a list: its rows and the cursor of the next page (absent on the last). */
+export interface ExportPage<Row> {
+  rows: readonly Row[];
+  next_cursor?: string;
+}
+
+export interface CsvExportProps<Row> {
+  /** The list's call for one page, with the filters on screen. */
+  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<ExportPage<Row>>;
+  columns: readonly CsvColumn<Row>[];
+  /** File name before the date, e.g. `cases` -> `cases-2026-11-27.csv`. */
+  filename: string;
+  /** What a row is, plural, for the messages (`cases`). */
+  noun: string;
+  label?: string;
+}
+
+/** The export button, its progress (rows so far, Cancel) and its outcome. */
+export function CsvExport<Row>({ fetchPage, columns, filename, noun, label = 'Export CSV' }: CsvExportProps<Row>) {
+  const [rows, setRows] = useState<number | undefined>(undefined);
+  const [note, setNote] = useState('');
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = async () => {
+    const controller = new AbortController();
+    running.current = controller;
+    setRows(0);
+    setNote('');
+    try {
+      const writer = import('./csv');
+      const all: Row[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await fetchPage(cursor, controller.signal);
+        if (controller.signal.aborted) return;
+        all.push(...page.rows);
+        setRows(all.length);
+        cursor = page.next_cursor;
+      } while (cursor && all.length < MAX_EXPORT_ROWS);
+      const { toCsv, saveCsv } = await writer;
+      if (controller.signal.aborted) return;
+      const saved = all.slice(0, MAX_EXPORT_ROWS);
+      saveCsv(toCsv(columns, saved), `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
+      setNote(
+        cursor
+          ? `More than ${MAX_EXPORT_ROWS.toLocaleString()} ${noun} match: the file holds the first ${MAX_EXPORT_ROWS.toLocaleString()}. Narrow the filters for the rest.`
+          : `Exported ${saved.length.toLocaleString()} ${noun}.`,
+      );
+    } catch (err) {
+      if (!controller.signal.aborted) setNote(`Export failed: ${(err as Error).message}`);
+    } finally {
+      if (running.current === controller) {
+        running.current = null;
+        setRows(undefined);
+      }
+    }
+  };
+  const cancel = () => {
+    running.current?.abort();
+    running.current = null;
+    setRows(undefined);
+    setNote('Export cancelled.');
+  };
+
+  return (
+    <Flex direction="column" gap="xs">
+      {rows === undefined ? (
+        <Button type="button" size="small" onClick={() => void start()}>
+          {label}
+        </Button>
+      ) : (
+        <Flex alignItems="center" gap="small" wrap="wrap">
+          <progress max={MAX_EXPORT_ROWS} value={rows} aria-label={`Exporting ${noun}`} />
+          <Text as="span" role="status">
+            {rows.toLocaleString()} {noun} so far…
+          </Text>
+          <Button type="button" size="small" onClick={cancel}>
+            Cancel
+          </Button>
+        </Flex>
+      )}
+      {note && <Text role="status">{note}</Text>}
+    </Flex>
+  );
+}
