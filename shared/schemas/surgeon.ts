@@ -25,6 +25,10 @@ export const FACILITY_MESSAGES = {
   notFound: 'Facility not found',
   saveFailed: 'Failed to save facility. Please try again.',
   editUnsupported: 'Facility updates are not currently supported by the backend. Please contact support.',
+  /** Under the search field: what the registry matches, and what narrows it. */
+  searchHint:
+    'The NPI registry matches only the start of an organization\'s name: "Mercy" finds "Mercy Hospital", not ' +
+    '"St. Mary Mercy". City, state and ZIP code narrow the search.',
 } as const;
 
 /**

@@ -23,6 +23,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { withNpiCheckDigit } from '../../shared/npi';
+import { FACILITY_MESSAGES } from '../../shared/schemas/surgeon';
 import { formatAxeViolations, seriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { DEMO_PASSWORD, NEW_USER, itLocalOnly, useE2EStack } from './support/stack';
@@ -242,6 +243,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     await checkScreen('facility list empty');
     await page.getByRole('button', { name: 'Add Facility' }).first().click();
     await waitForPath(page, '/facility/new');
+    await page.getByText(FACILITY_MESSAGES.searchHint, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add Manual Entry' }).click();
     await page.getByRole('textbox', { name: 'Facility name' }).fill(facilityName);
     await page.getByRole('button', { name: 'Use Manual Entry' }).click();
@@ -263,6 +265,8 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       expect(rows).toHaveLength(1);
       expect(rows[0]).toContain(facilityName);
     });
+    // The spec supports no facility update: no Edit pencil on the row.
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     await checkScreen('facility list');
 
     // ---------------------------------------------------------------- 4. A case with two documents

@@ -1,10 +1,14 @@
 /**
  * Profile completeness in a real browser (spec provider-side sections 2, 4 and 5): a signed-in
  * user without a profile is sent to /profile-setup, an empty submit lists every required field,
- * and a valid profile takes the user to the Case List.
+ * and a valid profile takes the user to the Case List; an NPI the registry holds under another
+ * person's name is said so on Validate, saved only after a confirmation, and flagged for review.
  */
 import { withNpiCheckDigit } from '../../shared/npi';
 import { PROFILE_MESSAGES } from '../../shared/schemas/profile';
+import { NPI_MESSAGES } from '../../shared/schemas/reference';
+import { UI_MESSAGES } from '../../shared/messages';
+import { titleCaseName } from '../../shared/display';
 import { describeBrowser } from './support/browser';
 import { NEW_USER, useE2EStack } from './support/stack';
 import { eventually, pathOf, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
@@ -99,6 +103,29 @@ describeBrowser('Profile setup (browser)', () => {
       zipcode: '62701',
       user_npi: npi,
       states_licensed: ['IL'],
+    });
+
+    // Act: change the NPI to a registry surgeon's, who is someone else
+    const registry = (await (
+      await fetch(`${e2e.url}/nppes/api/?version=2.1&enumeration_type=NPI-1&last_name=SM*&limit=1`)
+    ).json()) as { results: { number: string; basic: { first_name: string; last_name: string } }[] };
+    const other = registry.results[0]!;
+    const otherName = `${titleCaseName(other.basic.first_name)} ${titleCaseName(other.basic.last_name)}`;
+    await page.goto(`${e2e.url}/update-profile`);
+    await page.getByLabel('NPI Number').fill(other.number);
+    await page.getByRole('button', { name: 'Validate' }).click();
+
+    // Assess: Validate says whose the NPI is, and saving asks first
+    await page.getByText(NPI_MESSAGES.otherPerson(otherName, 'Casey Newcomer'), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Save an NPI registered to someone else?' });
+    await confirm.getByText(NPI_MESSAGES.confirmOtherPerson(otherName)).waitFor();
+    await confirm.getByRole('button', { name: 'Save anyway' }).click();
+    await page.getByText(UI_MESSAGES.profileUpdated).waitFor();
+    const flagged = await e2e.api<{ user: Record<string, unknown> }>('GET', '/user', { token: tokens.accessToken });
+    expect(flagged.body.user).toMatchObject({
+      user_npi: other.number,
+      npi_review: { reason: 'name_mismatch', registry_name: otherName },
     });
     expect(pageErrors).toEqual([]);
   });

@@ -21,7 +21,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import FacilityEditPage from '../../../web/src/facilities/FacilityEditPage';
-import FacilityFormPage, { FACILITY_NAME_HINT } from '../../../web/src/facilities/FacilityFormPage';
+import FacilityFormPage from '../../../web/src/facilities/FacilityFormPage';
+import { FACILITY_MESSAGES } from '../../../shared/schemas/surgeon';
 import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
 import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
 import { reply, useFakeApi } from './support/fake-api-server';
@@ -158,7 +159,7 @@ describe('Add Facility screen', () => {
     fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '78701' } });
     await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(2), { timeout: 2000 });
     // Assess: a partial ZIP waits; the hint says how the registry matches.
-    expect(screen.getByText(FACILITY_NAME_HINT)).toBeTruthy();
+    expect(screen.getByText(FACILITY_MESSAGES.searchHint)).toBeTruthy();
     expect(api.requests('GET /facility/search').map((r) => r.query)).toEqual([
       { facility_name: 'Mercy', city: 'Austin', state: 'TX' },
       { facility_name: 'Mercy', city: 'Austin', state: 'TX', zip: '78701' },

@@ -38,11 +38,6 @@ import { useCreateFacility, useFacilitySearch } from './queries';
 /** Success text (the spec gives none for facilities; worded as the surgeon one). */
 export const FACILITY_ADDED = 'Facility added successfully!';
 
-/** Under the name field: what the registry matches, and what narrows it. */
-export const FACILITY_NAME_HINT =
-  'The NPI registry matches only the start of an organization\'s name: "Mercy" finds "Mercy Hospital", not ' +
-  '"St. Mary Mercy". City, state and ZIP code narrow the search.';
-
 const FACILITY_ENTITY: RegistryEntity<FacilityQuery, FacilitySearchResult, FacilityInput, FacilityManualEntry> = {
   heading: 'Find a facility',
   modeGroup: 'facility-search-mode',
@@ -55,7 +50,7 @@ const FACILITY_ENTITY: RegistryEntity<FacilityQuery, FacilitySearchResult, Facil
           name: 'text',
           label: 'Search facilities',
           placeholder: 'e.g. Austin Surgical Center',
-          hint: FACILITY_NAME_HINT,
+          hint: FACILITY_MESSAGES.searchHint,
         },
         { name: 'city', label: 'In city', placeholder: 'e.g. Austin' },
         { name: 'state', label: 'In state', placeholder: 'e.g. TX' },
