@@ -41,6 +41,7 @@ const WORDS: Record<string, Words> = {
     sentence: (s) => `Filtered cases (${plural(s.count, 'case', 'cases')})`,
   },
   'GET /case/stats': { label: 'Viewed case counts', sentence: () => 'Viewed case counts' },
+  'GET /case/analytics': { label: 'Viewed the analytics charts', sentence: () => 'Viewed the analytics charts' },
   'GET /case/deleted': { label: 'Viewed deleted cases', sentence: (s) => `Viewed deleted cases (${s.count})` },
   'POST /case/restore': { label: 'Restored a deleted case', sentence: (s) => `Restored case ${s.caseRef}` },
   'GET /case/notes': { label: 'Read case notes', sentence: (s) => `Read the notes of case ${s.caseRef}` },
@@ -137,6 +138,7 @@ const WORDS: Record<string, Words> = {
     label: 'Generated a provider payment report',
     sentence: () => 'Generated a provider payment report',
   },
+  'GET /report/download': { label: 'Downloaded a past report', sentence: () => 'Downloaded a past report' },
   'GET /report/history': { label: 'Viewed report history', sentence: () => 'Viewed report history' },
   'POST /dispute/calculate': { label: 'Calculated dispute deadlines', sentence: () => 'Calculated dispute deadlines' },
   'GET /dispute/queue': { label: 'Viewed the deadline queue', sentence: () => 'Viewed the deadline queue' },
@@ -150,6 +152,12 @@ const WORDS: Record<string, Words> = {
     sentence: (s) => `Removed a dispute event on case ${s.caseRef}`,
   },
   'GET /dispute': { label: 'Viewed a dispute', sentence: (s) => `Viewed the dispute of case ${s.caseRef}` },
+  'POST /support/bug': { label: 'Reported a bug', sentence: () => 'Reported a bug' },
+  'GET /support/messages': { label: 'Viewed the support inbox', sentence: () => 'Viewed the support inbox' },
+  'PATCH /support/messages': {
+    label: 'Marked a support message handled',
+    sentence: () => 'Marked a support message handled',
+  },
   'GET /openapi.json': { label: 'Viewed the API description', sentence: () => 'Viewed the API description' },
   'case.purge': {
     label: 'Purged a deleted case (30 days after delete)',
