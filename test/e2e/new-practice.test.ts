@@ -481,7 +481,13 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     } else {
       expect(await page.getByRole('list', { name: 'Cases' }).count()).toBe(0);
       const cells = entry.getByRole('cell');
-      expect([await cells.nth(7).textContent(), await cells.nth(8).textContent()]).toEqual(['Present', 'Missing']);
+      // By header, not position: the list's columns grow (Days in Status).
+      const headers = await page.getByRole('table', { name: 'Cases' }).getByRole('columnheader').allTextContents();
+      const [demo, note] = [headers.indexOf('Demo Sheet'), headers.indexOf('Op Note')];
+      expect([await cells.nth(demo).textContent(), await cells.nth(note).textContent()]).toEqual([
+        'Present',
+        'Missing',
+      ]);
     }
     await checkScreen('case list');
     expect(axeFailures).toEqual([]);
