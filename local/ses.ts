@@ -67,7 +67,11 @@ export async function handleSesViewer(
   headers: Readonly<Record<string, string>>,
 ): Promise<number> {
   const send = (status: number, body: unknown) => {
-    res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(status, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     res.end(JSON.stringify(body));
     return status;
   };

@@ -70,7 +70,11 @@ async function deliver(message: NewSupportMessage, lines: readonly string[]): Pr
     });
   } catch (err) {
     // Kept for the inbox all the same: the team reads it there.
-    logger.error('Support email not sent', { reference: item.reference, kind: message.kind, error: (err as Error)?.name });
+    logger.error('Support email not sent', {
+      reference: item.reference,
+      kind: message.kind,
+      error: (err as Error)?.name,
+    });
   }
   await recordDelivery(item.reference, messageId);
   logger.info('Support message received', { reference: item.reference, kind: message.kind });

@@ -49,8 +49,7 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number]['value'];
 /** Message minimum, simulated send (ms) and reply promise (hours): shared/constants.ts. */
 export { CONTACT_MESSAGE_MIN_CHARS, CONTACT_REPLY_HOURS, CONTACT_SEND_MS } from '../constants';
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string().trim().min(1, message).max(max, tooLong);
+const required = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
 const INQUIRY_VALUES = INQUIRY_TYPES.map((t) => t.value) as [InquiryType, ...InquiryType[]];
 
 /**
@@ -66,11 +65,7 @@ export const ContactFormSchema = z.object({
     .min(1, CONTACT_MESSAGES.emailRequired)
     .max(TEXT_LIMITS.text, CONTACT_MESSAGES.emailTooLong)
     .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
-  organization: required(
-    CONTACT_MESSAGES.organizationRequired,
-    TEXT_LIMITS.text,
-    CONTACT_MESSAGES.organizationTooLong,
-  ),
+  organization: required(CONTACT_MESSAGES.organizationRequired, TEXT_LIMITS.text, CONTACT_MESSAGES.organizationTooLong),
   phone: z.string().trim().max(CONTACT_PHONE_MAX_CHARS, CONTACT_MESSAGES.phoneTooLong),
   subject: required(CONTACT_MESSAGES.subjectRequired, TEXT_LIMITS.text, CONTACT_MESSAGES.subjectTooLong),
   message: z

@@ -96,7 +96,9 @@ describe('POST /contact', () => {
 
   it('keeps a message SES refuses (delivery failed) and still answers its reference; no log carries the text', async () => {
     countIs(1);
-    sesMock.on(SendEmailCommand).rejects(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
+    sesMock
+      .on(SendEmailCommand)
+      .rejects(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
     const lines: string[] = [];
     const spies = (['debug', 'info', 'warn', 'error'] as const).map((level) =>
       jest.spyOn(logger, level).mockImplementation((...args: unknown[]) => {

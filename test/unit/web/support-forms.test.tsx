@@ -77,7 +77,10 @@ describe('Contact page', () => {
 
   it('sends the message without a token, thanks the sender with the reference, and Send Another Message returns to an empty form', async () => {
     let release: () => void = () => undefined;
-    api.on('POST /contact', () => new Promise((resolve) => (release = () => resolve(reply(201, { reference: 'S-7K3M9Q2X' })))));
+    api.on(
+      'POST /contact',
+      () => new Promise((resolve) => (release = () => resolve(reply(201, { reference: 'S-7K3M9Q2X' })))),
+    );
     renderAt(<ContactPage />, '/contact');
     fillValid();
 

@@ -89,7 +89,9 @@ export default function EmailViewerPage() {
     <Flex direction="column" gap="1.25rem" maxWidth="60rem" width="100%">
       <Heading level={1}>Email viewer</Heading>
       <DebugLinks />
-      <Text>Email the local runtime sent (its SES emulator), newest first: contact messages and bug reports to support.</Text>
+      <Text>
+        Email the local runtime sent (its SES emulator), newest first: contact messages and bug reports to support.
+      </Text>
       {body}
     </Flex>
   );

@@ -115,7 +115,13 @@ function ContactInfo() {
 }
 
 /** Hidden from people (off screen, out of the tab order, not announced); form-filling robots fill it. */
-const HONEYPOT_STYLE = { position: 'absolute', left: '-10000px', width: '1px', height: '1px', overflow: 'hidden' } as const;
+const HONEYPOT_STYLE = {
+  position: 'absolute',
+  left: '-10000px',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+} as const;
 
 function ThankYou({ reference, onAgain }: { reference: string; onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -128,8 +134,7 @@ function ThankYou({ reference, onAgain }: { reference: string; onAgain: () => vo
         </Heading>
         <Text>Your message has been received. Our team will get back to you within {CONTACT_REPLY_HOURS} hours.</Text>
         <Text>
-          Your reference number is <strong>{reference}</strong>. Please quote it if you write to us about this
-          message.
+          Your reference number is <strong>{reference}</strong>. Please quote it if you write to us about this message.
         </Text>
         <Button variation="primary" onClick={onAgain}>
           Send Another Message

@@ -19,8 +19,7 @@ const FaqPage = lazy(() => import('./FaqPage'));
 const ContactPage = lazy(() => import('./ContactPage'));
 const debugPage = (
   name: 'DebugGate' | 'ForgotPasswordTestPage' | 'DebugPatchPage' | 'TestSearchPage' | 'EmailViewerPage',
-) =>
-  lazy(() => import('../debug').then((m) => ({ default: m[name] })));
+) => lazy(() => import('../debug').then((m) => ({ default: m[name] })));
 const DebugGate = debugPage('DebugGate');
 const ForgotPasswordTestPage = debugPage('ForgotPasswordTestPage');
 const DebugPatchPage = debugPage('DebugPatchPage');

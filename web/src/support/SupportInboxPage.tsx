@@ -88,7 +88,9 @@ function MessageView({
             ))}
         </dl>
         {message.delivery === 'failed' && (
-          <Alert variation="warning">The email to the support address was not delivered: this inbox holds the only copy.</Alert>
+          <Alert variation="warning">
+            The email to the support address was not delivered: this inbox holds the only copy.
+          </Alert>
         )}
         <Text as="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.message}
