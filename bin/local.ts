@@ -38,6 +38,8 @@ async function main(): Promise<void> {
   console.log(`Demo sign-ins, all with the password ${DEMO_PASSWORD}:`);
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${roleOf(account)}`);
+  // Email goes to the SES emulator in this process (docs/decisions/0027-email-and-support-messages.md).
+  console.log(`Email sent (contact form, bug reports): ${stack.url}/debug/emails, signed in as a Global Admin`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -3,7 +3,8 @@
  * user_type 100 or more (Global Admin, Super User); anyone else is sent to /back-office.
  *
  * - The contact messages and bug reports, Open or Handled, newest first (GET /support/messages),
- *   in a table: Reference, Kind, From, Subject, Received (UTC) and Read; paged with Load more.
+ *   in a table: Reference, Message (subject, kind and sender), Received (UTC) and Read; paged with
+ *   Load more.
  * - Read opens the message above the list: sender (a mailto link that replies with the reference in
  *   the subject), what the sender gave (organization, phone, inquiry type, or the page of a bug),
  *   whether the email to support was delivered, and the text. Mark handled (PATCH) moves it to
@@ -131,12 +132,23 @@ export function SupportInbox() {
       },
     });
 
+  // Four columns, so that a phone shows a row without scrolling far: the subject over kind and sender.
   const columns: DataColumn<SupportMessage>[] = [
     { header: 'Reference', cell: (m) => m.reference, style: { whiteSpace: 'nowrap' } },
-    { header: 'Kind', cell: (m) => KIND_LABEL[m.kind] },
-    { header: 'From', cell: (m) => sender(m), style: { overflowWrap: 'anywhere' } },
-    { header: 'Subject', cell: (m) => m.subject, style: { overflowWrap: 'anywhere' } },
-    { header: 'Received (UTC)', cell: (m) => utcMinute(m.received_at), style: { whiteSpace: 'nowrap' } },
+    {
+      header: 'Message',
+      cell: (m) => (
+        <>
+          <strong>{m.subject}</strong>
+          <br />
+          <Text as="span" fontSize="small">
+            <span>{KIND_LABEL[m.kind]}</span> · <span>{sender(m)}</span>
+          </Text>
+        </>
+      ),
+      style: { minWidth: '12rem', overflowWrap: 'break-word' },
+    },
+    { header: 'Received (UTC)', cell: (m) => utcMinute(m.received_at) },
     {
       header: 'Actions',
       cell: (m) => (
