@@ -8,7 +8,12 @@
 import { randomInt } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { SUPPORT_KINDS, SUPPORT_STATES, type SupportMessage, type SupportState } from '../../../shared/schemas/support';
+import {
+  SUPPORT_STATES,
+  SupportMessageSchema,
+  type SupportMessage,
+  type SupportState,
+} from '../../../shared/schemas/support';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 import { isConditionalCheckFailed } from '../../lib/errors';
@@ -16,27 +21,18 @@ import { queryPage, type PageKey } from '../../lib/paging';
 import { parseItem, parseItems } from '../item';
 import { BY_STATE_INDEX, INBOX_KEY_NAMES, contactCounterKey, messageKey, receivedSortKey } from './keys';
 
-/** A message as stored: its keys beside the message. */
-const MessageItemSchema = z.object({
+/**
+ * A message as stored: the API's message (shared/schemas/support.ts) with its state as the index's
+ * partition, its keys, the signed-in sender of a bug report, the SES message id and who handled it.
+ */
+const MessageItemSchema = SupportMessageSchema.omit({ state: true }).extend({
   pk: z.string().min(1),
   inbox_state: z.enum(SUPPORT_STATES),
   received_sk: z.string().min(1),
   reference: z.string().min(1),
-  kind: z.enum(SUPPORT_KINDS),
-  from_email: z.string(),
-  from_name: z.string(),
-  /** The signed-in sender of a bug report. */
-  user_id: z.string().optional(),
-  subject: z.string(),
   received_at: z.string().min(1),
-  message: z.string(),
-  inquiry_type: z.string().optional(),
-  organization: z.string().optional(),
-  phone: z.string().optional(),
-  page: z.string().optional(),
-  delivery: z.enum(['sent', 'failed']),
+  user_id: z.string().optional(),
   ses_message_id: z.string().optional(),
-  handled_at: z.string().optional(),
   handled_by: z.string().optional(),
 });
 type MessageItem = z.infer<typeof MessageItemSchema>;
