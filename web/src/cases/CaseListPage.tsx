@@ -37,7 +37,9 @@ import {
   type CaseSort,
 } from '../../../shared';
 import { apiErrorMessage } from '../lib/apiErrors';
-import { deleteCase, type CaseView } from './api';
+import { deleteCase, listCasesPage, type CaseView } from './api';
+import { caseCsvColumns } from './caseCsv';
+import { CsvExport } from '../components/CsvExport';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
 import PracticePipeline from './PracticePipeline';
@@ -60,6 +62,8 @@ export const CASE_LIST_ORDERS: readonly { value: CaseSort | ''; label: string }[
   { value: 'status_changed', label: 'Longest in status' },
   { value: '-status_changed', label: 'Latest status change' },
 ];
+
+const CASE_CSV_COLUMNS = caseCsvColumns<CaseView>();
 
 export default function CaseListPage() {
   const navigate = useNavigate();
@@ -273,6 +277,14 @@ export default function CaseListPage() {
             </option>
           ))}
         </SelectField>
+        {user && (
+          <CsvExport
+            fetchPage={(cursor, signal) => listCasesPage(user.sub, view, cursor, signal)}
+            rowsOf={(page) => page.cases}
+            columns={CASE_CSV_COLUMNS}
+            noun="cases"
+          />
+        )}
       </Flex>
       <PracticePipeline />
       {deleteError && (

@@ -210,9 +210,14 @@ export interface CaseListView {
  * nothing: GET /case?user_id=&limit=50&cursor=. `cursor` is the previous page's `next_cursor` (absent: the
  * first page). The answer is read by the shared `CaseListPageSchema` (`cases`, `data` or the body
  * itself; a server that does not page answers one page without `next_cursor`); malformed cases are
- * dropped. 'No cases found' / 'insufficient permissions' -> an empty last page.
+ * dropped. 'No cases found' / 'insufficient permissions' -> an empty last page. `signal` aborts the call.
  */
-export async function listCasesPage(userId: string, view: CaseListView = {}, cursor?: string): Promise<CasePage> {
+export async function listCasesPage(
+  userId: string,
+  view: CaseListView = {},
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<CasePage> {
   const { status } = view;
   const narrowed = Boolean(view.search || view.from || view.to || view.sort);
   try {
@@ -231,10 +236,12 @@ export async function listCasesPage(userId: string, view: CaseListView = {}, cur
               ...page,
             },
             forbidden: 'cases',
+            signal,
           })
         : await apiFetch<unknown>('/case/filter', {
             query: { user_id: userId, filter: status, ...page },
             forbidden: 'cases',
+            signal,
           });
     const answer = CaseListPageSchema.parse(body);
     const cases = answer.cases.flatMap((raw) => {
@@ -389,7 +396,6 @@ export interface Choice {
   id: string;
   label: string;
 }
-
 
 /**
  * CPT suggestions: GET /cpt_codes?search=&limit=N (answer a list, or `cpt_codes`/`data`), at most

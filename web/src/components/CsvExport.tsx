@@ -11,25 +11,28 @@ import type { CsvColumn } from './csv';
 /** Most rows the browser exports. */
 export const MAX_EXPORT_ROWS = 10_000;
 
-/** One page of a list: its rows and the cursor of the next page (absent on the last). */
-export interface ExportPage<Row> {
-  rows: readonly Row[];
-  next_cursor?: string;
-}
-
-export interface CsvExportProps<Row> {
-  /** The list's call for one page, with the filters on screen. */
-  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<ExportPage<Row>>;
+export interface CsvExportProps<Page extends { next_cursor?: string }, Row> {
+  /** The list's call for one page, with the filters on screen; `next_cursor` absent on the last page. */
+  fetchPage: (cursor: string | undefined, signal: AbortSignal) => Promise<Page>;
+  /** The rows of a page. */
+  rowsOf: (page: Page) => readonly Row[];
   columns: readonly CsvColumn<Row>[];
-  /** File name before the date, e.g. `cases` -> `cases-2026-11-27.csv`. */
-  filename: string;
   /** What a row is, plural, for the messages (`cases`). */
   noun: string;
+  /** File name before the date (default `noun`): `cases` -> `cases-2026-11-27.csv`. */
+  filename?: string;
   label?: string;
 }
 
 /** The export button, its progress (rows so far, Cancel) and its outcome. */
-export function CsvExport<Row>({ fetchPage, columns, filename, noun, label = 'Export CSV' }: CsvExportProps<Row>) {
+export function CsvExport<Page extends { next_cursor?: string }, Row>({
+  fetchPage,
+  rowsOf,
+  columns,
+  noun,
+  filename = noun,
+  label = 'Export CSV',
+}: CsvExportProps<Page, Row>) {
   const [rows, setRows] = useState<number | undefined>(undefined);
   const [note, setNote] = useState('');
   const running = useRef<AbortController | null>(null);
@@ -47,7 +50,7 @@ export function CsvExport<Row>({ fetchPage, columns, filename, noun, label = 'Ex
       do {
         const page = await fetchPage(cursor, controller.signal);
         if (controller.signal.aborted) return;
-        all.push(...page.rows);
+        all.push(...rowsOf(page));
         setRows(all.length);
         cursor = page.next_cursor;
       } while (cursor && all.length < MAX_EXPORT_ROWS);

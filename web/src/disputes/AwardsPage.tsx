@@ -11,7 +11,9 @@ import { LoadMore, nextPageProps } from '../components/LoadMore';
 import type { DataColumn } from '../components/DataTable';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
-import type { AwardItem, AwardState, AwardsAnswer } from './api';
+import { fetchAwardsPage, type AwardItem, type AwardState, type AwardsAnswer } from './api';
+import { CsvExport } from '../components/CsvExport';
+import type { CsvColumn } from '../components/csv';
 import { StackedTable, caseColumn } from './DeadlineParts';
 import { formatDay } from './labels';
 import { useAwards } from './queries';
@@ -33,6 +35,18 @@ const COLUMNS: DataColumn<AwardItem>[] = [
     header: 'Days overdue',
     cell: (a) => (a.days_overdue > 0 ? <strong>{`${a.days_overdue} days overdue`}</strong> : 'Not overdue'),
   },
+];
+
+/** The CSV export's columns: the table's, with the case's id. */
+const CSV_COLUMNS: CsvColumn<AwardItem>[] = [
+  { header: 'Case ID', value: (a) => a.case_id },
+  { header: 'Case Number', value: (a) => a.case_number },
+  { header: 'Provider', value: (a) => a.owner_name },
+  { header: 'Determination', value: (a) => a.determination_date, kind: 'date' },
+  { header: 'Award', value: (a) => a.award, kind: 'amount' },
+  { header: 'Paid', value: (a) => a.paid, kind: 'amount' },
+  { header: 'Payment due', value: (a) => a.award_payment_due, kind: 'date' },
+  { header: 'Days overdue', value: (a) => a.days_overdue },
 ];
 
 function Totals({ totals }: { totals: AwardsAnswer['totals'] }) {
@@ -101,6 +115,13 @@ export function AwardList() {
           </option>
         ))}
       </SelectField>
+      <CsvExport
+        fetchPage={(cursor, signal) => fetchAwardsPage(state, cursor, signal)}
+        rowsOf={(page) => page.items}
+        columns={CSV_COLUMNS}
+        filename={`awards-${state}`}
+        noun="awards"
+      />
       {list}
     </Flex>
   );

@@ -118,11 +118,6 @@ export function AuditTrail() {
     e.preventDefault();
     setFilters({ ...draft, userId: person?.user_id ?? '', caseId: picked?.case_id ?? '' });
   };
-  const exportPage = async (cursor: string | undefined, signal: AbortSignal) => {
-    const page = await fetchAuditPage(filters, cursor, signal, 100);
-    return { rows: page.entries, next_cursor: page.next_cursor };
-  };
-
   return (
     <Flex direction="column" gap="small">
       <form onSubmit={apply} aria-label="Audit filters">
@@ -175,7 +170,13 @@ export function AuditTrail() {
           </Button>
         </Flex>
       </form>
-      <CsvExport fetchPage={exportPage} columns={AUDIT_CSV_COLUMNS} filename="audit" noun="entries" />
+      <CsvExport
+        fetchPage={(cursor, signal) => fetchAuditPage(filters, cursor, signal, 100)}
+        rowsOf={(page) => page.entries}
+        columns={AUDIT_CSV_COLUMNS}
+        filename="audit"
+        noun="entries"
+      />
       <AuditEntries query={query} entries={entries} caption="Audit entries, newest first" />
     </Flex>
   );

@@ -65,12 +65,17 @@ import { StatusControl } from '../../cases/StatusControl';
 import { caseShortLabel } from '../../cases/format';
 import { BulkBar, BulkPayDialog, BulkStatusDialog } from './BulkActions';
 import { useProfile } from '../../profile/useProfile';
-import type { ManagedCase } from './api';
+import { listAllCasesPage, type ManagedCase } from './api';
+import { caseCsvColumns } from '../../cases/caseCsv';
+import { CsvExport } from '../../components/CsvExport';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { ComponentErrorBoundary } from './ComponentError';
 import { useCaseCounts, useManagedCases } from './queries';
 import { UserFilter, type KnownUser } from './UserFilter';
 import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
+
+/** The CSV export's columns: the table's, with the owner's name as User. */
+const MANAGED_CASE_CSV_COLUMNS = caseCsvColumns<ManagedCase>((c) => c.owner_name);
 
 /** Debounce of the search box, ms. */
 export const CASE_SEARCH_DEBOUNCE_MS = 300;
@@ -369,6 +374,12 @@ function CaseManagement() {
             </Button>
           ))}
         </Flex>
+        <CsvExport
+          fetchPage={(cursor, signal) => listAllCasesPage(filters, cursor, signal)}
+          rowsOf={(page) => page.cases}
+          columns={MANAGED_CASE_CSV_COLUMNS}
+          noun="cases"
+        />
         {search && !list.isPending && !loadError && (
           <Flex alignItems="center" gap="small" wrap="wrap">
             <Text fontSize="small" role="status" aria-live="polite">

@@ -48,7 +48,11 @@ const isNoCases = (err: unknown) =>
   err instanceof ApiError && err.status !== 401 && /no cases found|insufficient permissions/i.test(err.message);
 
 /** One page of every owner's cases (see module doc). */
-export async function listAllCasesPage(filters: CaseFilters, cursor?: string): Promise<ManagedCasePage> {
+export async function listAllCasesPage(
+  filters: CaseFilters,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<ManagedCasePage> {
   try {
     const body = await apiFetch<unknown>('/case', {
       query: {
@@ -60,6 +64,7 @@ export async function listAllCasesPage(filters: CaseFilters, cursor?: string): P
         cursor,
       },
       forbidden: 'cases',
+      signal,
     });
     const page = CaseListPageSchema.parse(body);
     const cases = page.cases.flatMap((raw): ManagedCase[] => {

@@ -23,6 +23,9 @@ import { apiErrorMessage } from '../../lib/apiErrors';
 import { InviteUserForm } from './InviteUserForm';
 import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
+import { listUsersPage } from './api';
+import { CsvExport } from '../../components/CsvExport';
+import type { CsvColumn } from '../../components/csv';
 
 /** A listed user's status: 'Active' once the profile is complete (the sign-in gate's rule), else 'Profile incomplete'. */
 export function userStatus(user: UserRecord): 'Active' | 'Profile incomplete' {
@@ -80,6 +83,18 @@ const USER_COLUMNS: DataColumn<UserRecord>[] = [
   },
 ];
 
+/** The CSV export's columns: the table's (the phone as stored). */
+const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
+  { header: 'Name', value: userDisplayName },
+  { header: 'Email', value: (u) => u.user_email },
+  { header: 'Role', value: (u) => roleLabel(u.user_type) },
+  { header: 'Status', value: userStatus },
+  { header: 'NPI Number', value: (u) => u.user_npi },
+  { header: 'State', value: (u) => u.state },
+  { header: 'Phone Number', value: (u) => u.telephone },
+  { header: 'User ID', value: (u) => u.user_id },
+];
+
 /** Delay between the last key stroke and the search (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -108,6 +123,12 @@ export default function UserListPage() {
         onChange={(e) => setText(e.target.value)}
         onClear={() => setText('')}
         maxLength={100}
+      />
+      <CsvExport
+        fetchPage={(cursor, signal) => listUsersPage(search, cursor, signal)}
+        rowsOf={(page) => page.users}
+        columns={USER_CSV_COLUMNS}
+        noun="users"
       />
       {list.isPending ? (
         <Flex alignItems="center" gap="0.5rem" role="status">
