@@ -17,6 +17,7 @@ import { toCsv } from '../../../web/src/components/csv';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { ROUTES } from '../../../shared/api-routes';
 import { useFakeApi } from './support/fake-api-server';
+import { captureDownloads } from './support/downloads';
 
 const api = useFakeApi();
 
@@ -187,34 +188,8 @@ function numbered(n: number): AuditEntryView {
   return entry({ request_id: `req-${n}`, username: `user${n}` });
 }
 
-/** The files offered for download: name and text. */
-const saved: { name: string; text: Promise<string> }[] = [];
-
-/** The file's text with its byte-order mark (a text read would drop it). */
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(reader.result as ArrayBuffer)));
-    reader.readAsArrayBuffer(blob);
-  });
-}
-
 describe('exporting the filtered entries as CSV (web/src/components/CsvExport.tsx)', () => {
-  beforeEach(() => {
-    saved.length = 0;
-    const blobs = new Map<string, Blob>();
-    URL.createObjectURL = (blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    };
-    URL.revokeObjectURL = () => undefined;
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
-      saved.push({ name: this.download, text: readBlob(blobs.get(this.href)!) });
-    });
-  });
-  afterEach(() => jest.restoreAllMocks());
+  const saved = captureDownloads();
 
   it('pages through the list call with the filters on screen and saves the same rows', async () => {
     // Prepare

@@ -47,6 +47,8 @@ import { EVENT_STATUS_MOVES, type DisputeEventType } from '../../../shared/dispu
 import type { DisputeEventAnswer } from '../../../shared/schemas/dispute-api';
 import { disputeEvent, disputeOf } from './support/dispute-fixtures';
 import { networkError, reply, useFakeApi } from './support/fake-api-server';
+import { captureDownloads } from './support/downloads';
+import { parse } from 'csv-parse/sync';
 
 const api = useFakeApi();
 
@@ -472,6 +474,62 @@ describe('the Case Management table', () => {
     // Assess
     await screen.findByText('Showing 1 of 1 case');
     expect(caseCalls().at(-1)![1].query.user_id).toBe('p2');
+  });
+});
+
+describe('the CSV export', () => {
+  const saved = captureDownloads();
+
+  it('pages through GET /case with the filters on screen and saves the rows shown, with ids, days and dollars', async () => {
+    // Prepare: cases 1, 3 and 4 are over 30 days in their status: two pages of the fake
+    cases[3]!.days_in_status = 45;
+    cases[0]!.pay_amount = 1234.5;
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    fireEvent.click(screen.getByRole('button', { name: 'Over 30 days in this status' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const shown = rows().map((r) => r.getAttribute('data-case-id'));
+    const before = caseCalls().length;
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    // Assess
+    expect(await screen.findByText('Exported 3 cases.')).toBeTruthy();
+    expect(
+      caseCalls()
+        .slice(before)
+        .map(([, r]) => r.query),
+    ).toEqual([
+      { min_days_in_status: '30', limit: '50' },
+      { min_days_in_status: '30', limit: '50', cursor: '2' },
+    ]);
+    expect(saved.map((f) => f.name)).toEqual([expect.stringMatching(/^cases-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    const [header, ...lines]: string[][] = parse(await saved[0]!.text, { bom: true });
+    // The table's columns (without Actions) and the case number beside the full case id.
+    const [idHeader, ...tableHeaders] = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter((h) => h !== 'Actions');
+    expect(header).toEqual([idHeader, 'Case Number', ...tableHeaders]);
+    expect(lines.map((l) => l[0])).toEqual(shown);
+    expect(lines[0]).toEqual([
+      cases[0]!.case_id,
+      '',
+      '2026-02-03',
+      'Pat Doe',
+      'Alice Baker',
+      'Submitted',
+      '40',
+      'Aetna',
+      '27447 29881 47562',
+      '1234.50',
+      'Yes',
+      'No',
+    ]);
+    expect(lines[2]![9]).toBe('');
   });
 });
 
