@@ -229,6 +229,29 @@ describe('exporting the filtered entries as CSV (web/src/components/CsvExport.ts
     expect(shown).toHaveLength(rows.length);
   });
 
+  it('stops at 10,000 rows, saves those and says so', async () => {
+    // Prepare: the export's pages (limit 100) hold 5,000 entries each and never end
+    const page = Array.from({ length: 5000 }, (_, i) => numbered(i));
+    api.on('GET /audit', ({ query }) =>
+      query.limit === '100' ? { entries: page, next_cursor: `p${query.cursor ?? ''}x` } : { entries: [numbered(1)] },
+    );
+    renderTrail();
+    await screen.findByText('user1');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'More than 10,000 entries match: the file holds the first 10,000. Narrow the filters for the rest.',
+      ),
+    ).toBeTruthy();
+    expect(api.requests('GET /audit').filter((r) => r.query.limit === '100')).toHaveLength(2);
+    const text = await saved[0]!.text;
+    expect(text.split('\r\n')).toHaveLength(1 + 10_000 + 1);
+  });
+
   it('shows the rows read so far and stops paging on Cancel, saving nothing', async () => {
     // Prepare
     let release: () => void = () => undefined;

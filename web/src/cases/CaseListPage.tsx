@@ -21,6 +21,7 @@
  * below the table (or the cards) a "Showing N cases" live status and a Load more button that appends
  * the next page and goes away on the last (LoadMore). Changing the status filter starts again from
  * the first page; a failed next page keeps the rows shown and offers Load more again.
+ * Export CSV saves the filtered list (../components/CsvExport.tsx; columns ./caseCsv.ts).
  */
 import { Alert, Button, Flex, Heading, SearchField, SelectField, Text, TextField, View } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,7 +2,8 @@
  * Back-office Awards, /back-office/awards (user_type 10 or more, under the back-office guard): the
  * IDR awards (GET /dispute/awards) that are unpaid, overdue (unpaid past the 30-day payment deadline)
  * or paid, with the totals the server counts over every award (awarded, paid, unpaid, how many are
- * overdue); Load more; each row links to its case.
+ * overdue); Load more; each row links to its case. Export CSV saves the awards of the state chosen
+ * (../components/CsvExport.tsx).
  */
 import { Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
  * the next open deadline of every case with a dispute (GET /dispute/queue), soonest first, filtered
  * by state (overdue, due soon, open), "due within N business days", step and provider, applied with
  * a button; Load more; each row links to its case. `?state=` presets the state (the back-office
- * home's counts link here).
+ * home's counts link here). Export CSV saves the filtered queue (../components/CsvExport.tsx).
  */
 import { Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';

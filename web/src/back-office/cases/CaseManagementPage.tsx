@@ -30,6 +30,7 @@
  *   panel with Reload Page (./ComponentError.tsx).
  * - For user_type 100 or more, a 'Deleted cases' link to /back-office/cases/deleted
  *   (./DeletedCasesPage.tsx; docs/security.md: restore within 30 days).
+ * - Export CSV saves the filtered list (../../components/CsvExport.tsx; columns ../../cases/caseCsv.ts).
  */
 import {
   Alert,

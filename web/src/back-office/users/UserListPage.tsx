@@ -7,7 +7,8 @@
  * Role, Status (with an 'NPI to review' badge when the registry names someone else for the NPI), NPI Number, State, Phone Number (phone as (xxx) xxx-xxxx for exactly 10 digits, raw
  * otherwise, N/A when empty) and User ID; the footer "Total users: N" and "Showing X of Y" with Load more; the
  * spec's error texts with Retry; and, beyond the spec, the Invite user form and the pending
- * invitations (./PendingInvitations.tsx).
+ * invitations (./PendingInvitations.tsx). Export CSV saves the users the search finds
+ * (../../components/CsvExport.tsx).
  */
 import { Alert, Badge, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
