@@ -5,8 +5,11 @@
  * Details, moves it back with a reason, sees the history and writes a note to the practice; on a
  * phone (390 x 844) the screen shows one card per case without sideways scrolling, a long note
  * wraps, and selected cases move together and take their pay amounts in a grid (POST /case/bulk;
- * docs/decisions/0025-bulk-and-undo.md); no axe-core violations of impact serious or critical.
+ * docs/decisions/0025-bulk-and-undo.md); the aging filter's cases exported as CSV; no axe-core
+ * violations of impact serious or critical.
  */
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
@@ -178,6 +181,21 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(days.every((d) => d >= 30)).toBe(true);
     expect(await quick.getAttribute('aria-pressed')).toBe('true');
     expect(new URL(page.url()).searchParams.get('aging')).toBe('30');
+
+    // Act: Export CSV of the filtered list
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+
+    // Assess: the file parsed back holds the list's cases, with their days in status
+    expect(download.suggestedFilename()).toMatch(/^cases-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = readFileSync(await download.path());
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const exported: Record<string, string>[] = parse(file, { bom: true, columns: true });
+    expect(exported.map((r) => r['Case ID'])).toEqual(expected.body.cases.map((c) => c.case_id));
+    expect(exported.map((r) => Number(r['Days in Status']))).toEqual(days);
+    await page.getByText(`Exported ${exported.length} cases.`, { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
     expect(pageErrors).toEqual([]);
   });
