@@ -195,7 +195,8 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     const exported: Record<string, string>[] = parse(file, { bom: true, columns: true });
     expect(exported.map((r) => r['Case ID'])).toEqual(expected.body.cases.map((c) => c.case_id));
     expect(exported.map((r) => Number(r['Days in Status']))).toEqual(days);
-    await page.getByText(`Exported ${exported.length} cases.`, { exact: true }).waitFor();
+    const n = exported.length;
+    await page.getByText(`Exported ${n} ${n === 1 ? 'case' : 'cases'}.`, { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
     expect(pageErrors).toEqual([]);
   });

@@ -27,6 +27,8 @@ import FacilityListPage from '../../../web/src/facilities/FacilityListPage';
 import BackOfficeHomePage from '../../../web/src/shell/BackOfficeHomePage';
 import SurgeonListPage from '../../../web/src/surgeons/SurgeonListPage';
 import { reply, useFakeApi } from './support/fake-api-server';
+import { captureDownloads } from './support/downloads';
+import { parse } from 'csv-parse/sync';
 
 const api = useFakeApi();
 /** The queries the fake API received for `path`, oldest first. */
@@ -105,6 +107,38 @@ describe('the provider case list', () => {
     ]);
     // The phone layout (cards) shows the same cases.
     expect(within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  describe('Export CSV', () => {
+    const saved = captureDownloads();
+
+    it('saves every page of the list, then only the status filtered on screen (GET /case/filter)', async () => {
+      // Prepare
+      serveCases();
+      renderAt('/dashboard');
+      await screen.findByText('Showing 3 cases');
+      fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByText('Showing 5 cases');
+      const shown = caseRows().map((r) => r.getAttribute('data-case-id'));
+      const exportCsv = async (done: string) => {
+        fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+        await screen.findByText(done);
+        const file: Record<string, string>[] = parse(await saved.at(-1)!.text, { bom: true, columns: true });
+        return file;
+      };
+
+      // Act
+      const all = await exportCsv('Exported 5 cases.');
+      fireEvent.change(screen.getByLabelText('Status filter'), { target: { value: 'paid' } });
+      await screen.findByText('Showing 1 case');
+      const paid = await exportCsv('Exported 1 case.');
+
+      // Assess
+      expect(all.map((r) => r['Case ID'])).toEqual(shown);
+      expect(all[0]).toMatchObject({ Date: '2026-02-03', Patient: 'Alfa Patient1', 'Procedure Codes': '47562' });
+      expect(paid.map((r) => [r['Case ID'], r.Status])).toEqual([[caseOf(9).case_id, 'Paid']]);
+      expect(queries('/case/filter').at(-1)).toEqual({ user_id: 'u1', filter: '20', limit: '50' });
+    });
   });
 
   it('shows the next page as loading and keeps the rows when it fails, with Load more to retry', async () => {

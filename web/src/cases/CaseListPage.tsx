@@ -283,7 +283,7 @@ export default function CaseListPage() {
             fetchPage={(cursor, signal) => listCasesPage(user.sub, view, cursor, signal)}
             rowsOf={(page) => page.cases}
             columns={CASE_CSV_COLUMNS}
-            noun="cases"
+            noun={['case', 'cases']}
           />
         )}
       </Flex>

@@ -17,9 +17,9 @@ export interface CsvExportProps<Page extends { next_cursor?: string }, Row> {
   /** The rows of a page. */
   rowsOf: (page: Page) => readonly Row[];
   columns: readonly CsvColumn<Row>[];
-  /** What a row is, plural, for the messages (`cases`). */
-  noun: string;
-  /** File name before the date (default `noun`): `cases` -> `cases-2026-11-27.csv`. */
+  /** What a row is, singular and plural, for the messages: `['case', 'cases']`. */
+  noun: readonly [string, string];
+  /** File name before the date (default the plural noun): `cases` -> `cases-2026-11-27.csv`. */
   filename?: string;
   label?: string;
 }
@@ -30,10 +30,11 @@ export function CsvExport<Page extends { next_cursor?: string }, Row>({
   rowsOf,
   columns,
   noun,
-  filename = noun,
+  filename = noun[1],
   label = 'Export CSV',
 }: CsvExportProps<Page, Row>) {
   const [rows, setRows] = useState<number | undefined>(undefined);
+  const counted = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? noun[0] : noun[1]}`;
   const [note, setNote] = useState('');
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -44,7 +45,9 @@ export function CsvExport<Page extends { next_cursor?: string }, Row>({
     setRows(0);
     setNote('');
     try {
+      // Loaded while the pages are read; a failed load is reported when awaited below.
       const writer = import('./csv');
+      writer.catch(() => undefined);
       const all: Row[] = [];
       let cursor: string | undefined;
       do {
@@ -57,11 +60,12 @@ export function CsvExport<Page extends { next_cursor?: string }, Row>({
       const { toCsv, saveCsv } = await writer;
       if (controller.signal.aborted) return;
       const saved = all.slice(0, MAX_EXPORT_ROWS);
+      const truncated = cursor !== undefined || all.length > MAX_EXPORT_ROWS;
       saveCsv(toCsv(columns, saved), `${filename}-${new Date().toISOString().slice(0, 10)}.csv`);
       setNote(
-        cursor
-          ? `More than ${MAX_EXPORT_ROWS.toLocaleString()} ${noun} match: the file holds the first ${MAX_EXPORT_ROWS.toLocaleString()}. Narrow the filters for the rest.`
-          : `Exported ${saved.length.toLocaleString()} ${noun}.`,
+        truncated
+          ? `More than ${counted(MAX_EXPORT_ROWS)} match: the file holds the first ${MAX_EXPORT_ROWS.toLocaleString('en-US')}. Narrow the filters for the rest.`
+          : `Exported ${counted(saved.length)}.`,
       );
     } catch (err) {
       if (!controller.signal.aborted) setNote(`Export failed: ${(err as Error).message}`);
@@ -87,9 +91,9 @@ export function CsvExport<Page extends { next_cursor?: string }, Row>({
         </Button>
       ) : (
         <Flex alignItems="center" gap="small" wrap="wrap">
-          <progress max={MAX_EXPORT_ROWS} value={rows} aria-label={`Exporting ${noun}`} />
+          <progress max={MAX_EXPORT_ROWS} value={rows} aria-label={`Exporting ${noun[1]}`} />
           <Text as="span" role="status">
-            {rows.toLocaleString()} {noun} so far…
+            {counted(rows)} so far…
           </Text>
           <Button type="button" size="small" onClick={cancel}>
             Cancel

@@ -121,7 +121,7 @@ export function AwardList() {
         rowsOf={(page) => page.items}
         columns={CSV_COLUMNS}
         filename={`awards-${state}`}
-        noun="awards"
+        noun={['award', 'awards']}
       />
       {list}
     </Flex>

@@ -177,7 +177,7 @@ export function DeadlineQueue() {
         fetchPage={(cursor, signal) => fetchQueuePage(filters, cursor, signal)}
         rowsOf={(page) => page.items}
         columns={CSV_COLUMNS}
-        noun="deadlines"
+        noun={['deadline', 'deadlines']}
       />
       {list}
     </Flex>

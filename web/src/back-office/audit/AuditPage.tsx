@@ -175,7 +175,7 @@ export function AuditTrail() {
         rowsOf={(page) => page.entries}
         columns={AUDIT_CSV_COLUMNS}
         filename="audit"
-        noun="entries"
+        noun={['entry', 'entries']}
       />
       <AuditEntries query={query} entries={entries} caption="Audit entries, newest first" />
     </Flex>

@@ -379,7 +379,7 @@ function CaseManagement() {
           fetchPage={(cursor, signal) => listAllCasesPage(filters, cursor, signal)}
           rowsOf={(page) => page.cases}
           columns={MANAGED_CASE_CSV_COLUMNS}
-          noun="cases"
+          noun={['case', 'cases']}
         />
         {search && !list.isPending && !loadError && (
           <Flex alignItems="center" gap="small" wrap="wrap">

@@ -129,7 +129,7 @@ export default function UserListPage() {
         fetchPage={(cursor, signal) => listUsersPage(search, cursor, signal)}
         rowsOf={(page) => page.users}
         columns={USER_CSV_COLUMNS}
-        noun="users"
+        noun={['user', 'users']}
       />
       {list.isPending ? (
         <Flex alignItems="center" gap="0.5rem" role="status">
