@@ -5,7 +5,7 @@
  * The back office's Deadlines queue (/back-office/deadlines) and Awards (/back-office/awards) against
  * the fake API: the filters sent to GET /dispute/queue, Load more with the cursor, rows linking to the
  * case, the `?state=` preset, the empty and error states; the award totals and the state sent to
- * GET /dispute/awards.
+ * GET /dispute/awards; the CSV export of each under the filters on screen.
  */
 // A case admin (user_type 10): the provider filter suggests the owners the queue lists.
 jest.mock('../../../web/src/profile/useProfile', () => ({
@@ -19,6 +19,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { DeadlineQueue } from '../../../web/src/disputes/DeadlinesPage';
 import { AwardList } from '../../../web/src/disputes/AwardsPage';
 import { networkError, useFakeApi } from './support/fake-api-server';
+import { captureDownloads } from './support/downloads';
+import { parse } from 'csv-parse/sync';
 
 const api = useFakeApi();
 
@@ -44,6 +46,15 @@ function renderWith(ui: React.ReactNode, path = '/back-office/deadlines') {
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+const saved = captureDownloads();
+
+/** Presses Export CSV, waits for `done` and answers the saved file's rows by header. */
+async function exportRows(done: string): Promise<Record<string, string>[]> {
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await screen.findByText(done);
+  return parse(await saved.at(-1)!.text, { bom: true, columns: true });
 }
 
 const queueCalls = () => api.requests('GET /dispute/queue').map((r) => r.query);
@@ -122,6 +133,31 @@ describe('the Deadlines queue', () => {
     await waitFor(() => expect(screen.queryByText('Patient1')).toBeNull());
   });
 
+  it('exports the queue under the state on screen, with the case and provider ids and days as YYYY-MM-DD', async () => {
+    api.on('GET /dispute/queue', ({ query }) =>
+      query.cursor
+        ? { success: true, items: [item(3)] }
+        : { success: true, items: [item(1), item(2)], next_cursor: 'c1' },
+    );
+    renderWith(<DeadlineQueue />, '/back-office/deadlines?state=overdue');
+    await screen.findByText('Patient1');
+
+    const rows = await exportRows('Exported 3 deadlines.');
+
+    expect(queueCalls().slice(1)).toEqual([
+      { state: 'overdue', limit: '50' },
+      { state: 'overdue', limit: '50', cursor: 'c1' },
+    ]);
+    expect(rows.map((r) => r['Case ID'])).toEqual([1, 2, 3].map((n) => item(n).case_id));
+    expect(rows[0]).toMatchObject({
+      Due: '2026-03-01',
+      State: 'Overdue',
+      'Provider ID': 'p1',
+      Provider: 'Alice Baker',
+    });
+    expect(saved.at(-1)!.name).toMatch(/^deadlines-/);
+  });
+
   it('says when nothing matches and when the queue cannot be loaded', async () => {
     api.on('GET /dispute/queue', { success: true, items: [] });
     const { unmount } = renderWith(<DeadlineQueue />);
@@ -173,6 +209,33 @@ describe('the Awards list', () => {
       { state: 'unpaid', limit: '50', cursor: 'a1' },
       { state: 'paid', limit: '50' },
     ]);
+  });
+
+  it('exports the awards of the state chosen, amounts with 2 decimals', async () => {
+    api.on('GET /dispute/awards', ({ query }) =>
+      query.cursor
+        ? { success: true, items: [award(2, { paid: 1234.5 })], totals }
+        : { success: true, items: [award(1)], next_cursor: 'a1', totals },
+    );
+    renderWith(<AwardList />, '/back-office/awards');
+    await screen.findByText('20 days overdue');
+
+    const rows = await exportRows('Exported 2 awards.');
+
+    expect(rows).toEqual([
+      {
+        'Case ID': award(1).case_id,
+        'Case Number': '',
+        Provider: 'Alice Baker',
+        Determination: '2026-01-05',
+        Award: '25000.00',
+        Paid: '0.00',
+        'Payment due': '2026-02-04',
+        'Days overdue': '20',
+      },
+      expect.objectContaining({ 'Case ID': award(2).case_id, Paid: '1234.50' }),
+    ]);
+    expect(saved.at(-1)!.name).toMatch(/^awards-unpaid-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
   it('says when there are no awards of the state and when they cannot be loaded', async () => {
