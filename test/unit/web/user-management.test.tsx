@@ -22,6 +22,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { longDateTime, userTypeText } from '../../../web/src/back-office/users/UserDetailPage';
 import UserManagement from '../../../web/src/back-office/users/UserManagement';
 import { networkError, reply, useFakeApi } from './support/fake-api-server';
+import { captureDownloads } from './support/downloads';
+import { parse } from 'csv-parse/sync';
 
 type Req = { method: string; query: Record<string, string>; body?: Record<string, unknown> };
 
@@ -162,6 +164,60 @@ describe('the user list', () => {
     // Assess
     await screen.findByText('Showing 1 of 1');
     expect(within(rows()[0]!).getByRole('rowheader').textContent).toBe('Ada Last7');
+  });
+
+  describe('Export CSV', () => {
+    const saved = captureDownloads();
+
+    it('saves the users the search on screen finds, page after page, with the table columns', async () => {
+      // Prepare
+      serve((path, req) =>
+        req.query.search !== 'last'
+          ? { success: true, users: [userOf(1)], total: 1 }
+          : req.query.cursor
+            ? { success: true, users: [userOf(3)], total: 2 }
+            : { success: true, users: [userOf(1, { user_type: 20 })], next_cursor: 'c2', total: 2 },
+      );
+      renderAt('/back-office/users');
+      await screen.findByText('Showing 1 of 1');
+      fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'last' } });
+      await screen.findByText('Showing 1 of 2');
+
+      // Act
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+      // Assess
+      await screen.findByText('Exported 2 users.');
+      const [header, ...lines]: string[][] = parse(await saved[0]!.text, { bom: true });
+      expect(header).toEqual(
+        within(screen.getByRole('table', { name: 'Users' }))
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      );
+      expect(lines).toEqual([
+        [
+          'First1 Last1',
+          'user1@example.com',
+          'Case & User Admin',
+          'Profile incomplete',
+          '1234567813',
+          'ME',
+          '2075550142',
+          'user-1',
+        ],
+        ['First3 Last3', 'user3@example.com', 'Provider', 'Profile incomplete', '1234567833', 'ME', '', 'user-3'],
+      ]);
+      expect(
+        api
+          .requests()
+          .filter((r) => r.path === '/user/list')
+          .map((r) => r.query)
+          .slice(-2),
+      ).toEqual([
+        { search: 'last', limit: '50' },
+        { search: 'last', limit: '50', cursor: 'c2' },
+      ]);
+    });
   });
 
   it.each([
