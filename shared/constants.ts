@@ -119,16 +119,6 @@ export const CPT_STARTER_NOTICE =
   'CPT codes and descriptions are copyright the American Medical Association; use them under your own licence.';
 
 /**
- * What the case form says under a procedure code that no CPT list holds, and
- * the label of the box that keeps it anyway.
- */
-export const CPT_UNKNOWN_MESSAGES = {
-  notInList: (code: string) => `Code ${code} is not in the CPT code list. Check it for a typo.`,
-  keepAnyway: (code: string) => `Keep code ${code} anyway`,
-  confirmBeforeSaving: 'Correct the procedure codes that are not in the CPT code list, or confirm that you keep them.',
-} as const;
-
-/**
  * Length limits of stored text, in characters. They keep every item far below DynamoDB's 400 KB
  * item limit and every key below its key-size limits (partition key 2048 bytes, sort key 1024
  * bytes), so over-long input is a 400, never a 500 from the database.

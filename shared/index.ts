@@ -10,6 +10,7 @@ export * from './statuses';
 export * from './roles';
 export * from './states';
 export * from './constants';
+export * from './cpt-messages';
 export * from './npi';
 export * from './display';
 export * from './case-number';
