@@ -79,6 +79,9 @@ describeBrowser('The back office across its areas (browser)', () => {
     await page.goto(`${e2e.url}/back-office/cases`);
     await page.getByPlaceholder('Search cases...').fill(lastName);
     const row = page.locator(`tr[data-case-id="${caseId}"]`);
+    // The search's own list, not the unfiltered one it replaces (which would take the dialog with it).
+    await eventually(async () => expect(await page.locator('tr[data-case-id]').count()).toBe(1));
+    await page.waitForLoadState('networkidle');
     await row.waitFor();
     await row.getByLabel(`Change status of case ${caseId}`).selectOption('20');
     await page.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
