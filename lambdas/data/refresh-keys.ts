@@ -10,12 +10,12 @@
  * operation, never on a request path. A run that finished records {@link INDEX_KEYS_VERSION} on
  * the case-number counter item, and `unlessComplete` then costs one GetItem.
  */
-import { GetCommand, UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws';
 import { buildUpdate } from '../lib/dynamo';
 import { getEnv } from '../lib/env';
 import { isConditionalCheckFailed } from '../lib/errors';
-import { CASE_NUMBER_COUNTER_KEY } from './counters/keys';
+import { markMigrationDone, migrationDone } from './counters/migrations';
 import { indexAttributes, parseCaseItem, statusChangedAt, type CaseItem } from './case/repository';
 import { parseProfileItem, refreshProfileIndexKeys } from './user/repository';
 import { versionGuard } from './item';
@@ -99,15 +99,8 @@ async function refreshCase(raw: Record<string, unknown>): Promise<boolean> {
 
 /** Refresh every case's and profile's index keys (see the module doc). Throws only DynamoDB's errors. */
 export async function refreshIndexKeys(options: { unlessComplete?: boolean } = {}): Promise<RefreshResult> {
-  const { CASE_STATS_TABLE } = getEnv();
-  if (options.unlessComplete) {
-    const counter = await ddb().send(
-      new GetCommand({ TableName: CASE_STATS_TABLE, Key: CASE_NUMBER_COUNTER_KEY, ConsistentRead: true }),
-    );
-    const done = counter.Item?.[COMPLETE_ATTRIBUTE];
-    if (typeof done === 'number' && done >= INDEX_KEYS_VERSION) {
-      return { cases: 0, casesRewritten: 0, profiles: 0, profilesRewritten: 0 };
-    }
+  if (options.unlessComplete && (await migrationDone(COMPLETE_ATTRIBUTE, INDEX_KEYS_VERSION))) {
+    return { cases: 0, casesRewritten: 0, profiles: 0, profilesRewritten: 0 };
   }
   const cases = await refreshTable(getEnv().CASES_TABLE, refreshCase);
   // The table's own items (the profile counter) start with '#'.
@@ -116,15 +109,7 @@ export async function refreshIndexKeys(options: { unlessComplete?: boolean } = {
       ? Promise.resolve(undefined)
       : refreshProfileIndexKeys(parseProfileItem(raw)),
   );
-  await ddb().send(
-    new UpdateCommand({
-      TableName: CASE_STATS_TABLE,
-      Key: CASE_NUMBER_COUNTER_KEY,
-      UpdateExpression: 'SET #c = :v',
-      ExpressionAttributeNames: { '#c': COMPLETE_ATTRIBUTE },
-      ExpressionAttributeValues: { ':v': INDEX_KEYS_VERSION },
-    }),
-  );
+  await markMigrationDone(COMPLETE_ATTRIBUTE, INDEX_KEYS_VERSION);
   return {
     cases: cases.read,
     casesRewritten: cases.rewritten,

@@ -10,12 +10,13 @@
  * quiet (docs/operations.md). A finished run records {@link ANALYTICS_VERSION} on the case-number
  * counter item, and `unlessComplete` then costs one GetItem.
  */
-import { GetCommand, UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { CASE_STATUSES } from '../../../shared';
 import { ddb } from '../../lib/aws';
 import { getEnv } from '../../lib/env';
 import { parseCaseItem } from '../case/repository';
-import { CASE_NUMBER_COUNTER_KEY, analyticsKeys, caseStatsKeys } from './keys';
+import { analyticsKeys, caseStatsKeys } from './keys';
+import { markMigrationDone, migrationDone } from './migrations';
 import { caseShard, dayOf, enteredDay, payerBucket, queryCounters } from './stats';
 
 /** The generation of analytics counters this code writes. */
@@ -34,12 +35,8 @@ export interface RecountResult {
 /** Recount the analytics counters (see the module doc). Throws only DynamoDB's errors. */
 export async function recountAnalytics(options: { unlessComplete?: boolean } = {}): Promise<RecountResult> {
   const { CASES_TABLE, CASE_STATS_TABLE } = getEnv();
-  if (options.unlessComplete) {
-    const counter = await ddb().send(
-      new GetCommand({ TableName: CASE_STATS_TABLE, Key: CASE_NUMBER_COUNTER_KEY, ConsistentRead: true }),
-    );
-    const done = counter.Item?.[COMPLETE_ATTRIBUTE];
-    if (typeof done === 'number' && done >= ANALYTICS_VERSION) return { cases: 0, items: 0 };
+  if (options.unlessComplete && (await migrationDone(COMPLETE_ATTRIBUTE, ANALYTICS_VERSION))) {
+    return { cases: 0, items: 0 };
   }
 
   const totals = new Map<string, { key: Key; values: Record<string, number | string> }>();
@@ -93,14 +90,6 @@ export async function recountAnalytics(options: { unlessComplete?: boolean } = {
       }),
     );
   }
-  await ddb().send(
-    new UpdateCommand({
-      TableName: CASE_STATS_TABLE,
-      Key: CASE_NUMBER_COUNTER_KEY,
-      UpdateExpression: 'SET #c = :v',
-      ExpressionAttributeNames: { '#c': COMPLETE_ATTRIBUTE },
-      ExpressionAttributeValues: { ':v': ANALYTICS_VERSION },
-    }),
-  );
+  await markMigrationDone(COMPLETE_ATTRIBUTE, ANALYTICS_VERSION);
   return { cases, items: totals.size };
 }
