@@ -71,7 +71,8 @@ describeBrowser('Back-office home and analytics (browser)', () => {
 
     // Assess
     await eventually(() => expect(new URL(page.url()).search).toBe('?status=incomplete'));
-    expect(await page.getByLabel('Status filter').inputValue()).toBe('incomplete');
+    // The router writes the URL before React commits the new render, so the select follows a moment later.
+    await eventually(async () => expect(await page.getByLabel('Status filter').inputValue()).toBe('incomplete'));
 
     // Act
     await page.getByRole('button', { name: 'Menu' }).click();
