@@ -5,9 +5,13 @@
  * What it does:
  * 1. Data sets. For each size (default 1,000 and 100,000 cases, `--sizes`), over 500 providers
  *    (`--providers`): the providers' profiles (fictitious names) through `createProfile`
- *    (lambdas/data/user/repository.ts), then the cases through `createCase` (lambdas/data/case/repository.ts,
- *    so whatever the repository keeps on write, counters and search keys, is kept), `--concurrency`
- *    (default 16) writes in flight, with a progress line. Cases are deterministic (a seeded PRNG per
+ *    (lambdas/data/user/repository.ts), then the cases, `--concurrency` (default 16) writes in
+ *    flight, with a progress line. `--load transact` (the default below 10,000 cases) writes each
+ *    case through `createCase` (lambdas/data/case/repository.ts), one transaction each as the API
+ *    does; `--load bulk` (the default from 10,000) writes the very items and counter updates
+ *    `createCase` would (its `newCaseWrite`) with BatchWriteItem, the case numbers reserved in one
+ *    block and the counter updates summed per counter item, one ADD each (bench/lib/bulk.ts):
+ *    minutes instead of hours for 100,000 cases on a loaded machine. Cases are deterministic (a seeded PRNG per
  *    case index): providers drawn with a Zipf-like skew (s = 0.8), `created_at` spread over the last
  *    730 days, statuses over all ten values skewed by age (recent cases Incomplete/Submitted, old
  *    ones mostly Closed; IDR Decision Made, 80, is the rare one), patient last names and insurance
@@ -17,10 +21,11 @@
  *    that define what is stored (lambdas/lib/tables.ts, lambdas/data/case/repository.ts,
  *    lambdas/data/user/repository.ts) or this data's version changed since it was built (`--reuse` keeps
  *    it anyway). How long writing took is printed and kept.
- *    Writes go through the local transaction layer like the API's (measured on 2 shared cores:
- *    about 120 cases a second when the machine is quiet, 12 to 30 when other work loads it). The
- *    counters are checked afterwards: `GET /case/stats?range=all` must equal what was generated
- *    (total, every status, revenue), printed as "counters exact".
+ *    Transactions go through the local transaction layer like the API's (measured on 2 shared
+ *    cores: about 120 cases a second when the machine is quiet, 5 to 30 when other work loads it).
+ *    The counters are checked afterwards: `GET /case/stats?range=all` must equal what was
+ *    generated (total, every status, revenue), and `GET /case/analytics` too (cases and pay amounts
+ *    over the payer mix, cases per status over the aging buckets), printed as "counters exact".
  * 2. The runtime. Each size runs in a process of its own (the same start for every size; its peak
  *    RSS is its own). The local runtime (local/) is started in that process on the set's data
  *    directory (random port), and a back-office account (user_type 100, GLOBAL_ADMIN) is signed in.
@@ -64,9 +69,9 @@
  *    table at most 1.2x the items answered, p50 at the largest size within 1.3x of the smallest.
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
- * `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
+ * `--load transact|bulk` (how sets are written, 1; default by size), `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
  * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls),
- * `--disputes-only` (measure only the dispute desk, 7).
+ * `--disputes-only` (measure only the dispute desk, 7), `--cases-only` (all but the dispute desk).
  * Units: ms, bytes, items, MiB.
  */
 import { spawn } from 'node:child_process';
@@ -79,6 +84,7 @@ import { PROJECT_ROOT, startLocal, type LocalStack } from '../local';
 import { mulberry32 } from '../local/nppes-registry';
 import { stableId } from '../local/seed';
 import { createCase } from '../lambdas/data/case/repository';
+import { loadCases } from './lib/bulk';
 import { importStarterList, STARTER_CODES } from '../lambdas/cpt_codes/starter';
 import { ddb } from '../lambdas/lib/aws';
 import { createProfile } from '../lambdas/data/user/repository';
@@ -138,7 +144,22 @@ const OPTIONS = {
   reportOnly: process.argv.includes('--report-only'),
   /** Measure only the dispute desk's queue and awards (module doc, 7). */
   disputesOnly: process.argv.includes('--disputes-only'),
+  /** Measure only the cases (1 to 6): not the dispute desk. */
+  casesOnly: process.argv.includes('--cases-only'),
+  /** How a data set is written (module doc, 1); undefined: by size. */
+  load: loadOption(),
 };
+
+function loadOption(): 'transact' | 'bulk' | undefined {
+  const i = process.argv.indexOf('--load');
+  if (i < 0) return undefined;
+  const v = process.argv[i + 1];
+  if (v !== 'transact' && v !== 'bulk') throw new RangeError('--load must be transact or bulk');
+  return v;
+}
+
+/** Sizes from which a data set is bulk-loaded unless `--load` says otherwise. */
+const BULK_FROM = 10_000;
 
 /** Largest synchronous Lambda answer (bytes): the PDF travels in it base64-encoded. */
 const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
@@ -159,6 +180,7 @@ const SHAPE_FILES = [
   'lambdas/data/user/keys.ts',
   'lambdas/data/case/repository.ts',
   'lambdas/data/user/repository.ts',
+  'lambdas/data/counters/stats.ts',
 ];
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 730;
@@ -303,10 +325,11 @@ interface DataMeta {
   /** Sum of the generated pay amounts, cents. */
   payCents: number;
   /**
-   * How the cases were written: `transact` (through the transaction layer); `direct` in sets built
-   * by an earlier version of this script, which applied each transaction as its single writes.
+   * How the cases were written: `transact` (through the transaction layer), `bulk` (module doc, 1);
+   * `direct` in sets built by an earlier version of this script, which applied each transaction as
+   * its single writes.
    */
-  load: 'direct' | 'transact';
+  load: 'direct' | 'transact' | 'bulk';
 }
 
 function fingerprint(files: readonly string[] = SHAPE_FILES, version: number = DATA_VERSION): string {
@@ -387,19 +410,34 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     }
   };
   const timer = setInterval(() => show(), 1000);
+  const generated = (i: number) => {
+    const input = caseFor(i, nowMs, people, cdf);
+    perOwner.set(input.user_id, (perOwner.get(input.user_id) ?? 0) + 1);
+    byStatus[input.case_status] = (byStatus[input.case_status] ?? 0) + 1;
+    payCents += input.pay_amount_cents ?? 0;
+    return input;
+  };
+  const load = OPTIONS.load ?? (n >= BULK_FROM ? 'bulk' : 'transact');
+  let counterItems = 0;
   try {
-    await pool(n, async (i) => {
-      const input = caseFor(i, nowMs, people, cdf);
-      await createCase(input, { now: new Date(nowMs) });
-      perOwner.set(input.user_id, (perOwner.get(input.user_id) ?? 0) + 1);
-      byStatus[input.case_status] = (byStatus[input.case_status] ?? 0) + 1;
-      payCents += input.pay_amount_cents ?? 0;
-      done += 1;
-    });
+    if (load === 'bulk') {
+      const out = await loadCases(n, generated, {
+        now: new Date(nowMs),
+        concurrency: OPTIONS.concurrency,
+        progress: (written) => (done = written),
+      });
+      counterItems = out.counterItems;
+    } else {
+      await pool(n, async (i) => {
+        await createCase(generated(i), { now: new Date(nowMs) });
+        done += 1;
+      });
+    }
   } finally {
     clearInterval(timer);
   }
   show(true);
+  if (load === 'bulk') console.log(`  bulk load: ${fmt(counterItems)} counter items updated, one ADD each`);
   const [busiestId, busiestCount] = [...perOwner.entries()].sort((a, b) => b[1] - a[1])[0]!;
   return {
     cases: n,
@@ -409,7 +447,7 @@ async function build(n: number): Promise<Omit<DataMeta, 'version' | 'fingerprint
     busiest: { user_id: busiestId, cases: busiestCount },
     byStatus,
     payCents,
-    load: 'transact',
+    load,
   };
 }
 
@@ -685,7 +723,8 @@ async function measureReport(apiUrl: string, token: string): Promise<ReportMeasu
 
 /**
  * Compare `GET /case/stats?range=all` with what was generated: total, every status, revenue
- * (dollars vs generated cents). Returns '' when exact, else what differs.
+ * (dollars vs generated cents); and `GET /case/analytics`: the payer mix's cases and amounts, the
+ * aging buckets' cases per status. Returns '' when exact, else what differs.
  */
 async function checkCounters(apiUrl: string, token: string, meta: DataMeta): Promise<string> {
   const res = await fetch(`${apiUrl}/case/stats?range=all`, { headers: { authorization: `Bearer ${token}` } });
@@ -704,6 +743,23 @@ async function checkCounters(apiUrl: string, token: string, meta: DataMeta): Pro
   }
   if (Math.round((stats.total_revenue ?? NaN) * 100) !== meta.payCents) {
     diffs.push(`total_revenue ${stats.total_revenue} (wrote ${(meta.payCents / 100).toFixed(2)})`);
+  }
+  // The analytics counters (decision 0028): every case in the payer mix, every open one in an aging bucket.
+  const res2 = await fetch(`${apiUrl}/case/analytics`, { headers: { authorization: `Bearer ${token}` } });
+  if (res2.status !== 200) return [...diffs, `GET /case/analytics answered ${res2.status}`].join('; ');
+  const analytics = (await res2.json()) as {
+    payer_mix?: { cases: number; amount: number }[];
+    aging?: { status: number; buckets: number[] }[];
+  };
+  const mix = analytics.payer_mix ?? [];
+  const mixCases = mix.reduce((sum, p) => sum + p.cases, 0);
+  if (mixCases !== meta.cases) diffs.push(`payer mix ${mixCases} cases (wrote ${meta.cases})`);
+  const mixCents = Math.round(mix.reduce((sum, p) => sum + p.amount, 0) * 100);
+  if (mixCents !== meta.payCents) diffs.push(`payer mix ${mixCents} cents (wrote ${meta.payCents})`);
+  for (const row of analytics.aging ?? []) {
+    const got = row.buckets.reduce((sum, x) => sum + x, 0);
+    const want = meta.byStatus[row.status] ?? 0;
+    if (got !== want) diffs.push(`aging of status ${row.status}: ${got} (wrote ${want})`);
   }
   return diffs.join('; ');
 }
@@ -789,7 +845,7 @@ async function runSize(n: number): Promise<SizeResult> {
     }
     console.log(
       `  ${n.toLocaleString('en-US')} cases over ${meta.providers} providers: ${cached ? 'cached, ' : ''}written in ` +
-        `${(meta.writeMs / 1000).toFixed(1)} s (${Math.round(n / (meta.writeMs / 1000))} cases/s, peak RSS ` +
+        `${(meta.writeMs / 1000).toFixed(1)} s (${meta.load}, ${Math.round(n / (meta.writeMs / 1000))} cases/s, peak RSS ` +
         `${mib(meta.peakRssWriteBytes)} MiB${cached ? `, built ${meta.builtAt}` : ''}); busiest provider ${meta.busiest.cases} cases`,
     );
     const { accessToken } = await stack.signIn(BENCH_EMAIL, BENCH_PASSWORD);
@@ -1110,6 +1166,7 @@ function childArgs(n: number, resultFile: string): string[] {
   if (OPTIONS.reportOnly) args.push('--report-only');
   if (OPTIONS.fresh) args.push('--fresh');
   if (OPTIONS.reuse) args.push('--reuse');
+  if (OPTIONS.load) args.push('--load', OPTIONS.load);
   if (process.stdout.isTTY) args.push('--tty');
   return args;
 }
@@ -1167,7 +1224,7 @@ async function main(): Promise<void> {
     }
     report(results);
   }
-  if (OPTIONS.reportOnly) return;
+  if (OPTIONS.reportOnly || OPTIONS.casesOnly) return;
   const disputes: DisputeSizeResult[] = [];
   for (const n of OPTIONS.sizes) {
     console.log(`\n${fmt(n)} cases with disputes (a process of its own)`);

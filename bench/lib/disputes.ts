@@ -7,7 +7,7 @@
  * (60 % unpaid), due dates spread over 120 days either side of today, owners drawn by the caller
  * (the bench's Zipf-like providers), next steps from the engine's recorded steps. The items are the
  * data module's own (queueItemOf, awardItemOf) and the counters its disputeCounterUpdates, summed
- * per counter item: written with BatchWriteItem and one ADD per counter item, not one transaction
+ * per counter item: written with BatchWriteItem and one ADD per counter item (./bulk.ts), not one transaction
  * per event as the API writes, and without the records and events, which no page reads, so that
  * 100,000 disputes take minutes on a shared machine; the pages read the same index items either way.
  *
@@ -15,10 +15,9 @@
  * Queries' ScannedCount) against items answered (goal at most 1.2x), other items read (case-stats
  * counters), DynamoDB calls, p50 and p90 latency of the data module's call in this process.
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../lambdas/lib/aws';
 import { getEnv } from '../../lambdas/lib/env';
-import { resendUnprocessed } from '../../lambdas/lib/dynamo';
+import { CounterTotals } from '../../lambdas/data/counters/stats';
+import { applyCounters, putAll } from './bulk';
 import { awardsPage, queuePage, type DueRange } from '../../lambdas/data/dispute/lists';
 import { countDue, disputeCounterUpdates, readAwardTotals } from '../../lambdas/data/dispute/counters';
 import {
@@ -44,7 +43,8 @@ const PAYERS = [
   'Harborline Insurance',
   'Prairie Shield',
 ];
-const BATCH = 25;
+/** Disputes built at a time (their items then written `concurrency` batches at a time). */
+const CHUNK = 400;
 
 /** The dispute of case index `i` as the data module stores it, relative to `today`. */
 function disputeFor(i: number, today: string, owner: (rand: () => number) => string) {
@@ -111,70 +111,26 @@ export async function buildDisputes(
   const t0 = performance.now();
   const today = new Date().toISOString().slice(0, 10);
   const table = getEnv().DISPUTES_TABLE;
-  const counters = new Map<string, { key: { scope: string; bucket: string }; add: Map<string, number> }>();
+  const totals = new CounterTotals();
   const perOwner = new Map<string, number>();
   let queued = 0;
   let awards = 0;
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < n) {
-      const from = next;
-      const to = Math.min(n, from + 8);
-      next = to;
-      const puts: { PutRequest: { Item: Record<string, unknown> } }[] = [];
-      for (let i = from; i < to; i++) {
-        const { record, items } = disputeFor(i, today, owner);
-        for (const item of items) puts.push({ PutRequest: { Item: item } });
-        if (record.queue) {
-          queued += 1;
-          perOwner.set(record.user_id, (perOwner.get(record.user_id) ?? 0) + 1);
-        }
-        if (record.award) awards += 1;
-        for (const update of disputeCounterUpdates(undefined, record)) {
-          const { Key, ExpressionAttributeNames: names, ExpressionAttributeValues: values } = update.Update;
-          const id = `${Key.scope}\u0000${Key.bucket}`;
-          const entry = counters.get(id) ?? { key: Key, add: new Map<string, number>() };
-          for (const [ref, attr] of Object.entries(names)) {
-            const value = Number(values[`:${ref.slice(1)}`]);
-            entry.add.set(attr, (entry.add.get(attr) ?? 0) + value);
-          }
-          counters.set(id, entry);
-        }
+  for (let from = 0; from < n; from += CHUNK) {
+    const items: Record<string, unknown>[] = [];
+    for (let i = from; i < Math.min(n, from + CHUNK); i++) {
+      const { record, items: own } = disputeFor(i, today, owner);
+      items.push(...own);
+      if (record.queue) {
+        queued += 1;
+        perOwner.set(record.user_id, (perOwner.get(record.user_id) ?? 0) + 1);
       }
-      for (let k = 0; k < puts.length; k += BATCH) {
-        const left = await resendUnprocessed(puts.slice(k, k + BATCH), async (batch) => {
-          const out = await ddb().send(new BatchWriteCommand({ RequestItems: { [table]: batch } }));
-          return (out.UnprocessedItems?.[table] ?? []) as typeof batch;
-        });
-        if (left.length) throw new Error(`${left.length} dispute items left unprocessed`);
-      }
-      done += to - from;
-      progress(done);
+      if (record.award) awards += 1;
+      totals.add(disputeCounterUpdates(undefined, record));
     }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const statsTable = getEnv().CASE_STATS_TABLE;
-  const entries = [...counters.values()];
-  let c = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (c < entries.length) {
-        const { key, add } = entries[c++]!;
-        const attrs = [...add].filter(([, v]) => v !== 0);
-        if (!attrs.length) continue;
-        await ddb().send(
-          new UpdateCommand({
-            TableName: statsTable,
-            Key: key,
-            UpdateExpression: `ADD ${attrs.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(attrs.map(([a], i) => [`#a${i}`, a])),
-            ExpressionAttributeValues: Object.fromEntries(attrs.map(([, v], i) => [`:a${i}`, v])),
-          }),
-        );
-      }
-    }),
-  );
+    await putAll(table, items, concurrency);
+    progress(Math.min(n, from + CHUNK));
+  }
+  await applyCounters(totals, concurrency);
   const [busiest, busiestQueued] = [...perOwner].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   return {
     disputes: n,

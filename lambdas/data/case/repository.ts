@@ -17,6 +17,8 @@
  *   Status: `input.case_status` when given (history `why: 'manual'`), else the workflow rule
  *   `autoStatus(0, content)` (shared/workflow.ts; `why: 'auto'`). The history starts with one entry
  *   `{ from: null, to, by: actor, at, why }`.
+ * - {@link newCaseWrite}(input, context) -> { item, counters }: the item and counter updates a create
+ *   writes, computed without I/O (createCase's, and the back-office bench's bulk load's).
  * - {@link getCase}(caseId) -> CaseItem | undefined (GetItem).
  * - Lists and search: lambdas/data/case/lists.ts (paged). Counters: lambdas/data/counters/stats.ts, written in
  *   the same TransactWriteItems as the case by create, update (status or pay amount changes) and
@@ -79,7 +81,7 @@ import {
 import { nameOrders, searchKey } from '../keys';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
 import { VersionSchema, parseItem } from '../item';
-import { counterUpdates } from '../counters/stats';
+import { counterUpdates, type CounterUpdate } from '../counters/stats';
 import { disputeCountActions } from '../dispute/repository';
 import { reserveCaseNumbers } from '../counters/case-numbers';
 import { todayInNewYork } from '../dispute/calendar';
@@ -395,6 +397,73 @@ function checkCents(cents: number | undefined | null): void {
   }
 }
 
+/** What {@link newCaseWrite} needs besides the input: the write's id, number, time, actor and descriptors. */
+export interface NewCaseContext {
+  /** The case id (createCase: `input.case_id`, else from the owner and creation time, `buildCaseId`). */
+  caseId: string;
+  /** `C-` and at least 6 digits, reserved from the counter; absent for a case the numbering numbers later. */
+  caseNumber?: string;
+  /** The write's time (`updated_at`; `created_at` too unless the input gives one). */
+  now: Date;
+  /** User id of the caller whose write this is (status history); {@link SYSTEM_ACTOR} when absent. */
+  actor?: string;
+  /** CPT/HCPCS code -> descriptor of the input's codes, as {@link cptDescriptions} reads them. */
+  descriptors: Record<string, string>;
+}
+
+/**
+ * The item a create stores and the counter updates written with it (`counterUpdates(undefined,
+ * item)`, lambdas/data/counters/stats.ts), computed without reading or writing anything: what
+ * {@link createCase} writes in one transaction, and what a bulk load (the back-office bench)
+ * writes in batches. Status and history as in the module doc. Throws RangeError for a pay amount
+ * that is not a non-negative integer (cents).
+ */
+export function newCaseWrite(
+  input: CreateCaseInput,
+  context: NewCaseContext,
+): { item: CaseItem; counters: CounterUpdate[] } {
+  checkCents(input.pay_amount_cents);
+  const { now, caseId, caseNumber } = context;
+  const createdAt = input.created_at ?? now.toISOString();
+  const content = {
+    case_date: input.case_date,
+    surgeon_id: input.surgeon_id,
+    facility_id: input.facility_id,
+    patient_first: input.patient_first,
+    patient_last: input.patient_last,
+    ins_provider: input.ins_provider,
+    procedure_codes: input.procedure_codes ?? [],
+    demo_file: input.demo_file ?? '',
+    note_file: input.note_file ?? '',
+    misc_file: input.misc_file ?? '',
+    file_keys: input.file_keys ?? '',
+    // Only the patient fields given are stored (older cases have none either).
+    ...Object.fromEntries(PATIENT_CLAIM_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]])),
+  };
+  const manual = input.case_status !== undefined;
+  const status = manual ? (input.case_status as number) : autoStatus(INITIAL_CASE_STATUS, content);
+  const item: CaseItem = {
+    case_id: caseId,
+    ...(caseNumber !== undefined ? { case_number: caseNumber } : {}),
+    user_id: input.user_id,
+    ...content,
+    case_status: status,
+    user_status: userStatusKey(input.user_id, status),
+    ...(input.pay_amount_cents !== undefined ? { pay_amount_cents: input.pay_amount_cents } : {}),
+    created_at: createdAt,
+    updated_at: now.toISOString(),
+    version: 1,
+    // The creation time (a seeded or imported case keeps its own).
+    status_history: [
+      { from: null, to: status, by: context.actor ?? SYSTEM_ACTOR, at: createdAt, why: manual ? 'manual' : 'auto' },
+    ],
+    status_changed_at: createdAt,
+    cpt_descriptors: context.descriptors,
+  };
+  Object.assign(item, indexAttributes(item));
+  return { item, counters: counterUpdates(undefined, item) };
+}
+
 /** Create a case (see module doc). Throws `ConflictError` only with `retryOnCollision: false`. */
 export async function createCase(
   input: CreateCaseInput,
@@ -417,61 +486,25 @@ export async function createCase(
   let ms = Number.isNaN(Date.parse(createdAt)) ? now.getTime() : Date.parse(createdAt);
   const maxAttempts = options.retryOnCollision === false ? 1 : (options.maxAttempts ?? 20);
   let caseId = input.case_id ?? buildCaseId(input.user_id, ms);
-  const content = {
-    case_date: input.case_date,
-    surgeon_id: input.surgeon_id,
-    facility_id: input.facility_id,
-    patient_first: input.patient_first,
-    patient_last: input.patient_last,
-    ins_provider: input.ins_provider,
-    procedure_codes: input.procedure_codes ?? [],
-    demo_file: input.demo_file ?? '',
-    note_file: input.note_file ?? '',
-    misc_file: input.misc_file ?? '',
-    file_keys: input.file_keys ?? '',
-    // Only the patient fields given are stored (older cases have none either).
-    ...Object.fromEntries(PATIENT_CLAIM_FIELDS.filter((f) => input[f]).map((f) => [f, input[f]])),
-  };
-  const descriptors = Object.fromEntries(await cptDescriptions(content.procedure_codes));
-  const manual = input.case_status !== undefined;
-  const status = manual ? (input.case_status as number) : autoStatus(INITIAL_CASE_STATUS, content);
-  const history: StatusHistoryEntry[] = [
-    {
-      from: null,
-      to: status,
-      by: options.actor ?? SYSTEM_ACTOR,
-      // The creation time (a seeded or imported case keeps its own).
-      at: createdAt,
-      why: manual ? 'manual' : 'auto',
-    },
-  ];
+  const descriptors = Object.fromEntries(await cptDescriptions(input.procedure_codes ?? []));
 
   // Reserved once: a retry with the next id keeps it (it was never stored); a create that fails
   // leaves a gap, never a number given twice (docs/decisions/0022-case-numbers.md).
   const caseNumber = options.numbered === false ? undefined : formatCaseNumber(await reserveCaseNumbers(1));
 
   for (let attempt = 1; ; attempt++) {
-    const item: CaseItem = {
-      case_id: caseId,
-      ...(caseNumber !== undefined ? { case_number: caseNumber } : {}),
-      user_id: input.user_id,
-      ...content,
-      case_status: status,
-      user_status: userStatusKey(input.user_id, status),
-      ...(input.pay_amount_cents !== undefined ? { pay_amount_cents: input.pay_amount_cents } : {}),
-      created_at: createdAt,
-      updated_at: now.toISOString(),
-      version: 1,
-      status_history: history,
-      status_changed_at: createdAt,
-      cpt_descriptors: descriptors,
-    };
-    Object.assign(item, indexAttributes(item));
+    const { item, counters } = newCaseWrite(input, {
+      caseId,
+      ...(caseNumber !== undefined ? { caseNumber } : {}),
+      now,
+      ...(options.actor !== undefined ? { actor: options.actor } : {}),
+      descriptors,
+    });
     try {
       // The case and its counters together (decision record 0010): both or neither.
       await transactWrite([
         { Put: { TableName: tables().cases, Item: item, ConditionExpression: 'attribute_not_exists(case_id)' } },
-        ...counterUpdates(undefined, item),
+        ...counters,
       ]);
       return item;
     } catch (err) {

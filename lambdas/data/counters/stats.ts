@@ -170,6 +170,87 @@ export function counterUpdates(before: CountedCase | undefined, after: CountedCa
   return updates;
 }
 
+/**
+ * Counter updates summed per counter item (scope and bucket): the ADDs added up, the SETs (an owner's
+ * board row, a payer's label) as the last update added gave them. Many writes' updates then apply
+ * as one update per item, with the same totals as applying each (the back-office bench's bulk loads).
+ * Takes the updates of {@link counterUpdates} and of the dispute counters (`ADD #n :v, ...` with an
+ * optional `SET #n = :v, ...`); throws Error on any other expression.
+ */
+export class CounterTotals {
+  private readonly items = new Map<
+    string,
+    { table: string; key: { scope: string; bucket: string }; add: Map<string, number>; set: Map<string, unknown> }
+  >();
+
+  /** Add the updates of one write. */
+  add(updates: readonly CounterUpdate[]): void {
+    for (const { Update: u } of updates) {
+      const parsed = /^ADD (.+?)(?: SET (.+))?$/.exec(u.UpdateExpression);
+      if (!parsed) throw new Error(`Not a counter update: ${u.UpdateExpression}`);
+      const id = `${u.TableName}\u0000${u.Key.scope}\u0000${u.Key.bucket}`;
+      let entry = this.items.get(id);
+      if (!entry) {
+        entry = { table: u.TableName, key: { ...u.Key }, add: new Map(), set: new Map() };
+        this.items.set(id, entry);
+      }
+      const bad = () => new Error(`Not a counter update: ${u.UpdateExpression}`);
+      const attr = (ref = '') => {
+        const name = u.ExpressionAttributeNames[ref];
+        if (name === undefined) throw bad();
+        return name;
+      };
+      const value = (ref = '') => {
+        if (!(ref in u.ExpressionAttributeValues)) throw bad();
+        return u.ExpressionAttributeValues[ref];
+      };
+      for (const part of parsed[1]!.split(', ')) {
+        const [nameRef, valueRef] = part.split(' ');
+        const n = value(valueRef);
+        if (typeof n !== 'number') throw bad();
+        entry.add.set(attr(nameRef), (entry.add.get(attr(nameRef)) ?? 0) + n);
+      }
+      for (const part of parsed[2]?.split(', ') ?? []) {
+        const [nameRef, valueRef] = part.split(' = ');
+        entry.set.set(attr(nameRef), value(valueRef));
+      }
+    }
+  }
+
+  /** One update per counter item (zero sums dropped; an item with nothing left is left out), in the order first added. */
+  updates(): CounterUpdate[] {
+    const out: CounterUpdate[] = [];
+    for (const { table, key, add, set } of this.items.values()) {
+      const adds = [...add].filter(([, n]) => n !== 0);
+      if (adds.length === 0 && set.size === 0) continue;
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      adds.forEach(([attr, n], i) => {
+        names[`#a${i}`] = attr;
+        values[`:a${i}`] = n;
+      });
+      [...set].forEach(([attr, v], i) => {
+        names[`#s${i}`] = attr;
+        values[`:s${i}`] = v;
+      });
+      const clauses = [
+        adds.length ? `ADD ${adds.map((_, i) => `#a${i} :a${i}`).join(', ')}` : '',
+        set.size ? `SET ${[...set].map((_, i) => `#s${i} = :s${i}`).join(', ')}` : '',
+      ];
+      out.push({
+        Update: {
+          TableName: table,
+          Key: key,
+          UpdateExpression: clauses.filter(Boolean).join(' '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      });
+    }
+    return out;
+  }
+}
+
 /** Additions to counter attributes, zeros dropped, as an ADD expression. */
 class Deltas {
   private readonly map = new Map<string, number>();
