@@ -333,6 +333,8 @@ describeBrowser('App shell (browser)', () => {
     await signInThroughUi(page, e2e.url, PROVIDER1);
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
+    // The idle timer loads beside the page (web/src/shell/SignedInLayout.tsx): let it arrive first.
+    await page.waitForLoadState('networkidle');
     const dialog = page.getByRole('dialog', { name: IDLE_MESSAGES.title });
     const shots = '/tmp/journey-shots';
     mkdirSync(shots, { recursive: true });
