@@ -230,6 +230,26 @@ describe('the header', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('You have been signed out.'));
     expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
   });
+
+  it.each([0, 1000])('gives each link of user_type %i a decorative icon, its name still the label alone', (type) => {
+    // Prepare
+    setViewport('desktop');
+
+    // Act
+    renderHeader(type);
+
+    // Assess: one hidden, unfocusable svg per link; the accessible names are the labels.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const items = navItemsFor(true, type);
+    for (const item of items) {
+      const link = within(nav).getByRole('link', { name: item.label });
+      const icons = link.querySelectorAll('svg');
+      expect(icons).toHaveLength(1);
+      expect(icons[0]!.getAttribute('aria-hidden')).toBe('true');
+      expect(icons[0]!.getAttribute('focusable')).toBe('false');
+      expect(link.textContent).toBe(item.label);
+    }
+  });
 });
 
 describe('the phone menu', () => {

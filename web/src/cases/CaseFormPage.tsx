@@ -533,9 +533,7 @@ function CaseForm({
         <Card variation="outlined">
           <fieldset style={{ border: 'none', margin: 0, padding: 0, minWidth: 0 }}>
             <legend>
-              <Heading level={2} fontSize="large">
-                Procedure Codes
-              </Heading>
+              <Heading level={2}>Procedure Codes</Heading>
             </legend>
             <Flex direction="column" gap="small" marginTop="small">
               {rows.fields.map((row, index) => (

@@ -72,9 +72,7 @@ export function OnboardingChecklist({ userId, cases, heading }: { userId: string
   return (
     <Card variation="outlined" padding="large">
       <Flex direction="column" gap="small">
-        <Heading level={2} fontSize="large">
-          {heading}
-        </Heading>
+        <Heading level={2}>{heading}</Heading>
         <Text>
           You haven't created any cases yet. Get started in {steps.length} steps ({done} of {steps.length} done):
         </Text>

@@ -3,7 +3,8 @@
  * many of the signed-in provider's cases sit in each status, each a link that sets the Case List's
  * status filter (`?status=<filter key>`, as CaseListPage keeps it; "All" clears it), with the sum of
  * its pay amounts (dollars) and a chart of those dollars per stage (recharts, loaded with the chart),
- * and how many of their disputes have a deadline overdue or due soon.
+ * and how many of their disputes have a deadline overdue or due soon. On a phone the links make one
+ * row that scrolls sideways (`.suture-pipeline-list` in web/src/theme/global.css), not eleven rows.
  *
  * From the per-owner counts, `GET /case/stats?range=all&user_id=<own id>` (no case list is read).
  * Read again on every visit and after each case mutation on the page (a delete), so the figures
@@ -87,7 +88,7 @@ export default function PracticePipeline() {
         </Text>
       </Flex>
       <DisputeCounts disputes={data.disputes} backOffice={false} />
-      <Flex as="ul" wrap="wrap" gap="0.5rem" margin="0.5rem 0 0" padding="0" style={{ listStyle: 'none' }}>
+      <ul className="suture-pipeline-list">
         {entries.map((e) => {
           const current = e.key === active;
           return (
@@ -96,20 +97,7 @@ export default function PracticePipeline() {
                 to={e.key ? `?status=${e.key}` : '.'}
                 aria-current={current ? 'true' : undefined}
                 className="suture-pipeline-link"
-                style={{
-                  display: 'inline-flex',
-                  gap: '0.35rem',
-                  alignItems: 'baseline',
-                  padding: '0.35rem 0.65rem',
-                  minHeight: 44,
-                  boxSizing: 'border-box',
-                  borderRadius: 6,
-                  border: `1px solid ${current ? '#1d4ed8' : '#cbd5e1'}`,
-                  background: current ? '#dbeafe' : '#fff',
-                  color: '#0f172a',
-                  textDecoration: 'none',
-                  opacity: e.count === 0 && !current ? 0.75 : 1,
-                }}
+                data-empty={e.count === 0 || undefined}
               >
                 <span>{e.label}</span>
                 <strong>{e.count.toLocaleString('en-US')}</strong>
@@ -123,7 +111,7 @@ export default function PracticePipeline() {
             </li>
           );
         })}
-      </Flex>
+      </ul>
       {dollars.length > 0 && (
         <div style={{ marginTop: '0.75rem', maxWidth: '40rem' }}>
           <Text as="h3" fontSize="small" fontWeight="bold" margin="0">

@@ -70,7 +70,7 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
           submit();
         }}
       >
-        <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
+        <Heading level={2} id={titleId} marginBottom="small">
           Move case back to {to}
         </Heading>
         <Text id={helpId} marginBottom="small">
@@ -194,7 +194,6 @@ export function StatusControl({ caseId, status, caseLabel, compact = false, onCh
           else if (eventsForStatus(to).length > 0) setPendingEvent(to);
           else setPendingConfirm(to);
         }}
-        style={{ minHeight: 36, padding: '4px 8px', borderRadius: 4, maxWidth: '100%' }}
       >
         {!isCaseStatus(status) && <option value={String(status)}>{caseStatusLabel(status)}</option>}
         {CASE_STATUSES.map((s) => (

@@ -30,7 +30,7 @@ export function statusChangeBy(entry: Pick<StatusHistoryEntry, 'from' | 'to' | '
 export function StatusTimeline({ history }: { history: readonly StatusHistoryEntry[] }) {
   return (
     <section aria-labelledby="status-history-heading">
-      <Heading level={2} fontSize="large" id="status-history-heading" marginBottom="small">
+      <Heading level={2} id="status-history-heading" marginBottom="small">
         Status History
       </Heading>
       {history.length === 0 ? (

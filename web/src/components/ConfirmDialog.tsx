@@ -35,7 +35,7 @@ export function ConfirmDialog({
 
   return (
     <ModalDialog open={open} labelledBy={titleId} describedBy={messageId} onCancel={onCancel} maxWidth={420}>
-      <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
+      <Heading level={2} id={titleId} marginBottom="small">
         {title}
       </Heading>
       <Text id={messageId}>{message}</Text>

@@ -1,18 +1,8 @@
 /** Small inline icons for the case screens (decorative: callers give the accessible text). */
 import type { SVGProps } from 'react';
+import { ICON_BASE } from './iconBase';
 
-const base = {
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+const base = ICON_BASE;
 
 export const CheckIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base} {...p}>

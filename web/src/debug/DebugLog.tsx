@@ -43,7 +43,7 @@ export function DebugLog({ lines, onClear }: { lines: readonly LogLine[]; onClea
   return (
     <Card variation="outlined" as="section" aria-labelledby="debug-logs">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="0.5rem">
-        <Heading level={2} id="debug-logs" fontSize="large">
+        <Heading level={2} id="debug-logs">
           Logs
         </Heading>
         <Button size="small" onClick={onClear} isDisabled={lines.length === 0}>

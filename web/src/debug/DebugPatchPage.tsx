@@ -78,7 +78,7 @@ export default function DebugPatchPage() {
       {results && (
         <Card variation="outlined" as="section" aria-labelledby="debug-results">
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="0.5rem">
-            <Heading level={2} id="debug-results" fontSize="large">
+            <Heading level={2} id="debug-results">
               Results
             </Heading>
             <Text role="status">

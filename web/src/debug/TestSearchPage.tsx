@@ -60,9 +60,7 @@ function SearchPanel<T extends Place>(p: SearchPanelProps<T>) {
   return (
     <Card variation="outlined" as="section" aria-label={p.title} flex="1 1 22rem">
       <Flex direction="column" gap="0.75rem">
-        <Heading level={2} fontSize="large">
-          {p.title}
-        </Heading>
+        <Heading level={2}>{p.title}</Heading>
         <form role="search" aria-label={p.title} noValidate onSubmit={submit}>
           <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
             <TextField label={p.inputLabel} value={text} onChange={(e) => setText(e.target.value)} flex="1 1 12rem" />

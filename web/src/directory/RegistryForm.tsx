@@ -66,9 +66,7 @@ export function RegistrySearchCard(p: RegistrySearchCardProps) {
     <Card variation="outlined">
       <form role="search" aria-label="Search the NPI registry" onSubmit={p.onSubmit} noValidate {...p.areaProps}>
         <Flex direction="column" gap="small">
-          <Heading level={2} fontSize="large">
-            {p.heading}
-          </Heading>
+          <Heading level={2}>{p.heading}</Heading>
           {p.children}
           {p.notice && (
             <Alert variation="warning" role="alert">

@@ -30,9 +30,7 @@ export function SelectedSummary({ title, fields, manual, clearLabel, onClear }: 
       style={manual ? { borderColor: 'var(--amplify-colors-orange-60, #e07800)', borderWidth: 2 } : undefined}
     >
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-        <Heading level={2} fontSize="large">
-          {title}
-        </Heading>
+        <Heading level={2}>{title}</Heading>
         {clearLabel && onClear && (
           <Button size="small" onClick={onClear} style={{ minHeight: 44 }}>
             {clearLabel}

@@ -344,9 +344,7 @@ export default function AddEventForm({ dispute }: { dispute: DisputeAnswer }) {
   return (
     <Card variation="outlined">
       <Flex direction="column" gap="small">
-        <Heading level={3} fontSize="medium">
-          Add event
-        </Heading>
+        <Heading level={3}>Add event</Heading>
         <EventForm
           caseId={dispute.case_id}
           events={events}

@@ -142,9 +142,7 @@ export default function DeadlineCalculatorPage() {
       {calc.data && (
         <Flex direction="column" gap="small">
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-            <Heading level={2} fontSize="large">
-              Deadlines as of {formatDay(calc.variables.asOf)}
-            </Heading>
+            <Heading level={2}>Deadlines as of {formatDay(calc.variables.asOf)}</Heading>
             <Button className="suture-no-print" onClick={() => window.print()}>
               Print
             </Button>

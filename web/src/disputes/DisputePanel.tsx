@@ -42,9 +42,7 @@ function Amounts({ dispute }: { dispute: DisputeAnswer }) {
   const benchmark = dispute.medicare_benchmark;
   return (
     <Flex direction="column" gap="xs">
-      <Heading level={3} fontSize="medium">
-        Amounts
-      </Heading>
+      <Heading level={3}>Amounts</Heading>
       <dl className="suture-case-fields">
         {AMOUNT_ROWS.map(({ key, label }) => {
           const value = dispute.amounts[key];
@@ -247,9 +245,7 @@ function DeleteEvent({ caseId, event, onClose }: { caseId: string; event: Disput
     <Card variation="outlined">
       <form onSubmit={ask} aria-label={`Delete ${what}`} noValidate>
         <Flex direction="column" gap="small">
-          <Heading level={3} fontSize="medium">
-            Delete {what}
-          </Heading>
+          <Heading level={3}>Delete {what}</Heading>
           <FormField
             label="Reason for deleting"
             hint="Kept with the deleted event."
@@ -341,9 +337,7 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
             <StateBadge state={next.state} />
           </Flex>
         )}
-        <Heading level={3} fontSize="medium">
-          Timeline
-        </Heading>
+        <Heading level={3}>Timeline</Heading>
         <Timeline dispute={dispute} editable={editable} onDelete={setDeleting} />
         {editable && deleting && (
           <DeleteEvent key={deleting.event_id} caseId={caseId} event={deleting} onClose={() => setDeleting(null)} />
@@ -362,7 +356,7 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
     <Card variation="outlined">
       <section aria-labelledby="dispute-heading">
         <Flex direction="column" gap="small">
-          <Heading level={2} fontSize="large" id="dispute-heading">
+          <Heading level={2} id="dispute-heading">
             Dispute
           </Heading>
           {!editable && (

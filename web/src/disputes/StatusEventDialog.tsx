@@ -111,7 +111,7 @@ export default function StatusEventDialog({
 
   return (
     <ModalDialog open labelledBy={titleId} describedBy={helpId} onCancel={onCancel} maxWidth={560}>
-      <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
+      <Heading level={2} id={titleId} marginBottom="small">
         Move case to {label}
       </Heading>
       <Text id={helpId} marginBottom="small">

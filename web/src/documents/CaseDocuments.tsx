@@ -233,9 +233,7 @@ export function DocumentSlot({ caseId, slot, fileKey, fileName, show }: Document
   return (
     <Card variation="outlined" padding="medium" data-slot={slot}>
       <Flex direction="column" gap="small">
-        <Heading level={3} fontSize="medium">
-          {label}
-        </Heading>
+        <Heading level={3}>{label}</Heading>
         {present ? (
           <Flex alignItems="center" gap="xs" wrap="wrap">
             <ExtensionTag fileName={shownName} />
@@ -282,9 +280,7 @@ export function MiscDocuments({
   return (
     <Card variation="outlined" padding="medium" data-slot="misc">
       <Flex direction="column" gap="small">
-        <Heading level={3} fontSize="medium">
-          Miscellaneous Documents
-        </Heading>
+        <Heading level={3}>Miscellaneous Documents</Heading>
         {keys.length === 0 ? (
           <Text color="font.tertiary">No miscellaneous documents.</Text>
         ) : (
@@ -339,7 +335,7 @@ export function CaseDocuments({ c }: { c: CaseView }) {
   return (
     <section aria-labelledby="case-documents-heading">
       <Flex direction="column" gap="small">
-        <Heading level={2} fontSize="large" id="case-documents-heading">
+        <Heading level={2} id="case-documents-heading">
           Documents
         </Heading>
         <DocumentBannerView banner={banner} onDismiss={clear} />

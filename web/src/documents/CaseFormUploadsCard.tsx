@@ -165,9 +165,7 @@ export default function CaseFormUploadsCard({
     <Card variation="outlined">
       <fieldset style={{ border: 'none', margin: 0, padding: 0, minWidth: 0 }}>
         <legend>
-          <Heading level={2} fontSize="large">
-            Documents (optional)
-          </Heading>
+          <Heading level={2}>Documents (optional)</Heading>
         </legend>
         <Flex direction="column" gap="medium" marginTop="small">
           <Text fontSize="small">The files are uploaded after the case is saved.</Text>

@@ -85,7 +85,7 @@ export function ProfileDocuments({ userId, documents }: { userId: string; docume
     <Card variation="elevated" width="100%" maxWidth="48rem">
       <section aria-labelledby="profile-documents-heading">
         <Flex direction="column" gap="1rem">
-          <Heading level={2} fontSize="large" id="profile-documents-heading">
+          <Heading level={2} id="profile-documents-heading">
             Documents
           </Heading>
           <Text fontSize="small" color="font.secondary">

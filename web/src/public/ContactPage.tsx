@@ -52,14 +52,12 @@ function ContactInfo() {
   const { address, phones, mailboxes, hours } = CONTACT_DETAILS;
   return (
     <Card variation="outlined" flex="1 1 18rem" as="section" aria-labelledby="contact-info">
-      <Heading level={2} id="contact-info" fontSize="large">
+      <Heading level={2} id="contact-info">
         Get in Touch
       </Heading>
       <Flex direction="column" gap="1rem" marginTop="0.75rem">
         <View>
-          <Heading level={3} fontSize="medium">
-            Office
-          </Heading>
+          <Heading level={3}>Office</Heading>
           <address style={{ fontStyle: 'normal' }}>
             {CONTACT_DETAILS.company}
             <br />
@@ -69,9 +67,7 @@ function ContactInfo() {
           </address>
         </View>
         <View>
-          <Heading level={3} fontSize="medium">
-            Phone
-          </Heading>
+          <Heading level={3}>Phone</Heading>
           <Text>
             Sales: <Link href={telHref(phones.sales)}>{phones.sales}</Link>
           </Text>
@@ -83,9 +79,7 @@ function ContactInfo() {
           </Text>
         </View>
         <View>
-          <Heading level={3} fontSize="medium">
-            Email
-          </Heading>
+          <Heading level={3}>Email</Heading>
           <Text>
             General: <Link href={`mailto:${mailboxes.general}`}>{mailboxes.general}</Link>
           </Text>
@@ -97,9 +91,7 @@ function ContactInfo() {
           </Text>
         </View>
         <View>
-          <Heading level={3} fontSize="medium">
-            Business Hours
-          </Heading>
+          <Heading level={3}>Business Hours</Heading>
           <dl style={{ margin: 0 }}>
             {hours.map((h) => (
               <div key={h.label} style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap' }}>
@@ -199,7 +191,7 @@ export default function ContactPage() {
           <ThankYou reference={reference} onAgain={again} />
         ) : (
           <Card variation="outlined" flex="2 1 22rem" as="section" aria-labelledby="contact-form">
-            <Heading level={2} id="contact-form" fontSize="large" marginBottom="0.75rem">
+            <Heading level={2} id="contact-form" marginBottom="0.75rem">
               Send us a Message
             </Heading>
             {failure && (

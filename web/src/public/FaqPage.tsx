@@ -35,22 +35,18 @@ export default function FaqPage() {
       </Flex>
       <Accordion items={items} />
       <section aria-labelledby="faq-support">
-        <Heading level={2} id="faq-support" fontSize="large" marginBottom="0.75rem">
+        <Heading level={2} id="faq-support" marginBottom="0.75rem">
           Still have questions?
         </Heading>
         <Flex gap="1rem" wrap="wrap">
           <Card variation="outlined" flex="1 1 14rem">
-            <Heading level={3} fontSize="medium">
-              Email Support
-            </Heading>
+            <Heading level={3}>Email Support</Heading>
             <Text marginTop="0.5rem">
               <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>
             </Text>
           </Card>
           <Card variation="outlined" flex="1 1 14rem">
-            <Heading level={3} fontSize="medium">
-              Phone Support
-            </Heading>
+            <Heading level={3}>Phone Support</Heading>
             <Text marginTop="0.5rem">
               <Link href={telHref(CONTACT_DETAILS.phones.support)}>{CONTACT_DETAILS.phones.support}</Link>
             </Text>
@@ -59,9 +55,7 @@ export default function FaqPage() {
             </Text>
           </Card>
           <Card variation="outlined" flex="1 1 14rem">
-            <Heading level={3} fontSize="medium">
-              Live Chat
-            </Heading>
+            <Heading level={3}>Live Chat</Heading>
             <Text marginTop="0.5rem" marginBottom="0.5rem">
               Chat is not available yet.
             </Text>

@@ -124,9 +124,7 @@ export default function BackOfficeHomePage() {
       </Flex>
       <Flex gap="1rem" wrap="wrap">
         <Card variation="outlined" flex="1 1 14rem">
-          <Heading level={2} fontSize="large">
-            Total Cases
-          </Heading>
+          <Heading level={2}>Total Cases</Heading>
           {stats.isPending ? (
             <Flex alignItems="center" gap="0.5rem" role="status" marginTop="0.5rem">
               <Loader aria-hidden="true" />
@@ -149,23 +147,17 @@ export default function BackOfficeHomePage() {
         </Card>
         {stats.data?.disputes && (
           <Card variation="outlined" flex="1 1 14rem">
-            <Heading level={2} fontSize="large">
-              Dispute Deadlines
-            </Heading>
+            <Heading level={2}>Dispute Deadlines</Heading>
             <DisputeCounts disputes={stats.data.disputes} backOffice />
           </Card>
         )}
         <Card variation="outlined" flex="1 1 14rem">
-          <Heading level={2} fontSize="large">
-            System Status
-          </Heading>
+          <Heading level={2}>System Status</Heading>
           <SystemStatus />
         </Card>
       </Flex>
       <Card variation="outlined">
-        <Heading level={2} fontSize="large">
-          Quick Actions
-        </Heading>
+        <Heading level={2}>Quick Actions</Heading>
         <Flex gap="0.75rem" wrap="wrap" marginTop="0.75rem">
           {quickActionsFor(profile.userType).map((a) => (
             <RouterLink key={a.to} to={a.to} className="amplify-button amplify-button--outlined">
@@ -175,9 +167,7 @@ export default function BackOfficeHomePage() {
         </Flex>
       </Card>
       <Card variation="outlined">
-        <Heading level={2} fontSize="large">
-          Recent Activity
-        </Heading>
+        <Heading level={2}>Recent Activity</Heading>
         <Text marginTop="0.5rem" color="font.secondary">
           No recent activity to show yet.
         </Text>

@@ -18,6 +18,7 @@ import { SIGNED_OUT_ANNOUNCEMENT, announce } from './announce';
 import { HeaderProfileContext } from './headerProfile';
 import { HeaderBar, NavLinks } from './HeaderBar';
 import { Logo } from './Logo';
+import { CLOSE_ICON, MENU_ICON } from '../components/navIcons';
 import { homePathFor, navItemsFor } from './navigationFor';
 
 /**
@@ -136,7 +137,9 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
+          gap="0.375rem"
         >
+          {menuOpen ? CLOSE_ICON : MENU_ICON}
           {menuOpen ? 'Close menu' : 'Menu'}
         </Button>
       )}

@@ -7,13 +7,14 @@ import { NavLink } from 'react-router-dom';
 import { Flex, View } from '@aws-amplify/ui-react';
 import type { NavItem } from './navigation';
 
-/** The links of `items` as a list, in a row or a column. */
+/** The links of `items` as a list, in a row or a column, each with its icon when it has one. */
 export function NavLinks({ items, direction }: { items: NavItem[]; direction: 'row' | 'column' }) {
   return (
     <Flex as="ul" direction={direction} gap="0.25rem" margin="0" padding="0" wrap="wrap" style={{ listStyle: 'none' }}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end className="suture-nav-link" style={{ display: 'block' }}>
+          <NavLink to={item.to} end className="suture-nav-link">
+            {item.icon}
             {item.label}
           </NavLink>
         </li>

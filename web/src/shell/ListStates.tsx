@@ -50,9 +50,7 @@ export function ListLoading({ text = UI_MESSAGES.loading }: { text?: string }) {
 export function ListEmpty({ heading, children }: { heading: string; children?: ReactNode }) {
   return (
     <Card variation="outlined" textAlign="center" padding="xl">
-      <Heading level={2} fontSize="large">
-        {heading}
-      </Heading>
+      <Heading level={2}>{heading}</Heading>
       {children}
     </Card>
   );

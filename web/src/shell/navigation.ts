@@ -4,12 +4,16 @@
  * Every entry of the spec is listed; `available` says whether its page exists in this build. Only
  * available entries are rendered (no link to a missing page): flip the flag when a page lands.
  * Data only: this module is part of the entry chunk (PublicHeader, on /auth, reads PUBLIC_NAV), so
- * the signed-in entries (./signedInNavigation.ts) and the functions that pick them for a role
+ * the signed-in entries (./signedInNavigation.tsx, with their icons) and the functions that pick them for a role
  * (./navigationFor.ts) load with the signed-in screens (the /auth budget, decision 0015-spa-patterns).
  */
+import type { ReactNode } from 'react';
+
 export interface NavItem {
   to: string;
   label: string;
+  /** A decorative icon before the label (signed-in entries: ../components/navIcons.tsx). */
+  icon?: ReactNode;
   /** Smallest user_type that sees the entry (back-office nav). */
   minUserType?: number;
   available: boolean;

@@ -80,7 +80,7 @@ function BulkFrame(props: { title: string; maxWidth: number; onCancel: () => voi
   const titleId = useId();
   return (
     <ModalDialog open labelledBy={titleId} onCancel={props.onCancel} maxWidth={props.maxWidth}>
-      <Heading level={2} id={titleId} fontSize="large" marginBottom="small">
+      <Heading level={2} id={titleId} marginBottom="small">
         {props.title}
       </Heading>
       {props.children}

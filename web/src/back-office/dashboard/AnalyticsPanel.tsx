@@ -34,7 +34,7 @@ function ChartCard({ title, hint, chart, table }: { title: string; hint: string;
   const id = useId();
   return (
     <Card variation="outlined">
-      <Heading level={2} fontSize="large" id={id}>
+      <Heading level={2} id={id}>
         {title}
       </Heading>
       <Text fontSize="small" color="font.secondary">

@@ -84,7 +84,7 @@ function Figures({ stats, rangeLabel }: { stats: CaseStatsResponse; rangeLabel: 
       </Grid>
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="1rem">
         <Card variation="outlined">
-          <Heading level={2} fontSize="large" id="cases-by-status">
+          <Heading level={2} id="cases-by-status">
             Cases by Status
           </Heading>
           <Text fontSize="small" color="font.secondary">
@@ -102,9 +102,7 @@ function Figures({ stats, rangeLabel }: { stats: CaseStatsResponse; rangeLabel: 
           />
         </Card>
         <Card variation="outlined">
-          <Heading level={2} fontSize="large">
-            Top Users
-          </Heading>
+          <Heading level={2}>Top Users</Heading>
           <Text fontSize="small" color="font.secondary">
             By number of cases, all time.
           </Text>

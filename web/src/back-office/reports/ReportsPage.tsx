@@ -249,9 +249,7 @@ export default function ReportsPage() {
             if (!generate.isPending) generate.mutate(chosen?.id);
           }}
         >
-          <Heading level={2} fontSize="large">
-            Provider Payment Report
-          </Heading>
+          <Heading level={2}>Provider Payment Report</Heading>
           <Text>
             A PDF of the cases in pending payment status (Paid), grouped by provider, with each provider&apos;s subtotal
             and the grand total.
@@ -280,9 +278,7 @@ export default function ReportsPage() {
 
       <Card variation="outlined">
         <Flex direction="column" gap="0.75rem">
-          <Heading level={2} fontSize="large">
-            Report History
-          </Heading>
+          <Heading level={2}>Report History</Heading>
           <Text fontSize="small" color="font.secondary">
             Your 10 most recent reports.
           </Text>

@@ -32,7 +32,7 @@ export function InviteUserForm() {
     <Card variation="outlined">
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="invite-user-heading">
         <Flex direction="column" gap="0.5rem">
-          <Heading level={2} fontSize="large" id="invite-user-heading">
+          <Heading level={2} id="invite-user-heading">
             Invite user
           </Heading>
           <Text fontSize="small" color="font.secondary">

@@ -37,7 +37,7 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
   return (
     <Card variation="outlined">
       <Flex direction="column" gap="0.5rem" as="section" aria-labelledby="pending-invitations-heading">
-        <Heading level={2} fontSize="large" id="pending-invitations-heading">
+        <Heading level={2} id="pending-invitations-heading">
           {INVITATIONS_TEXT.heading}
         </Heading>
         {list.isPending && <Text role="status">{UI_MESSAGES.loading}</Text>}

@@ -66,7 +66,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variation="outlined">
-      <Heading level={2} fontSize="large" marginBottom="0.75rem">
+      <Heading level={2} marginBottom="0.75rem">
         {title}
       </Heading>
       <Flex as="dl" wrap="wrap" gap="1rem" margin="0">
@@ -144,7 +144,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
   if (!canChange && !canDelete) return null;
   return (
     <Card variation="outlined">
-      <Heading level={2} fontSize="large" marginBottom="0.75rem">
+      <Heading level={2} marginBottom="0.75rem">
         Manage User
       </Heading>
       <Flex direction="column" gap="0.75rem">

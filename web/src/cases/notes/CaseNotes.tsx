@@ -173,7 +173,7 @@ export default function CaseNotes({ caseId }: { caseId: string }) {
   return (
     <Card as="section" variation="outlined" aria-labelledby={headingId}>
       <Flex direction="column" gap="medium">
-        <Heading level={2} id={headingId} fontSize="large">
+        <Heading level={2} id={headingId}>
           Notes
         </Heading>
         <NoteForm caseId={caseId} />
