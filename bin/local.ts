@@ -21,7 +21,7 @@ function roleOf(account: (typeof DEMO_ACCOUNTS)[number]): string {
 async function main(): Promise<void> {
   let stack: LocalStack;
   try {
-    stack = await startLocal({ seed: true });
+    stack = await startLocal({ seed: true, reminderSchedule: true });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE') {

@@ -2,9 +2,14 @@
  * API construct: the HTTP API, its Cognito JWT authorizer and one Lambda per resource
  * (routes from `shared/api-routes.ts`, grants from `lambdas/routes.ts`).
  */
-import { Aws, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, TimeZone } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as events from 'aws-cdk-lib/aws-events';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as snsSubscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -19,6 +24,7 @@ import { Construct } from 'constructs';
 import { PURGE_EVENT } from '../lambdas/case/purge';
 import { DEFAULT_NPPES_API_URL, type LambdaEnvInput } from '../lambdas/lib/env';
 import { DISPUTE_DEADLINES_ENV } from '../shared/dispute/settings';
+import { REMINDERS_EVENT } from '../shared/schemas/reminders';
 import { ACCESS_LOG_FORMAT } from '../lambdas/refusals/access-log';
 import {
   DEFAULT_FUNCTION_SIZING,
@@ -39,7 +45,10 @@ export interface ApiProps {
   userPoolClient: cognito.IUserPoolClient;
   data: Data;
   documentsBucket: s3.IBucket;
-  /** The key of the documents bucket: functions that touch the bucket may encrypt and decrypt with it. */
+  /**
+   * The key of the documents bucket: functions that touch the bucket may encrypt and decrypt with it;
+   * it also encrypts the topic of SES's email events.
+   */
   documentsKey: kms.IKey;
   /** The key of every log group (Lambda logs, API access log; infra/keys.ts `logsKey`). */
   logsKey: kms.IKey;
@@ -47,6 +56,8 @@ export interface ApiProps {
   cursorKeySecret: secretsmanager.ISecret;
   /** NPPES NPI Registry base URL with `version=2.1`; default the real registry. */
   nppesApiUrl?: string;
+  /** The SPA's origin (CloudFront), for the links to a case in the reminder emails (`APP_URL`). */
+  appUrl?: string;
   /**
    * true: deploy a placeholder instead of bundling the handlers (fast synth only, never deploy it).
    * Set by the `skipBundling` context flag.
@@ -55,7 +66,7 @@ export interface ApiProps {
 }
 
 /** The functions that compute deadlines or their states, and get the stage's `DISPUTE_DEADLINES`. */
-export const DEADLINE_RESOURCES: readonly Resource[] = ['dispute', 'case'];
+export const DEADLINE_RESOURCES: readonly Resource[] = ['dispute', 'case', 'reminders'];
 
 /** The Cognito administrator actions a `cognitoAdmin` resource may call, on its user pool only. */
 export const COGNITO_ADMIN_ACTIONS = [
@@ -161,6 +172,9 @@ export class Api extends Construct {
   readonly accessLogGroup: logs.LogGroup;
   /** The environment every function gets (table names, bucket, origin token, log settings). */
   readonly environment: LambdaEnvInput;
+  /** The daily schedule of the reminder emails, and the topic of SES's bounces and complaints. */
+  remindersSchedule!: scheduler.Schedule;
+  emailEventsTopic!: sns.Topic;
   private readonly userPool: cognito.IUserPool;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -190,6 +204,7 @@ export class Api extends Construct {
       DISPUTES_TABLE: data.table('DISPUTES_TABLE').tableName,
       CASE_NOTES_TABLE: data.table('CASE_NOTES_TABLE').tableName,
       SUPPORT_TABLE: data.table('SUPPORT_TABLE').tableName,
+      REMINDERS_TABLE: data.table('REMINDERS_TABLE').tableName,
       DOCUMENTS_BUCKET: props.documentsBucket.bucketName,
       NPPES_API_URL: props.nppesApiUrl ?? DEFAULT_NPPES_API_URL,
       ORIGIN_VERIFY: this.originVerifyToken,
@@ -221,6 +236,8 @@ export class Api extends Construct {
         if (target === 'document') caller.addEnvironment('DOCUMENT_FUNCTION_NAME', callee.functionName);
       }
     }
+
+    this.configureReminders(settings, functions, props);
 
     // The 30-day purge of soft-deleted cases (docs/decisions/0006-soft-delete-and-30-day-purge.md): once a day
     // the case Lambda gets `{ type: PURGE_EVENT }`, removes the cases past the window and asks the
@@ -255,6 +272,80 @@ export class Api extends Construct {
       if (added) routesByKey.set(`${route.method} ${route.path}`, added);
     }
     this.accessLogGroup = this.configureStage(settings, props.logsKey, routesByKey);
+  }
+
+  /**
+   * The reminder emails (docs/decisions/0030-deadline-reminders.md): EventBridge Scheduler invokes the
+   * reminders function with {@link REMINDERS_EVENT} daily at 07:00 America/New_York (daylight saving
+   * followed by the schedule's time zone); it sends through an SES configuration set whose event
+   * destination publishes bounces and complaints to an encrypted SNS topic that invokes the same
+   * function. Its links to cases use the SPA's origin (`APP_URL`).
+   */
+  private configureReminders(
+    settings: StageSettings,
+    functions: Map<Resource, lambda.Function>,
+    props: ApiProps,
+  ): void {
+    const fn = functions.get('reminders');
+    if (!fn) throw new Error('No function for reminders');
+    if (props.appUrl) fn.addEnvironment('APP_URL', props.appUrl);
+    // The scheduler's own role: invoke this function only (no version wildcard), in a customer-managed
+    // policy; the target's grant is turned off (an immutable role) so that it adds no inline policy.
+    const schedulerRole = new iam.Role(this, 'SendRemindersRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+      description: 'EventBridge Scheduler: invokes the reminders function daily',
+    });
+    new iam.ManagedPolicy(this, 'SendRemindersInvoke', {
+      roles: [schedulerRole],
+      statements: [new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+    });
+    this.remindersSchedule = new scheduler.Schedule(this, 'SendReminders', {
+      description: 'Deadline reminders and weekly summaries by email, every morning',
+      schedule: scheduler.ScheduleExpression.cron({ minute: '0', hour: '7', timeZone: TimeZone.AMERICA_NEW_YORK }),
+      target: new schedulerTargets.LambdaInvoke(fn, {
+        input: scheduler.ScheduleTargetInput.fromObject({ type: REMINDERS_EVENT }),
+        role: schedulerRole.withoutPolicyUpdates(),
+        retryAttempts: 2,
+      }),
+    });
+
+    const topic = new sns.Topic(this, 'EmailEvents', {
+      displayName: `${settings.resourcePrefix} email bounces and complaints`,
+      enforceSSL: true,
+      masterKey: props.documentsKey,
+    });
+    const sesPrincipal = new iam.ServicePrincipal('ses.amazonaws.com');
+    topic.addToResourcePolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        principals: [sesPrincipal],
+        resources: [topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
+    props.documentsKey.grant(sesPrincipal, 'kms:GenerateDataKey*', 'kms:Decrypt');
+    const configurationSet = new ses.ConfigurationSet(this, 'EmailConfigurationSet', {
+      configurationSetName: `${settings.resourcePrefix}-email`,
+    });
+    configurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.snsTopic(topic),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    topic.addSubscription(new snsSubscriptions.LambdaSubscription(fn));
+    fn.addEnvironment('SES_CONFIGURATION_SET', configurationSet.configurationSetName);
+    // Sending with a configuration set is authorized on it too (the identity's grant: grantAccess).
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/${configurationSet.configurationSetName}`,
+        ],
+        conditions: { StringEquals: { 'ses:FromAddress': settings.email.sender } },
+      }),
+    );
+    this.emailEventsTopic = topic;
   }
 
   /**

@@ -114,6 +114,7 @@ export class SutureStack extends Stack {
       logsKey: this.keys.logsKey,
       cursorKeySecret: this.keys.cursorKeySecret,
       ...(props.nppesApiUrl ? { nppesApiUrl: props.nppesApiUrl } : {}),
+      appUrl: this.web.origin,
       skipBundling: props.skipBundling === true,
     });
     this.refusals = new Refusals(this, 'Refusals', {

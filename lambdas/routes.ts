@@ -164,6 +164,16 @@ export const RESOURCE_ACCESS: Record<
     cursorKey: true,
     email: true,
   },
+  // Deadline reminders and weekly summaries (docs/decisions/0030-deadline-reminders.md): the deadline
+  // queue and the case summaries it names, owner names, an owner's recently changed cases; profiles
+  // (recipients; a bounce turns their reminders off); the once-a-day markers. Pages the queue.
+  reminders: {
+    read: ['DISPUTES_TABLE', 'CASES_TABLE', 'USERS_TABLE', 'REMINDERS_TABLE'],
+    write: ['USERS_TABLE', 'REMINDERS_TABLE'],
+    append: AUDIT_APPEND,
+    cursorKey: true,
+    email: true,
+  },
 };
 
 /** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */

@@ -67,6 +67,8 @@ import { loadUserType } from '../lambdas/lib/user-type';
 import { canReadSupport } from '../shared/roles';
 import { DEFAULT_SUPPORT_EMAIL } from '../shared/config';
 import { DEFAULT_SENDER_EMAIL } from '../infra/stage';
+import { REMINDERS_EVENT } from '../shared/schemas/reminders';
+import { startReminderTimer } from './reminder-timer';
 import { numberExistingCases } from '../lambdas/data/case/numbering';
 import { refreshIndexKeys } from '../lambdas/data/refresh-keys';
 import { recountAnalytics } from '../lambdas/data/counters/recount-analytics';
@@ -110,6 +112,11 @@ export interface LocalOptions {
    * benchmarks and the integration tests, which send many requests from one caller).
    */
   rateLimit?: RateLimit | false;
+  /**
+   * Run the reminder emails daily at 07:00 America/New_York, as the deployed schedule does
+   * (local/reminder-timer.ts; default false: `npm start` turns it on, tests run the job by call).
+   */
+  reminderSchedule?: boolean;
 }
 
 /**
@@ -370,7 +377,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
     });
     closers.push(() => dynamo.close());
     // The import CLIs write through this emulator while the runtime runs (local/running.ts).
-    writeRunningEndpoints(dataDir, { dynamodb: dynamo.endpoint });
+    writeRunningEndpoints(dataDir, { dynamodb: dynamo.endpoint, lambda: `${url}/lambda` });
     closers.push(async () => removeRunningEndpoints(dataDir));
     const s3: S3Emulator = await startS3(join(dataDir, 's3'), LOCAL_DOCUMENTS_BUCKET, origins, previousPorts.s3);
     closers.push(() => s3.close());
@@ -412,6 +419,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       AWS_ENDPOINT_URL_SESV2: ses.endpoint,
       SENDER_EMAIL: DEFAULT_SENDER_EMAIL,
       SUPPORT_EMAIL: DEFAULT_SUPPORT_EMAIL,
+      // The links to a case in the reminder emails.
+      APP_URL: url,
       S3_FORCE_PATH_STYLE: 'true',
       DOCUMENTS_BUCKET: LOCAL_DOCUMENTS_BUCKET,
       NPPES_API_URL: `${url}/nppes/api/?version=2.1`,
@@ -519,6 +528,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       log,
     });
     closers.push(() => lambdaApi.idle());
+    if (options.reminderSchedule) {
+      const timer = startReminderTimer(() => gateway.invoke('reminders', { type: REMINDERS_EVENT }, 60_000), log);
+      closers.push(async () => timer.stop());
+    }
 
     // 6. The router of the public server.
     /** Requests from this time on are logged (not those of starting and seeding). */

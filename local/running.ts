@@ -20,6 +20,8 @@ export interface RunningEndpoints {
   pid: number;
   /** The DynamoDB emulator, e.g. `http://127.0.0.1:40123`. */
   dynamodb: string;
+  /** The local Lambda Invoke API (`<url>/lambda`), absent from files of older runtimes. */
+  lambda?: string;
 }
 
 /** Write the endpoints file of this process's runtime. */
@@ -61,7 +63,11 @@ export function findRunningEndpoints(dataDir: string): RunningEndpoints | undefi
     const owner = Number(readFileSync(lock, 'utf8').trim());
     if (typeof content.pid !== 'number' || typeof content.dynamodb !== 'string') return undefined;
     if (content.pid !== owner || !isProcessAlive(content.pid)) return undefined;
-    return { pid: content.pid, dynamodb: content.dynamodb };
+    return {
+      pid: content.pid,
+      dynamodb: content.dynamodb,
+      ...(typeof content.lambda === 'string' ? { lambda: content.lambda } : {}),
+    };
   } catch {
     return undefined;
   }

@@ -110,6 +110,8 @@ import {
   DisputeQueueQuerySchema,
 } from './schemas/dispute-api';
 
+import { ReminderRunAnswerSchema, ReminderSettingsSchema } from './schemas/reminders';
+
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
 /** `METHOD /path` of every route of the table. */
 export type ContractRouteKey = KeyOf<(typeof ROUTES)[number]>;
@@ -334,7 +336,7 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
       min: USER_TYPE.PROVIDER,
       rule: "The caller's own profile; another user's user_type: user_type 20 or more, below the caller's own.",
     },
-    body: z.union([ProfileFormSchema.partial(), UserTypeChangeSchema]),
+    body: z.union([ProfileFormSchema.partial().extend(ReminderSettingsSchema.shape), UserTypeChangeSchema]),
     answers: { 200: ProfileSavedSchema },
     errors: [403, 404, 409],
   },
@@ -640,5 +642,12 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     body: SupportMessagePatchSchema,
     answers: { 200: SupportMessageSavedSchema },
     errors: [403, 404],
+  },
+  'POST /reminders/run': {
+    summary:
+      'Send the reminder emails now (the daily job at 07:00 America/New_York runs the same code); once per user and day',
+    access: globalAdmin,
+    answers: { 200: ReminderRunAnswerSchema },
+    errors: [403],
   },
 };

@@ -25,6 +25,7 @@ export const RESOURCES = [
   'report',
   'dispute',
   'support',
+  'reminders',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -118,6 +119,9 @@ export const ROUTES = [
   { method: 'POST', path: '/support/bug', resource: 'support', auth: true },
   { method: 'GET', path: '/support/messages', resource: 'support', auth: true },
   { method: 'PATCH', path: '/support/messages', resource: 'support', auth: true },
+  // Deadline reminders and weekly summaries by email (docs/decisions/0030-deadline-reminders.md): the
+  // daily schedule runs the same job; user_type 100 or more may run it now.
+  { method: 'POST', path: '/reminders/run', resource: 'reminders', auth: true },
   // The generated API description (docs/api.md), answered by the case function with the committed file.
   { method: 'GET', path: '/openapi.json', resource: 'case', auth: true },
 ] as const satisfies readonly RouteDef[];
@@ -133,12 +137,15 @@ export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
  */
 export const PURGE_AUDIT_ACTION = 'case.purge';
 
+/** The action of the audit entry of each email sent to a user (the reminder job, lambdas/reminders). */
+export const EMAIL_SENT_AUDIT_ACTION = 'email.sent';
+
 /**
  * Every action an audit entry can carry (lambdas/lib/audit.ts): the key of each route that needs
  * sign-in (routes without a token write no entry, lambdas/lib/middleware.ts), in the table's order,
- * then the purge's. A function, not a constant, so that the Lambdas' bundles (which read ROUTES)
- * leave it out.
+ * then the purge's and the email's. A function, not a constant, so that the Lambdas' bundles (which
+ * read ROUTES) leave it out.
  */
 export function auditActions(): string[] {
-  return [...ROUTES.filter((route) => route.auth).map(routeKeyOf), PURGE_AUDIT_ACTION];
+  return [...ROUTES.filter((route) => route.auth).map(routeKeyOf), PURGE_AUDIT_ACTION, EMAIL_SENT_AUDIT_ACTION];
 }

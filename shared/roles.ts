@@ -51,6 +51,10 @@ export function canRestoreCases(userType: number): boolean {
 export function canReadSupport(userType: number): boolean {
   return userType >= USER_TYPE.GLOBAL_ADMIN;
 }
+/** 100 or more: run the reminder emails now (docs/decisions/0030-deadline-reminders.md). */
+export function canRunReminders(userType: number): boolean {
+  return userType >= USER_TYPE.GLOBAL_ADMIN;
+}
 /** Changing a case status (PUT /case) needs back-office access (spec provider-side, the case workflow). */
 export function canChangeCaseStatus(userType: number): boolean {
   return isBackOffice(userType);

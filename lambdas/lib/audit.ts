@@ -65,6 +65,10 @@ export interface AuditEntry {
   case_id?: string;
   /** The status a status change asked for (not PHI), so the trail can say "Changed status to Paid". */
   case_status?: number;
+  /** An email sent to a user (action `email.sent`): who got it, which email, SES's message id. */
+  recipient_id?: string;
+  template?: string;
+  message_id?: string;
   request_id: string;
   source_ip: string;
   user_agent: string;
@@ -308,6 +312,8 @@ export function systemAuditEntry(input: {
   status?: number;
   requestId: string;
   now?: Date;
+  /** An email sent to a user: the recipient's user id, the template and SES's message id. */
+  email?: { recipientId: string; template: string; messageId: string };
 }): AuditEntry {
   const now = input.now ?? new Date();
   const at = now.toISOString();
@@ -322,6 +328,9 @@ export function systemAuditEntry(input: {
     resource_type: input.resourceType,
     resource_ids: input.ids.slice(0, MAX_AUDIT_IDS).map((id) => id.slice(0, MAX_AUDIT_ID_LENGTH)),
     ...(input.caseId ? { case_id: input.caseId } : {}),
+    ...(input.email
+      ? { recipient_id: input.email.recipientId, template: input.email.template, message_id: input.email.messageId }
+      : {}),
     request_id: input.requestId,
     source_ip: '',
     user_agent: 'suture-scheduler',

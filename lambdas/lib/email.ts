@@ -15,6 +15,11 @@ export interface PlainEmail {
   replyTo?: readonly string[];
   subject: string;
   text: string;
+  /**
+   * SES message tags (names and values: letters, digits, `_`, `-`, `.`, `@`): the configuration set's
+   * bounce and complaint events carry them back (`mail.tags`), e.g. the recipient's user id.
+   */
+  tags?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -25,9 +30,13 @@ export interface PlainEmail {
 export async function sendEmail(email: PlainEmail): Promise<string> {
   const from = getEnv().SENDER_EMAIL;
   if (!from) throw new ConfigurationError('SENDER_EMAIL is not set for this function');
+  const configurationSet = getEnv().SES_CONFIGURATION_SET;
+  const tags = Object.entries(email.tags ?? {}).map(([Name, Value]) => ({ Name, Value }));
   const out = await sesClient().send(
     new SendEmailCommand({
       FromEmailAddress: from,
+      ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
+      ...(tags.length ? { EmailTags: tags } : {}),
       Destination: { ToAddresses: [...email.to] },
       ...(email.replyTo?.length ? { ReplyToAddresses: [...email.replyTo] } : {}),
       Content: {

@@ -32,6 +32,8 @@ export const LambdaEnvSchema = z.object({
   CASE_NOTES_TABLE: z.string().min(1),
   /** Messages that reach support and the contact form's counters (lambdas/data/support). */
   SUPPORT_TABLE: z.string().min(1),
+  /** The once-a-day markers of the reminder emails (lambdas/data/reminders). */
+  REMINDERS_TABLE: z.string().min(1),
   /**
    * The stage's verified SES identity's address that email is sent from, and the support address
    * messages go to (CDK context `senderEmail`, `supportEmail`). Only the functions that send email
@@ -39,6 +41,13 @@ export const LambdaEnvSchema = z.object({
    */
   SENDER_EMAIL: z.email().optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * The SES configuration set whose event destination sends bounces and complaints to the reminders
+   * function (docs/decisions/0030-deadline-reminders.md); absent locally and for other functions.
+   */
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /** The SPA's origin (e.g. `https://d111.cloudfront.net`), for the links to a case in an email. */
+  APP_URL: z.url().optional(),
   /**
    * The stage's deadline engine settings as JSON (shared/dispute/settings.ts), given to the functions
    * that compute deadlines or their states (dispute, case); parsed at their cold start by

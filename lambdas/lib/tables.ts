@@ -12,6 +12,7 @@ import { DISPUTES_TABLE } from '../data/dispute/keys';
 import { CASE_NOTES_TABLE } from '../data/notes/keys';
 import { LISTS_TABLE } from '../data/lists/keys';
 import { FACILITIES_TABLE, SURGEONS_TABLE } from '../data/owned/keys';
+import { REMINDERS_TABLE } from '../data/reminders/keys';
 import { REPORTS_TABLE } from '../data/reports/keys';
 import { SUPPORT_TABLE } from '../data/support/keys';
 import { USERS_TABLE } from '../data/user/keys';
@@ -55,6 +56,7 @@ export const TABLES = [
   DISPUTES_TABLE,
   CASE_NOTES_TABLE,
   SUPPORT_TABLE,
+  REMINDERS_TABLE,
 ] as const satisfies readonly TableDef[];
 
 /** Physical table name for a stage prefix, e.g. `suture-dev-cases`. */

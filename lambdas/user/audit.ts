@@ -86,7 +86,12 @@ async function toViews(items: readonly unknown[]): Promise<AuditEntryView[]> {
       parsed.flatMap((item) => (item.case_id ? [item.case_id] : [])),
       { includeDeleted: true },
     ),
-    userContacts(parsed.flatMap((item) => (item.user_id ? [item.user_id] : []))),
+    userContacts(
+      parsed.flatMap((item) => [
+        ...(item.user_id ? [item.user_id] : []),
+        ...(item.recipient_id ? [item.recipient_id] : []),
+      ]),
+    ),
   ]);
   const numbers = new Map([...cases.values()].flatMap((c) => (c.case_number ? [[c.case_id, c.case_number]] : [])));
   return parsed.map((item) => toAuditView(item, numbers, people));

@@ -17,7 +17,8 @@
  * - Creating a profile, or changing its NPI or a name, asks the registry whose the NPI is: another
  *   person's name sets `npi_review` (shown to the back office), a match clears it (./npi-review.ts).
  * - PATCH /user (partial; ProfileFormSchema.partial()) -> 200 { success, message, user }; only the
- *   sent fields change. `user_type` in a body is ignored: nobody sets their own user_type.
+ *   sent fields change. The reminder settings (`notify_deadlines`, `notify_days_ahead`: back office
+ *   only, else 400; `weekly_summary`; shared/schemas/reminders.ts) change the same way. `user_type` in a body is ignored: nobody sets their own user_type.
  *   Another user's id -> 404 'User not found'. user_npi: the same check digit as POST. `documents`
  *   and `document_key` may only keep or drop what is stored (each entry equal to a stored one, same
  *   document_type and document_name), never add a path: 400 naming the field.
@@ -44,6 +45,13 @@
  */
 import * as z from 'zod';
 import { npiReviewFor } from './npi-review';
+import {
+  BACK_OFFICE_REMINDER_FIELDS,
+  REMINDER_FIELDS,
+  REMINDER_MESSAGES,
+  ReminderSettingsSchema,
+  type ReminderSettings,
+} from '../../shared/schemas/reminders';
 import {
   API_MESSAGES,
   PROFILE_MESSAGES,
@@ -226,6 +234,7 @@ async function patchUser(event: ApiEvent) {
   // Only the fields the client sent (schema defaults must not overwrite stored values).
   const sent = Object.fromEntries(Object.entries(parsed).filter(([k]) => k in normalized)) as typeof parsed;
   const extras = parseInput(ExtrasSchema, body);
+  const reminders = await reminderSettingsOfBody(event, body);
   if (extras.documents !== undefined || extras.document_key !== undefined) {
     const stored = await getProfile(caller.sub);
     if (!stored) throw new NotFoundError(API_MESSAGES.userNotFound);
@@ -237,9 +246,28 @@ async function patchUser(event: ApiEvent) {
     ...(extras.documents !== undefined ? { documents: extras.documents } : {}),
     ...(extras.referred_by_user !== undefined ? { referred_by_user: extras.referred_by_user } : {}),
     ...(extras.document_key !== undefined ? { document_key: extras.document_key } : {}),
+    ...reminders,
   };
   const item = await updateProfile(caller.sub, patch);
   return ok({ success: true, message: 'User updated successfully', user: toApiProfile(item) });
+}
+
+/**
+ * The reminder settings a PATCH /user body sends (docs/decisions/0030-deadline-reminders.md), only
+ * those present. `notify_deadlines` and `notify_days_ahead` are for back-office users: a provider
+ * sending either gets a 400 naming it, and nothing changes.
+ */
+async function reminderSettingsOfBody(event: ApiEvent, body: Record<string, unknown>): Promise<ReminderSettings> {
+  const sent = Object.fromEntries(REMINDER_FIELDS.filter((k) => k in body).map((k) => [k, body[k]]));
+  if (Object.keys(sent).length === 0) return {};
+  const settings = parseInput(ReminderSettingsSchema, sent);
+  const backOfficeOnly = BACK_OFFICE_REMINDER_FIELDS.filter((k) => k in sent);
+  if (backOfficeOnly.length && !isBackOffice(await callerUserType(event))) {
+    throw new ValidationError(
+      backOfficeOnly.map((field) => ({ field, message: REMINDER_MESSAGES.backOfficeOnly(field) })),
+    );
+  }
+  return settings;
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from './reference-lists';
 import { ReportHistoryResponseSchema, ReportPermissionSchema } from './report';
 import { InvitationsPageSchema, InviteResponseSchema } from './users';
+import { ProfileReminderSchema } from './reminders';
 
 const success = z.literal(true);
 /** Opaque text to send back as `cursor` for the next page; absent on the last page. */
@@ -159,6 +160,7 @@ export const ProfileSchema = z.object({
   npi: z.string(),
   messaging_pref: z.number().int(),
   document_key: z.string().optional(),
+  ...ProfileReminderSchema.shape,
 }) satisfies z.ZodType<Profile>;
 
 /** GET /user. */

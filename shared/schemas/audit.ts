@@ -34,6 +34,11 @@ export const AuditEntrySchema = z.object({
   case_number: z.string().nullable().optional(),
   /** The status a status change asked for (entries written since the trail recorded it). */
   case_status: z.number().int().optional(),
+  /** An email sent to a user (`email.sent`): the recipient's user id and name now, the template, SES's message id. */
+  recipient_id: z.string().optional(),
+  recipient_name: z.string().nullable().optional(),
+  template: z.string().optional(),
+  message_id: z.string().optional(),
   outcome: z.enum(AUDIT_OUTCOMES),
   request_id: z.string(),
   source_ip: z.string(),

@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { PROFILE_DOCUMENT_TYPES, TEXT_LIMITS, tooLongMessage } from '../constants';
 import { isValidNpi } from '../npi';
 import { isUsStateCode } from '../states';
+import type { EmailOff } from './reminders';
 
 /** Required text: the spec's "required" message when missing or empty, then a length limit. */
 const requiredText = (required: string, field: string, max: number = TEXT_LIMITS.text) =>
@@ -134,6 +135,12 @@ export interface Profile {
   referred_by_user: string;
   createdAt: string;
   updatedAt: string;
+  /** Reminder settings (shared/schemas/reminders.ts); absent on profiles that never set them. */
+  notify_deadlines?: boolean;
+  notify_days_ahead?: number;
+  weekly_summary?: boolean;
+  /** Set while a bounce or complaint keeps email reminders off. */
+  email_off?: EmailOff;
 }
 
 /** Parse states_licensed from an array, a JSON-array string or comma-separated text. */

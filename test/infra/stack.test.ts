@@ -562,7 +562,9 @@ describe('the Lambdas', () => {
       } else if (RESOURCE_ACCESS[resource].reportsPrefix) {
         expect([...s3Actions].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
         for (const st of s3Statements) {
-          expect(st.Resource).toEqual({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/reports/*']] });
+          expect(st.Resource).toEqual({
+            'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/reports/*']],
+          });
         }
       } else if (RESOURCE_ACCESS[resource].importsBucket) {
         expect([...s3Actions].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
@@ -704,7 +706,7 @@ describe("the list cursors' key", () => {
   );
 });
 
-describe("the dispute deadline rules of a stage", () => {
+describe('the dispute deadline rules of a stage', () => {
   const deadlinesOf = (s: Synth) =>
     new Map(
       [...RESOURCES].map((resource) => {
@@ -807,6 +809,54 @@ describe('the 30-day purge of soft-deleted cases', () => {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
       FunctionName: Match.objectLike({ 'Fn::GetAtt': [logicalId(dev, caseFn), 'Arn'] }),
+    });
+  });
+});
+
+describe('the reminder emails', () => {
+  it('invokes the reminders function with the reminders event at 07:00 America/New_York every day', () => {
+    // Prepare
+    const fn = dev.stack.api.functions.get('reminders');
+    if (!fn) throw new Error('no reminders function');
+
+    // Act
+    const schedules = Object.values(dev.template.findResources('AWS::Scheduler::Schedule'));
+
+    // Assess
+    expect(schedules).toHaveLength(1);
+    const props = schedules[0]!.Properties!;
+    expect(props).toMatchObject({
+      ScheduleExpression: 'cron(0 7 * * ? *)',
+      ScheduleExpressionTimezone: 'America/New_York',
+      State: 'ENABLED',
+    });
+    const target = props.Target as { Arn: Json; Input: string };
+    expect([...referencedIds(target.Arn)]).toEqual([logicalId(dev, fn)]);
+    expect(JSON.parse(target.Input)).toEqual({ type: 'suture.send-reminders' });
+  });
+
+  it("sends SES's bounces and complaints to an encrypted topic that invokes the reminders function", () => {
+    // Prepare
+    const fn = dev.stack.api.functions.get('reminders');
+    if (!fn) throw new Error('no reminders function');
+
+    // Act
+    const destinations = Object.values(dev.template.findResources('AWS::SES::ConfigurationSetEventDestination'));
+    const topics = dev.template.findResources('AWS::SNS::Topic');
+
+    // Assess
+    expect(destinations).toHaveLength(1);
+    const destination = destinations[0]!.Properties!.EventDestination as {
+      MatchingEventTypes: string[];
+      SnsDestination: { TopicARN: Json };
+    };
+    expect(destination.MatchingEventTypes.sort()).toEqual(['bounce', 'complaint']);
+    const [topicId] = [...referencedIds(destination.SnsDestination.TopicARN)];
+    expect(topics[topicId!]!.Properties!.KmsMasterKeyId).toBeDefined();
+    dev.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: Match.objectLike({ 'Fn::GetAtt': [logicalId(dev, fn), 'Arn'] }),
     });
   });
 });
@@ -1575,7 +1625,11 @@ describe('the monitoring', () => {
 
   it('mails the alarms to the stage alarmEmail, which prod requires and dev may leave out', () => {
     // Assess
-    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    // (The topic of SES's bounces has a subscription of its own: the reminders function.)
+    const devEmail = Object.values(dev.template.findResources('AWS::SNS::Subscription')).filter(
+      (r) => r.Properties?.Protocol === 'email',
+    );
+    expect(devEmail).toHaveLength(0);
     prod.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@clinic.example',

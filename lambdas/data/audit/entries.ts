@@ -24,6 +24,9 @@ export const AuditItemSchema = z.looseObject({
   resource_ids: z.array(z.union([z.string(), z.number()])).optional(),
   case_id: z.string().optional(),
   case_status: z.number().optional(),
+  recipient_id: z.string().optional(),
+  template: z.string().optional(),
+  message_id: z.string().optional(),
   outcome: z.string().optional(),
   request_id: z.string().optional(),
   source_ip: z.string().optional(),
@@ -45,7 +48,8 @@ export interface AuditPerson {
 /**
  * A stored entry as the API answers it (absent attributes as '' / null / 0); an entry about one
  * case carries its `case_id` and its number from `caseNumbers` (case id -> number, null when unknown);
- * the caller's name and email come from `people` (user id -> person; null when unknown).
+ * the caller's name and email come from `people` (user id -> person; null when unknown), and so does
+ * the recipient's name of an email sent.
  */
 export function toAuditView(
   item: AuditItem,
@@ -70,5 +74,13 @@ export function toAuditView(
     user_agent: item.user_agent ?? '',
     ...(item.case_id ? { case_id: item.case_id, case_number: caseNumbers.get(item.case_id) ?? null } : {}),
     ...(Number.isInteger(item.case_status) ? { case_status: item.case_status } : {}),
+    ...(item.recipient_id
+      ? {
+          recipient_id: item.recipient_id,
+          recipient_name: people.get(item.recipient_id)?.name || null,
+          template: item.template ?? '',
+          message_id: item.message_id ?? '',
+        }
+      : {}),
   };
 }

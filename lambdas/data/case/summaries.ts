@@ -105,3 +105,64 @@ export async function recentProcedureCodes(ownerId: string): Promise<string[]> {
     .flatMap((c) => c.procedure_codes.map((code) => code.trim().toUpperCase()));
   return [...new Set(codes.filter((code) => code !== ''))];
 }
+
+const StatusChangeSchema = z.looseObject({
+  case_id: z.string().min(1),
+  case_number: z.string().optional(),
+  case_status: z.number().int(),
+  ins_provider: z.string().default(''),
+  sort_changed: z.string(),
+  deleted_at: z.string().optional(),
+});
+
+/** A case of an owner whose status changed, as the weekly summary lists it (no patient field). */
+export interface StatusChange {
+  case_id: string;
+  case_number: string | null;
+  case_status: number;
+  /** The payer (`ins_provider`). */
+  payer: string;
+  /** ISO time of the last status change. */
+  changed_at: string;
+}
+
+/**
+ * An owner's live cases whose last status change is at or after `since` (ISO UTC), newest first:
+ * one Query of `byUserChanged`, projected, at most `limit` (`more` when others remain).
+ */
+export async function recentStatusChanges(
+  ownerId: string,
+  since: string,
+  limit: number,
+): Promise<{ items: StatusChange[]; more: boolean }> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: getEnv().CASES_TABLE,
+      IndexName: 'byUserChanged',
+      KeyConditionExpression: '#u = :u AND #s >= :since',
+      ExpressionAttributeNames: {
+        '#u': 'user_id',
+        '#s': 'sort_changed',
+        '#c': 'case_id',
+        '#n': 'case_number',
+        '#st': 'case_status',
+        '#i': 'ins_provider',
+        '#d': 'deleted_at',
+      },
+      ExpressionAttributeValues: { ':u': ownerId, ':since': since },
+      ProjectionExpression: '#c, #n, #st, #i, #s, #d',
+      ScanIndexForward: false,
+      Limit: limit + 1,
+    }),
+  );
+  const items = parseItems(StatusChangeSchema, out.Items, 'cases', ['case_id'])
+    .filter((c) => c.deleted_at === undefined)
+    .map((c) => ({
+      case_id: c.case_id,
+      case_number: c.case_number ?? null,
+      case_status: c.case_status,
+      payer: c.ins_provider,
+      changed_at: c.sort_changed,
+    }));
+  return { items: items.slice(0, limit), more: items.length > limit || out.LastEvaluatedKey !== undefined };
+}

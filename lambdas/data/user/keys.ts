@@ -13,14 +13,25 @@ import { nameOrders, ownedSortName, searchIndexes, searchKey, stringIndex, strin
  * - `bySearchLast` / `bySearchFirst` / `bySearchEmail` / `bySearchNpi`: partition = first character
  *   of the folded text, sort = that text (as the cases' search indexes, {@link searchKey}); the
  *   name indexes hold "last first" and "first last".
+ * - `byReminder`: partition `reminder_p` = {@link REMINDER_PARTITION}, sort `user_id`: sparse, only the
+ *   profiles that opted in to a reminder email (docs/decisions/0030-deadline-reminders.md), so the
+ *   daily job reads its recipients without a Scan.
  * The user counter ({@link USER_COUNT_KEY}) lives in this table too, without index attributes.
  */
 export const USERS_TABLE = stringTable(
   'users',
   'USERS_TABLE',
   ['user_id'],
-  [stringIndex('byListName', 'list_p', 'list_name'), ...searchIndexes('last', 'first', 'email', 'npi')],
+  [
+    stringIndex('byListName', 'list_p', 'list_name'),
+    ...searchIndexes('last', 'first', 'email', 'npi'),
+    stringIndex('byReminder', 'reminder_p', 'user_id'),
+  ],
 );
+
+/** Index of the profiles opted in to a reminder email, and the value of its partition `reminder_p`. */
+export const BY_REMINDER_INDEX = 'byReminder';
+export const REMINDER_PARTITION = 'on';
 
 /** Partition value of `list_p` (index `byListName` of the users table): every profile carries it. */
 export const USER_LIST_PARTITION = 'users';

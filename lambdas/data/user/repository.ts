@@ -35,7 +35,20 @@ import * as z from 'zod';
 import { buildUpdate, conditionOf } from '../../lib/dynamo';
 import { getEnv } from '../../lib/env';
 import { ConflictError, NotFoundError, isConditionalCheckFailed } from '../../lib/errors';
-import { USER_COUNT_KEY, USER_SEARCH_ATTRIBUTES, userIndexAttributes, type UserIndexAttributes } from './keys';
+import {
+  REMINDER_PARTITION,
+  USER_COUNT_KEY,
+  USER_SEARCH_ATTRIBUTES,
+  userIndexAttributes,
+  type UserIndexAttributes,
+} from './keys';
+import {
+  EMAIL_OFF_REASONS,
+  NOTIFY_DAYS_AHEAD,
+  REMINDER_FIELDS,
+  type EmailOff,
+  type EmailOffReason,
+} from '../../../shared/schemas/reminders';
 import { TransactionConditionError, transactWrite } from '../../lib/transact';
 import { VersionSchema, parseItem, versionGuard, versionOf } from '../item';
 
@@ -55,6 +68,8 @@ export type ProfileItem = Omit<Profile, 'user_type'> & {
   version?: number;
   /** Set while the NPI awaits back-office review (lambdas/user/npi-review.ts). */
   npi_review?: NpiReview;
+  /** `byReminder` partition ({@link REMINDER_PARTITION}) while a reminder email is on. */
+  reminder_p?: string;
 } & Partial<UserIndexAttributes>;
 
 /**
@@ -87,6 +102,11 @@ export const ProfileItemSchema = z.looseObject({
     .optional(),
   list_p: z.string().optional(),
   list_name: z.string().optional(),
+  notify_deadlines: z.boolean().optional(),
+  notify_days_ahead: z.number().optional(),
+  weekly_summary: z.boolean().optional(),
+  email_off: z.looseObject({ reason: z.enum(EMAIL_OFF_REASONS), at: z.string() }).optional(),
+  reminder_p: z.string().optional(),
   ...Object.fromEntries(USER_SEARCH_ATTRIBUTES.map((name) => [name, z.string().optional()])),
 }) as unknown as z.ZodType<ProfileItem>;
 
@@ -114,6 +134,9 @@ export type ApiProfile = Profile & {
   messaging_pref: number;
   document_key?: string;
   npi_review?: NpiReview;
+  notify_deadlines: boolean;
+  notify_days_ahead: number;
+  weekly_summary: boolean;
 };
 
 function table(): string {
@@ -193,6 +216,39 @@ export function toApiProfile(item: ProfileItem): ApiProfile {
     messaging_pref: fields.message_pref,
     ...(item.document_key ? { document_key: item.document_key } : {}),
     ...(item.npi_review ? { npi_review: item.npi_review } : {}),
+    ...reminderSettingsOf(item),
+  };
+}
+
+/** The reminder settings of a profile with their defaults (off, {@link NOTIFY_DAYS_AHEAD} default). */
+export function reminderSettingsOf(
+  item: Pick<ProfileItem, 'notify_deadlines' | 'notify_days_ahead' | 'weekly_summary' | 'email_off'>,
+): { notify_deadlines: boolean; notify_days_ahead: number; weekly_summary: boolean; email_off?: EmailOff } {
+  return {
+    notify_deadlines: item.notify_deadlines === true,
+    notify_days_ahead: item.notify_days_ahead ?? NOTIFY_DAYS_AHEAD.default,
+    weekly_summary: item.weekly_summary === true,
+    ...(item.email_off ? { email_off: { reason: item.email_off.reason, at: item.email_off.at } } : {}),
+  };
+}
+
+/**
+ * The `byReminder` attribute after a change of reminder settings (`fields`) to `stored`: set while
+ * a reminder email is on, removed when none is; opting in again clears a bounce's `email_off`.
+ */
+function reminderChange(
+  stored: ProfileItem,
+  fields: Partial<ProfileItem>,
+): { set: Partial<ProfileItem>; remove: string[] } {
+  const merged = { ...stored, ...fields };
+  const on = merged.notify_deadlines === true || merged.weekly_summary === true;
+  const optedIn = fields.notify_deadlines === true || fields.weekly_summary === true;
+  return {
+    set: on ? { reminder_p: REMINDER_PARTITION } : {},
+    remove: [
+      ...(!on && stored.reminder_p !== undefined ? ['reminder_p'] : []),
+      ...(optedIn && stored.email_off ? ['email_off'] : []),
+    ],
   };
 }
 
@@ -318,11 +374,12 @@ export async function updateProfile(
   // null clears the review flag; a flag sets it.
   const fields: Partial<ProfileItem> = review ? { ...rest, npi_review: review } : rest;
   const clearReview = review === null ? ['npi_review'] : [];
-  for (const name of ['list_p', 'list_name', ...USER_SEARCH_ATTRIBUTES])
+  for (const name of ['list_p', 'list_name', 'reminder_p', 'email_off', ...USER_SEARCH_ATTRIBUTES])
     delete (fields as Record<string, unknown>)[name];
   const updatedAt = (options.now ?? new Date()).toISOString();
   const indexed = (['first_name', 'last_name', 'user_email', 'user_npi'] as const).some((k) => fields[k] !== undefined);
-  if (!indexed)
+  const reminders = REMINDER_FIELDS.some((k) => fields[k] !== undefined);
+  if (!indexed && !reminders)
     return conditionalUpdate(
       userId,
       { ...fields, updatedAt },
@@ -336,11 +393,17 @@ export async function updateProfile(
     throw new ConflictError(PROFILE_CONFLICT_MESSAGE);
   }
   const index = userIndexAttributes({ ...stored, ...fields, user_id: userId });
+  const reminder = reminders ? reminderChange(stored, fields) : { set: {}, remove: [] };
   const remove = [
     ...USER_SEARCH_ATTRIBUTES.filter((name) => index[name] === undefined && stored[name] !== undefined),
     ...clearReview,
+    ...reminder.remove,
   ];
-  return conditionalUpdate(userId, { ...fields, ...index, updatedAt }, { expectedVersion: versionOf(stored), remove });
+  return conditionalUpdate(
+    userId,
+    { ...fields, ...index, ...reminder.set, updatedAt },
+    { expectedVersion: versionOf(stored), remove },
+  );
 }
 
 /**
@@ -417,4 +480,27 @@ export async function deleteProfile(userId: string): Promise<ProfileItem> {
     throw new NotFoundError(API_MESSAGES.userNotFound);
   }
   return stored;
+}
+
+/**
+ * Turn every reminder email of `userId` off after an SES bounce or complaint, and record why
+ * (`email_off`, shown on the profile). Resolves false when there is no such profile.
+ */
+export async function turnEmailOff(userId: string, reason: EmailOffReason, now: Date = new Date()): Promise<boolean> {
+  try {
+    await conditionalUpdate(
+      userId,
+      {
+        notify_deadlines: false,
+        weekly_summary: false,
+        email_off: { reason, at: now.toISOString() },
+        updatedAt: now.toISOString(),
+      },
+      { remove: ['reminder_p'] },
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof NotFoundError) return false;
+    throw err;
+  }
 }

@@ -425,6 +425,7 @@ const TABLE: Record<RouteKey, Row> = {
     request: async () => ({ body: { reference: await bugReportOfA(), state: 'handled' } }),
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
+  'POST /reminders/run': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
 };
 
 /** A contact message's fields (shared/schemas/support.ts ContactBodySchema). */

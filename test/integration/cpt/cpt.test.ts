@@ -192,6 +192,7 @@ describe('importing a slice of the CMS PFS file and reading it back', () => {
       DISPUTES_TABLE: 'x-disputes',
       CASE_NOTES_TABLE: 'x-case-notes',
       SUPPORT_TABLE: 'x-support',
+      REMINDERS_TABLE: 'x-reminders',
     });
     resetEnvCache();
     resetAwsClients();

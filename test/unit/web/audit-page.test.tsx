@@ -103,7 +103,7 @@ describe('the audit screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('offers the key of every route that needs sign-in and the purge as the Action filter, and sends the one chosen', async () => {
+  it('offers the key of every route that needs sign-in, the purge and the email sent as the Action filter, and sends the one chosen', async () => {
     // Prepare
     api.on('GET /audit', { entries: [entry()] });
     const calls = () => api.requests('GET /audit').map((r) => r.query);
@@ -117,7 +117,12 @@ describe('the audit screen', () => {
 
     // Assess
     const options = [...select.options].map((o) => o.value);
-    expect(options).toEqual(['', ...ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`), 'case.purge']);
+    expect(options).toEqual([
+      '',
+      ...ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`),
+      'case.purge',
+      'email.sent',
+    ]);
     expect(select.selectedOptions[0]?.textContent).toBe('Deleted a case');
     expect(options).not.toContain('GET /health');
     await waitFor(() => expect(calls()).toHaveLength(2));

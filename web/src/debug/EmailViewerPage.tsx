@@ -2,13 +2,15 @@
  * Email viewer, /debug/emails (docs/decisions/0027-email-and-support-messages.md): what the local
  * runtime's SES emulator received, newest first, for user_type 100 or more (others see why not).
  * It reads `/ses/emails` of the local server with the session's token; a stage on AWS has no such
- * path (its email goes out through SES), which the page says.
+ * path (its email goes out through SES), which the page says. "Send reminders now" runs the reminder
+ * job (POST /reminders/run, docs/decisions/0030-deadline-reminders.md) and shows what it sent.
  */
 import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReminderRunAnswer } from '../../../shared/schemas/reminders';
 import { canReadSupport } from '../../../shared/roles';
 import { UI_MESSAGES } from '../../../shared/messages';
-import { bearerToken } from '../lib/api';
+import { apiFetch, bearerToken } from '../lib/api';
 import { supportKeys } from '../lib/queryKeys';
 import { useProfile } from '../profile/useProfile';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
@@ -40,16 +42,32 @@ async function fetchEmails(signal: AbortSignal): Promise<SentEmail[]> {
   return [...(body.emails ?? [])].reverse();
 }
 
+/** "Send reminders now": the reminder job's answer in words. */
+function runResult(answer: ReminderRunAnswer): string {
+  return `Reminders sent: ${answer.sent} email${answer.sent === 1 ? '' : 's'} sent, ${answer.skipped} skipped.`;
+}
+
 function Emails() {
   const emails = useQuery({ queryKey: supportKeys.emails, queryFn: ({ signal }) => fetchEmails(signal) });
+  const run = useMutation({
+    mutationFn: () => apiFetch<ReminderRunAnswer>('/reminders/run', { method: 'POST' }),
+    onSettled: () => void emails.refetch(),
+  });
   if (emails.isPending) return <ListLoading />;
   if (emails.isError) return <ListLoadError message={emails.error.message} onRetry={() => void emails.refetch()} />;
   return (
     <Flex direction="column" gap="medium">
-      <div>
+      <Flex gap="small" wrap="wrap">
         <Button onClick={() => void emails.refetch()} isLoading={emails.isFetching} loadingText="Refreshing…">
           Refresh
         </Button>
+        <Button onClick={() => run.mutate()} isLoading={run.isPending} loadingText="Sending reminders…">
+          Send reminders now
+        </Button>
+      </Flex>
+      <div role="status">
+        {run.isSuccess ? <Alert variation="success">{runResult(run.data)}</Alert> : null}
+        {run.isError ? <Alert variation="error">{run.error.message}</Alert> : null}
       </div>
       {emails.data.length === 0 ? (
         <ListEmpty heading="No email sent yet" />
@@ -90,7 +108,8 @@ export default function EmailViewerPage() {
       <Heading level={1}>Email viewer</Heading>
       <DebugLinks />
       <Text>
-        Email the local runtime sent (its SES emulator), newest first: contact messages and bug reports to support.
+        Email the local runtime sent (its SES emulator), newest first: contact messages and bug reports to support,
+        deadline reminders and weekly summaries.
       </Text>
       {body}
     </Flex>

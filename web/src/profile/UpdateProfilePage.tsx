@@ -1,7 +1,8 @@
 /**
  * Profile editing, /update-profile (spec provider-side sections 2, 4, 5 and 8). Below the form, the
  * profile's documents (web/src/documents/ProfileDocuments.tsx: document type, upload with progress,
- * View and Download); uploading does not touch the form or its unsaved changes. Last, two-step
+ * View and Download); uploading does not touch the form or its unsaved changes. Then the email
+ * reminders (./EmailReminders.tsx), saved on their own. Last, two-step
  * sign-in with an authenticator app (web/src/auth/TotpSection.tsx, loaded lazily).
  *
  * - on load it fetches the signed-in user's profile and fills the form ('Failed to load profile
@@ -42,6 +43,7 @@ import {
 } from './ProfileFields';
 import { profileQuery, useProfile } from './useProfile';
 import { ProfileDocuments } from '../documents/ProfileDocuments';
+import { EmailReminders } from './EmailReminders';
 
 /** Two-step sign-in: its code and the QR library load only on this screen. */
 const TotpSection = lazy(() => import('../auth/TotpSection'));
@@ -189,6 +191,7 @@ export default function UpdateProfilePage() {
   return (
     <Flex direction="column" alignItems="center" gap="1.5rem">
       <EditForm key={user.sub} user={user} profile={profile.data} />
+      <EmailReminders key={`reminders-${user.sub}`} profile={profile.data} />
       <ProfileDocuments userId={user.sub} documents={profile.data.documents} />
       <Suspense fallback={<Text role="status">Loading two-step sign-in settings...</Text>}>
         <TotpSection accountName={user.email} />

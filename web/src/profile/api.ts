@@ -21,6 +21,7 @@ import {
   type ProfileForm,
 } from '../../../shared';
 import { titleCaseName } from '../../../shared/display';
+import { EmailOffSchema, type ReminderSettings } from '../../../shared/schemas/reminders';
 import { UI_MESSAGES, messageTemplates } from '../../../shared/messages';
 import { ApiError, apiFetch } from '../lib/api';
 import { apiErrorMessage } from '../lib/apiErrors';
@@ -99,7 +100,29 @@ export function normalizeProfile(raw: Record<string, unknown>): Profile {
     referred_by_user: text(raw, 'referred_by_user'),
     createdAt: text(raw, 'createdAt', 'created_at'),
     updatedAt: text(raw, 'updatedAt', 'updated_at'),
+    ...reminderFieldsOf(raw),
   };
+}
+
+/** The reminder settings of a raw profile (shared/schemas/reminders.ts), when the answer carries them. */
+function reminderFieldsOf(raw: Record<string, unknown>): Partial<Profile> {
+  const out: Partial<Profile> = {};
+  if (typeof raw.notify_deadlines === 'boolean') out.notify_deadlines = raw.notify_deadlines;
+  if (typeof raw.notify_days_ahead === 'number') out.notify_days_ahead = raw.notify_days_ahead;
+  if (typeof raw.weekly_summary === 'boolean') out.weekly_summary = raw.weekly_summary;
+  const off = EmailOffSchema.safeParse(raw.email_off);
+  if (off.success) out.email_off = off.data;
+  return out;
+}
+
+/** PATCH /user with reminder settings only. Resolves with the saved profile. Throws {@link ProfileSaveError}. */
+export async function saveReminderSettings(settings: ReminderSettings): Promise<Profile | undefined> {
+  try {
+    const answer = await apiFetch<SaveAnswer>('/user', { method: 'PATCH', body: settings, forbidden: 'user' });
+    return checkAnswer(answer, UI_MESSAGES.profileSaveFailed);
+  } catch (err) {
+    throw saveError(err, UI_MESSAGES.profileSaveFailed);
+  }
 }
 
 /** GET /user?user_id=: the profile, or null when the user has none. Throws `ApiError` otherwise. */

@@ -19,6 +19,7 @@ Object.assign(process.env, {
   DISPUTES_TABLE: 'disputes',
   CASE_NOTES_TABLE: 'case-notes',
   SUPPORT_TABLE: 'support',
+  REMINDERS_TABLE: 'reminders',
   SENDER_EMAIL: 'no-reply@suture.test',
   SUPPORT_EMAIL: 'support@suture.test',
   DOCUMENTS_BUCKET: 'documents',

@@ -1,6 +1,6 @@
 /**
  * The audit trail in people's words (the audit screen and a case's "Who accessed this case"): each
- * action (a route key of shared/api-routes.ts, or the purge) has a label for the Action filter and a
+ * action (a route key of shared/api-routes.ts, the purge or an email sent) has a label for the Action filter and a
  * sentence for an entry, e.g. "Viewed case C-000123", "Changed status of case C-000123 to Paid",
  * "Downloaded the operative note of case C-000123". Pure functions; a unit test checks that every
  * action of `auditActions()` has its words, so a new route cannot reach the screen as a bare route key.
@@ -159,6 +159,16 @@ const WORDS: Record<string, Words> = {
     sentence: () => 'Marked a support message handled',
   },
   'GET /openapi.json': { label: 'Viewed the API description', sentence: () => 'Viewed the API description' },
+  'POST /reminders/run': { label: 'Sent the reminder emails now', sentence: () => 'Sent the reminder emails now' },
+  // Written by the reminder job for each email (docs/decisions/0030-deadline-reminders.md).
+  'email.sent': {
+    label: 'Emailed a user (deadline digest or weekly summary)',
+    sentence: (s) => {
+      const what = s.entry.template === 'weekly-summary' ? 'the weekly summary' : 'the deadline digest';
+      const to = s.entry.recipient_name || s.entry.recipient_id || 'a user';
+      return `Emailed ${what} to ${to} (${plural(s.count, 'case', 'cases')})`;
+    },
+  },
   'case.purge': {
     label: 'Purged a deleted case (30 days after delete)',
     sentence: (s) => `Purged deleted case ${s.caseRef} (30 days after delete)`,
