@@ -11,6 +11,8 @@
  * and answers: ./api-contract.ts (the generated description, docs/api.md).
  */
 
+import { EMAIL_SENT_AUDIT_ACTION } from './schemas/reminders';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const RESOURCES = [
@@ -138,7 +140,7 @@ export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
 export const PURGE_AUDIT_ACTION = 'case.purge';
 
 /** The action of the audit entry of each email sent to a user (the reminder job, lambdas/reminders). */
-export const EMAIL_SENT_AUDIT_ACTION = 'email.sent';
+export { EMAIL_SENT_AUDIT_ACTION };
 
 /**
  * Every action an audit entry can carry (lambdas/lib/audit.ts): the key of each route that needs

@@ -25,7 +25,7 @@ export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const REMINDERS_EVENT = 'suture.send-reminders';
 
 /** The audit action of an email sent to a user (no route writes it: the reminder job does). */
-export { EMAIL_SENT_AUDIT_ACTION } from '../api-routes';
+export const EMAIL_SENT_AUDIT_ACTION = 'email.sent';
 
 export const REMINDER_MESSAGES = {
   backOfficeOnly: (field: string) => `${field} is for back-office users only`,
