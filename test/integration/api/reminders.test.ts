@@ -3,6 +3,7 @@
  * (docs/decisions/0030-deadline-reminders.md): the profile's reminder settings (back office only for
  * the digest), POST /reminders/run sending the right digest to the opted-in user only (read back
  * from the emulator's store), without the patient's name; a second run the same day sends nothing;
+ * a provider's weekly summary on a Monday (the job run in this process with that day's clock);
  * each email is on the audit trail; a bounce delivered as SES's SNS event to the reminders function
  * (through the local Lambda Invoke API) turns the user's reminders off and the profile says so.
  */
@@ -11,6 +12,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { AuditPage } from '../../../shared/schemas/audit';
 import type { ReminderRunAnswer } from '../../../shared/schemas/reminders';
 import { addCalendarDays, todayInNewYork } from '../../../lambdas/data/dispute/calendar';
+import { runReminders } from '../../../lambdas/reminders/run';
 import { sentEmails, type StoredEmail } from '../../../local/ses';
 import { useLocalStack, type TestUser } from '../../support/local';
 import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider } from './support';
@@ -141,6 +143,27 @@ describe('POST /reminders/run', () => {
     });
     expect(entry!.resource_ids).toContain(caseId);
     expect(entry!.message_id).toBe((await emailsTo(optedIn))[0]!.messageId);
+  });
+});
+
+describe('weekly summary', () => {
+  it("emails a provider who chose email their cases that changed status, on a Monday, without the patient's name", async () => {
+    // Prepare: the job of this week's Monday in New York (today, or the next one), run in this process
+    const day = todayInNewYork();
+    const daysToMonday = (8 - new Date(`${day}T12:00:00.000Z`).getUTCDay()) % 7;
+    const now = new Date(Date.now() + daysToMonday * 86_400_000);
+
+    // Act
+    await runReminders({ now, runId: 'weekly-summary-test' });
+
+    // Assess
+    const summaries = (await emailsTo(provider)).filter((e) => e.subject.startsWith('Suture weekly summary'));
+    expect(summaries).toHaveLength(1);
+    const text = summaries[0]!.body.text ?? '';
+    expect(text).toContain(`${caseNumber} (case id ${caseId}): now `);
+    expect(text).toContain('payer: Aetna');
+    expect(text).not.toContain('Quackenbush');
+    expect(await emailsTo(optedOut)).toHaveLength(0);
   });
 });
 
