@@ -9,9 +9,10 @@
  * GET /dispute/queue: lambdas/data/dispute/lists.ts), read once per run up to {@link MAX_QUEUE_ROWS}.
  * Recipients come from the sparse `byReminder` index, never a Scan. Once per user, email and New York
  * day: a conditional marker is written before sending (lambdas/data/reminders), so a second run the
- * same day sends nothing; an email SES refuses gives its marker back. Each email sent writes an audit
+ * same day sends nothing; an email SES refuses gives its marker back. Each email writes an audit
  * entry (`email.sent`, resource type `email`, the case ids, the recipient's user id, the template and
- * SES's message id). Logs carry user ids and counts only.
+ * SES's message id; outcome `failed` with status 502 when SES refused it). Logs carry user ids and
+ * counts only.
  */
 import { randomUUID } from 'node:crypto';
 import { isBackOffice, toUserType } from '../../shared';
@@ -119,6 +120,20 @@ export async function runReminders(options: RunOptions = {}): Promise<ReminderRu
   let sent = 0;
   let skipped = 0;
 
+  /** The audit entry of an email to `user`: sent (SES's message id) or refused by SES (`failed`, 502). */
+  const entryOf = (user: ProfileItem, template: EmailTemplate, caseIds: string[], messageId?: string) =>
+    systemAuditEntry({
+      action: EMAIL_SENT_AUDIT_ACTION,
+      resourceType: 'email',
+      ids: caseIds,
+      ...(caseIds.length === 1 ? { caseId: caseIds[0] } : {}),
+      outcome: messageId ? 'allowed' : 'failed',
+      ...(messageId ? {} : { status: 502 }),
+      requestId: `${runId}:${user.user_id}:${template}`,
+      now,
+      email: { recipientId: user.user_id, template, messageId: messageId ?? '' },
+    });
+
   /** Claim, send, audit one email; counts it. */
   const deliver = async (user: ProfileItem, template: EmailTemplate, email: EmailText | undefined) => {
     if (!email || !user.user_email || !(await claimSend(user.user_id, template, today, now))) {
@@ -137,21 +152,11 @@ export async function runReminders(options: RunOptions = {}): Promise<ReminderRu
       logger.error('Reminder email not sent', { user: user.user_id, template, error: (err as Error)?.name });
       await releaseSend(user.user_id, template, today);
       skipped += 1;
+      await writeAudit(entryOf(user, template, email.caseIds));
       return;
     }
     sent += 1;
-    await writeAudit(
-      systemAuditEntry({
-        action: EMAIL_SENT_AUDIT_ACTION,
-        resourceType: 'email',
-        ids: email.caseIds,
-        ...(email.caseIds.length === 1 ? { caseId: email.caseIds[0] } : {}),
-        outcome: 'allowed',
-        requestId: `${runId}:${user.user_id}:${template}`,
-        now,
-        email: { recipientId: user.user_id, template, messageId },
-      }),
-    );
+    await writeAudit(entryOf(user, template, email.caseIds, messageId));
   };
 
   let startKey: PageKey | undefined;

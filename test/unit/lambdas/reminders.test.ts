@@ -275,11 +275,15 @@ describe('runReminders', () => {
     expect(sesMock.commandCalls(SendEmailCommand)).toHaveLength(3);
   });
 
-  it('gives the marker back when SES refuses, so that the next run sends it', async () => {
+  it('gives the marker back when SES refuses, so that the next run sends it, and audits the failure', async () => {
     sesMock.on(SendEmailCommand).rejects(Object.assign(new Error('not verified'), { name: 'MessageRejected' }));
     expect(await run()).toEqual({ sent: 0, skipped: 3 });
     expect(markers.size).toBe(0);
-    expect(audit).toHaveLength(0);
+    expect(audit.map((e) => [e.recipient_id, e.outcome, e.status, e.message_id])).toEqual([
+      ['admin', 'failed', 502, ''],
+      ['wide', 'failed', 502, ''],
+      ['prov', 'failed', 502, ''],
+    ]);
   });
 });
 
