@@ -194,7 +194,7 @@ describe('the header', () => {
   });
 
   it.each([
-    [0, 'links, then the account'],
+    [0, 'the account, then the links on a row of their own'],
     [50, 'the account, then the links on a row of their own'],
     [100, 'the account, then the links on a row of their own'],
     [1000, 'the account, then the links on a row of their own'],

@@ -1,7 +1,7 @@
 /**
  * App header (back-office-and-shell section 2 "Navigation"): logo, the navigation for the user's
  * role, the signed-in email and role label, and Sign Out (announced to screen readers, ./announce.ts).
- * With more than {@link ONE_ROW_MAX_LINKS} links (every back-office level has eight or more) the logo and the
+ * With more than {@link ONE_ROW_MAX_LINKS} links (a provider has seven, every back-office level eight or more) the logo and the
  * account share the first row and the links take a row of their own, in that order for the keyboard
  * too: on one row they pushed the email and Sign Out onto a second line, left-aligned, at every
  * desktop width. On narrow screens the links move into a collapsible menu that closes on route
@@ -22,10 +22,10 @@ import { CLOSE_ICON, MENU_ICON } from '../components/navIcons';
 import { homePathFor, navItemsFor } from './navigationFor';
 
 /**
- * The most links the desktop header shows on the logo's row: seven (Report Admin, user_type 50) fit
- * beside a long email in the 1,200 px header from a 1,280 px window; nine do not.
+ * The most links the desktop header shows on the logo's row: six, with their icons, fit beside a
+ * long email in the 1,200 px header from a 1,280 px window; the provider's seven do not.
  */
-export const ONE_ROW_MAX_LINKS = 7;
+export const ONE_ROW_MAX_LINKS = 6;
 
 export function Header() {
   const { status, user, signOut } = useAuth();

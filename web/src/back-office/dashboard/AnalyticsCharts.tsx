@@ -103,7 +103,12 @@ export function AgingChart({ rows }: { rows: readonly { label: string; buckets: 
         <XAxis dataKey="label" interval={0} angle={-35} textAnchor="end" height={70} tick={{ fontSize: 12 }} />
         <YAxis allowDecimals={false} width={40} tick={{ fontSize: 12 }} />
         <Tooltip />
-        <Legend verticalAlign="top" height={28} />
+        {/* In the buckets' order (recharts sorts the legend by name by default). */}
+        <Legend
+          verticalAlign="top"
+          height={28}
+          itemSorter={(item) => AGING_BUCKET_LABELS.indexOf(item.value as (typeof AGING_BUCKET_LABELS)[number])}
+        />
         {AGING_BUCKET_LABELS.map((b, i) => (
           <Bar key={b} dataKey={b} stackId="days" fill={AGING_FILLS[i]} isAnimationActive={false} />
         ))}
