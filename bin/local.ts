@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${roleOf(account)}`);
   // Email goes to the SES emulator in this process (docs/decisions/0027-email-and-support-messages.md).
-  console.log(`Email sent (contact form, bug reports): ${stack.url}/debug/emails, signed in as a Global Admin`);
+  console.log(
+    `Email sent (contact form, bug reports, deadline reminders): ${stack.url}/debug/emails, signed in as a Global Admin; reminders go daily at 07:00 New York time, or now with npm run reminders`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
