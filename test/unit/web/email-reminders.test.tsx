@@ -47,7 +47,7 @@ function renderFor(profile: Partial<Profile>) {
 }
 
 describe('Email reminders on the profile', () => {
-  it('lets a back-office user opt in with their business days and saves only the reminder fields', async () => {
+  it('lets a back-office user opt in with their business days (no weekly summary) and saves only those fields', async () => {
     api.on('PATCH /user', ({ body }) =>
       reply(200, { success: true, message: 'ok', user: { ...PROFILE, ...(body as object) } }),
     );
@@ -58,11 +58,8 @@ describe('Email reminders on the profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save email reminders' }));
 
     expect(await screen.findByText('Email reminder settings saved.')).toBeTruthy();
-    expect(api.requests('PATCH /user')[0]?.body).toEqual({
-      notify_deadlines: true,
-      notify_days_ahead: 7,
-      weekly_summary: false,
-    });
+    expect(api.requests('PATCH /user')[0]?.body).toEqual({ notify_deadlines: true, notify_days_ahead: 7 });
+    expect(screen.queryByRole('checkbox', { name: /weekly summary/ })).toBeNull();
   });
 
   it('shows a provider the weekly summary only, and SMS as not available yet', async () => {

@@ -41,7 +41,7 @@ export function EmailReminders({ profile }: { profile: Profile }) {
 
   const save = async () => {
     const settings: ReminderSettings = backOffice
-      ? { notify_deadlines: notify, notify_days_ahead: days, weekly_summary: weekly }
+      ? { notify_deadlines: notify, notify_days_ahead: days }
       : { weekly_summary: weekly };
     setSaving(true);
     setStatus(null);
@@ -87,13 +87,15 @@ export function EmailReminders({ profile }: { profile: Profile }) {
               ))}
             </SelectField>
           </>
-        ) : null}
-        <CheckboxField
-          name="weekly_summary"
-          label="Email me a weekly summary of my cases that changed status (Mondays)"
-          checked={weekly}
-          onChange={(e) => setWeekly(e.target.checked)}
-        />
+        ) : (
+          // A summary of one's own cases: providers own cases, the back office does not.
+          <CheckboxField
+            name="weekly_summary"
+            label="Email me a weekly summary of my cases that changed status (Mondays)"
+            checked={weekly}
+            onChange={(e) => setWeekly(e.target.checked)}
+          />
+        )}
         {!backOffice && weekly && !EMAIL_PREFS.has(profile.message_pref) ? (
           <Text color="font.warning">
             The weekly summary goes by email: choose Email as your messaging preference above to receive it.
