@@ -51,7 +51,7 @@ function StatCard({ title, value, hint }: { title: string; value: string; hint?:
       <Heading level={2} fontSize="medium" color="font.secondary">
         {title}
       </Heading>
-      <Text fontSize="xxl" fontWeight="bold" marginTop="0.25rem">
+      <Text fontSize={{ base: 'large', medium: 'xxl' }} fontWeight="bold" marginTop="0.25rem">
         {value}
       </Text>
       {hint && (
@@ -72,7 +72,8 @@ function Figures({ stats, rangeLabel }: { stats: CaseStatsResponse; rangeLabel: 
   const total = stats.total_cases;
   return (
     <>
-      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: 'repeat(4, 1fr)' }} gap="1rem">
+      {/* Two figures a row from a phone's width: four full-width cards filled its first screen. */}
+      <Grid templateColumns={{ base: '1fr 1fr', large: 'repeat(4, 1fr)' }} gap={{ base: '0.75rem', medium: '1rem' }}>
         <StatCard title="Total Cases" value={total.toLocaleString('en-US')} />
         <StatCard title="Total Revenue" value={formatDollars(stats.total_revenue)} />
         <StatCard

@@ -43,7 +43,8 @@ const USER_COLUMNS: DataColumn<UserRecord>[] = [
     cell: (u) => <Link to={`/back-office/users/${encodeURIComponent(u.user_id)}`}>{userDisplayName(u)}</Link>,
     rowHeader: true,
   },
-  { header: 'Email', cell: (u) => u.user_email || 'N/A', style: { wordBreak: 'break-word' } },
+  // On one line: the table scrolls sideways on a phone, where a breakable email broke every few letters.
+  { header: 'Email', cell: (u) => u.user_email || 'N/A', style: { whiteSpace: 'nowrap' } },
   { header: 'Role', cell: (u) => roleLabel(u.user_type), style: { whiteSpace: 'nowrap' } },
   {
     header: 'Status',
