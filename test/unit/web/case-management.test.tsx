@@ -690,6 +690,7 @@ describe('the row status control', () => {
     expect(rows()[0]!.getAttribute('aria-disabled')).toBeNull();
     expect(rows()[0]!.className).toContain('suture-row-left-view');
     expect(within(rows()[0]!).getByText('No longer in this view')).toBeTruthy();
+    expect(await screen.findByText('Showing 0 of 0 cases')).toBeTruthy();
     expect(caseCalls().length).toBe(reads);
     // Act: read the list again
     fireEvent.click(screen.getByRole('button', { name: 'Refresh list' }));

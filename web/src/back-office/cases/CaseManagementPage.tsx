@@ -209,6 +209,7 @@ function CaseManagement() {
   const leftView = (c: ManagedCase) =>
     (statusDef !== undefined && c.case_status !== statusDef.value) ||
     (minDays !== undefined && c.days_in_status < minDays);
+  // Greyed rows are counted apart ('N cases no longer match'), so "Showing X of Y" never has X > Y.
   const leftCount = cases.filter(leftView).length;
   const selectedCases = cases.filter((c) => selected.has(c.case_id));
   const clearSearch = () => {
@@ -307,7 +308,7 @@ function CaseManagement() {
           }}
         />
         <LoadMore
-          shown={cases.length}
+          shown={cases.length - leftCount}
           noun={['case', 'cases']}
           total={search || minDays ? undefined : scopeTotal}
           {...nextPageProps(list)}
@@ -384,7 +385,7 @@ function CaseManagement() {
         {search && !list.isPending && !loadError && (
           <Flex alignItems="center" gap="small" wrap="wrap">
             <Text fontSize="small" role="status" aria-live="polite">
-              {matchingText(cases.length, scopeTotal, search)}
+              {matchingText(cases.length - leftCount, scopeTotal, search)}
             </Text>
             <Button size="small" variation="link" onClick={clearSearch}>
               Clear search
