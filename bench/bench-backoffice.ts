@@ -54,6 +54,9 @@
  *    time p50 and max (ms), and the peak RSS of the process while reporting. The time is measured on
  *    this machine, in the server's process; the deployed function has 1,769 MB (one vCPU) and 29 s
  *    (FUNCTION_SIZING, lambdas/routes.ts). Goal: HTTP 200, base64 under 6 MB, max time under 29 s.
+ * 4c. The server export of every case (bench/lib/export.ts): time, rows a second, the file, and the
+ *    peak RSS of the process while the export function writes it against its RSS before (goal: done,
+ *    every case, growth under 256 MB).
  * 5. Goals: case items read per page at most 1.2x the items returned (for the stats
  *    calls, which return counts and no cases: no case item read at all); p50 latency at the largest
  *    size within 1.3x of the p50 at the smallest. A Markdown table with PASS/MISS per call is
@@ -70,7 +73,8 @@
  *
  * Options: `--sizes 1000,100000`, `--providers 500`, `--runs 30`, `--warmup 5`, `--concurrency 16`,
  * `--load transact|bulk` (how sets are written, 1; default by size), `--fresh` (rebuild the data sets), `--reuse` (keep a set written by an older version of the shape
- * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls),
+ * files), `--report-runs 3`, `--report-only` (measure only the payment report: no list calls), `--export-only` (only the server
+ * export, 4c),
  * `--disputes-only` (measure only the dispute desk, 7), `--cases-only` (all but the dispute desk).
  * Units: ms, bytes, items, MiB.
  */
@@ -78,6 +82,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { CASE_STATUSES, USER_TYPE, caseStatusLabel } from '../shared';
 import { createRequire } from 'node:module';
 import { PROJECT_ROOT, startLocal, type LocalStack } from '../local';
@@ -92,6 +97,7 @@ import { RSS_GOAL_MIB, readRss } from './lib/rss';
 import { PDFDocument } from 'pdf-lib';
 import { FUNCTION_SIZING } from '../lambdas/routes';
 import { buildDisputes, disputeCalls, type DisputeSetMeta } from './lib/disputes';
+import { EXPORT_TABLE_HEADER, exportRow, measureExport, type ExportMeasured } from './lib/export';
 import { loadCursorKey } from '../lambdas/lib/cursor-seal';
 
 /* ---------------------------------------------------------------- peak RSS */
@@ -142,6 +148,8 @@ const OPTIONS = {
   reportRuns: numberOption('report-runs', 3),
   /** Measure only the payment report (no list, search or stats calls). */
   reportOnly: process.argv.includes('--report-only'),
+  /** Measure only the server export of every case (bench/lib/export.ts): no list calls, no report. */
+  exportOnly: process.argv.includes('--export-only'),
   /** Measure only the dispute desk's queue and awards (module doc, 7). */
   disputesOnly: process.argv.includes('--disputes-only'),
   /** Measure only the cases (1 to 6): not the dispute desk. */
@@ -771,7 +779,8 @@ interface SizeResult {
   meta: DataMeta;
   cached: boolean;
   rows: Measured[];
-  report: ReportMeasured;
+  report?: ReportMeasured;
+  exported: ExportMeasured;
   /** '' when the stats counters match the generated data, else what differs. */
   counters: string;
   peakRssMeasureBytes: number;
@@ -854,7 +863,7 @@ async function runSize(n: number): Promise<SizeResult> {
     installReadCounter();
     resetPeakRss();
     const rows: Measured[] = [];
-    for (const call of OPTIONS.reportOnly ? [] : callsFor(meta, stack.apiUrl, accessToken)) {
+    for (const call of OPTIONS.reportOnly || OPTIONS.exportOnly ? [] : callsFor(meta, stack.apiUrl, accessToken)) {
       const row = await measure(stack.apiUrl, accessToken, call);
       rows.push(row);
       console.log(
@@ -865,14 +874,17 @@ async function runSize(n: number): Promise<SizeResult> {
       );
     }
     const peakRssMeasureBytes = peakRssBytes();
-    const report = await measureReport(stack.apiUrl, accessToken);
-    console.log(
-      `    payment report (all providers): HTTP ${report.status}, ${fmt(report.cases)} cases, ${report.pages} pages, ` +
-        `PDF ${fmt(report.pdfBytes)} B (base64 ${fmt(report.base64Bytes)} B), ${fmt(report.caseReads)} case items read ` +
-        `(+ ${report.otherReads || 'nothing else'}), ${report.calls} DynamoDB calls, p50 ${msText(report.p50)} ms, ` +
-        `max ${msText(report.max)} ms, peak RSS ${mib(report.peakRssBytes)} MiB${report.note ? `  [${report.note}]` : ''}`,
-    );
-    return { n, meta, cached, rows, report, counters, peakRssMeasureBytes };
+    const report = OPTIONS.exportOnly ? undefined : await measureReport(stack.apiUrl, accessToken);
+    if (report)
+      console.log(
+        `    payment report (all providers): HTTP ${report.status}, ${fmt(report.cases)} cases, ${report.pages} pages, ` +
+          `PDF ${fmt(report.pdfBytes)} B (base64 ${fmt(report.base64Bytes)} B), ${fmt(report.caseReads)} case items read ` +
+          `(+ ${report.otherReads || 'nothing else'}), ${report.calls} DynamoDB calls, p50 ${msText(report.p50)} ms, ` +
+          `max ${msText(report.max)} ms, peak RSS ${mib(report.peakRssBytes)} MiB${report.note ? `  [${report.note}]` : ''}`,
+      );
+    const exported = await measureExport(stack.apiUrl, accessToken, resetPeakRss);
+    console.log(`    server export of every case: ${exportRow(n, exported)}`);
+    return { n, meta, cached, rows, report, exported, counters, peakRssMeasureBytes };
   } finally {
     await stack.close();
   }
@@ -940,8 +952,16 @@ function report(results: SizeResult[]): void {
     `\n## bench:backoffice: ${a} vs ${b} cases over ${large.meta.providers} providers ` +
       `(${OPTIONS.runs} sequential calls after ${OPTIONS.warmup} warm-ups, limit ${PAGE}; ${new Date().toISOString().slice(0, 10)})\n`,
   );
-  if (!OPTIONS.reportOnly) console.log(lines.join('\n'));
-  reportTable(results);
+  if (!OPTIONS.reportOnly && !OPTIONS.exportOnly) console.log(lines.join('\n'));
+  if (!OPTIONS.exportOnly) reportTable(results);
+  console.log(
+    `\n### Server export (POST /export { list: 'cases' } as the back office, GET /export every 500 ms; ` +
+      `deployed function ${FUNCTION_SIZING.export?.memorySize ?? '?'} MB, ${FUNCTION_SIZING.export?.timeoutSeconds ?? '?'} s; ` +
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(', ')})\n`,
+  );
+  for (const line of [...EXPORT_TABLE_HEADER, ...results.map((r) => exportRow(r.n, r.exported))]) console.log(line);
   console.log(
     `\nCase items read: ScannedCount of the Queries on the cases table and its indexes, plus cases got by key. ` +
       `Other items read: the caller's profile and the owners' names (users), counters (case-stats). ` +
@@ -954,7 +974,7 @@ function report(results: SizeResult[]): void {
         `(goal < ${fmt(RSS_GOAL_MIB)} MiB); counters ${r.counters ? `DIFFER: ${r.counters}` : 'exact (stats = what was written)'}`,
     );
   }
-  if (!OPTIONS.reportOnly) {
+  if (!OPTIONS.reportOnly && !OPTIONS.exportOnly) {
     console.log(`\n${misses === 0 ? 'Every goal met.' : `${misses} of ${calls.length} calls miss a goal.`}`);
   }
 }
@@ -973,6 +993,7 @@ function reportTable(results: SizeResult[]): void {
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const x = r.report;
+    if (!x) continue;
     const pass = x.status === 200 && x.base64Bytes < LAMBDA_RESPONSE_LIMIT && x.max < limitMs;
     console.log(
       `| ${fmt(r.n)} cases | ${fmt(x.cases)} | ${x.pages} | ${fmt(x.pdfBytes)} | ${fmt(x.base64Bytes)} | ${fmt(x.caseReads)} | ` +
@@ -1164,6 +1185,7 @@ function childArgs(n: number, resultFile: string): string[] {
     args.push(`--${name}`, String(OPTIONS[name]));
   args.push('--report-runs', String(OPTIONS.reportRuns));
   if (OPTIONS.reportOnly) args.push('--report-only');
+  if (OPTIONS.exportOnly) args.push('--export-only');
   if (OPTIONS.fresh) args.push('--fresh');
   if (OPTIONS.reuse) args.push('--reuse');
   if (OPTIONS.load) args.push('--load', OPTIONS.load);
@@ -1224,7 +1246,7 @@ async function main(): Promise<void> {
     }
     report(results);
   }
-  if (OPTIONS.reportOnly || OPTIONS.casesOnly) return;
+  if (OPTIONS.reportOnly || OPTIONS.exportOnly || OPTIONS.casesOnly) return;
   const disputes: DisputeSizeResult[] = [];
   for (const n of OPTIONS.sizes) {
     console.log(`\n${fmt(n)} cases with disputes (a process of its own)`);

@@ -140,11 +140,13 @@ export const ROUTE_THROTTLE: Readonly<Record<string, { rateLimit: number; burstL
  * - `cursorKey` (the functions that page): secretsmanager:GetSecretValue on the cursor key secret
  *   only, its ARN in `CURSOR_KEY_SECRET_ARN`;
  * - `reportsPrefix` (the report Lambda): s3:GetObject, s3:PutObject on `private/reports/*` only (kept reports);
+ * - `exportsPrefix` (the export Lambda): s3:GetObject, s3:PutObject, s3:AbortMultipartUpload on
+ *   `private/exports/*` only (export files and their state);
  * - `importsBucket` (the lists Lambda): s3:GetObject, s3:PutObject, s3:DeleteObject on `imports/*` only
  *   (browser imports of reference files); `invokesSelf`: lambda:InvokeFunction on
  *   its own function (a separate policy, so that the function does not depend on its own ARN);
  * - sizes: `DEFAULT_FUNCTION_SIZING` (10 s, 512 MB) except `FUNCTION_SIZING` of lambdas/routes.ts (the
- *   report and lists functions);
+ *   report, lists and export functions);
  * - no CORS: the browser calls the API through the SPA's own CloudFront distribution under `/api`
  *   (infra/web.ts `Web.addApi`), the same origin;
  * - each function's role is a `LambdaRole` of infra/lambda.ts (customer-managed policy, its own log group only);
@@ -458,8 +460,18 @@ export class Api extends Construct {
         }),
       );
     }
+    if (access.exportsPrefix) {
+      // PutObject covers a multipart upload's create, parts and completion; abort is its own action.
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload'],
+          resources: [documentsBucket.arnForObjects('private/exports/*')],
+        }),
+      );
+    }
     // SSE-KMS: reading and writing objects (also through the presigned URLs a function signs) needs the key.
-    if (access.documentsBucket || access.importsBucket || access.reportsPrefix) documentsKey.grantEncryptDecrypt(fn);
+    if (access.documentsBucket || access.importsBucket || access.reportsPrefix || access.exportsPrefix)
+      documentsKey.grantEncryptDecrypt(fn);
     if (access.cursorKey) {
       // The secret's value only (no DescribeSecret, no other secret), and the key it is encrypted with.
       fn.addToRolePolicy(

@@ -194,6 +194,7 @@ export function acknowledgeNagFindings(stack: SutureStack): void {
     `Resource::${arnOf(stack.storage.documentsBucket)}/private/*`,
     `Resource::${arnOf(stack.storage.documentsBucket)}/private/uploads/*`,
     `Resource::${arnOf(stack.storage.documentsBucket)}/private/reports/*`,
+    `Resource::${arnOf(stack.storage.documentsBucket)}/private/exports/*`,
     `Resource::${arnOf(stack.storage.documentsBucket)}/imports/*`,
     ...[...stack.api.functions.values()].map((fn) => `Resource::${arnOf(fn)}:*`),
     'Action::kms:GenerateDataKey*',

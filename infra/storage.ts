@@ -6,6 +6,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { StageSettings } from './stage';
+import { EXPORTS_PREFIX, EXPORT_RETENTION_DAYS } from '../shared/schemas/export';
 
 export interface StorageProps {
   settings: StageSettings;
@@ -24,8 +25,8 @@ export interface StorageProps {
  * `aws:SecureTransport` false), SSE-KMS with the stack's customer-managed key and an S3 bucket key
  * (docs/security.md), server access logs to the access-log bucket, versioning, object ownership enforced, CORS for
  * the SPA origin with GET, PUT and HEAD; incomplete multipart uploads are aborted after 7 days,
- * unconfirmed staging uploads (`private/uploads/`) and list-import files (`imports/`) expire after 1 day
- * (noncurrent versions are kept: deciding their retention is a records-policy question).
+ * unconfirmed staging uploads (`private/uploads/`) and list-import files (`imports/`) expire after 1 day,
+ * list exports (`private/exports/`) after {@link EXPORT_RETENTION_DAYS} days (other noncurrent versions are kept: deciding their retention is a records-policy question).
  * Retained in prod; in other stages destroyed with the stack, its objects deleted first.
  */
 export class Storage extends Construct {
@@ -60,6 +61,12 @@ export class Storage extends Construct {
         { prefix: 'private/uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         // Reference files uploaded for a list import (lambdas/lists/imports.ts): deleted after the import, else after a day.
         { prefix: 'imports/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Server exports of lists (lambdas/export/job.ts): the file and its state, gone after a week.
+        {
+          prefix: EXPORTS_PREFIX,
+          expiration: Duration.days(EXPORT_RETENTION_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: settings.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !settings.isProd,

@@ -52,6 +52,12 @@ export const RESOURCE_ACCESS: Record<
      * keeps each PDF there and presigns its download again.
      */
     reportsPrefix?: boolean;
+    /**
+     * GetObject and PutObject on `private/exports/*` of the documents bucket only (multipart upload
+     * included; s3:AbortMultipartUpload too): the export Lambda writes each file and its state there
+     * and presigns its download.
+     */
+    exportsPrefix?: boolean;
     /** lambda:InvokeFunction on its own function: long work runs in an asynchronous self-invocation. */
     invokesSelf?: boolean;
     /**
@@ -174,6 +180,17 @@ export const RESOURCE_ACCESS: Record<
     cursorKey: true,
     email: true,
   },
+  // Exports above the browser's 10,000 rows: every exported list's reads (the same modules as the
+  // list calls: cases with their CPT descriptions and counters, owner names, the dispute queue and
+  // awards with their counters, users, the audit trail), its files under private/exports/.
+  export: {
+    read: ['CASES_TABLE', 'CASE_STATS_TABLE', 'CPT_CODES_TABLE', 'USERS_TABLE', 'DISPUTES_TABLE', 'AUDIT_TABLE'],
+    write: [],
+    append: AUDIT_APPEND,
+    cursorKey: true,
+    exportsPrefix: true,
+    invokesSelf: true,
+  },
 };
 
 /** Memory (MB) and timeout (s) of every function unless {@link FUNCTION_SIZING} says otherwise. */
@@ -189,8 +206,11 @@ export const DEFAULT_FUNCTION_SIZING = { memorySize: 512, timeoutSeconds: 10 } a
  * - `lists`: imports of the CMS PFS file (about 17,000 codes and 82,000
  *   search-index items on a first import, about 12 s against the local emulator) run in an
  *   asynchronous self-invocation, which API Gateway's 30 s limit does not bound: 900 s, 1,024 MB.
+ * - `export`: a job writes its file in an asynchronous self-invocation, a page and an upload part in
+ *   memory at a time (docs/figures.md): 900 s, 512 MB.
  */
 export const FUNCTION_SIZING: Partial<Record<Resource, { memorySize: number; timeoutSeconds: number }>> = {
   report: { memorySize: 1769, timeoutSeconds: 29 },
   lists: { memorySize: 1024, timeoutSeconds: 900 },
+  export: { memorySize: 512, timeoutSeconds: 900 },
 };

@@ -90,6 +90,7 @@ import {
   InsuranceRenameSchema,
 } from './schemas/reference-lists';
 import { ProviderPaymentBodySchema, ReportDownloadAnswerSchema, ReportDownloadQuerySchema } from './schemas/report';
+import { ExportQuerySchema, ExportRequestSchema, ExportStartedSchema, ExportStatusSchema } from './schemas/export';
 import {
   FacilityBodySchema,
   FacilityUpdateBodySchema,
@@ -649,5 +650,23 @@ export const ROUTE_CONTRACTS: Record<ContractRouteKey, RouteContract> = {
     access: globalAdmin,
     answers: { 200: ReminderRunAnswerSchema },
     errors: [403],
+  },
+  'POST /export': {
+    summary:
+      "Start the export of a list (cases, deadlines, awards, users, audit) as CSV with the list call's filters; answers its id",
+    access: {
+      min: USER_TYPE.PROVIDER,
+      rule: "What the list's own call needs: GET /case, /dispute/queue, /dispute/awards, /user/list or /audit.",
+    },
+    body: ExportRequestSchema,
+    answers: { 202: ExportStartedSchema },
+    errors: [403],
+  },
+  'GET /export': {
+    summary: "The state of one of the caller's exports: rows written so far, and a link to the file once done",
+    access: signedIn,
+    query: ExportQuerySchema,
+    answers: { 200: ExportStatusSchema },
+    errors: [404],
   },
 };

@@ -28,6 +28,7 @@ export const RESOURCES = [
   'dispute',
   'support',
   'reminders',
+  'export',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -66,7 +67,7 @@ export const ROUTES = [
   // Invitations not accepted yet (beyond the spec): lambdas/user/accounts.ts.
   { method: 'GET', path: '/user/invitations', resource: 'user', auth: true },
   { method: 'GET', path: '/user', resource: 'user', auth: true },
-  // The audit trail, user_type 100 or more: lambdas/user/audit.ts.
+  // The audit trail, user_type 100 or more: lambdas/data/audit/trail.ts.
   { method: 'GET', path: '/audit', resource: 'user', auth: true },
   { method: 'POST', path: '/user', resource: 'user', auth: true },
   { method: 'PATCH', path: '/user', resource: 'user', auth: true },
@@ -124,6 +125,10 @@ export const ROUTES = [
   // Deadline reminders and weekly summaries by email (docs/decisions/0030-deadline-reminders.md): the
   // daily schedule runs the same job; user_type 100 or more may run it now.
   { method: 'POST', path: '/reminders/run', resource: 'reminders', auth: true },
+  // Exports of a list above the browser's 10,000 rows: a job of the export function
+  // (docs/decisions/0029-server-exports.md).
+  { method: 'POST', path: '/export', resource: 'export', auth: true },
+  { method: 'GET', path: '/export', resource: 'export', auth: true },
   // The generated API description (docs/api.md), answered by the case function with the committed file.
   { method: 'GET', path: '/openapi.json', resource: 'case', auth: true },
 ] as const satisfies readonly RouteDef[];
@@ -143,11 +148,22 @@ export const PURGE_AUDIT_ACTION = 'case.purge';
 export { EMAIL_SENT_AUDIT_ACTION };
 
 /**
+ * The action of the entry an export job writes when it ends (lambdas/export/job.ts): the list, its
+ * filters and the rows written, under the requester's user id.
+ */
+export const EXPORT_AUDIT_ACTION = 'export.done';
+
+/**
  * Every action an audit entry can carry (lambdas/lib/audit.ts): the key of each route that needs
  * sign-in (routes without a token write no entry, lambdas/lib/middleware.ts), in the table's order,
- * then the purge's and the email's. A function, not a constant, so that the Lambdas' bundles (which
- * read ROUTES) leave it out.
+ * then the purge's, the email's and the export job's. A function, not a constant, so that the
+ * Lambdas' bundles (which read ROUTES) leave it out.
  */
 export function auditActions(): string[] {
-  return [...ROUTES.filter((route) => route.auth).map(routeKeyOf), PURGE_AUDIT_ACTION, EMAIL_SENT_AUDIT_ACTION];
+  return [
+    ...ROUTES.filter((route) => route.auth).map(routeKeyOf),
+    PURGE_AUDIT_ACTION,
+    EMAIL_SENT_AUDIT_ACTION,
+    EXPORT_AUDIT_ACTION,
+  ];
 }

@@ -90,3 +90,8 @@ export function summarizeCodes(codes: readonly string[]): string {
   const head = codes.slice(0, 2).join(', ');
   return codes.length > 2 ? `${head}...` : head;
 }
+
+/** "First Last" as entered (patient names are not re-cased); '' when both are empty. */
+export function patientName(first: string, last: string): string {
+  return [first.trim(), last.trim()].filter(Boolean).join(' ');
+}

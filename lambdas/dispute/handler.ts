@@ -5,7 +5,7 @@
  * event, the case's next open deadline for the queue, its award and the counters in one transaction
  * with the case's forward status move.
  */
-import { API_MESSAGES, centsToDollars, isBackOffice } from '../../shared';
+import { API_MESSAGES } from '../../shared';
 import {
   checkPrerequisites,
   computeDeadlines,
@@ -13,27 +13,19 @@ import {
   statusAfterEvent,
   DisputeEventInputSchema,
 } from '../../shared/dispute';
-import {
-  CalculateBodySchema,
-  DisputeAwardsQuerySchema,
-  DisputeFieldsBodySchema,
-  DisputeQueueQuerySchema,
-  type DisputeAnswer,
-} from '../../shared/schemas/dispute-api';
+import { CalculateBodySchema, DisputeFieldsBodySchema, type DisputeAnswer } from '../../shared/schemas/dispute-api';
 import { DisputeEventBodySchema } from '../../shared/schemas/dispute-api';
-import { callerUserType, requireCaller } from '../lib/auth';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors';
+import { requireCaller } from '../lib/auth';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { bodyObject, ok, queryParam, type ApiEvent } from '../lib/http';
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
 import { logger } from '../lib/logger';
-import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { parseInput } from '../lib/validation';
 import { getCase } from '../data/case/repository';
 import { accessibleCase } from '../data/case/access';
 import { forwardStatusMove, liveCaseCheck } from '../data/case/status-move';
-import { caseSummaries } from '../data/case/summaries';
 import { CptCatalogReadError, readMedicareBenchmark } from '../data/cpt_codes/benchmark';
 import { ownerNames } from '../data/user/owners';
 import {
@@ -46,16 +38,9 @@ import {
   type StoredDispute,
 } from '../data/dispute/repository';
 import { EVENT_ID_PATTERN, eventIdOf, type DisputeFields } from '../data/dispute/items';
-import { awardsPage, queuePage } from '../data/dispute/lists';
-import { countDue, readAwardTotals } from '../data/dispute/counters';
-import {
-  addCalendarDays,
-  calendarDaysBetween,
-  deadlineConfig,
-  pendingState,
-  todayInNewYork,
-} from '../data/dispute/calendar';
-import { amountsOf, derive, eventAnswer, fromEngineEvent, liveEvents, queueRange, toEngineEvent } from './rules';
+import { deadlineConfig, todayInNewYork } from '../data/dispute/calendar';
+import { awardsAnswer, queueAnswer, requireBackOffice } from '../data/dispute/list-answers';
+import { amountsOf, derive, eventAnswer, fromEngineEvent, liveEvents, toEngineEvent } from './rules';
 
 /** Messages of the dispute calls' refusals. */
 export const DISPUTE_MESSAGES = {
@@ -69,11 +54,6 @@ export const DISPUTE_MESSAGES = {
 
 /** Attempts of a write that lost to a concurrent one (each reads the dispute and the case again). */
 const WRITE_ATTEMPTS = 3;
-
-async function requireBackOffice(event: ApiEvent): Promise<void> {
-  requireCaller(event);
-  if (!isBackOffice(await callerUserType(event))) throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
-}
 
 function requiredParam(event: ApiEvent, name: string, maxLength?: number): string {
   const value = queryParam(event, name, maxLength);
@@ -254,120 +234,13 @@ async function deleteOne(event: ApiEvent) {
   return ok(await disputeAnswer(caseId, item.procedure_codes, await getDispute(caseId, true), today));
 }
 
-/** The query parameters of a list, trimmed, empty ones left out. */
-function listQuery(event: ApiEvent, names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = queryParam(event, name, name === 'cursor' ? MAX_CURSOR_LENGTH : undefined);
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
-
-/** GET /dispute/queue: every case's next open deadline, soonest first. */
-async function queue(event: ApiEvent) {
-  await requireBackOffice(event);
-  const raw = listQuery(event, ['state', 'within_days', 'step', 'user_id', 'cursor']);
-  const query = parseInput(DisputeQueueQuerySchema.omit({ limit: true }), raw);
-  const limit = parseLimit(queryParam(event, 'limit'));
-  const today = todayInNewYork();
-  const range = queueRange(query.state, query.within_days, today);
-  if (!range) return ok({ success: true, items: [] });
-  const page = await queuePage({
-    ...(query.user_id !== undefined ? { ownerId: query.user_id } : {}),
-    ...(query.step !== undefined ? { step: query.step } : {}),
-    dateFilters: `${query.state ?? ''}:${query.within_days ?? ''}`,
-    range,
-    limit,
-    cursor: query.cursor,
-  });
-  const [cases, names] = await Promise.all([
-    caseSummaries(page.items.map((q) => q.case_id)),
-    ownerNames(page.items.map((q) => q.user_id)),
-  ]);
-  // A case deleted since its entry was written is not shown (its entry stays until the purge).
-  const rows = page.items.filter((q) => cases.has(q.case_id));
-  audit(event).touched(
-    'case',
-    rows.map((q) => q.case_id),
-  );
-  return ok({
-    success: true,
-    items: rows.map((q) => {
-      const c = cases.get(q.case_id)!;
-      return {
-        case_id: q.case_id,
-        case_number: c.case_number,
-        user_id: q.user_id,
-        owner_name: names.get(q.user_id) ?? '',
-        patient_last: c.patient_last,
-        payer_name: q.payer_name ?? '',
-        case_status: c.case_status,
-        step: q.step,
-        due: q.due,
-        state: pendingState(q.due, today),
-      };
-    }),
-    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
-  });
-}
-
-/** GET /dispute/awards: unpaid (default), overdue or paid awards, with the totals of every award. */
-async function awards(event: ApiEvent) {
-  await requireBackOffice(event);
-  const query = parseInput(DisputeAwardsQuerySchema.omit({ limit: true }), listQuery(event, ['state', 'cursor']));
-  const limit = parseLimit(queryParam(event, 'limit'));
-  const state = query.state ?? 'unpaid';
-  const today = todayInNewYork();
-  const yesterday = addCalendarDays(today, -1);
-  const [page, totals, overdueCount] = await Promise.all([
-    awardsPage({
-      state: state === 'paid' ? 'paid' : 'unpaid',
-      dateFilters: state,
-      range: state === 'overdue' ? { to: yesterday } : {},
-      limit,
-      cursor: query.cursor,
-    }),
-    readAwardTotals(),
-    countDue({ kind: 'award-unpaid' }, undefined, yesterday),
-  ]);
-  const [names, cases] = await Promise.all([
-    ownerNames(page.items.map((a) => a.user_id)),
-    caseSummaries(page.items.map((a) => a.case_id)),
-  ]);
-  audit(event).touched(
-    'case',
-    page.items.map((a) => a.case_id),
-  );
-  return ok({
-    success: true,
-    items: page.items.map((a) => ({
-      case_id: a.case_id,
-      case_number: cases.get(a.case_id)?.case_number ?? null,
-      owner_name: names.get(a.user_id) ?? '',
-      determination_date: a.determination_date,
-      award: centsToDollars(a.award_cents),
-      paid: centsToDollars(a.paid_cents),
-      award_payment_due: a.due,
-      days_overdue: a.state === 'unpaid' && a.due < today ? calendarDaysBetween(a.due, today) : 0,
-    })),
-    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
-    totals: {
-      awarded: centsToDollars(totals.awarded_cents),
-      paid: centsToDollars(totals.award_paid_cents),
-      unpaid: centsToDollars(totals.unpaid_cents),
-      overdue_count: overdueCount,
-    },
-  });
-}
-
 /** The Lambda entry point (API Gateway HTTP API, payload v2.0). */
 export const handler = apiHandler(
   'dispute',
   {
     'POST /dispute/calculate': calculate,
-    'GET /dispute/queue': queue,
-    'GET /dispute/awards': awards,
+    'GET /dispute/queue': async (event: ApiEvent) => ok(await queueAnswer(event)),
+    'GET /dispute/awards': async (event: ApiEvent) => ok(await awardsAnswer(event)),
     'POST /dispute/event': recordOne,
     'DELETE /dispute/event': deleteOne,
     'GET /dispute': getOne,

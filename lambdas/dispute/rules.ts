@@ -13,7 +13,7 @@ import {
 } from '../../shared/dispute';
 import type { DisputeAmounts, DisputeEventAnswer } from '../../shared/schemas/dispute-api';
 import type { AwardEntry, DisputeEvent, DisputeRecord, QueueEntry } from '../data/dispute/items';
-import { addBusinessDays, addCalendarDays, deadlineConfig, dueSoonEnd } from '../data/dispute/calendar';
+import { addCalendarDays, deadlineConfig } from '../data/dispute/calendar';
 
 /** The API event of a stored one (dollars; its type's fields at the top level). */
 export function toEngineEvent(event: DisputeEvent): DisputeEventInput {
@@ -123,26 +123,4 @@ export function eventAnswer(event: DisputeEvent, names: ReadonlyMap<string, stri
   };
 }
 
-/**
- * The due dates a queue page covers: the state's (overdue: before today; due_soon: today to the end
- * of the window; open: after it), narrowed to `withinDays` business days from today. Undefined when
- * the two do not meet (the page is empty).
- */
-export function queueRange(
-  state: 'overdue' | 'due_soon' | 'open' | undefined,
-  withinDays: number | undefined,
-  today: string,
-): { from?: string; to?: string } | undefined {
-  const soonEnd = dueSoonEnd(today);
-  let from: string | undefined;
-  let to: string | undefined;
-  if (state === 'overdue') to = addCalendarDays(today, -1);
-  if (state === 'due_soon') [from, to] = [today, soonEnd];
-  if (state === 'open') from = addCalendarDays(soonEnd, 1);
-  if (withinDays !== undefined) {
-    const limit = addBusinessDays(today, withinDays);
-    to = to === undefined || limit < to ? limit : to;
-  }
-  if (from !== undefined && to !== undefined && from > to) return undefined;
-  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
-}
+export { queueRange } from '../data/dispute/calendar';

@@ -78,14 +78,14 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type Fie
 import { bodyObject, created, ok, queryParam, type ApiEvent } from '../lib/http';
 import { MAX_CURSOR_LENGTH, parseLimit } from '../lib/paging';
 import { disableAccount, inviteUser, listPendingInvitations, setRoleGroup } from './accounts';
-import { listUsers } from '../data/user/lists';
 import { getEnv } from '../lib/env';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
 import { audit } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { apiHandler } from '../lib/middleware';
-import { listAudit } from './audit';
+import { auditAnswer } from '../data/audit/trail';
+import { userListAnswer } from '../data/user/list-answer';
 import { parseInput } from '../lib/validation';
 import {
   createProfile,
@@ -350,29 +350,6 @@ async function deleteUser(event: ApiEvent) {
   return ok({ success: true, message: 'User deleted successfully' });
 }
 
-/** GET /user/list (see module doc). */
-async function listAllUsers(event: ApiEvent) {
-  requireCaller(event);
-  if (!canManageUsers(await callerUserType(event))) throw new ForbiddenError(USER_MGMT_MESSAGES.accessDenied);
-  const limit = parseLimit(event.queryStringParameters?.limit);
-  const page = await listUsers({
-    search: queryParam(event, 'search', 200),
-    limit,
-    cursor: queryParam(event, 'cursor', MAX_CURSOR_LENGTH),
-  });
-  audit(event).touched(
-    'user',
-    page.items.map((u) => u.user_id),
-  );
-  return ok({
-    success: true,
-    users: page.items.map(toApiProfile),
-    ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}),
-    total: page.total,
-    ...(page.total_is_lower_bound ? { total_is_lower_bound: true } : {}),
-  });
-}
-
 /** GET /user/invitations (beyond the spec; see module doc). */
 async function listInvitations(event: ApiEvent) {
   requireCaller(event);
@@ -404,11 +381,11 @@ async function inviteNewUser(event: ApiEvent) {
 export const handler = apiHandler(
   'user',
   {
-    'GET /user/list': listAllUsers,
+    'GET /user/list': async (event: ApiEvent) => ok(await userListAnswer(event)),
     'POST /user/invite': inviteNewUser,
     'GET /user/invitations': listInvitations,
     'GET /user': getUser,
-    'GET /audit': listAudit,
+    'GET /audit': async (event: ApiEvent) => ok(await auditAnswer(event)),
     'POST /user': createUser,
     'PATCH /user': patchUser,
     'DELETE /user': deleteUser,

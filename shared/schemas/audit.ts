@@ -1,6 +1,6 @@
 /**
  * The audit trail's answer: `GET /audit` for user_type 100 or more
- * (lambdas/user/audit.ts), parsed by the back office's audit screen.
+ * (lambdas/data/audit/trail.ts), parsed by the back office's audit screen.
  */
 import * as z from 'zod';
 

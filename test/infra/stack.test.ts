@@ -368,7 +368,7 @@ describe('the Lambdas', () => {
     }
   });
 
-  it('gives the report function 1,769 MB and 29 s, the lists function 1,024 MB and 900 s, and every other function 512 MB and 10 s', () => {
+  it('gives the report function 1,769 MB and 29 s, the lists function 1,024 MB and 900 s, the export function 512 MB and 900 s, and every other function 512 MB and 10 s', () => {
     for (const resource of RESOURCES) {
       // Prepare
       const fn = dev.stack.api.functions.get(resource);
@@ -378,14 +378,16 @@ describe('the Lambdas', () => {
       const props = dev.resources[logicalId(dev, fn)]?.Properties ?? {};
 
       // Assess
-      // The report (one vCPU, inside the HTTP API's 30 s) and the lists imports
+      // The report (one vCPU, inside the HTTP API's 30 s), the lists imports and the exports
       // (asynchronous, 15 minutes); every other function 512 MB and 10 s.
       const want =
         resource === 'report'
           ? { memory: 1769, timeout: 29 }
           : resource === 'lists'
             ? { memory: 1024, timeout: 900 }
-            : { memory: 512, timeout: 10 };
+            : resource === 'export'
+              ? { memory: 512, timeout: 900 }
+              : { memory: 512, timeout: 10 };
       expect({ resource, memory: props.MemorySize, timeout: props.Timeout }).toEqual({ resource, ...want });
     }
   });
@@ -564,6 +566,14 @@ describe('the Lambdas', () => {
         for (const st of s3Statements) {
           expect(st.Resource).toEqual({
             'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/reports/*']],
+          });
+        }
+      } else if (RESOURCE_ACCESS[resource].exportsPrefix) {
+        // The export function: its files and their state, a multipart upload abandoned on failure.
+        expect([...s3Actions].sort()).toEqual(['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject']);
+        for (const st of s3Statements) {
+          expect(st.Resource).toEqual({
+            'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/private/exports/*']],
           });
         }
       } else if (RESOURCE_ACCESS[resource].importsBucket) {
@@ -1089,7 +1099,7 @@ describe('the documents bucket', () => {
     });
   });
 
-  it('expires unconfirmed staging uploads and list-import files after a day and nothing else', () => {
+  it('expires unconfirmed staging uploads and list-import files after a day, list exports after 7 days, and nothing else', () => {
     // Prepare
     const bucketId = logicalId(dev, dev.stack.storage.documentsBucket);
 
@@ -1097,11 +1107,12 @@ describe('the documents bucket', () => {
     const rules = (dev.resources[bucketId]?.Properties?.LifecycleConfiguration as { Rules: Record<string, Json>[] })
       .Rules;
 
-    // Assess: only private/uploads/ and the list-import files expire; attached documents never do
+    // Assess: only private/uploads/, the list-import files and the exports expire; attached documents never do
     const expiring = rules.filter((r) => r.ExpirationInDays !== undefined);
     expect(expiring).toEqual([
       expect.objectContaining({ Prefix: 'private/uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
       expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 1, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'private/exports/', ExpirationInDays: 7, Status: 'Enabled' }),
     ]);
   });
 

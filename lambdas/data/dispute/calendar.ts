@@ -61,3 +61,27 @@ export function pendingState(due: string, asOf: string): 'overdue' | 'due_soon' 
 export function addBusinessDays(day: string, n: number): string {
   return calendar.addBusinessDays(day, n);
 }
+
+/**
+ * The due dates a queue page covers: the state's (overdue: before today; due_soon: today to the end
+ * of the window; open: after it), narrowed to `withinDays` business days from today. Undefined when
+ * the two do not meet (the page is empty).
+ */
+export function queueRange(
+  state: 'overdue' | 'due_soon' | 'open' | undefined,
+  withinDays: number | undefined,
+  today: string,
+): { from?: string; to?: string } | undefined {
+  const soonEnd = dueSoonEnd(today);
+  let from: string | undefined;
+  let to: string | undefined;
+  if (state === 'overdue') to = addCalendarDays(today, -1);
+  if (state === 'due_soon') [from, to] = [today, soonEnd];
+  if (state === 'open') from = addCalendarDays(soonEnd, 1);
+  if (withinDays !== undefined) {
+    const limit = addBusinessDays(today, withinDays);
+    to = to === undefined || limit < to ? limit : to;
+  }
+  if (from !== undefined && to !== undefined && from > to) return undefined;
+  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
+}

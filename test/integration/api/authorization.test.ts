@@ -12,12 +12,9 @@
  */
 import './quiet';
 import { getRegistry } from '../../../local/nppes-registry';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../../../lambdas/lib/aws';
-import { getEnv } from '../../../lambdas/lib/env';
 import { ROUTES } from '../../../lambdas/routes';
 import { useLocalStack, type TestUser } from '../../support/local';
-import { caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
+import { auditEntriesOf, caseBody, ownSurgeonAndFacility, signedInAdmin, signedInProvider, type Refs } from './support';
 
 jest.setTimeout(240_000);
 
@@ -175,25 +172,13 @@ async function newImportJob(): Promise<string> {
 function expectedOutcome(key: string, status: number): string {
   if (status < 400) return 'allowed';
   if (status === 401 || status === 403) return 'denied';
-  if (status === 404 && /^(\w+) \/(case|document|user|dispute)\b/.test(key)) return 'denied';
+  if (status === 404 && /^(\w+) \/(case|document|user|dispute|export)\b/.test(key)) return 'denied';
   return 'failed';
 }
 
 /** The newest audit entry of `userId` for `action` (index byUser, newest first). */
 async function newestAuditEntry(userId: string, action: string): Promise<{ outcome: string; status: number }> {
-  const out = await ddb().send(
-    new QueryCommand({
-      TableName: getEnv().AUDIT_TABLE,
-      IndexName: 'byUser',
-      KeyConditionExpression: 'user_id = :u',
-      FilterExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': 'action' },
-      ExpressionAttributeValues: { ':u': userId, ':a': action },
-      ScanIndexForward: false,
-      Limit: 200,
-    }),
-  );
-  const item = out.Items?.[0];
+  const item = (await auditEntriesOf(userId, action))[0];
   return { outcome: String(item?.outcome ?? 'none'), status: Number(item?.status ?? 0) };
 }
 
@@ -426,7 +411,27 @@ const TABLE: Record<RouteKey, Row> = {
     expect: [401, 403, 403, 403, 403, 403, 200, 200],
   },
   'POST /reminders/run': { request: () => ({}), expect: [401, 403, 403, 403, 403, 403, 200, 200] },
+  // Exports: what the list's own call allows (here provider A's cases); each export is its
+  // requester's alone (another's id answers 404, as a missing one).
+  'POST /export': {
+    request: () => ({ body: { list: 'cases', filters: { user_id: users.providerA.sub } } }),
+    expect: [401, 202, 403, 202, 202, 202, 202, 202],
+  },
+  'GET /export': {
+    request: async () => ({ query: { export_id: await exportOfA() } }),
+    expect: [401, 200, 404, 404, 404, 404, 404, 404],
+  },
 };
+
+/** A new export of provider A's cases, asked by A. */
+async function exportOfA(): Promise<string> {
+  const res = await local.api<{ export_id: string }>('POST', '/export', {
+    token: users.providerA.accessToken,
+    body: { list: 'cases', filters: { user_id: users.providerA.sub } },
+  });
+  if (res.status !== 202) throw new Error(`export failed: ${res.status}`);
+  return res.body.export_id;
+}
 
 /** A contact message's fields (shared/schemas/support.ts ContactBodySchema). */
 const CONTACT_BODY = {

@@ -12,7 +12,10 @@
 import './quiet';
 import { withNpiCheckDigit } from '../../../shared/npi';
 import type { LocalStackHandle, TestUser } from '../../support/local';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { setUserType } from '../../../lambdas/data/user/repository';
+import { ddb } from '../../../lambdas/lib/aws';
+import { getEnv } from '../../../lambdas/lib/env';
 
 let npiCounter = 0;
 
@@ -84,4 +87,21 @@ export function caseBody(refs: Refs, overrides: Record<string, unknown> = {}): R
     procedure_codes: ['27447', '29881'],
     ...overrides,
   };
+}
+
+/** The audit entries of `userId` for `action`, newest first (index byUser; at most 200 read). */
+export async function auditEntriesOf(userId: string, action: string): Promise<Record<string, unknown>[]> {
+  const out = await ddb().send(
+    new QueryCommand({
+      TableName: getEnv().AUDIT_TABLE,
+      IndexName: 'byUser',
+      KeyConditionExpression: 'user_id = :u',
+      FilterExpression: '#a = :a',
+      ExpressionAttributeNames: { '#a': 'action' },
+      ExpressionAttributeValues: { ':u': userId, ':a': action },
+      ScanIndexForward: false,
+      Limit: 200,
+    }),
+  );
+  return out.Items ?? [];
 }

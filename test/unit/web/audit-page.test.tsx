@@ -16,7 +16,7 @@ import { AUDIT_CSV_COLUMNS } from '../../../web/src/back-office/audit/api';
 import { toCsv } from '../../../web/src/components/csv';
 import type { AuditEntryView } from '../../../shared/schemas/audit';
 import { ROUTES } from '../../../shared/api-routes';
-import { useFakeApi } from './support/fake-api-server';
+import { reply, useFakeApi } from './support/fake-api-server';
 import { captureDownloads } from './support/downloads';
 
 const api = useFakeApi();
@@ -103,7 +103,7 @@ describe('the audit screen', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('offers the key of every route that needs sign-in, the purge and the email sent as the Action filter, and sends the one chosen', async () => {
+  it('offers the key of every route that needs sign-in, the purge, the email sent and the export job as the Action filter, and sends the one chosen', async () => {
     // Prepare
     api.on('GET /audit', { entries: [entry()] });
     const calls = () => api.requests('GET /audit').map((r) => r.query);
@@ -122,6 +122,7 @@ describe('the audit screen', () => {
       ...ROUTES.filter((r) => r.auth).map((r) => `${r.method} ${r.path}`),
       'case.purge',
       'email.sent',
+      'export.done',
     ]);
     expect(select.selectedOptions[0]?.textContent).toBe('Deleted a case');
     expect(options).not.toContain('GET /health');
@@ -234,29 +235,45 @@ describe('exporting the filtered entries as CSV (web/src/components/CsvExport.ts
     expect(shown).toHaveLength(rows.length);
   });
 
-  it('stops at 10,000 rows, saves those and says so', async () => {
+  it('above 10,000 rows hands the export to the server with the filters on screen, then links its file', async () => {
     // Prepare: the export's pages (limit 100) hold 5,000 entries each and never end
     const page = Array.from({ length: 5000 }, (_, i) => numbered(i));
     api.on('GET /audit', ({ query }) =>
       query.limit === '100' ? { entries: page, next_cursor: `p${query.cursor ?? ''}x` } : { entries: [numbered(1)] },
     );
+    const exportId = '0b6f3f7e-4c7a-4a55-9b8e-3f1f2a9c1d10';
+    api.on('POST /export', () => reply(202, { success: true, export_id: exportId }));
+    api.on('GET /export', {
+      success: true,
+      export_id: exportId,
+      list: 'audit',
+      state: 'done',
+      rows: 25_000,
+      url: 'http://localhost/s3/documents/private/exports/u/x.csv?X-Amz-Signature=abc',
+      expires_in: 600,
+    });
     renderTrail();
     await screen.findByText('user1');
+    fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'DELETE /case' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
 
-    // Assess (10,000 entries are parsed and written first: seconds on a busy machine)
+    // Assess (10,000 entries are parsed first: seconds on a busy machine)
     expect(
       await screen.findByText(
-        'More than 10,000 entries match: the file holds the first 10,000. Narrow the filters for the rest.',
+        'Exported 25,000 entries. The download link works for 10 minutes.',
         {},
         { timeout: 15_000 },
       ),
     ).toBeTruthy();
+    const link = screen.getByRole('link', { name: /^Download audit-\d{4}-\d{2}-\d{2}\.csv$/ });
+    expect(link.getAttribute('href')).toBe('http://localhost/s3/documents/private/exports/u/x.csv?X-Amz-Signature=abc');
     expect(api.requests('GET /audit').filter((r) => r.query.limit === '100')).toHaveLength(2);
-    const text = await saved[0]!.text;
-    expect(text.split('\r\n')).toHaveLength(1 + 10_000 + 1);
+    expect(api.requests('POST /export')[0]?.body).toEqual({ list: 'audit', filters: { action: 'DELETE /case' } });
+    expect(api.requests('GET /export')[0]?.query).toEqual({ export_id: exportId });
+    expect(saved).toHaveLength(0);
   });
 
   it('shows the rows read so far and stops paging on Cancel, saving nothing', async () => {

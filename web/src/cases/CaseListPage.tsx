@@ -38,7 +38,7 @@ import {
   type CaseSort,
 } from '../../../shared';
 import { apiErrorMessage } from '../lib/apiErrors';
-import { deleteCase, listCasesPage, type CaseView } from './api';
+import { caseListQuery, deleteCase, listCasesPage, type CaseView } from './api';
 import { caseCsvColumns } from './caseCsv';
 import { CsvExport } from '../components/CsvExport';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -284,6 +284,7 @@ export default function CaseListPage() {
             rowsOf={(page) => page.cases}
             columns={CASE_CSV_COLUMNS}
             noun={['case', 'cases']}
+            server={{ list: 'cases', filters: caseListQuery(user.sub, view) }}
           />
         )}
       </Flex>

@@ -48,8 +48,8 @@ export function FileMark({ present, label }: { present: boolean; label?: string 
 }
 
 /** Whether the demographic sheet / operative note is really attached (the key, or file_keys). */
-export const hasDemo = (c: CaseView) => (c.demo_file || c.file_keys.demographic_sheet).trim() !== '';
-export const hasNote = (c: CaseView) => (c.note_file || c.file_keys.op_note).trim() !== '';
+export { hasDemo, hasNote } from '../../../shared/case-view';
+import { hasDemo, hasNote } from '../../../shared/case-view';
 
 /**
  * The link to a case: its number visible (while it has none, the distinguishing part of its id),

@@ -27,10 +27,8 @@ export function facilityLabel(f: Pick<Facility, 'facility_name'>): string {
   return formatFacilityName(f.facility_name);
 }
 
-/** "First Last" as entered (patient names are not re-cased); '' when both are empty. */
-export function patientName(first: string, last: string): string {
-  return [first.trim(), last.trim()].filter(Boolean).join(' ');
-}
+export { patientName } from '../../../shared/display';
+import { patientName } from '../../../shared/display';
 
 /** Earliest and latest millisecond timestamps read as a case id's creation time (2000-01-01 .. 2100-01-01). */
 const CASE_ID_TIME_RANGE = [946_684_800_000, 4_102_444_800_000] as const;

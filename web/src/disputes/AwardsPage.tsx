@@ -14,7 +14,7 @@ import { apiErrorMessage } from '../lib/apiErrors';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import { fetchAwardsPage, type AwardItem, type AwardState, type AwardsAnswer } from './api';
 import { CsvExport } from '../components/CsvExport';
-import type { CsvColumn } from '../components/csv';
+import { AWARD_CSV_COLUMNS } from '../../../shared/csv-columns';
 import { StackedTable, caseColumn } from './DeadlineParts';
 import { formatDay } from './labels';
 import { useAwards } from './queries';
@@ -36,18 +36,6 @@ const COLUMNS: DataColumn<AwardItem>[] = [
     header: 'Days overdue',
     cell: (a) => (a.days_overdue > 0 ? <strong>{`${a.days_overdue} days overdue`}</strong> : 'Not overdue'),
   },
-];
-
-/** The CSV export's columns: the table's, with the case's id. */
-const CSV_COLUMNS: CsvColumn<AwardItem>[] = [
-  { header: 'Case ID', value: (a) => a.case_id },
-  { header: 'Case Number', value: (a) => a.case_number },
-  { header: 'Provider', value: (a) => a.owner_name },
-  { header: 'Determination', value: (a) => a.determination_date, kind: 'date' },
-  { header: 'Award', value: (a) => a.award, kind: 'amount' },
-  { header: 'Paid', value: (a) => a.paid, kind: 'amount' },
-  { header: 'Payment due', value: (a) => a.award_payment_due, kind: 'date' },
-  { header: 'Days overdue', value: (a) => a.days_overdue },
 ];
 
 function Totals({ totals }: { totals: AwardsAnswer['totals'] }) {
@@ -119,7 +107,8 @@ export function AwardList() {
       <CsvExport
         fetchPage={(cursor, signal) => fetchAwardsPage(state, cursor, signal)}
         rowsOf={(page) => page.items}
-        columns={CSV_COLUMNS}
+        columns={AWARD_CSV_COLUMNS}
+        server={{ list: 'awards', filters: { state } }}
         filename={`awards-${state}`}
         noun={['award', 'awards']}
       />

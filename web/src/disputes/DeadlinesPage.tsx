@@ -17,12 +17,11 @@ import type { DataColumn } from '../components/DataTable';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { useProfile } from '../profile/useProfile';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
-import { NO_QUEUE_FILTERS, fetchQueuePage, type QueueFilters, type QueueItem } from './api';
+import { NO_QUEUE_FILTERS, fetchQueuePage, queueQuery, type QueueFilters, type QueueItem } from './api';
 import { CsvExport } from '../components/CsvExport';
-import type { CsvColumn } from '../components/csv';
-import { caseStatusLabel } from '../../../shared/statuses';
+import { DEADLINE_CSV_COLUMNS } from '../../../shared/csv-columns';
 import { StackedTable, StateBadge, caseColumn } from './DeadlineParts';
-import { STATE_BADGES, STEP_LABELS, formatDay, stepLabel } from './labels';
+import { STEP_LABELS, formatDay, stepLabel } from './labels';
 import { useDisputeQueue } from './queries';
 
 const STATES: readonly (readonly [QueueFilters['state'], string])[] = [
@@ -41,20 +40,6 @@ const COLUMNS: DataColumn<QueueItem>[] = [
   { header: 'Provider', cell: (i) => i.owner_name || i.user_id },
   { header: 'Plan', cell: (i) => i.payer_name || 'N/A' },
   { header: 'Case status', cell: (i) => <StatusBadge status={i.case_status} /> },
-];
-
-/** The CSV export's columns: the table's, with the case's and the provider's ids. */
-const CSV_COLUMNS: CsvColumn<QueueItem>[] = [
-  { header: 'Due', value: (i) => i.due, kind: 'date' },
-  { header: 'State', value: (i) => STATE_BADGES[i.state].label },
-  { header: 'Deadline', value: (i) => stepLabel(i.step) },
-  { header: 'Case ID', value: (i) => i.case_id },
-  { header: 'Case Number', value: (i) => i.case_number },
-  { header: 'Patient', value: (i) => i.patient_last },
-  { header: 'Provider', value: (i) => i.owner_name },
-  { header: 'Provider ID', value: (i) => i.user_id },
-  { header: 'Plan', value: (i) => i.payer_name },
-  { header: 'Case status', value: (i) => caseStatusLabel(i.case_status) },
 ];
 
 function isQueueState(v: string | null): v is QueueFilters['state'] {
@@ -176,8 +161,9 @@ export function DeadlineQueue() {
       <CsvExport
         fetchPage={(cursor, signal) => fetchQueuePage(filters, cursor, signal)}
         rowsOf={(page) => page.items}
-        columns={CSV_COLUMNS}
+        columns={DEADLINE_CSV_COLUMNS}
         noun={['deadline', 'deadlines']}
+        server={{ list: 'deadlines', filters: queueQuery(filters) }}
       />
       {list}
     </Flex>

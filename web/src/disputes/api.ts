@@ -84,6 +84,16 @@ export interface QueueFilters {
 
 export const NO_QUEUE_FILTERS: QueueFilters = { state: '', withinDays: '', step: '', userId: '' };
 
+/** The query of GET /dispute/queue for `filters` (no page): also the server export's filters. */
+export function queueQuery(filters: QueueFilters) {
+  return {
+    state: filters.state,
+    within_days: filters.withinDays.trim(),
+    step: filters.step,
+    user_id: filters.userId,
+  };
+}
+
 /** GET /dispute/queue: one page of next deadlines, soonest first. */
 export async function fetchQueuePage(
   filters: QueueFilters,
@@ -91,14 +101,7 @@ export async function fetchQueuePage(
   signal?: AbortSignal,
 ): Promise<QueueAnswer> {
   const body = await apiFetch<unknown>('/dispute/queue', {
-    query: {
-      state: filters.state,
-      within_days: filters.withinDays.trim(),
-      step: filters.step,
-      user_id: filters.userId,
-      limit: DISPUTE_PAGE_SIZE,
-      cursor,
-    },
+    query: { ...queueQuery(filters), limit: DISPUTE_PAGE_SIZE, cursor },
     signal,
   });
   return parsed(DisputeQueueAnswerSchema, body);

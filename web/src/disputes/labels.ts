@@ -5,9 +5,11 @@
  */
 import type { DeadlineState, DisputeEventType, Party } from '../../../shared/dispute/events';
 import { STEP_LABELS } from '../../../shared/dispute/step-labels';
+import { DEADLINE_STATE_LABELS } from '../../../shared/dispute/labels';
 
 /** The label of each step: shared with the reminder emails (shared/dispute/step-labels.ts). */
 export { STEP_LABELS };
+export { stepLabel } from '../../../shared/dispute/labels';
 
 export const EVENT_LABELS: Record<DisputeEventType, string> = {
   bill_sent: 'Bill sent to the plan',
@@ -33,20 +35,15 @@ export function eventLabel(type: string): string {
   return (EVENT_LABELS as Record<string, string>)[type] ?? type;
 }
 
-/** The label of a step as answered (an unknown one shows as is). */
-export function stepLabel(step: string): string {
-  return (STEP_LABELS as Record<string, string>)[step] ?? step;
-}
-
 /** Badge text and colours of each state; text contrast at least 4.5:1 (WCAG AA), never colour alone. */
 export const STATE_BADGES: Record<DeadlineState, { label: string; bg: string; fg: string }> = {
-  met: { label: 'Met', bg: '#dcfce7', fg: '#166534' },
-  late: { label: 'Met late', bg: '#ffedd5', fg: '#9a3412' },
-  open: { label: 'Open', bg: '#e0e7ff', fg: '#3730a3' },
-  due_soon: { label: 'Due soon', bg: '#fef9c3', fg: '#854d0e' },
-  overdue: { label: 'Overdue', bg: '#fee2e2', fg: '#991b1b' },
-  info: { label: 'For information', bg: '#f3f4f6', fg: '#374151' },
-  not_applicable: { label: 'Not applicable', bg: '#f3f4f6', fg: '#374151' },
+  met: { label: DEADLINE_STATE_LABELS.met, bg: '#dcfce7', fg: '#166534' },
+  late: { label: DEADLINE_STATE_LABELS.late, bg: '#ffedd5', fg: '#9a3412' },
+  open: { label: DEADLINE_STATE_LABELS.open, bg: '#e0e7ff', fg: '#3730a3' },
+  due_soon: { label: DEADLINE_STATE_LABELS.due_soon, bg: '#fef9c3', fg: '#854d0e' },
+  overdue: { label: DEADLINE_STATE_LABELS.overdue, bg: '#fee2e2', fg: '#991b1b' },
+  info: { label: DEADLINE_STATE_LABELS.info, bg: '#f3f4f6', fg: '#374151' },
+  not_applicable: { label: DEADLINE_STATE_LABELS.not_applicable, bg: '#f3f4f6', fg: '#374151' },
 };
 
 export const PARTY_LABELS: Record<Party, string> = {

@@ -17,7 +17,7 @@ import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useProfile } from '../../profile/useProfile';
 import { UserFilter, type KnownUser } from '../cases/UserFilter';
 import { CsvExport } from '../../components/CsvExport';
-import { AUDIT_CSV_COLUMNS, NO_AUDIT_FILTERS, fetchAuditPage, type AuditFilters } from './api';
+import { AUDIT_CSV_COLUMNS, NO_AUDIT_FILTERS, auditQuery, fetchAuditPage, type AuditFilters } from './api';
 import { CasePicker, type PickedCase } from './CasePicker';
 import { actionLabel, describeAuditEntry, outcomeLabel, personLabel } from './describe';
 import { useAuditEntries } from './queries';
@@ -176,6 +176,7 @@ export function AuditTrail() {
         columns={AUDIT_CSV_COLUMNS}
         filename="audit"
         noun={['entry', 'entries']}
+        server={{ list: 'audit', filters: auditQuery(filters) }}
       />
       <AuditEntries query={query} entries={entries} caption="Audit entries, newest first" />
     </Flex>

@@ -2,12 +2,11 @@
  * API layer of the audit screen, built on `apiFetch` (web/src/lib/api.ts):
  * - {@link fetchAuditPage}: GET /audit with the filters -> one page `{ entries, next_cursor? }`
  *   (user_type 100 or more; newest first);
- * - {@link AUDIT_CSV_COLUMNS}: the columns of the CSV export (written by web/src/components/csv.ts).
+ * - `AUDIT_CSV_COLUMNS`: the columns of the CSV export (shared/csv-columns.ts).
  * Answers of another shape throw an Error {@link AUDIT_UNREADABLE}; failed calls throw `ApiError`.
  */
-import { AuditPageSchema, type AuditEntryView, type AuditPage } from '../../../../shared/schemas/audit';
+import { AuditPageSchema, type AuditPage } from '../../../../shared/schemas/audit';
 import { apiFetch } from '../../lib/api';
-import type { CsvColumn } from '../../components/csv';
 
 export const AUDIT_UNREADABLE = 'The server answered in a form this page cannot read. Please try again.';
 /** Entries per page on screen and per request of the export. */
@@ -24,15 +23,14 @@ export interface AuditFilters {
 
 export const NO_AUDIT_FILTERS: AuditFilters = { userId: '', caseId: '', action: '', from: '', to: '' };
 
-function query(filters: AuditFilters, limit: number, cursor?: string) {
+/** The query of GET /audit for `filters` (no page): also the server export's filters. */
+export function auditQuery(filters: AuditFilters) {
   return {
     user_id: filters.userId.trim(),
     case_id: filters.caseId.trim(),
     action: filters.action.trim(),
     from: filters.from,
     to: filters.to,
-    limit,
-    cursor,
   };
 }
 
@@ -43,33 +41,10 @@ export async function fetchAuditPage(
   limit = AUDIT_PAGE_SIZE,
 ): Promise<AuditPage> {
   const parsed = AuditPageSchema.safeParse(
-    await apiFetch<unknown>('/audit', { query: query(filters, limit, cursor), signal }),
+    await apiFetch<unknown>('/audit', { query: { ...auditQuery(filters), limit, cursor }, signal }),
   );
   if (!parsed.success) throw new Error(AUDIT_UNREADABLE);
   return parsed.data;
 }
 
-/** Columns of the CSV export, in order (the API's field names). */
-const AUDIT_CSV_FIELDS = [
-  'at',
-  'user_id',
-  'user_type',
-  'username',
-  'action',
-  'status',
-  'outcome',
-  'resource_type',
-  'resource_ids',
-  'request_id',
-  'source_ip',
-  'user_agent',
-  // The one case an entry is about, and its number (docs/decisions/0022-case-numbers.md).
-  'case_id',
-  'case_number',
-] as const;
-
-/** Columns of the CSV export, headed by the API's field names; `at` stays a full UTC timestamp. */
-export const AUDIT_CSV_COLUMNS: readonly CsvColumn<AuditEntryView>[] = AUDIT_CSV_FIELDS.map((field) => ({
-  header: field,
-  value: (entry: AuditEntryView) => entry[field],
-}));
+export { AUDIT_CSV_COLUMNS } from '../../../../shared/csv-columns';

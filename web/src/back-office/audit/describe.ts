@@ -34,7 +34,7 @@ export function documentName(key: string | undefined): string {
 
 const ofCase = (s: Subject) => (s.entry.case_id ? ` of case ${s.caseRef}` : '');
 
-/** Words of every audited action, keyed by route key (and the purge's `case.purge`). */
+/** Words of every audited action, keyed by route key (and the jobs' `case.purge`, `email.sent`, `export.done`). */
 const WORDS: Record<string, Words> = {
   'GET /case/filter': {
     label: 'Filtered cases',
@@ -167,6 +167,21 @@ const WORDS: Record<string, Words> = {
       const what = s.entry.template === 'weekly-summary' ? 'the weekly summary' : 'the deadline digest';
       const to = s.entry.recipient_name || s.entry.recipient_id || 'a user';
       return `Emailed ${what} to ${to} (${plural(s.count, 'case', 'cases')})`;
+    },
+  },
+  'POST /export': { label: 'Started an export', sentence: () => 'Started a CSV export' },
+  'GET /export': { label: 'Checked an export', sentence: () => 'Checked a CSV export' },
+  'export.done': {
+    label: 'Exported a list',
+    sentence: (s) => {
+      // The export job's ids: the export id, `list=`, `rows=`, then the filters (lambdas/export/job.ts).
+      const field = (name: string) =>
+        s.entry.resource_ids.find((id) => id.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
+      const filters = s.entry.resource_ids.slice(3);
+      const rows = Number(field('rows'));
+      const what = `${field('list') || 'a list'} (${plural(rows, 'row', 'rows')})`;
+      const verb = s.entry.outcome === 'allowed' ? 'Exported' : 'Failed to export';
+      return `${verb} ${what}${filters.length ? `, filtered by ${filters.join(', ')}` : ''}`;
     },
   },
   'case.purge': {

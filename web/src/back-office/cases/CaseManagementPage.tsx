@@ -66,7 +66,7 @@ import { StatusControl } from '../../cases/StatusControl';
 import { caseShortLabel } from '../../cases/format';
 import { BulkBar, BulkPayDialog, BulkStatusDialog } from './BulkActions';
 import { useProfile } from '../../profile/useProfile';
-import { listAllCasesPage, type ManagedCase } from './api';
+import { listAllCasesPage, managedCaseQuery, type ManagedCase } from './api';
 import { caseCsvColumns } from '../../cases/caseCsv';
 import { CsvExport } from '../../components/CsvExport';
 import { apiErrorMessage } from '../../lib/apiErrors';
@@ -381,6 +381,8 @@ function CaseManagement() {
           rowsOf={(page) => page.cases}
           columns={MANAGED_CASE_CSV_COLUMNS}
           noun={['case', 'cases']}
+          server={{ list: 'cases', filters: managedCaseQuery(filters) }}
+          total={search || minDays ? undefined : scopeTotal}
         />
         {search && !list.isPending && !loadError && (
           <Flex alignItems="center" gap="small" wrap="wrap">

@@ -48,6 +48,16 @@ const isNoCases = (err: unknown) =>
   err instanceof ApiError && err.status !== 401 && /no cases found|insufficient permissions/i.test(err.message);
 
 /** One page of every owner's cases (see module doc). */
+/** The query of GET /case for Case Management's `filters` (no page): also the server export's filters. */
+export function managedCaseQuery(filters: CaseFilters) {
+  return {
+    search: filters.search || undefined,
+    status: filters.status,
+    user_id: filters.userId,
+    min_days_in_status: filters.minDays,
+  };
+}
+
 export async function listAllCasesPage(
   filters: CaseFilters,
   cursor?: string,
@@ -55,14 +65,7 @@ export async function listAllCasesPage(
 ): Promise<ManagedCasePage> {
   try {
     const body = await apiFetch<unknown>('/case', {
-      query: {
-        search: filters.search || undefined,
-        status: filters.status,
-        user_id: filters.userId,
-        min_days_in_status: filters.minDays,
-        limit: MANAGED_CASE_PAGE_LIMIT,
-        cursor,
-      },
+      query: { ...managedCaseQuery(filters), limit: MANAGED_CASE_PAGE_LIMIT, cursor },
       forbidden: 'cases',
       signal,
     });

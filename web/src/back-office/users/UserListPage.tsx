@@ -17,7 +17,6 @@ import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
 import { NPI_MESSAGES } from '../../../../shared/schemas/reference';
 import { roleLabel } from '../../../../shared/roles';
-import { isProfileComplete } from '../../../../shared/schemas/profile';
 import { userDisplayName, type UserRecord } from '../../../../shared/schemas/users';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
@@ -26,12 +25,9 @@ import { PendingInvitations } from './PendingInvitations';
 import { useUserList } from './queries';
 import { listUsersPage } from './api';
 import { CsvExport } from '../../components/CsvExport';
-import type { CsvColumn } from '../../components/csv';
+import { USER_CSV_COLUMNS, userStatus } from '../../../../shared/csv-columns';
 
-/** A listed user's status: 'Active' once the profile is complete (the sign-in gate's rule), else 'Profile incomplete'. */
-export function userStatus(user: UserRecord): 'Active' | 'Profile incomplete' {
-  return isProfileComplete(user) ? 'Active' : 'Profile incomplete';
-}
+export { userStatus };
 
 /**
  * Who the user is first (name, a link to their page; email; role; status), then the spec's NPI,
@@ -85,18 +81,6 @@ const USER_COLUMNS: DataColumn<UserRecord>[] = [
   },
 ];
 
-/** The CSV export's columns: the table's (the phone as stored). */
-const USER_CSV_COLUMNS: CsvColumn<UserRecord>[] = [
-  { header: 'Name', value: userDisplayName },
-  { header: 'Email', value: (u) => u.user_email },
-  { header: 'Role', value: (u) => roleLabel(u.user_type) },
-  { header: 'Status', value: userStatus },
-  { header: 'NPI Number', value: (u) => u.user_npi },
-  { header: 'State', value: (u) => u.state },
-  { header: 'Phone Number', value: (u) => u.telephone },
-  { header: 'User ID', value: (u) => u.user_id },
-];
-
 /** Delay between the last key stroke and the search (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -131,6 +115,8 @@ export default function UserListPage() {
         rowsOf={(page) => page.users}
         columns={USER_CSV_COLUMNS}
         noun={['user', 'users']}
+        server={{ list: 'users', filters: { search } }}
+        total={first?.total}
       />
       {list.isPending ? (
         <Flex alignItems="center" gap="0.5rem" role="status">

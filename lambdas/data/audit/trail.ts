@@ -1,5 +1,6 @@
 /**
- * GET /audit (decision record 0005): the audit trail for user_type 100 or more (else 403
+ * The answer of GET /audit (decision record 0005; the user Lambda, and the export job page by page):
+ * the audit trail for user_type 100 or more (else 403
  * 'Insufficient permissions'), newest first, paged like every list (lambdas/lib/paging.ts).
  *
  * Query parameters (all optional): `user_id`, `case_id`, `action` (route key, e.g. `GET /case`),
@@ -19,12 +20,12 @@
  * A merged page's cursor holds the `at_id` of its last entry (unique: it ends with the request id).
  */
 import * as z from 'zod';
-import { API_MESSAGES, USER_TYPE } from '../../shared';
-import type { AuditEntryView } from '../../shared';
-import { callerUserType } from '../lib/auth';
-import { getEnv } from '../lib/env';
-import { ForbiddenError, ValidationError } from '../lib/errors';
-import { ok, queryParam, type ApiEvent } from '../lib/http';
+import { API_MESSAGES, USER_TYPE } from '../../../shared';
+import type { AuditEntryView } from '../../../shared';
+import { callerUserType } from '../../lib/auth';
+import { getEnv } from '../../lib/env';
+import { ForbiddenError, ValidationError } from '../../lib/errors';
+import { queryParam, type ApiEvent } from '../../lib/http';
 import {
   MAX_CURSOR_LENGTH,
   PageKeySchema,
@@ -34,11 +35,11 @@ import {
   queryPage,
   queryShardsNewestFirst,
   type MergedPage,
-} from '../lib/paging';
-import { parseAuditItems, toAuditView } from '../data/audit/entries';
-import { caseSummaries } from '../data/case/summaries';
-import { userContacts } from '../data/user/owners';
-import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from '../data/audit/keys';
+} from '../../lib/paging';
+import { parseAuditItems, toAuditView } from './entries';
+import { caseSummaries } from '../case/summaries';
+import { userContacts } from '../user/owners';
+import { AUDIT_SHARDS, AUDIT_TABLE, auditActionPartition, auditDayPartition } from './keys';
 
 /** Days read back from `to` when only the day partitions can answer and no `from` is given. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -99,8 +100,8 @@ async function toViews(items: readonly unknown[]): Promise<AuditEntryView[]> {
 
 const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
 
-/** GET /audit (see the module doc). */
-export async function listAudit(event: ApiEvent) {
+/** The answer of GET /audit (see the module doc): one page of entries (also read page by page by the export job). */
+export async function auditAnswer(event: ApiEvent): Promise<{ entries: AuditEntryView[]; next_cursor?: string }> {
   if ((await callerUserType(event)) < USER_TYPE.GLOBAL_ADMIN) {
     throw new ForbiddenError(API_MESSAGES.insufficientPermissions);
   }
@@ -156,10 +157,10 @@ export async function listAudit(event: ApiEvent) {
       },
       { limit, startKey: state.key, keyNames: [AUDIT_TABLE.partitionKey.name, 'at_id', keyName] },
     );
-    return ok({
+    return {
       entries: await toViews(page.items),
       ...(page.lastKey ? { next_cursor: encodeCursor(scope, { key: page.lastKey } satisfies CursorState) } : {}),
-    });
+    };
   }
 
   if (filters.action !== undefined) {
@@ -180,7 +181,7 @@ export async function listAudit(event: ApiEvent) {
       { limit, sortKey: 'at_id', before: state.before },
     );
     const next = merged(page);
-    return ok({ entries: await toViews(page.items), ...(next ? { next_cursor: next } : {}) });
+    return { entries: await toViews(page.items), ...(next ? { next_cursor: next } : {}) };
   }
 
   // No indexed filter: the day partitions (each day's shards merged), newest day first.
@@ -189,9 +190,9 @@ export async function listAudit(event: ApiEvent) {
   let before = state.before;
   const items: Record<string, unknown>[] = [];
   for (let walked = 0; ; walked += 1) {
-    if (day < firstDay) return ok({ entries: await toViews(items) });
+    if (day < firstDay) return { entries: await toViews(items) };
     if (walked >= MAX_DAYS_PER_PAGE) {
-      return ok({ entries: await toViews(items), next_cursor: encodeCursor(scope, { day } satisfies CursorState) });
+      return { entries: await toViews(items), next_cursor: encodeCursor(scope, { day } satisfies CursorState) };
     }
     const page = await queryShardsNewestFirst(
       Array.from({ length: AUDIT_SHARDS }, (_, shard) => ({
@@ -206,15 +207,15 @@ export async function listAudit(event: ApiEvent) {
     items.push(...page.items);
     const next = merged(page, day);
     // `more` means this page is full: resume inside this day, after its last entry.
-    if (next) return ok({ entries: await toViews(items), next_cursor: next });
+    if (next) return { entries: await toViews(items), next_cursor: next };
     before = undefined;
     day = previousDay(day);
     if (items.length >= limit) {
       // Full page at a day's end: the next page starts with the previous day (when in range).
-      return ok({
+      return {
         entries: await toViews(items),
         ...(day >= firstDay ? { next_cursor: encodeCursor(scope, { day } satisfies CursorState) } : {}),
-      });
+      };
     }
   }
 }
