@@ -50,10 +50,17 @@ export async function measureExport(apiUrl: string, token: string, resetPeak: ()
   if (post.status !== 202 || !posted.export_id)
     return failed(`POST /export: HTTP ${post.status} ${posted.message ?? ''}`);
   let status: { state: string; rows: number; url?: string; error?: string };
+  // A failed read of the state is read again, at most this many times in a row.
+  let errorsLeft = 10;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     const res = await fetch(`${apiUrl}/export?export_id=${posted.export_id}`, { headers });
     status = (await res.json()) as typeof status;
+    if (res.status !== 200) {
+      if (--errorsLeft > 0) continue;
+      return failed(`GET /export: HTTP ${res.status}`);
+    }
+    errorsLeft = 10;
     if (status.state !== 'running') break;
   }
   const ms = performance.now() - started;

@@ -97,15 +97,33 @@ async function writeState(userId: string, state: StoredState): Promise<void> {
   );
 }
 
-/** The stored state, or undefined when this user has no such export. */
+/** Reads of a state that came back unreadable before giving up (see {@link readState}). */
+const STATE_READS = 3;
+
+/**
+ * The stored state, or undefined when this user has no such export. A state read while the job
+ * replaces it can come back cut short from a store that writes in place (S3 itself replaces an
+ * object at once; the local emulator does not): read again, up to {@link STATE_READS} times.
+ */
 async function readState(userId: string, exportId: string): Promise<StoredState | undefined> {
-  try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: keyOf(userId, exportId, 'json') }));
-    return StoredStateSchema.parse(JSON.parse(await out.Body!.transformToString()));
-  } catch (err) {
-    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return undefined;
-    throw err;
+  for (let read = 1; ; read++) {
+    let text: string;
+    try {
+      const out = await s3Client().send(
+        new GetObjectCommand({ Bucket: bucket(), Key: keyOf(userId, exportId, 'json') }),
+      );
+      text = await out.Body!.transformToString();
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return undefined;
+      throw err;
+    }
+    try {
+      return StoredStateSchema.parse(JSON.parse(text));
+    } catch (err) {
+      if (read >= STATE_READS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * read));
+    }
   }
 }
 

@@ -166,6 +166,33 @@ describe('GET /export', () => {
     expect(answer.body).toEqual({ success: true, export_id: EXPORT_ID, list: 'cases', state: 'running', rows: 4_200 });
   });
 
+  it('reads a state again when it comes back cut short (read while the job replaces it)', async () => {
+    // Arrange
+    let reads = 0;
+    s3Mock.on(GetObjectCommand).callsFake(() => {
+      reads += 1;
+      const body =
+        reads === 1
+          ? '{"export_id":'
+          : JSON.stringify({
+              export_id: EXPORT_ID,
+              list: 'cases',
+              filters: {},
+              state: 'running',
+              rows: 600,
+              created_at: '2026-11-27T02:00:00.000Z',
+              updated_at: new Date().toISOString(),
+            });
+      return { Body: { transformToString: async () => body } };
+    });
+    // Act
+    const answer = await get({ export_id: EXPORT_ID });
+    // Assess
+    expect(reads).toBe(2);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ state: 'running', rows: 600 });
+  });
+
   it('reports a running export whose state stopped moving as failed', async () => {
     // Arrange
     storedState({
