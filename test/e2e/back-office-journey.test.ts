@@ -60,7 +60,7 @@ describeBrowser('The back office across its areas (browser)', () => {
       query: { user_id: provider.sub, limit: 1 },
     });
     const lastName = `Journeyman${Date.now().toString(36)}`;
-    const created = await e2e.api<{ case: { case_id: string } }>('POST', '/case', {
+    const created = await e2e.api<{ case: { case_id: string; case_number: string } }>('POST', '/case', {
       token: provider.accessToken,
       body: {
         case_date: '2026-11-02',
@@ -72,6 +72,7 @@ describeBrowser('The back office across its areas (browser)', () => {
     });
     expect(created.status).toBe(201);
     const caseId = created.body.case.case_id;
+    const caseNumber = created.body.case.case_number;
 
     await page.goto(`${e2e.url}/back-office`);
     await eventually(async () => expect(await cardValue(page, 'Total Cases')).toBe(totalBefore + 1));
@@ -83,7 +84,7 @@ describeBrowser('The back office across its areas (browser)', () => {
     await eventually(async () => expect(await page.locator('tr[data-case-id]').count()).toBe(1));
     await page.waitForLoadState('networkidle');
     await row.waitFor();
-    await row.getByLabel(`Change status of case ${caseId}`).selectOption('20');
+    await row.getByLabel(`Change status of case ${caseNumber} (Quinn ${lastName})`).selectOption('20');
     await page.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Change status' }).click();
     await eventually(async () =>
       expect(await row.locator('[data-status]').first().getAttribute('data-status')).toBe('20'),

@@ -24,6 +24,8 @@ const e2e = useE2EStack();
 
 interface ApiCase {
   case_id: string;
+  case_number: string;
+  patient_first: string;
   patient_last: string;
   case_status: number;
   pay_amount?: number;
@@ -83,7 +85,9 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     await row.waitFor();
     const status = () => row.locator('[data-status]').first().getAttribute('data-status');
     const moveToPaid = async () => {
-      await row.getByLabel(`Change status of case ${target.case_id}`).selectOption('20');
+      await row
+        .getByLabel(`Change status of case ${target.case_number} (${target.patient_first} ${target.patient_last})`)
+        .selectOption('20');
       const confirm = page.getByRole('dialog', { name: 'Change status' });
       await confirm.getByText(/ → Paid\. You can undo it for 10 seconds\.$/).waitFor();
       await confirm.getByRole('button', { name: 'Change status' }).click();

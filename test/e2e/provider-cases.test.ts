@@ -262,9 +262,12 @@ describeBrowser('Provider case screens (browser)', () => {
     // A new case has been in its status for 0 days.
     expect(await row.getByRole('cell').nth(4).textContent()).toBe('0 days');
     expect(await row.getByRole('cell').nth(5).textContent()).toBe('Aetna');
+    // The row's controls name the case by its number (the Case ID column) and patient.
+    const caseNumber = (await row.getByRole('cell').nth(0).getByRole('link').textContent()) ?? '';
+    expect(caseNumber).toMatch(/^C-\d{6}$/);
 
     // Act: edit the patient's last name from the list
-    await row.getByRole('button', { name: `Edit case ${caseId}` }).click();
+    await row.getByRole('button', { name: `Edit case ${caseNumber} (${patientFirst} ${patientLast})` }).click();
     await waitForPath(page, `/case/${encodeURIComponent(caseId)}/edit`);
     await page.getByRole('heading', { name: 'Edit Case', level: 1 }).waitFor();
     const lastName = page.getByLabel('Patient last name');
@@ -284,7 +287,7 @@ describeBrowser('Provider case screens (browser)', () => {
     await eventually(async () =>
       expect(await row.getByRole('cell').nth(2).textContent()).toBe(`${patientFirst} ${editedLast}`),
     );
-    await row.getByRole('button', { name: `Delete case ${caseId}` }).click();
+    await row.getByRole('button', { name: `Delete case ${caseNumber} (${patientFirst} ${editedLast})` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete case' });
     await dialog.getByText('Are you sure you want to delete this case?', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -85,7 +85,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     await row.waitFor();
 
     // Act: the provider deletes it, confirming the dialog
-    await row.getByRole('button', { name: `Delete case ${caseId}` }).click();
+    await row.getByRole('button', { name: `Delete case ${caseNumber} (Rowan ${lastName})` }).click();
     const deleteDialog = provider.page.getByRole('dialog', { name: 'Delete case' });
     await deleteDialog.getByRole('button', { name: 'Delete', exact: true }).click();
 

@@ -122,6 +122,9 @@ function move(c: FakeCase, to: number, reason: unknown) {
   c.days_in_status = 0;
 }
 
+/** A row's name in its controls' labels: a case without a number by its id, then the patient. */
+const rowName = (c: FakeCase) => `${c.case_id} (Pat ${c.patient_last})`;
+
 function statsOf(list: FakeCase[]) {
   const by_status: Record<string, number> = {};
   for (const s of [0, 10, 20, 30, 40, 50, 60, 70, 80, 90]) by_status[String(s)] = 0;
@@ -637,7 +640,7 @@ describe('the row status control', () => {
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[0]!)}` })[0]!, {
       target: { value: '30' },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
@@ -657,7 +660,7 @@ describe('the row status control', () => {
     await screen.findByText('Showing 2 of 4 cases');
     const statsBefore = calls.filter(([p]) => p === '/case/stats').length;
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[0]!)}` })[0]!, {
       target: { value: '30' },
     });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
@@ -681,7 +684,7 @@ describe('the row status control', () => {
     await screen.findByText('Showing 1 of 1 case');
     const reads = caseCalls().length;
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[0]!)}` })[0]!, {
       target: { value: '20' },
     });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
@@ -704,9 +707,14 @@ describe('the row status control', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     const aged = rows()[0]!.getAttribute('data-case-id')!;
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${aged}` })[0]!, {
-      target: { value: '90' },
-    });
+    fireEvent.change(
+      screen.getAllByRole('combobox', {
+        name: `Change status of case ${rowName(cases.find((c) => c.case_id === aged)!)}`,
+      })[0]!,
+      {
+        target: { value: '90' },
+      },
+    );
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
     // Assess
     await within(rows()[0]!).findByText('No longer in this view');
@@ -719,7 +727,7 @@ describe('the row status control', () => {
     await screen.findByText('Showing 2 of 4 cases');
     const paid = cases[1]!;
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(paid)}` })[0]!, {
       target: { value: '10' },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Move case back to Submitted' });
@@ -745,7 +753,7 @@ describe('the row status control', () => {
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
     const paid = cases[1]!;
-    const select = screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!;
+    const select = screen.getAllByRole('combobox', { name: `Change status of case ${rowName(paid)}` })[0]!;
     // Act
     fireEvent.change(select, { target: { value: '0' } });
     const dialog = await screen.findByRole('dialog');
@@ -771,7 +779,7 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     await screen.findByText('Showing 2 of 4 cases');
     const paid = cases[1]!;
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${paid.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(paid)}` })[0]!, {
       target: { value: '40' },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Move case to Received Payment' });
@@ -801,7 +809,7 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     // Prepare
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
-    const select = screen.getAllByRole('combobox', { name: `Change status of case ${cases[1]!.case_id}` })[0]!;
+    const select = screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[1]!)}` })[0]!;
     // Act
     fireEvent.change(select, { target: { value: '40' } });
     const dialog = await screen.findByRole('dialog', { name: 'Move case to Received Payment' });
@@ -821,7 +829,7 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[0]!.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[0]!)}` })[0]!, {
       target: { value: '50' },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Move case to Sent to Negotiation' });
@@ -841,7 +849,7 @@ describe('the status control and the dispute event of statuses 40 to 80', () => 
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
     // Act
-    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${cases[1]!.case_id}` })[0]!, {
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[1]!)}` })[0]!, {
       target: { value: '40' },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
@@ -907,7 +915,7 @@ describe('edit and delete', () => {
     await screen.findByText('Showing 2 of 4 cases');
     const victim = cases[0]!;
     // Act
-    fireEvent.click(screen.getAllByRole('button', { name: `Delete case ${victim.case_id}` })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: `Delete case ${rowName(victim)}` })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Delete case' });
     expect(within(dialog).getByText('Are you sure you want to delete this case?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -922,7 +930,7 @@ describe('edit and delete', () => {
     renderAt('/back-office/cases');
     await screen.findByText('Showing 2 of 4 cases');
     // Act
-    fireEvent.click(screen.getAllByRole('button', { name: `Edit case ${cases[0]!.case_id}` })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: `Edit case ${rowName(cases[0]!)}` })[0]!);
     // Assess
     expect(await screen.findByText('Edit form')).toBeTruthy();
   });
@@ -1075,6 +1083,14 @@ describe('case numbers on the case screens', () => {
     expect(link.textContent).toBe('C-000120');
     expect(link.getAttribute('aria-label')).toBe(`Case C-000120 (full id ${numbered[0]!.case_id})`);
     expect(link.getAttribute('href')).toBe(`/case/${numbered[0]!.case_id}`);
+    const patient = `Pat ${numbered[0]!.patient_last}`;
+    for (const name of [
+      `Change status of case C-000120 (${patient})`,
+      `Edit case C-000120 (${patient})`,
+      `Delete case C-000120 (${patient})`,
+    ]) {
+      expect(within(rows()[0]!).getByLabelText(name)).toBeTruthy();
+    }
   });
 
   it('titles Case Details with the patient, date and number, shows the case id as secondary text and the statuses as steps', async () => {

@@ -47,6 +47,7 @@ import PracticePipeline from './PracticePipeline';
 import { OnboardingChecklist } from './OnboardingChecklist';
 import { EditIcon, TrashIcon } from '../components/icons';
 import { CaseTable } from './CaseTable';
+import { caseControlLabel } from './format';
 import { useCaseList } from './queries';
 import { caseKeys } from '../lib/queryKeys';
 import { useCurrentUser } from '../lib/useCurrentUser';
@@ -136,7 +137,7 @@ export default function CaseListPage() {
         size="small"
         variation="link"
         className="suture-touch-target"
-        aria-label={`Edit case ${c.case_id}`}
+        aria-label={caseControlLabel('Edit', c)}
         title="Edit case"
         onClick={(e) => {
           e.stopPropagation();
@@ -150,7 +151,7 @@ export default function CaseListPage() {
         variation="link"
         colorTheme="error"
         className="suture-touch-target"
-        aria-label={`Delete case ${c.case_id}`}
+        aria-label={caseControlLabel('Delete', c)}
         title="Delete case"
         isDisabled={remove.isPending && remove.variables === c.case_id}
         onClick={(e) => {

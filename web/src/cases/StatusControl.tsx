@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ModalDialog } from '../components/ModalDialog';
 import { UndoNotice } from '../components/UndoNotice';
 import { CASE_ADMIN_MESSAGES, useSetCaseStatus, useUndoCaseStatus } from './caseAdmin';
+import { caseControlLabel, type CaseNaming } from './format';
 
 // The dispute's event form (react-hook-form, the dispute schemas) loads only when a move needs it.
 const StatusEventDialog = lazy(() => import('../disputes/StatusEventDialog'));
@@ -109,6 +110,8 @@ export interface StatusControlProps {
   caseLabel?: string;
   /** Visible label ('Change Status'); in a table row the label is visually hidden. */
   compact?: boolean;
+  /** The row's case when compact: names the hidden label ({@link caseControlLabel}); default the case id. */
+  row?: CaseNaming;
   /** Called with the new status after the server accepted it (a move or its undo). */
   onChanged?: (status: number) => void;
 }
@@ -124,7 +127,7 @@ export function statusChangeText(caseLabel: string, from: number, to: number): s
   return `Case ${caseLabel}: ${caseStatusLabel(from)} → ${caseStatusLabel(to)}.`;
 }
 
-export function StatusControl({ caseId, status, caseLabel, compact = false, onChanged }: StatusControlProps) {
+export function StatusControl({ caseId, status, caseLabel, compact = false, row, onChanged }: StatusControlProps) {
   const selectId = useId();
   const mutation = useSetCaseStatus();
   const undo = useUndoCaseStatus();
@@ -166,7 +169,7 @@ export function StatusControl({ caseId, status, caseLabel, compact = false, onCh
       },
     );
 
-  const label = compact ? `Change status of case ${caseId}` : 'Change Status';
+  const label = compact ? caseControlLabel('Change status of', row ?? { case_id: caseId }) : 'Change Status';
   const failure =
     (mutation.isError && pendingBack === null ? mutation.error : null) ?? (undo.isError ? undo.error : null);
   return (

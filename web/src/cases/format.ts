@@ -58,6 +58,25 @@ export function caseLinkName(caseId: string, visible: string = caseIdLabel(caseI
   return `Case ${visible} (full id ${caseId})`;
 }
 
+/** The fields that name a case to a person (a {@link CaseView} has them all). */
+export interface CaseNaming {
+  case_id: string;
+  case_number?: string | null;
+  patient_first?: string;
+  patient_last?: string;
+}
+
+/**
+ * Accessible name of a row control, e.g. 'Change status of case C-000087 (Quebec Dummyfield)': the
+ * case number and the patient; the full case id while a case has no number, so each row's name
+ * stays unique.
+ */
+export function caseControlLabel(action: 'Change status of' | 'Edit' | 'Delete', c: CaseNaming): string {
+  const patient = patientName(c.patient_first ?? '', c.patient_last ?? '');
+  const number = c.case_number || c.case_id;
+  return `${action} case ${patient ? `${number} (${patient})` : number}`;
+}
+
 /**
  * How a dialog or notice names a case: its number (or, before it has one, the readable part of its
  * id) and the patient, e.g. 'C-000123 (Pat Doe)'.

@@ -63,7 +63,7 @@ import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { caseKeys } from '../../lib/queryKeys';
 import { StatusControl } from '../../cases/StatusControl';
-import { caseShortLabel } from '../../cases/format';
+import { caseControlLabel, caseShortLabel } from '../../cases/format';
 import { BulkBar, BulkPayDialog, BulkStatusDialog } from './BulkActions';
 import { useProfile } from '../../profile/useProfile';
 import { listAllCasesPage, managedCaseQuery, type ManagedCase } from './api';
@@ -219,12 +219,19 @@ function CaseManagement() {
 
   const rowActions = (c: ManagedCase) => (
     <Flex gap="xxs" alignItems="center" wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      <StatusControl compact key={c.case_id} caseId={c.case_id} status={c.case_status} caseLabel={caseShortLabel(c)} />
+      <StatusControl
+        compact
+        key={c.case_id}
+        caseId={c.case_id}
+        status={c.case_status}
+        caseLabel={caseShortLabel(c)}
+        row={c}
+      />
       <Button
         size="small"
         variation="link"
         className="suture-touch-target"
-        aria-label={`Edit case ${c.case_id}`}
+        aria-label={caseControlLabel('Edit', c)}
         title="Edit case"
         onClick={() => navigate(`/case/${encodeURIComponent(c.case_id)}/edit`)}
       >
@@ -235,7 +242,7 @@ function CaseManagement() {
         variation="link"
         colorTheme="error"
         className="suture-touch-target"
-        aria-label={`Delete case ${c.case_id}`}
+        aria-label={caseControlLabel('Delete', c)}
         title="Delete case"
         isDisabled={remove.isPending && remove.variables === c.case_id}
         onClick={() => setToDelete(c.case_id)}
