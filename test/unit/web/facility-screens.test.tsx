@@ -159,7 +159,12 @@ describe('Add Facility screen', () => {
     fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '78701' } });
     await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(2), { timeout: 2000 });
     // Assess: a partial ZIP waits; the hint says how the registry matches.
-    expect(screen.getByText(FACILITY_MESSAGES.searchHint)).toBeTruthy();
+    // It describes the name input, full width under the row of fields rather than inside the first.
+    const hint = screen.getByText(FACILITY_MESSAGES.searchHint);
+    const nameInput = screen.getByLabelText(/Search facilities/);
+    expect(nameInput.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(nameInput.closest('.amplify-field')!.contains(hint)).toBe(false);
+    expect(hint.parentElement!.contains(screen.getByLabelText('In ZIP code'))).toBe(true);
     expect(api.requests('GET /facility/search').map((r) => r.query)).toEqual([
       { facility_name: 'Mercy', city: 'Austin', state: 'TX' },
       { facility_name: 'Mercy', city: 'Austin', state: 'TX', zip: '78701' },

@@ -31,6 +31,8 @@ export interface FormFieldProps {
   autoFocus?: boolean;
   /** Flex basis of the field in a row of fields, e.g. '1 1 10rem'. */
   flex?: string;
+  /** Id of a description shown apart from the field; pass it only when set (it replaces Amplify's ids). */
+  'aria-describedby'?: string;
 }
 
 export function FormField({ hint, error, password, ...props }: FormFieldProps) {

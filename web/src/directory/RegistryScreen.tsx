@@ -14,7 +14,7 @@
  */
 import { Button, Flex, Radio, RadioGroupField, Text, View, VisuallyHidden } from '@aws-amplify/ui-react';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type * as z from 'zod';
@@ -36,6 +36,7 @@ export interface RegistrySearchField {
   name: string;
   label: string;
   placeholder?: string;
+  /** Under the label of a lone field; in a row of fields, full width under the row (it would wrap in a half-width field). */
   hint?: string;
 }
 
@@ -162,6 +163,7 @@ export function RegistryScreen<
 
   const firstMode = entity.modes[0] as RegistrySearchMode<Q>;
   const [modeValue, setModeValue] = useState(firstMode.value);
+  const hintId = useId();
   const mode = entity.modes.find((m) => m.value === modeValue) ?? firstMode;
   const searchForm = useForm<SearchValues>({
     defaultValues: Object.fromEntries(entity.modes.flatMap((m) => m.fields.map((f) => [f.name, '']))),
@@ -363,11 +365,14 @@ export function RegistryScreen<
         <Flex alignItems="flex-end" gap="small" wrap="wrap">
           {mode.fields.map((f, i) => {
             const registered = fieldProps(f.name);
+            const rowHint = mode.fields.length > 1 && f.hint !== undefined;
             return (
               <View key={f.name} flex={mode.fields.length === 1 ? '1 1 16rem' : '1 1 10rem'}>
                 <FormField
                   label={f.label}
-                  hint={f.hint}
+                  hint={rowHint ? undefined : f.hint}
+                  // Only when set: an undefined one would drop the ids Amplify gives the input.
+                  {...(rowHint ? { 'aria-describedby': `${hintId}-${f.name}` } : {})}
                   placeholder={f.placeholder}
                   autoComplete="off"
                   {...registered}
@@ -388,6 +393,14 @@ export function RegistryScreen<
             Search
           </Button>
         </Flex>
+        {mode.fields.length > 1 &&
+          mode.fields
+            .filter((f) => f.hint !== undefined)
+            .map((f) => (
+              <Text key={f.name} id={`${hintId}-${f.name}`} className="amplify-field__description">
+                {f.hint}
+              </Text>
+            ))}
       </RegistrySearchCard>
 
       <ManualEntry
