@@ -11,13 +11,16 @@
  *    csv-stringify's stream into a multipart upload (@aws-sdk/lib-storage), so memory holds a page
  *    and a part whatever the size; `rows` written to the state at most every
  *    {@link PROGRESS_EVERY_MS}; then `done` (or `failed`) and one audit entry
- *    ({@link EXPORT_AUDIT_ACTION}) with the list, its filters and the row count.
+ *    ({@link EXPORT_AUDIT_ACTION}) with the list, its filters and the row count. Its memory is
+ *    sampled at each page and the peaks written to the state, the log line and two metrics
+ *    (./memory.ts).
  * 3. {@link exportStatus} (GET /export): the state, and once done a presigned GET of the file.
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { stringify } from 'csv-stringify';
 import * as z from 'zod';
 import { EXPORT_AUDIT_ACTION } from '../../shared/api-routes';
@@ -36,10 +39,12 @@ import { getEnv } from '../lib/env';
 import { NotFoundError } from '../lib/errors';
 import { invokeAsync } from '../lib/invoke';
 import { logger } from '../lib/logger';
+import { EXPORT_MEMORY_METRICS, metrics } from '../lib/metrics';
 import { presignDownload } from '../lib/storage';
 import { systemAuditEntry, type AuditWriter } from '../lib/audit';
 import { writeAuditEntry } from '../lib/audit-writer';
 import { EXPORT_PAGE_SIZE, columnsOf, listEvent, readPage, type Requester } from './lists';
+import { MemoryPeak } from './memory';
 
 /** Least time between two writes of the rows so far (ms). */
 export const PROGRESS_EVERY_MS = 1_000;
@@ -79,6 +84,15 @@ const StoredStateSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   error: z.string().optional(),
+  /** The job's memory peaks (./memory.ts), written when it ends; never in GET /export's answer. */
+  memory: z
+    .object({
+      heap_peak_bytes: z.number(),
+      rss_peak_bytes: z.number(),
+      heap_start_bytes: z.number(),
+      samples: z.number(),
+    })
+    .optional(),
 });
 type StoredState = z.infer<typeof StoredStateSchema>;
 
@@ -213,6 +227,7 @@ export async function runExport(
   const stored = await readState(requester.user_id, exportId);
   if (!stored || stored.state !== 'running') return undefined;
   let rows = 0;
+  const memory = new MemoryPeak();
   let lastWrite = now();
   let progress: Promise<void> = Promise.resolve();
   const touch = (fields: Partial<StoredState>) =>
@@ -259,6 +274,7 @@ export async function runExport(
           rows++;
         }
         cursor = read.next_cursor;
+        memory.sample();
         if (now() - lastWrite >= PROGRESS_EVERY_MS) {
           lastWrite = now();
           progress = progress.then(() => touch({})).catch(() => undefined);
@@ -292,8 +308,20 @@ export async function runExport(
     username: requester.username ?? '',
     user_agent: 'suture-export',
   });
-  await touch({ state: outcome, ...(error ? { error } : {}) });
-  logger.info('Export ended', { exportId, list: stored.list, rows, outcome });
+  memory.sample();
+  const peaks = memory.read();
+  await touch({ state: outcome, ...(error ? { error } : {}), memory: peaks });
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+  metrics.addMetric(EXPORT_MEMORY_METRICS.heapPeak, MetricUnit.Megabytes, mb(peaks.heap_peak_bytes));
+  metrics.addMetric(EXPORT_MEMORY_METRICS.rssPeak, MetricUnit.Megabytes, mb(peaks.rss_peak_bytes));
+  logger.info('Export ended', {
+    exportId,
+    list: stored.list,
+    rows,
+    outcome,
+    heapPeakMiB: mb(peaks.heap_peak_bytes),
+    rssPeakMiB: mb(peaks.rss_peak_bytes),
+  });
   return outcome;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The application metrics (Powertools Metrics, CloudWatch embedded metric format): requests by route
- * and status class, audit writes and document confirms by outcome. Stored during a request and
+ * and status class, audit writes and document confirms by outcome, the export job's memory peaks.
+ * Stored during a request and
  * written once, as one EMF line, when the request ends (`observed` in ./middleware.ts).
  *
  * Namespace from `POWERTOOLS_METRICS_NAMESPACE` (`Suture/<stage>`, set by infra/monitoring.ts, which
@@ -15,7 +16,7 @@ import { logger } from './logger';
 /** The `service` dimension of every metric. */
 export const SERVICE_DIMENSION = 'suture';
 
-/** Every metric name Suture emits (each a count). */
+/** Every count Suture emits (its other metrics: {@link EXPORT_MEMORY_METRICS}). */
 export const METRIC_NAMES = {
   requests: 'Requests',
   auditWriteSucceeded: 'AuditWriteSucceeded',
@@ -28,6 +29,9 @@ export const METRIC_NAMES = {
   /** An access-log line the refusals Lambda could not read (lambdas/refusals/). */
   accessLogLineMalformed: 'AccessLogLineMalformed',
 } as const;
+
+/** The export job's memory peaks, in megabytes, one of each a job (lambdas/export/memory.ts). */
+export const EXPORT_MEMORY_METRICS = { heapPeak: 'ExportHeapPeak', rssPeak: 'ExportRssPeak' } as const;
 
 /** A metric name of {@link METRIC_NAMES}. */
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];

@@ -3,7 +3,8 @@
  * 400 naming the problem with nothing written and nothing invoked; a good request writes the state
  * `running` under the caller's prefix and invokes the function with the job; GET /export reads only
  * the caller's prefix (404 otherwise), reports a running export's rows, a dead one as failed, a done
- * one with a link; the audit ids of an export keep a search text out.
+ * one with a link; the job records its memory peaks in its state, out of GET /export's answer; the
+ * audit ids of an export keep a search text out.
  */
 import './support/env';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -12,6 +13,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/export/handler';
 import { EXPORT_JOB_EVENT, STALE_AFTER_MS, exportAuditIds, runExport } from '../../../lambdas/export/job';
+import type { MemoryPeaks } from '../../../lambdas/export/memory';
 import { EXPORT_FILTERS, EXPORT_MESSAGES } from '../../../shared/schemas/export';
 import { invoke } from './support/events';
 import type { ApiEvent, ApiResult } from '../../../lambdas/lib/http';
@@ -233,6 +235,36 @@ describe('the job', () => {
     expect(outcome).toBeUndefined();
     expect(writeAudit).not.toHaveBeenCalled();
     expect(s3Mock.commandCalls(PutObjectCommand)).toHaveLength(0);
+  });
+
+  it("records the job's memory peaks in its state, and GET /export answers without them", async () => {
+    // Arrange
+    storedState({ state: 'running' });
+    const writeAudit = jest.fn(async () => undefined);
+    // Act
+    const outcome = await runExport(
+      { type: EXPORT_JOB_EVENT, export_id: EXPORT_ID, requester: { user_id: SUB } },
+      { writeAudit },
+    );
+    // Assess
+    expect(outcome).toBe('done');
+    const states = s3Mock
+      .commandCalls(PutObjectCommand)
+      .map((c) => c.args[0].input)
+      .filter((input) => input.Key === `private/exports/${SUB}/${EXPORT_ID}.json`);
+    const last = JSON.parse(String(states[states.length - 1]!.Body)) as Record<string, unknown>;
+    expect(last.state).toBe('done');
+    const memory = last.memory as MemoryPeaks;
+    expect(memory.heap_start_bytes).toBeGreaterThan(0);
+    expect(memory.heap_peak_bytes).toBeGreaterThanOrEqual(memory.heap_start_bytes);
+    expect(memory.rss_peak_bytes).toBeGreaterThanOrEqual(memory.heap_peak_bytes / 2);
+    // The start, each page read (one here), the end.
+    expect(memory.samples).toBeGreaterThanOrEqual(3);
+    storedState(last);
+    const answer = await get({ export_id: EXPORT_ID });
+    expect(Object.keys(answer.body).sort()).toEqual(
+      ['expires_in', 'export_id', 'list', 'rows', 'state', 'success', 'url'].sort(),
+    );
   });
 
   it('audits the list, the row count and the filters, a search text kept out', () => {

@@ -1,0 +1,53 @@
+/**
+ * The export job's own memory, sampled while it runs (docs/decisions/0029-server-exports.md): the
+ * goal is a flat peak under 256 MB whatever the rows. Two figures, both always kept:
+ * - `heap`: this V8 isolate's used heap plus the memory it holds outside it (buffers: the upload
+ *   part), in bytes. Where the function shares a process (the local runtime's Lambda pool runs it in
+ *   a worker thread), this is the function's own; it excludes the process's other threads.
+ * - `rss`: the process's resident set, in bytes: what CloudWatch reports where the function is its
+ *   own process (AWS); locally it counts the whole runtime, emulators included.
+ */
+import { getHeapStatistics } from 'node:v8';
+
+/** The peaks of an export, as stored in its state (bytes). */
+export interface MemoryPeaks {
+  /** The isolate's used heap plus its external memory at its highest sample. */
+  heap_peak_bytes: number;
+  /** The process's RSS at its highest sample. */
+  rss_peak_bytes: number;
+  /** The isolate's used heap plus external memory when the export started. */
+  heap_start_bytes: number;
+  /** Samples taken (one a page read, one at the start and at the end). */
+  samples: number;
+}
+
+/** The isolate's used heap plus the memory it holds outside the heap (bytes). */
+function isolateBytes(): number {
+  const heap = getHeapStatistics();
+  return heap.used_heap_size + heap.external_memory;
+}
+
+/**
+ * A running peak of the isolate's and the process's memory: {@link MemoryPeak.sample} is cheap (no
+ * heap walk), so a caller samples at each page.
+ */
+export class MemoryPeak {
+  private readonly peaks: MemoryPeaks;
+
+  constructor() {
+    const start = isolateBytes();
+    this.peaks = { heap_peak_bytes: start, rss_peak_bytes: process.memoryUsage.rss(), heap_start_bytes: start, samples: 1 };
+  }
+
+  /** Take one sample. */
+  sample(): void {
+    this.peaks.heap_peak_bytes = Math.max(this.peaks.heap_peak_bytes, isolateBytes());
+    this.peaks.rss_peak_bytes = Math.max(this.peaks.rss_peak_bytes, process.memoryUsage.rss());
+    this.peaks.samples++;
+  }
+
+  /** The peaks so far (a copy). */
+  read(): MemoryPeaks {
+    return { ...this.peaks };
+  }
+}
