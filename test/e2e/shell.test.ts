@@ -98,6 +98,15 @@ describeBrowser('App shell (browser)', () => {
     expect(focusedTag).toBe('A');
     expect(ring).toEqual({ style: 'solid', width: '3px', color: 'rgb(47, 120, 196)' });
     expect(current).toEqual({ ariaCurrent: 'page', background: 'rgb(232, 241, 250)' });
+
+    // Act: a script moves the focus to <main> (as after a page change) while the keyboard is in use.
+    const main = await page.evaluate(() => {
+      const el = document.getElementById('main')!;
+      el.focus({ preventScroll: true });
+      return { focusVisible: el.matches(':focus-visible'), outline: getComputedStyle(el).outlineStyle };
+    });
+    // Assess: the browser counts it as keyboard focus, yet what is no control draws no ring.
+    expect(main).toEqual({ focusVisible: true, outline: 'none' });
   });
 
   it('serves the SPA under the Content-Security-Policy, and a provider signs in and sees the case list with nothing refused', async () => {
