@@ -5,8 +5,8 @@
  * Read-only sections: Basic Information (user id, email, first and last name, user type with its
  * number, phone), Professional Information (NPI with Validate, states licensed, message preference,
  * referred by user), Address Information, Account Information (created and last updated as long US
- * date with time), and Refresh (the spec's Retry on a loaded page). States: loading, "User Not Found",
- * "Error Loading User" (with Retry and Back), and Back to User Management. Management: a user type control offering only types
+ * date with time). States: loading, "User Not Found", "Error Loading User" (with Retry and Back), and
+ * Back to User Management. Management: a user type control offering only types
  * below the caller's own, and Delete with a confirmation (only when the spec's rule allows it);
  * neither on one's own page. A type change first shows "from -> to" (and, for a promotion to the
  * back office, that the person will see every case) and asks; then a notice offers Undo for 10
@@ -314,9 +314,8 @@ export default function UserDetailPage() {
         <Badge>
           {roleLabel(u.user_type)} ({u.user_type})
         </Badge>
-        {/* The spec's Retry on a page that loaded: it reads the user again, so it says Refresh. */}
         <Button size="small" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-          Refresh
+          Retry
         </Button>
       </Flex>
       <Section title="Basic Information">
