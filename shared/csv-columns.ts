@@ -35,7 +35,8 @@ export const CSV_BOM = '\uFEFF';
 /** One cell as csv-stringify takes it (see the module doc for the rules). */
 export function csvCell(value: CsvValue, kind: CsvColumn<unknown>['kind']): string | number | null {
   if (value === null || value === undefined || value === '') return null;
-  if (Array.isArray(value)) return value.join(' ');
+  // A list reads as on screen (procedure codes "27447, 29880").
+  if (Array.isArray(value)) return value.join(', ');
   if (kind === 'date') {
     const date = new Date(typeof value === 'number' ? value : String(value));
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
@@ -171,6 +172,9 @@ const AUDIT_CSV_FIELDS = [
   'user_id',
   'user_type',
   'username',
+  // The person behind the ids, as the audit screen shows them.
+  'user_name',
+  'user_email',
   'action',
   'status',
   'outcome',

@@ -315,10 +315,10 @@ describe('the audit CSV', () => {
     // Assess
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFat,user_id,user_type,username,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent,case_id,case_number',
+      '\uFEFFat,user_id,user_type,username,user_name,user_email,action,status,outcome,resource_type,resource_ids,request_id,source_ip,user_agent,case_id,case_number',
     );
     expect(lines[1]).toBe(
-      '2026-11-23T18:05:12.000Z,u-1,,ada,GET /case,200,allowed,case,a b,req-1,203.0.113.9,"Agent, ""quoted""",,',
+      '2026-11-23T18:05:12.000Z,u-1,,ada,,,GET /case,200,allowed,case,"a, b",req-1,203.0.113.9,"Agent, ""quoted""",,',
     );
     expect(lines[2]).toContain(`,"'=HYPERLINK(""x"")",`);
     expect(lines).toHaveLength(4);

@@ -84,6 +84,16 @@ describe('toCsv', () => {
     expect(readBack(csv).slice(1).map((r) => r[2])).toEqual(['2026-03-14', '2026-11-23', '2026-01-02']);
   });
 
+  it('writes a list as the screen shows it, comma-separated in one quoted cell', () => {
+    // Act
+    const csv = toCsv([{ header: 'Procedure Codes', value: (r: { codes: string[] }) => r.codes }], [
+      { codes: ['27447', '29880'] },
+    ]);
+    // Assess
+    expect(csv.split('\r\n')[1]).toBe('"27447, 29880"');
+    expect(readBack(csv)[1]).toEqual(['27447, 29880']);
+  });
+
   it('writes only the header row for no rows', () => {
     expect(toCsv(COLUMNS, [])).toBe('\uFEFFText,Amount,Date\r\n');
   });
