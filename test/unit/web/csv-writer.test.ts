@@ -41,7 +41,11 @@ describe('toCsv', () => {
     // Assess
     expect(csv).toContain('"Smith, Jane"');
     expect(csv).toContain('"the ""best"" surgeon"');
-    expect(readBack(csv).slice(1).map((r) => r[0])).toEqual(texts);
+    expect(
+      readBack(csv)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(texts);
   });
 
   it('keeps non-ASCII text as it is', () => {
@@ -56,7 +60,14 @@ describe('toCsv', () => {
     // Prepare
     const cells = ['=SUM(A1:A9)', '+1', '-2+3', '@cmd', '\tx', '\rx', 'a=b', '1-2'];
     // Act
-    const read = readBack(toCsv(COLUMNS, cells.map((text) => ({ text })))).slice(1).map((r) => r[0]);
+    const read = readBack(
+      toCsv(
+        COLUMNS,
+        cells.map((text) => ({ text })),
+      ),
+    )
+      .slice(1)
+      .map((r) => r[0]);
     // Assess
     expect(read).toEqual(["'=SUM(A1:A9)", "'+1", "'-2+3", "'@cmd", "'\tx", "'\rx", 'a=b', '1-2']);
   });
@@ -70,7 +81,11 @@ describe('toCsv', () => {
       { text: 'x', amount: null },
     ]);
     // Assess
-    expect(readBack(csv).slice(1).map((r) => r[1])).toEqual(['1234.50', '87.00', '-3.46', '']);
+    expect(
+      readBack(csv)
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['1234.50', '87.00', '-3.46', '']);
   });
 
   it('writes dates as YYYY-MM-DD from a calendar day, an ISO timestamp or epoch milliseconds', () => {
@@ -81,14 +96,19 @@ describe('toCsv', () => {
       { text: 'x', date: Date.UTC(2026, 0, 2, 12) },
     ]);
     // Assess
-    expect(readBack(csv).slice(1).map((r) => r[2])).toEqual(['2026-03-14', '2026-11-23', '2026-01-02']);
+    expect(
+      readBack(csv)
+        .slice(1)
+        .map((r) => r[2]),
+    ).toEqual(['2026-03-14', '2026-11-23', '2026-01-02']);
   });
 
   it('writes a list as the screen shows it, comma-separated in one quoted cell', () => {
     // Act
-    const csv = toCsv([{ header: 'Procedure Codes', value: (r: { codes: string[] }) => r.codes }], [
-      { codes: ['27447', '29880'] },
-    ]);
+    const csv = toCsv(
+      [{ header: 'Procedure Codes', value: (r: { codes: string[] }) => r.codes }],
+      [{ codes: ['27447', '29880'] }],
+    );
     // Assess
     expect(csv.split('\r\n')[1]).toBe('"27447, 29880"');
     expect(readBack(csv)[1]).toEqual(['27447, 29880']);
