@@ -97,7 +97,7 @@ import { RSS_GOAL_MIB, readRss } from './lib/rss';
 import { PDFDocument } from 'pdf-lib';
 import { FUNCTION_SIZING } from '../lambdas/routes';
 import { buildDisputes, disputeCalls, type DisputeSetMeta } from './lib/disputes';
-import { EXPORT_TABLE_HEADER, exportRow, heapPeakRatio, measureExport, type ExportMeasured } from './lib/export';
+import { EXPORT_TABLE_HEADER, exportRow, heapPeakRatios, measureExport, type ExportMeasured } from './lib/export';
 import { loadCursorKey } from '../lambdas/lib/cursor-seal';
 
 /* ---------------------------------------------------------------- peak RSS */
@@ -967,11 +967,12 @@ function report(results: SizeResult[]): void {
         .join(', ')})\n`,
   );
   for (const line of [...EXPORT_TABLE_HEADER, ...results.map((r) => exportRow(r.n, r.exported))]) console.log(line);
-  const heapRatio = heapPeakRatio(small.exported, large.exported);
+  const ratios = heapPeakRatios(small.exported, large.exported);
+  const ratio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : '-');
   console.log(
-    `\nExport function heap peak at ${b} cases over ${a}: ${Number.isFinite(heapRatio) ? `${heapRatio.toFixed(2)}x` : '-'} ` +
+    `\nExport function heap peak at ${b} cases over ${a}: ${ratio(ratios.peak)}; after GC: ${ratio(ratios.afterGc)} ` +
       `(flat: near 1). Heap: the export isolate's used heap plus its external memory (buffers), sampled at each page ` +
-      `read (lambdas/export/memory.ts); RSS growth: this whole process, emulators included.`,
+      `read and after each collection (lambdas/export/memory.ts); RSS growth: this whole process, emulators included.`,
   );
   console.log(
     `\nCase items read: ScannedCount of the Queries on the cases table and its indexes, plus cases got by key. ` +

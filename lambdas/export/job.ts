@@ -88,6 +88,7 @@ const StoredStateSchema = z.object({
   memory: z
     .object({
       heap_peak_bytes: z.number(),
+      heap_after_gc_peak_bytes: z.number(),
       rss_peak_bytes: z.number(),
       heap_start_bytes: z.number(),
       samples: z.number(),
@@ -293,6 +294,7 @@ export async function runExport(
     logger.error('Export failed', { exportId, list: stored.list, error: { name: e?.name, message: e?.message } });
     error = EXPORT_MESSAGES.failed;
   }
+  const peaks = memory.stop();
   await progress;
   const at = new Date(now());
   await writeAudit({
@@ -308,8 +310,6 @@ export async function runExport(
     username: requester.username ?? '',
     user_agent: 'suture-export',
   });
-  memory.sample();
-  const peaks = memory.read();
   await touch({ state: outcome, ...(error ? { error } : {}), memory: peaks });
   const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   metrics.addMetric(EXPORT_MEMORY_METRICS.heapPeak, MetricUnit.Megabytes, mb(peaks.heap_peak_bytes));
@@ -320,6 +320,7 @@ export async function runExport(
     rows,
     outcome,
     heapPeakMiB: mb(peaks.heap_peak_bytes),
+    heapAfterGcPeakMiB: mb(peaks.heap_after_gc_peak_bytes),
     rssPeakMiB: mb(peaks.rss_peak_bytes),
   });
   return outcome;

@@ -6,13 +6,18 @@
  *   a worker thread), this is the function's own; it excludes the process's other threads.
  * - `rss`: the process's resident set, in bytes: what CloudWatch reports where the function is its
  *   own process (AWS); locally it counts the whole runtime, emulators included.
+ * The heap's peak also counts garbage V8 has not collected yet, which it leaves longer the larger its
+ * heap limit; `heap_after_gc_peak_bytes`, read right after each collection, is what the job keeps.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 
 /** The peaks of an export, as stored in its state (bytes). */
 export interface MemoryPeaks {
   /** The isolate's used heap plus its external memory at its highest sample. */
   heap_peak_bytes: number;
+  /** The isolate's used heap plus its external memory right after a collection, at its highest (or at the start). */
+  heap_after_gc_peak_bytes: number;
   /** The process's RSS at its highest sample. */
   rss_peak_bytes: number;
   /** The isolate's used heap plus external memory when the export started. */
@@ -29,14 +34,26 @@ function isolateBytes(): number {
 
 /**
  * A running peak of the isolate's and the process's memory: {@link MemoryPeak.sample} is cheap (no
- * heap walk), so a caller samples at each page.
+ * heap walk), so a caller samples at each page; each garbage collection is sampled too, until
+ * {@link MemoryPeak.stop}.
  */
 export class MemoryPeak {
   private readonly peaks: MemoryPeaks;
+  private readonly collections: PerformanceObserver;
 
   constructor() {
     const start = isolateBytes();
-    this.peaks = { heap_peak_bytes: start, rss_peak_bytes: process.memoryUsage.rss(), heap_start_bytes: start, samples: 1 };
+    this.peaks = {
+      heap_peak_bytes: start,
+      heap_after_gc_peak_bytes: start,
+      rss_peak_bytes: process.memoryUsage.rss(),
+      heap_start_bytes: start,
+      samples: 1,
+    };
+    this.collections = new PerformanceObserver(() => {
+      this.peaks.heap_after_gc_peak_bytes = Math.max(this.peaks.heap_after_gc_peak_bytes, isolateBytes());
+    });
+    this.collections.observe({ entryTypes: ['gc'] });
   }
 
   /** Take one sample. */
@@ -46,8 +63,10 @@ export class MemoryPeak {
     this.peaks.samples++;
   }
 
-  /** The peaks so far (a copy). */
-  read(): MemoryPeaks {
+  /** Take a last sample, stop watching collections, and answer the peaks. */
+  stop(): MemoryPeaks {
+    this.sample();
+    this.collections.disconnect();
     return { ...this.peaks };
   }
 }

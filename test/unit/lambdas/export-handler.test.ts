@@ -257,6 +257,7 @@ describe('the job', () => {
     const memory = last.memory as MemoryPeaks;
     expect(memory.heap_start_bytes).toBeGreaterThan(0);
     expect(memory.heap_peak_bytes).toBeGreaterThanOrEqual(memory.heap_start_bytes);
+    expect(memory.heap_after_gc_peak_bytes).toBeGreaterThanOrEqual(memory.heap_start_bytes);
     expect(memory.rss_peak_bytes).toBeGreaterThanOrEqual(memory.heap_peak_bytes / 2);
     // The start, each page read (one here), the end.
     expect(memory.samples).toBeGreaterThanOrEqual(3);
