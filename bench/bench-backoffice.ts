@@ -970,9 +970,9 @@ function report(results: SizeResult[]): void {
   const ratios = heapPeakRatios(small.exported, large.exported);
   const ratio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : '-');
   console.log(
-    `\nExport function heap peak at ${b} cases over ${a}: ${ratio(ratios.peak)}; after GC: ${ratio(ratios.afterGc)} ` +
+    `\nExport function heap peak at ${b} cases over ${a}: ${ratio(ratios.peak)}; after full GC: ${ratio(ratios.afterGc)} ` +
       `(flat: near 1). Heap: the export isolate's used heap plus its external memory (buffers), sampled at each page ` +
-      `read and after each collection (lambdas/export/memory.ts); RSS growth: this whole process, emulators included.`,
+      `read and after each full collection (lambdas/export/memory.ts); RSS growth: this whole process, emulators included.`,
   );
   console.log(
     `\nCase items read: ScannedCount of the Queries on the cases table and its indexes, plus cases got by key. ` +

@@ -7,16 +7,17 @@
  * - `rss`: the process's resident set, in bytes: what CloudWatch reports where the function is its
  *   own process (AWS); locally it counts the whole runtime, emulators included.
  * The heap's peak also counts garbage V8 has not collected yet, which it leaves longer the larger its
- * heap limit; `heap_after_gc_peak_bytes`, read right after each collection, is what the job keeps.
+ * heap limit; `heap_after_gc_peak_bytes`, read right after each full (mark-sweep) collection, is what
+ * the job keeps alive.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 
 /** The peaks of an export, as stored in its state (bytes). */
 export interface MemoryPeaks {
   /** The isolate's used heap plus its external memory at its highest sample. */
   heap_peak_bytes: number;
-  /** The isolate's used heap plus its external memory right after a collection, at its highest (or at the start). */
+  /** The isolate's used heap plus external memory right after a full collection, at its highest (or at the start). */
   heap_after_gc_peak_bytes: number;
   /** The process's RSS at its highest sample. */
   rss_peak_bytes: number;
@@ -34,7 +35,7 @@ function isolateBytes(): number {
 
 /**
  * A running peak of the isolate's and the process's memory: {@link MemoryPeak.sample} is cheap (no
- * heap walk), so a caller samples at each page; each garbage collection is sampled too, until
+ * heap walk), so a caller samples at each page; each full garbage collection is sampled too, until
  * {@link MemoryPeak.stop}.
  */
 export class MemoryPeak {
@@ -50,8 +51,14 @@ export class MemoryPeak {
       heap_start_bytes: start,
       samples: 1,
     };
-    this.collections = new PerformanceObserver(() => {
-      this.peaks.heap_after_gc_peak_bytes = Math.max(this.peaks.heap_after_gc_peak_bytes, isolateBytes());
+    this.collections = new PerformanceObserver((list) => {
+      // A scavenge leaves the old generation's garbage: only a full collection shows what is kept.
+      const full = list
+        .getEntries()
+        .some(
+          (entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR,
+        );
+      if (full) this.peaks.heap_after_gc_peak_bytes = Math.max(this.peaks.heap_after_gc_peak_bytes, isolateBytes());
     });
     this.collections.observe({ entryTypes: ['gc'] });
   }
