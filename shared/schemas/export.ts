@@ -47,7 +47,7 @@ export const EXPORT_MESSAGES = {
   unknownFilter: (list: ExportList, name: string) =>
     `${name} is not a filter of the ${list} list (filters: ${EXPORT_FILTERS[list].join(', ')})`,
   filterValue: 'a filter is a text, a number or true/false',
-  exportId: 'export_id is required: the id POST /export answered',
+  exportId: 'export_id must be the id that POST /export answered',
   notFound: 'Export not found',
   failed: 'The export failed. Please try again.',
 } as const;
