@@ -41,7 +41,11 @@ describe('importing while the local runtime runs', () => {
       query: { search: 'surgery' },
     });
     // Assess
-    expect(running).toEqual({ pid: process.pid, dynamodb: local.stack.endpoints.dynamodb });
+    expect(running).toEqual({
+      pid: process.pid,
+      dynamodb: local.stack.endpoints.dynamodb,
+      lambda: local.stack.endpoints.lambda,
+    });
     expect(target.description).toContain('the running local server');
     expect(result.counts.inserted).toBe(883);
     expect(page.status).toBe(200);
