@@ -6,7 +6,7 @@
  * phone (390 x 844) the screen shows one card per case without sideways scrolling, a long note
  * wraps, and selected cases move together and take their pay amounts in a grid (POST /case/bulk;
  * docs/decisions/0025-bulk-and-undo.md); the aging filter's cases exported as CSV; no axe-core
- * violations of impact serious or critical.
+ * violations of impact serious or critical; on a phone, a filtered list exported with its progress seen.
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
@@ -202,6 +202,58 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     const n = exported.length;
     await page.getByText(`Exported ${n} ${n === 1 ? 'case' : 'cases'}.`, { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('exports a filtered list on a phone, showing its progress, and the file equals the list', async () => {
+    // Prepare: the API's answer for the same filter, every page
+    const admin = await e2e.signIn(CASE_ADMIN);
+    const expected: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const res = await e2e.api<{ cases: { case_id: string }[]; next_cursor?: string | null }>('GET', '/case', {
+        token: admin.accessToken,
+        query: { status: 10, limit: 50, ...(cursor ? { cursor } : {}) },
+      });
+      expected.push(...res.body.cases.map((c) => c.case_id));
+      cursor = res.body.next_cursor ?? undefined;
+    } while (cursor);
+    expect(expected.length).toBeGreaterThan(0);
+    const { page } = await e2e.newPage({ mobile: true });
+    const pageErrors = trackPageErrors(page);
+    await signInThroughUi(page, e2e.url, CASE_ADMIN);
+    await waitForPath(page, '/back-office');
+    await page.goto(`${e2e.url}/back-office/cases?status=submitted`);
+    await page.getByRole('list', { name: 'Cases' }).locator('li').first().waitFor();
+    // From now on the list call answers slowly (the list is on screen), so the progress stays to be seen.
+    await page.route(
+      (url) => url.pathname.endsWith('/case'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
+
+    // Act
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+
+    // Assess: progress with Cancel, then the file parsed back equals the list
+    await page.getByRole('progressbar', { name: 'Exporting cases' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /so far/ })
+      .first()
+      .waitFor();
+    const download = await downloaded;
+    const exported: Record<string, string>[] = parse(readFileSync(await download.path()), { bom: true, columns: true });
+    expect(exported.map((r) => r['Case ID'])).toEqual(expected);
+    expect(exported.every((r) => r['Status'] === 'Submitted')).toBe(true);
+    const n = exported.length;
+    await page.getByText(`Exported ${n} ${n === 1 ? 'case' : 'cases'}.`, { exact: true }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     expect(pageErrors).toEqual([]);
   });
 
