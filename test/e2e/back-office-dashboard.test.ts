@@ -8,7 +8,7 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(120_000);
 
@@ -21,8 +21,7 @@ describeBrowser('Back-office home and analytics (browser)', () => {
     // Prepare
     const { page } = await e2e.newPage();
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
 
     // Act
     const status = page.getByRole('list', { name: 'System Status' });
@@ -61,8 +60,7 @@ describeBrowser('Back-office home and analytics (browser)', () => {
   it("gives a provider on a phone the menu with the role, and the pipeline's links set the list's filter", async () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
     const pipeline = page.getByRole('navigation', { name: 'Your pipeline' });
     await pipeline.getByRole('link', { name: /^All/ }).waitFor();
 

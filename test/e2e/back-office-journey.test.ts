@@ -7,7 +7,7 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import type { Page } from 'playwright-core';
 
 jest.setTimeout(150_000);
@@ -110,8 +110,7 @@ describeBrowser('The back office across its areas (browser)', () => {
     // Prepare
     const { page } = await e2e.newPage();
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, GLOBAL_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, GLOBAL_ADMIN, '/back-office');
 
     // Act
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Mgmt' }).click();
@@ -128,8 +127,7 @@ describeBrowser('The back office across its areas (browser)', () => {
   it('sends a provider from every back-office route to /dashboard and shows them none of its links', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
 
     for (const path of BACK_OFFICE_PATHS) {
       // Act

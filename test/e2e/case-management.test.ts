@@ -13,7 +13,7 @@ import { parse } from 'csv-parse/sync';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(120_000);
 
@@ -72,8 +72,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     const target = await providerCase();
     const { page } = await e2e.newPage();
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
     await page.locator('header').getByRole('link', { name: 'Case Mgmt', exact: true }).click();
     await waitForPath(page, '/back-office/cases');
     await page.getByText(/^Showing \d+ of \d+ cases$/).waitFor();
@@ -159,8 +158,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(expected.body.cases.length).toBeGreaterThan(0);
     const { page } = await e2e.newPage();
     const pageErrors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await page.goto(`${e2e.url}/back-office/cases`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office/cases');
     const table = page.getByRole('table', { name: 'Cases' });
     await table.locator('tbody tr').first().waitFor();
 
@@ -221,9 +219,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     expect(expected.length).toBeGreaterThan(0);
     const { page } = await e2e.newPage({ mobile: true });
     const pageErrors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
-    await page.goto(`${e2e.url}/back-office/cases?status=submitted`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office/cases?status=submitted');
     await page.getByRole('list', { name: 'Cases' }).locator('li').first().waitFor();
     // From now on the list call answers slowly (the list is on screen), so the progress stays to be seen.
     await page.route(
@@ -260,8 +256,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
   it('works on a phone: one card per case, no sideways scrolling, the status control in each card, notes that wrap', async () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
     // Act
     await page.goto(`${e2e.url}/back-office/cases`);
     const cards = page.getByRole('list', { name: 'Cases' });
@@ -302,9 +297,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     const last = `Bulkmove${Date.now().toString(36)}`;
     const ids = await newProviderCases(last, 2);
     const { page } = await e2e.newPage({ mobile: true });
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
-    await page.goto(`${e2e.url}/back-office/cases?q=${last}`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, `/back-office/cases?q=${last}`);
     const cards = page.getByRole('list', { name: 'Cases' });
     await cards.locator('li').nth(1).waitFor();
     // Act: select both with their checkboxes, move them to Sent to Biller

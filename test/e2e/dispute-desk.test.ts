@@ -12,7 +12,7 @@ import { todayInNewYork } from '../../lambdas/data/dispute/calendar';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import type { Page } from 'playwright-core';
 
 jest.setTimeout(150_000);
@@ -96,9 +96,7 @@ describeBrowser('The dispute desk (browser)', () => {
 
     const { page } = await e2e.newPage();
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
-    await page.goto(`${e2e.url}/case/${encodeURIComponent(target.case_id)}`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, `/case/${encodeURIComponent(target.case_id)}`);
     const panel = page.getByRole('region', { name: 'Dispute' });
     await panel.getByText('No dispute events recorded yet.').waitFor();
 
@@ -150,9 +148,7 @@ describeBrowser('The dispute desk (browser)', () => {
 
     // Assess: provider1 sees the same dispute, read-only
     const { page: own } = await e2e.newPage();
-    await signInThroughUi(own, e2e.url, PROVIDER1);
-    await waitForPath(own, '/dashboard');
-    await own.goto(`${e2e.url}/case/${encodeURIComponent(target.case_id)}`);
+    await signInWithTokens(e2e, own, PROVIDER1, `/case/${encodeURIComponent(target.case_id)}`);
     const ownPanel = own.getByRole('region', { name: 'Dispute' });
     await ownPanel.getByText(READ_ONLY_TEXT).waitFor();
     await ownPanel.getByText('Award paid', { exact: true }).first().waitFor();
@@ -165,8 +161,7 @@ describeBrowser('The dispute desk (browser)', () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, CASE_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
 
     // Act: Deadlines, then the first case of the queue
     await page.goto(`${e2e.url}/back-office/deadlines`);
@@ -201,9 +196,7 @@ describeBrowser('The dispute desk (browser)', () => {
 
     // Act: provider1 on the same case (a seeded dispute of theirs)
     const { page: own } = await e2e.newPage({ mobile: true });
-    await signInThroughUi(own, e2e.url, PROVIDER1);
-    await waitForPath(own, '/dashboard');
-    await own.goto(`${e2e.url}/case/${encodeURIComponent(caseId)}`);
+    await signInWithTokens(e2e, own, PROVIDER1, `/case/${encodeURIComponent(caseId)}`);
     const ownPanel = own.getByRole('region', { name: 'Dispute' });
 
     // Assess

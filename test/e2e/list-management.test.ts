@@ -7,7 +7,7 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import { sharedDataFile } from '../support/shared-data';
 
 jest.setTimeout(120_000);
@@ -22,8 +22,7 @@ describeBrowser('List Management (browser)', () => {
     // Prepare
     const { page } = await e2e.newPage();
     const errors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, GLOBAL_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, GLOBAL_ADMIN, '/back-office');
     // Act
     await page.getByRole('link', { name: 'List Mgmt' }).first().click();
     await waitForPath(page, '/back-office/list-management');
@@ -47,9 +46,7 @@ describeBrowser('List Management (browser)', () => {
   it('adds a payer that the case form then suggests to a provider', async () => {
     // Prepare
     const admin = await e2e.newPage();
-    await signInThroughUi(admin.page, e2e.url, GLOBAL_ADMIN);
-    await waitForPath(admin.page, '/back-office');
-    await admin.page.goto(`${e2e.url}/back-office/list-management`);
+    await signInWithTokens(e2e, admin.page, GLOBAL_ADMIN, '/back-office/list-management');
     await admin.page.getByRole('tab', { name: 'Insurance Types' }).click();
     await admin.page.getByRole('cell', { name: 'Aetna', exact: true }).waitFor();
     // Act
@@ -57,9 +54,7 @@ describeBrowser('List Management (browser)', () => {
     await admin.page.getByRole('button', { name: 'Add', exact: true }).click();
     await admin.page.getByText('Added Zenith Mutual Health').waitFor();
     const provider = await e2e.newPage();
-    await signInThroughUi(provider.page, e2e.url, PROVIDER1);
-    await waitForPath(provider.page, '/dashboard');
-    await provider.page.goto(`${e2e.url}/case/new`);
+    await signInWithTokens(e2e, provider.page, PROVIDER1, '/case/new');
     await provider.page.getByLabel('Insurance provider').fill('Zen');
     // Assess
     await provider.page.getByRole('option', { name: 'Zenith Mutual Health' }).waitFor();
@@ -68,8 +63,7 @@ describeBrowser('List Management (browser)', () => {
   it('sends a Report Admin (user_type 50) from the page back to the back-office home, with no List Mgmt link', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, REPORT_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, REPORT_ADMIN, '/back-office');
     // Act
     await page.goto(`${e2e.url}/back-office/list-management`);
     await waitForPath(page, '/back-office');

@@ -8,7 +8,7 @@ import { CASE_STATUSES, UI_MESSAGES } from '../../shared';
 import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -85,10 +85,9 @@ describeBrowser('Provider case screens (browser)', () => {
     }
   }
 
-  /** Sign in through /auth and wait for the Case List with its rows. */
+  /** Sign in (with tokens: the form is covered above) and wait for the Case List with its rows. */
   async function signInToDashboard(page: Page, email: string): Promise<void> {
-    await signInThroughUi(page, e2e.url, email);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, email, '/dashboard');
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
     await caseRows(page).first().waitFor();
   }
@@ -147,8 +146,7 @@ describeBrowser('Provider case screens (browser)', () => {
       .map((c) => c.case_id);
     const { page } = await e2e.newPage();
     const pageErrors = trackPageErrors(page);
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
     await caseRows(page).first().waitFor();
 
     // Act: search by the whole name, last name first

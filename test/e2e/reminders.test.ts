@@ -8,7 +8,7 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors } from './support/ui';
 
 jest.setTimeout(120_000);
 
@@ -26,9 +26,7 @@ describeBrowser('Deadline reminders by email (browser)', () => {
       // Prepare
       const user = await e2e.newPage({ mobile });
       const errors = trackPageErrors(user.page);
-      await signInThroughUi(user.page, e2e.url, email);
-      await waitForPath(user.page, '/back-office');
-      await user.page.goto(`${e2e.url}/update-profile`);
+      await signInWithTokens(e2e, user.page, email, '/update-profile');
       const section = user.page.getByRole('region', { name: 'Email reminders' });
       await section.waitFor();
 
@@ -59,9 +57,7 @@ describeBrowser('Deadline reminders by email (browser)', () => {
       // Act: the Global Admin sends the reminders now from the email viewer
       const admin = await e2e.newPage({ mobile });
       const adminErrors = trackPageErrors(admin.page);
-      await signInThroughUi(admin.page, e2e.url, GLOBAL_ADMIN);
-      await waitForPath(admin.page, '/back-office');
-      await admin.page.goto(`${e2e.url}/debug/emails`);
+      await signInWithTokens(e2e, admin.page, GLOBAL_ADMIN, '/debug/emails');
       await admin.page.getByRole('heading', { name: 'Email viewer', level: 1 }).waitFor();
       await admin.page.getByRole('button', { name: 'Send reminders now' }).click();
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import { pdfText } from '../support/pdf-text';
 
 jest.setTimeout(180_000);
@@ -25,8 +25,7 @@ describeBrowser('Reports (browser)', () => {
       token: provider.accessToken,
       query: { user_id: provider.sub, filter: 20, limit: 200 },
     });
-    await signInThroughUi(page, e2e.url, 'reportadmin@example.com');
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, 'reportadmin@example.com', '/back-office');
 
     // Act
     await page.goto(`${e2e.url}/back-office/reports`);
@@ -59,8 +58,7 @@ describeBrowser('Reports (browser)', () => {
   it('sends a case admin without reporting access to /dashboard', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, 'caseadmin@example.com');
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, 'caseadmin@example.com', '/back-office');
 
     // Act
     await page.goto(`${e2e.url}/back-office/reports`);

@@ -9,7 +9,7 @@ import type { UploadTicket } from '../../shared';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(240_000);
 
@@ -79,8 +79,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     const { caseId, caseNumber, token } = await caseWithDocuments(lastName);
     const provider = await e2e.newPage();
     const providerErrors = trackPageErrors(provider.page);
-    await signInThroughUi(provider.page, e2e.url, PROVIDER1);
-    await waitForPath(provider.page, '/dashboard');
+    await signInWithTokens(e2e, provider.page, PROVIDER1, '/dashboard');
     const row = provider.page.getByRole('table', { name: 'Cases' }).locator(`tbody tr[data-case-id="${caseId}"]`);
     await row.waitFor();
 
@@ -97,8 +96,7 @@ describeBrowser('Restore of a deleted case (browser)', () => {
     const admin = await e2e.newPage();
     const adminErrors = trackPageErrors(admin.page);
     const { page } = admin;
-    await signInThroughUi(page, e2e.url, GLOBAL_ADMIN);
-    await page.goto(`${e2e.url}/back-office/cases`);
+    await signInWithTokens(e2e, page, GLOBAL_ADMIN, '/back-office/cases');
     await page.getByRole('link', { name: 'Deleted cases' }).click();
     await waitForPath(page, '/back-office/cases/deleted');
     await page.getByRole('heading', { name: 'Deleted Cases', level: 1 }).waitFor();

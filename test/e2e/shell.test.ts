@@ -18,7 +18,7 @@ import { TIMING_MS } from '../../shared/constants';
 import { CPT_UNKNOWN_MESSAGES } from '../../shared/cpt-messages';
 import { AUTH_MESSAGES, IDLE_MESSAGES } from '../../shared/messages';
 import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, itLocalOnly, useE2EStack } from './support/stack';
-import { SIGNED_IN_TEXT, eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { SIGNED_IN_TEXT, eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -130,8 +130,7 @@ describeBrowser('App shell (browser)', () => {
   it('shows Page Not Found to a signed-in provider, whose link home leads to the case list', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
 
     // Act
     await page.goto(`${e2e.url}/case-list-typo`);
@@ -147,8 +146,7 @@ describeBrowser('App shell (browser)', () => {
   it('has no serious or critical axe-core violations on the profile editing page', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
 
     // Act
     await page.goto(`${e2e.url}/update-profile`);
@@ -287,9 +285,7 @@ describeBrowser('App shell (browser)', () => {
   it('saves a CPT code that no list holds only after the user confirms it', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
-    await page.goto(`${e2e.url}/case/new`);
+    await signInWithTokens(e2e, page, PROVIDER1, '/case/new');
     await page.getByRole('heading', { name: 'Add New Case', level: 1 }).waitFor();
     await page.getByLabel('Case date').fill('2026-02-03');
     await page.getByLabel('Patient first name').fill('Testa');

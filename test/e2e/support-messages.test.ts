@@ -10,7 +10,7 @@ import { sentEmails } from '../../local/ses';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors } from './support/ui';
 
 jest.setTimeout(120_000);
 
@@ -61,9 +61,7 @@ describeBrowser('Messages to support (browser)', () => {
       // Act: the Global Admin opens the Support inbox from the navigation and reads the message
       const admin = await e2e.newPage({ mobile });
       const adminErrors = trackPageErrors(admin.page);
-      await signInThroughUi(admin.page, e2e.url, GLOBAL_ADMIN);
-      await waitForPath(admin.page, '/back-office');
-      await admin.page.goto(`${e2e.url}/back-office/support`);
+      await signInWithTokens(e2e, admin.page, GLOBAL_ADMIN, '/back-office/support');
       await admin.page.getByRole('heading', { name: 'Support Inbox', level: 1 }).waitFor();
       await admin.page.getByRole('button', { name: `Read message ${reference}` }).click();
 

@@ -6,7 +6,7 @@
 import { describeBrowser } from './support/browser';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { itLocalOnly, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(120_000);
 
@@ -23,8 +23,7 @@ describeBrowser('User management (browser)', () => {
     const own = await e2e.api<{ user: { last_name: string; first_name: string } }>('GET', '/user', {
       token: provider.accessToken,
     });
-    await signInThroughUi(page, e2e.url, USER_ADMIN);
-    await waitForPath(page, '/back-office');
+    await signInWithTokens(e2e, page, USER_ADMIN, '/back-office');
 
     // Act: the navigation entry, then a search by the provider's last name
     await page.getByRole('link', { name: 'User Mgmt' }).first().click();
@@ -64,9 +63,7 @@ describeBrowser('User management (browser)', () => {
       // Prepare
       const email = `invited-${Date.now()}@example.com`;
       const admin = await e2e.newPage();
-      await signInThroughUi(admin.page, e2e.url, USER_ADMIN);
-      await waitForPath(admin.page, '/back-office');
-      await admin.page.goto(`${e2e.url}/back-office/users`);
+      await signInWithTokens(e2e, admin.page, USER_ADMIN, '/back-office/users');
 
       // Act: invite
       await admin.page.getByLabel('Email').fill(email);

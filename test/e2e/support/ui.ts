@@ -3,7 +3,7 @@
  * so assertions that wait for the page go through {@link eventually}).
  */
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './stack';
+import { DEMO_PASSWORD, type E2EStack } from './stack';
 
 /** The sign-in success text (spec provider-side section 2). */
 export const SIGNED_IN_TEXT = 'Successfully signed in! Redirecting...';
@@ -52,6 +52,44 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Sign in without the form, for tests whose subject comes after the sign-in: USER_PASSWORD_AUTH at
+ * the pool (as the form's Amplify call does), the tokens written where Amplify v6 keeps them
+ * (localStorage `CognitoIdentityServiceProvider.<client id>.<username>.<token>`, and `LastAuthUser`),
+ * then `path` opened and waited for. Saves the /auth page and the home page a test then leaves
+ * (about 2 s each on 2 cores, docs/decisions/0020-ci-time.md); the form itself stays covered by the
+ * suites that sign in through it (shell, mfa, profile setup, new practice, the back-office journey).
+ */
+export async function signInWithTokens(
+  e2e: Pick<E2EStack, 'url' | 'config' | 'signIn'>,
+  page: Page,
+  email: string,
+  path: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const tokens = await e2e.signIn(email, password);
+  const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    username?: string;
+  };
+  const username = claims.username ?? email;
+  const prefix = `CognitoIdentityServiceProvider.${e2e.config.userPoolClientId}`;
+  const entries: [string, string][] = [
+    [`${prefix}.LastAuthUser`, username],
+    [`${prefix}.${username}.accessToken`, tokens.accessToken],
+    [`${prefix}.${username}.idToken`, tokens.idToken],
+    [`${prefix}.${username}.refreshToken`, tokens.refreshToken],
+    [`${prefix}.${username}.clockDrift`, '0'],
+    [`${prefix}.${username}.signInDetails`, JSON.stringify({ loginId: email, authFlowType: 'USER_PASSWORD_AUTH' })],
+  ];
+  // localStorage belongs to the origin: a small static file of the SPA's origin opens it without the app.
+  await page.goto(`${e2e.url}/favicon.svg`);
+  await page.evaluate((items) => {
+    for (const [key, value] of items) localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(`${e2e.url}${path}`);
+  await waitForPath(page, new URL(path, e2e.url).pathname);
 }
 
 /**
