@@ -256,9 +256,8 @@ describeBrowser('Case Management (/back-office/cases)', () => {
   it('works on a phone: one card per case, no sideways scrolling, the status control in each card, notes that wrap', async () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
-    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
     // Act
-    await page.goto(`${e2e.url}/back-office/cases`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office/cases');
     const cards = page.getByRole('list', { name: 'Cases' });
     await cards.locator('li').first().waitFor();
     // Assess

@@ -146,10 +146,9 @@ describeBrowser('App shell (browser)', () => {
   it('has no serious or critical axe-core violations on the profile editing page', async () => {
     // Prepare
     const { page } = await e2e.newPage();
-    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
 
     // Act
-    await page.goto(`${e2e.url}/update-profile`);
+    await signInWithTokens(e2e, page, PROVIDER1, '/update-profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await page.getByLabel('First Name').waitFor();
 
