@@ -35,7 +35,7 @@ jest.mock('../../../web/src/cases/StatusBadge', () => {
 });
 
 import './support/dom-env';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -635,6 +635,9 @@ describe('row selection and bulk changes', () => {
 });
 
 describe('the row status control', () => {
+  // A test below makes the window regain focus; the next ones read focus from the document again.
+  afterEach(() => focusManager.setFocused(undefined));
+
   it('shows a forward move and asks; Cancel sends nothing', async () => {
     // Prepare
     renderAt('/back-office/cases');
@@ -746,6 +749,70 @@ describe('the row status control', () => {
       reason: 'Payer recouped',
     });
     await waitFor(() => expect(within(rows()[1]!).getAllByRole('cell')[4]!.textContent).toBe('Submitted'));
+  });
+
+  it('keeps an open dialog when the list is replaced without its row, and moves that case by its id', async () => {
+    // Prepare: a search typed, and a row's move asked before the search applies
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const doe = cases[0]!;
+    fireEvent.change(screen.getByPlaceholderText('Search cases...'), { target: { value: 'Dorsey' } });
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(doe)}` })[0]!, {
+      target: { value: '30' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    // Act: the search applies; its answer lacks the row
+    await screen.findByText('Showing 1 of 4 cases matching "Dorsey"');
+    // Assess: the dialog is still open and still names the case
+    expect(rows().map((r) => r.getAttribute('data-case-id'))).toEqual([cases[1]!.case_id]);
+    expect(screen.getByRole('dialog', { name: 'Change status' })).toBe(dialog);
+    expect(within(dialog).getByText(/^Case/).textContent).toBe(
+      'Case 10/9/25, 8:53:20 AM (Pat Doe): Submitted → Sent to Biller. You can undo it for 10 seconds.',
+    );
+    // Act: confirm
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    // Assess: that case moved, and the notice (with Undo) shows though its row is not in the list
+    await screen.findByText('Status changed to Sent to Biller');
+    expect(calls.find(([, r]) => r.method === 'PUT')![1].body).toEqual({ case_id: doe.case_id, case_status: 30 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Act: Undo
+    fireEvent.click(screen.getByRole('button', { name: 'Undo status change of case 10/9/25, 8:53:20 AM (Pat Doe)' }));
+    // Assess
+    await screen.findByText('Undone: the status is Submitted again');
+    expect(calls.find(([, r]) => r.method === 'PATCH')![1].body).toMatchObject({
+      case_id: doe.case_id,
+      reason: 'Undo',
+    });
+  });
+
+  it('keeps the reason dialog when a background refetch drops its row', async () => {
+    // Prepare: a move back of the Paid case asked under the Paid filter
+    renderAt('/back-office/cases?status=paid');
+    await screen.findByText('Showing 1 of 1 case');
+    const paid = cases[1]!;
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(paid)}` })[0]!, {
+      target: { value: '10' },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Move case back to Submitted' });
+    // Act: someone else moves the case on; the window regains focus and the list is read again
+    paid.case_status = 30;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await screen.findByText('No cases found');
+    // Assess: still asking for the reason of that case
+    expect(screen.getByRole('dialog', { name: 'Move case back to Submitted' })).toBe(dialog);
+    // Act: a reason
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Payer recouped' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move Back' }));
+    // Assess
+    await screen.findByText('Status changed to Submitted');
+    expect(calls.find(([, r]) => r.method === 'PUT')![1].body).toEqual({
+      case_id: paid.case_id,
+      case_status: 10,
+      reason: 'Payer recouped',
+    });
   });
 
   it('leaves the status alone when the reason dialog is cancelled', async () => {

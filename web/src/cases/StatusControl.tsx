@@ -12,9 +12,11 @@
  * recording an event offers none (the event stays recorded). While saving the select is disabled; a
  * failure shows the server's message under it. Rendered for user_type 10 or more only (the caller
  * decides); providers see the badge alone.
+ * A list holds the move in one {@link useStatusMove} for the page and a {@link StatusSelect} per row,
+ * so an open dialog outlives its row (docs/decisions/0025-bulk-and-undo.md).
  */
 import { Alert, Button, Flex, Heading, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
 import { CASE_STATUSES, UI_MESSAGES, caseStatusLabel, isCaseStatus } from '../../../shared';
 import { eventsForStatus } from '../../../shared/dispute/status-moves';
 import { MAX_STATUS_REASON_LENGTH } from '../../../shared/schemas/case';
@@ -103,7 +105,209 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
   );
 }
 
-export interface StatusControlProps {
+/** The case a move is asked for, as its row showed it when asked. */
+export interface StatusMoveTarget {
+  caseId: string;
+  status: number;
+  /** How the dialogs and the Undo button name the case ('C-000123 (Pat Doe)'). */
+  label: string;
+}
+
+/** The notice after a move of `caseId`; `undo` when it can be taken back (to `before`, on `version`). */
+interface MoveNotice {
+  caseId: string;
+  label: string;
+  message: string;
+  undo?: { before: number; version: number | undefined };
+}
+
+/** A move being asked: the dialog of its kind (see the module header). */
+interface AskedMove {
+  target: StatusMoveTarget;
+  to: number;
+  kind: 'confirm' | 'back' | 'event';
+}
+
+/** What {@link useStatusMove} gives: ask for a move, and what to show for a case and for the move asked. */
+export interface StatusMove {
+  /** Open the dialog of a move of `target` to `to` (nothing when `to` is its status). */
+  ask: (target: StatusMoveTarget, to: number) => void;
+  /** True while a move or an undo of the case is being sent, or its event dialog is open. */
+  busy: (caseId: string) => boolean;
+  /** The case the notice, 'Saving...' or the failure is about, if any. */
+  subject: string | null;
+  /** 'Saving...', the notice with Undo and the failure of `caseId` (null when none is about it). */
+  feedback: (caseId: string, compact: boolean) => ReactNode;
+  /** The dialog of the move asked: render it once, where it does not unmount with a row. */
+  dialogs: ReactNode;
+}
+
+/** 'Case C-000123 (Doe, Pat): Submitted → Paid.' */
+export function statusChangeText(caseLabel: string, from: number, to: number): string {
+  return `Case ${caseLabel}: ${caseStatusLabel(from)} → ${caseStatusLabel(to)}.`;
+}
+
+/**
+ * The status moves of one case (Case Details) or of a list's rows (Case Management): the dialogs,
+ * PUT /case, the notice with Undo. Each move acts on the case it was asked for, by `case_id`, with
+ * the status the row showed then. `onChanged` gets the new status after the server accepted it.
+ */
+export function useStatusMove(onChanged?: (caseId: string, status: number) => void): StatusMove {
+  const mutation = useSetCaseStatus();
+  const undo = useUndoCaseStatus();
+  const [asked, setAsked] = useState<AskedMove | null>(null);
+  const [notice, setNotice] = useState<MoveNotice | null>(null);
+
+  const send = (target: StatusMoveTarget, to: number, reason?: string) => {
+    setNotice(null);
+    undo.reset();
+    mutation.mutate(
+      { caseId: target.caseId, status: to, reason },
+      {
+        onSuccess: (updated) => {
+          setAsked(null);
+          setNotice({
+            caseId: target.caseId,
+            label: target.label,
+            message: CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(updated.case_status)),
+            undo: { before: target.status, version: updated.version },
+          });
+          onChanged?.(target.caseId, updated.case_status);
+        },
+        onError: () => setAsked(null),
+      },
+    );
+  };
+
+  const undoMove = (moved: MoveNotice, back: { before: number; version: number | undefined }) =>
+    undo.mutate(
+      { caseId: moved.caseId, ...back },
+      {
+        onSuccess: (updated) => {
+          setNotice({
+            ...moved,
+            message: CASE_ADMIN_MESSAGES.statusUndone(caseStatusLabel(updated.case_status)),
+            undo: undefined,
+          });
+          onChanged?.(moved.caseId, updated.case_status);
+        },
+        onError: () => setNotice(null),
+      },
+    );
+
+  const ask = (target: StatusMoveTarget, to: number) => {
+    if (to === target.status) return;
+    setNotice(null);
+    const kind = to < target.status ? 'back' : eventsForStatus(to).length > 0 ? 'event' : 'confirm';
+    setAsked({ target, to, kind });
+  };
+
+  const sending = mutation.isPending || undo.isPending;
+  // 'Saving...' and a failure belong to the case last sent; the notice names its own.
+  const sentCase = undo.isPending || undo.isError ? undo.variables?.caseId : mutation.variables?.caseId;
+  const subject = sending || mutation.isError || undo.isError ? (sentCase ?? null) : (notice?.caseId ?? null);
+  const failure =
+    (mutation.isError && asked?.kind !== 'back' ? mutation.error : null) ?? (undo.isError ? undo.error : null);
+
+  const feedback = (caseId: string, compact: boolean) => {
+    if (subject !== caseId) return null;
+    return (
+      <>
+        {mutation.isPending && (
+          <Text as="span" fontSize="small" role="status">
+            Saving...
+          </Text>
+        )}
+        {!mutation.isPending && notice && (
+          <UndoNotice
+            message={notice.message}
+            busy={undo.isPending}
+            undoLabel={compact ? `Undo status change of case ${notice.label}` : undefined}
+            onUndo={notice.undo ? () => undoMove(notice, notice.undo!) : undefined}
+            onClose={() => setNotice(null)}
+          />
+        )}
+        {failure && (
+          <Alert variation="error" role="alert" padding="xs" fontSize="small">
+            {failure.message}
+          </Alert>
+        )}
+      </>
+    );
+  };
+
+  const target = asked?.target;
+  const dialogs = (
+    <>
+      {asked?.kind === 'event' && (
+        <Suspense
+          fallback={
+            <Text as="span" fontSize="small" role="status">
+              {UI_MESSAGES.loading}
+            </Text>
+          }
+        >
+          <StatusEventDialog
+            caseId={asked.target.caseId}
+            from={asked.target.status}
+            to={asked.to}
+            onCancel={() => setAsked(null)}
+            onProceed={() => {
+              // The event is recorded already: a plain move, confirmed like any other.
+              setAsked({ ...asked, kind: 'confirm' });
+            }}
+            onRecorded={() => {
+              setAsked(null);
+              setNotice({
+                caseId: asked.target.caseId,
+                label: asked.target.label,
+                message: CASE_ADMIN_MESSAGES.statusChangedByEvent(caseStatusLabel(asked.to)),
+              });
+              onChanged?.(asked.target.caseId, asked.to);
+            }}
+          />
+        </Suspense>
+      )}
+      {/* Mounted only while asking. */}
+      {asked?.kind === 'confirm' && (
+        <ConfirmDialog
+          open
+          title="Change status"
+          message={`${statusChangeText(asked.target.label, asked.target.status, asked.to)} You can undo it for 10 seconds.`}
+          confirmLabel="Change status"
+          tone="primary"
+          onCancel={() => setAsked(null)}
+          onConfirm={() => {
+            send(asked.target, asked.to);
+            setAsked(null);
+          }}
+        />
+      )}
+      <ReasonDialog
+        open={asked?.kind === 'back'}
+        from={caseStatusLabel(target?.status ?? 0)}
+        to={caseStatusLabel(asked?.to ?? 0)}
+        busy={mutation.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={(reason) => {
+          if (asked) send(asked.target, asked.to, reason);
+        }}
+      />
+    </>
+  );
+
+  return {
+    ask,
+    busy: (caseId) => (sending && sentCase === caseId) || (asked?.kind === 'event' && asked.target.caseId === caseId),
+    subject,
+    feedback,
+    dialogs,
+  };
+}
+
+export interface StatusSelectProps {
+  /** The moves this select asks for ({@link useStatusMove}; one for a whole list). */
+  move: StatusMove;
   caseId: string;
   status: number;
   /** How the dialogs name the case (its number and patient); default the case id. */
@@ -112,66 +316,13 @@ export interface StatusControlProps {
   compact?: boolean;
   /** The row's case when compact: names the hidden label ({@link caseControlLabel}); default the case id. */
   row?: CaseNaming;
-  /** Called with the new status after the server accepted it (a move or its undo). */
-  onChanged?: (status: number) => void;
 }
 
-/** The notice after a move; `undo` when it can be taken back (to `before`, on `version`). */
-interface MoveNotice {
-  message: string;
-  undo?: { before: number; version: number | undefined };
-}
-
-/** 'Case C-000123 (Doe, Pat): Submitted → Paid.' */
-export function statusChangeText(caseLabel: string, from: number, to: number): string {
-  return `Case ${caseLabel}: ${caseStatusLabel(from)} → ${caseStatusLabel(to)}.`;
-}
-
-export function StatusControl({ caseId, status, caseLabel, compact = false, row, onChanged }: StatusControlProps) {
+/** The select of the ten statuses and the feedback of its case; the dialogs are the move's. */
+export function StatusSelect({ move, caseId, status, caseLabel, compact = false, row }: StatusSelectProps) {
   const selectId = useId();
-  const mutation = useSetCaseStatus();
-  const undo = useUndoCaseStatus();
-  const [pendingBack, setPendingBack] = useState<number | null>(null);
-  const [pendingEvent, setPendingEvent] = useState<number | null>(null);
-  const [pendingConfirm, setPendingConfirm] = useState<number | null>(null);
-  const [notice, setNotice] = useState<MoveNotice | null>(null);
-  const named = caseLabel ?? caseId;
-
-  const send = (to: number, reason?: string) => {
-    const before = status;
-    setNotice(null);
-    undo.reset();
-    mutation.mutate(
-      { caseId, status: to, reason },
-      {
-        onSuccess: (updated) => {
-          setPendingBack(null);
-          setNotice({
-            message: CASE_ADMIN_MESSAGES.statusChanged(caseStatusLabel(updated.case_status)),
-            undo: { before, version: updated.version },
-          });
-          onChanged?.(updated.case_status);
-        },
-        onError: () => setPendingBack(null),
-      },
-    );
-  };
-
-  const undoMove = (target: { before: number; version: number | undefined }) =>
-    undo.mutate(
-      { caseId, ...target },
-      {
-        onSuccess: (updated) => {
-          setNotice({ message: CASE_ADMIN_MESSAGES.statusUndone(caseStatusLabel(updated.case_status)) });
-          onChanged?.(updated.case_status);
-        },
-        onError: () => setNotice(null),
-      },
-    );
-
   const label = compact ? caseControlLabel('Change status of', row ?? { case_id: caseId }) : 'Change Status';
-  const failure =
-    (mutation.isError && pendingBack === null ? mutation.error : null) ?? (undo.isError ? undo.error : null);
+  const busy = move.busy(caseId);
   return (
     <Flex direction="column" gap="xxs" onClick={(e) => e.stopPropagation()}>
       <label
@@ -187,16 +338,9 @@ export function StatusControl({ caseId, status, caseLabel, compact = false, row,
       <select
         id={selectId}
         value={String(status)}
-        disabled={mutation.isPending || undo.isPending || pendingEvent !== null}
-        aria-busy={mutation.isPending || undo.isPending || undefined}
-        onChange={(e) => {
-          const to = Number(e.target.value);
-          if (to === status) return;
-          setNotice(null);
-          if (to < status) setPendingBack(to);
-          else if (eventsForStatus(to).length > 0) setPendingEvent(to);
-          else setPendingConfirm(to);
-        }}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onChange={(e) => move.ask({ caseId, status, label: caseLabel ?? caseId }, Number(e.target.value))}
       >
         {!isCaseStatus(status) && <option value={String(status)}>{caseStatusLabel(status)}</option>}
         {CASE_STATUSES.map((s) => (
@@ -205,76 +349,31 @@ export function StatusControl({ caseId, status, caseLabel, compact = false, row,
           </option>
         ))}
       </select>
-      {mutation.isPending && (
-        <Text as="span" fontSize="small" role="status">
-          Saving...
-        </Text>
-      )}
-      {!mutation.isPending && notice && (
-        <UndoNotice
-          message={notice.message}
-          busy={undo.isPending}
-          undoLabel={compact ? `Undo status change of case ${named}` : undefined}
-          onUndo={notice.undo ? () => undoMove(notice.undo!) : undefined}
-          onClose={() => setNotice(null)}
-        />
-      )}
-      {failure && (
-        <Alert variation="error" role="alert" padding="xs" fontSize="small">
-          {failure.message}
-        </Alert>
-      )}
-      {pendingEvent !== null && (
-        <Suspense
-          fallback={
-            <Text as="span" fontSize="small" role="status">
-              {UI_MESSAGES.loading}
-            </Text>
-          }
-        >
-          <StatusEventDialog
-            caseId={caseId}
-            from={status}
-            to={pendingEvent}
-            onCancel={() => setPendingEvent(null)}
-            onProceed={() => {
-              // The event is recorded already: a plain move, confirmed like any other.
-              setPendingEvent(null);
-              setPendingConfirm(pendingEvent);
-            }}
-            onRecorded={() => {
-              setPendingEvent(null);
-              setNotice({ message: CASE_ADMIN_MESSAGES.statusChangedByEvent(caseStatusLabel(pendingEvent)) });
-              onChanged?.(pendingEvent);
-            }}
-          />
-        </Suspense>
-      )}
-      {/* Mounted only while asking: a list holds one control per row. */}
-      {pendingConfirm !== null && (
-        <ConfirmDialog
-          open
-          title="Change status"
-          message={`${statusChangeText(named, status, pendingConfirm)} You can undo it for 10 seconds.`}
-          confirmLabel="Change status"
-          tone="primary"
-          onCancel={() => setPendingConfirm(null)}
-          onConfirm={() => {
-            send(pendingConfirm);
-            setPendingConfirm(null);
-          }}
-        />
-      )}
-      <ReasonDialog
-        open={pendingBack !== null}
-        from={caseStatusLabel(status)}
-        to={caseStatusLabel(pendingBack ?? status)}
-        busy={mutation.isPending}
-        onCancel={() => setPendingBack(null)}
-        onConfirm={(reason) => {
-          if (pendingBack !== null) send(pendingBack, reason);
-        }}
-      />
+      {move.feedback(caseId, compact)}
     </Flex>
+  );
+}
+
+export interface StatusControlProps {
+  caseId: string;
+  status: number;
+  /** How the dialogs name the case (its number and patient); default the case id. */
+  caseLabel?: string;
+  /** Visible label ('Change Status'); in a table row the label is visually hidden. */
+  compact?: boolean;
+  /** The row's case when compact: names the hidden label ({@link caseControlLabel}); default the case id. */
+  row?: CaseNaming;
+  /** Called with the new status after the server accepted it (a move or its undo). */
+  onChanged?: (status: number) => void;
+}
+
+/** One case's status control (Case Details): its select and its own dialogs. */
+export function StatusControl({ onChanged, ...select }: StatusControlProps) {
+  const move = useStatusMove(onChanged && ((_caseId, status) => onChanged(status)));
+  return (
+    <>
+      <StatusSelect move={move} {...select} />
+      {move.dialogs}
+    </>
   );
 }

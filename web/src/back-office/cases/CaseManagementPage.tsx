@@ -20,7 +20,8 @@
  * - Top Users by Case Count: the 5 of GET /case/stats?range=all `top_users` ('Loading user names'
  *   while loading); a name sets the user filter.
  * - The status control (web/src/cases/StatusControl.tsx: PUT /case after a confirmation, Undo for
- *   10 seconds; backwards asks for a reason). An unknown status code shows as Incomplete
+ *   10 seconds; backwards asks for a reason). Its dialogs are the page's, so one stays open, acting
+ *   on its case, when a new search or a refetch drops the row; the notice then shows above the list. An unknown status code shows as Incomplete
  *   (back-office-and-shell section 4). A row a change moved out of the status filter stays, greyed,
  *   until the list is read again ('Refresh list'; docs/decisions/0025-bulk-and-undo.md).
  * - Row selection (a checkbox per row, one for every row shown) and, on the selection, a bulk status
@@ -62,7 +63,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { caseKeys } from '../../lib/queryKeys';
-import { StatusControl } from '../../cases/StatusControl';
+import { StatusSelect, useStatusMove } from '../../cases/StatusControl';
 import { caseControlLabel, caseShortLabel } from '../../cases/format';
 import { BulkBar, BulkPayDialog, BulkStatusDialog } from './BulkActions';
 import { useProfile } from '../../profile/useProfile';
@@ -181,6 +182,10 @@ function CaseManagement() {
       : scopeCounts.data.total_cases
     : undefined;
 
+  // One status move for the page, not one per row: a new search or a refetch may drop the row
+  // while its dialog is open, and the dialog must stay (docs/decisions/0025-bulk-and-undo.md).
+  const statusMove = useStatusMove();
+
   const remove = useMutation({
     mutationFn: deleteCase,
     onMutate: () => setDeleteError(null),
@@ -219,7 +224,8 @@ function CaseManagement() {
 
   const rowActions = (c: ManagedCase) => (
     <Flex gap="xxs" alignItems="center" wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      <StatusControl
+      <StatusSelect
+        move={statusMove}
         compact
         key={c.case_id}
         caseId={c.case_id}
@@ -402,6 +408,10 @@ function CaseManagement() {
           </Flex>
         )}
       </Flex>
+      {/* The notice (Undo) or failure of a move whose row is not in the list shown. */}
+      {statusMove.subject !== null && !cases.some((c) => c.case_id === statusMove.subject) && (
+        <View>{statusMove.feedback(statusMove.subject, true)}</View>
+      )}
       {deleteError && (
         <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
           {deleteError}
@@ -456,6 +466,7 @@ function CaseManagement() {
           )}
         </Card>
       </Flex>
+      {statusMove.dialogs}
       {BulkDialog && (
         <BulkDialog
           cases={selectedCases}
