@@ -150,7 +150,8 @@ export function statusChangeText(caseLabel: string, from: number, to: number): s
 /**
  * The status moves of one case (Case Details) or of a list's rows (Case Management): the dialogs,
  * PUT /case, the notice with Undo. Each move acts on the case it was asked for, by `case_id`, with
- * the status the row showed then. `onChanged` gets the new status after the server accepted it.
+ * the status the row showed then; one notice at a time (the next move replaces its Undo).
+ * `onChanged` gets the new status after the server accepted it.
  */
 export function useStatusMove(onChanged?: (caseId: string, status: number) => void): StatusMove {
   const mutation = useSetCaseStatus();
