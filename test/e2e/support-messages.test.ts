@@ -2,8 +2,9 @@
  * Messages that reach support in a real browser (docs/decisions/0027-email-and-support-messages.md),
  * on a desktop and on a phone: a signed-out visitor sends the Contact form and is thanked with a
  * reference number; locally the email reaches the support address in the SES emulator; the Global
- * Admin finds the message in the Support inbox, reads it and marks it handled. No serious or
- * critical axe-core violations on the form, the thank-you and the inbox.
+ * Admin finds the message in the Support inbox (a table on a desktop, cards on a phone), reads it
+ * and marks it handled. No serious or critical axe-core violations on the form, the thank-you and
+ * the inbox.
  */
 import { DEFAULT_SUPPORT_EMAIL } from '../../shared/config';
 import { sentEmails } from '../../local/ses';
@@ -63,6 +64,11 @@ describeBrowser('Messages to support (browser)', () => {
       const adminErrors = trackPageErrors(admin.page);
       await signInWithTokens(e2e, admin.page, GLOBAL_ADMIN, '/back-office/support');
       await admin.page.getByRole('heading', { name: 'Support Inbox', level: 1 }).waitFor();
+      // A table on a desktop; on a phone, cards (no sideways scrolling) with the same Read button.
+      await admin.page.getByRole(mobile ? 'list' : 'table', { name: 'Open messages, newest first' }).waitFor();
+      expect(
+        await admin.page.getByRole(mobile ? 'table' : 'list', { name: 'Open messages, newest first' }).count(),
+      ).toBe(0);
       await admin.page.getByRole('button', { name: `Read message ${reference}` }).click();
 
       // Assess: the message as sent

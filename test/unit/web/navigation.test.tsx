@@ -22,7 +22,7 @@ jest.mock('../../../web/src/auth/AuthProvider', () => ({
 let profileState: { isPending: boolean; isError: boolean; error: Error | null; data: unknown; userType: number };
 jest.mock('../../../web/src/profile/useProfile', () => ({ useProfile: () => profileState }));
 
-import './support/dom-env';
+import { setViewport } from './support/dom-env';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Link, MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router-dom';
 import { AppLayout } from '../../../web/src/shell/AppLayout';
@@ -124,21 +124,6 @@ describe("the spec's navigation entries per role", () => {
     );
   });
 });
-
-/** Desktop (every width matches) or phone (no width matches: the base breakpoint). */
-function setViewport(kind: 'desktop' | 'phone') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: kind === 'desktop' && !query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
 
 let path = '';
 function PathProbe() {

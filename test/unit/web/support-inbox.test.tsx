@@ -5,9 +5,9 @@
  * The Support inbox (/back-office/support; docs/decisions/0027-email-and-support-messages.md) against
  * the fake API: open messages newest first with paging by cursor, reading one (sender, details, text,
  * an undelivered email's warning), marking it handled (PATCH, then the lists are read again), the
- * Handled list, and the empty state.
+ * Handled list, and the empty state; on a desktop a table, on a phone a list of cards.
  */
-import './support/dom-env';
+import { setViewport } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -46,6 +46,8 @@ function renderInbox() {
 }
 
 describe('the Support inbox', () => {
+  beforeEach(() => setViewport('desktop'));
+
   it('lists the open messages and loads the next page with the cursor', async () => {
     api.on('GET /support/messages', ({ query }) =>
       query.cursor === 'c1'
@@ -118,5 +120,36 @@ describe('the Support inbox', () => {
     await waitFor(() =>
       expect(api.requests('GET /support/messages').map((r) => r.query.state)).toEqual(['open', 'handled']),
     );
+  });
+
+  it('on a phone, lists the messages as cards with every column and Read, and no table', async () => {
+    setViewport('phone');
+    api.on('GET /support/messages', () => ({
+      items: [
+        message('S-00000002', { kind: 'bug', subject: 'Bug report on /dashboard', from_name: '' }),
+        message('S-00000001'),
+      ],
+    }));
+    renderInbox();
+
+    const list = await screen.findByRole('list', { name: 'Open messages, newest first' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [bug, contact] = within(list).getAllByRole('listitem');
+    expect(within(bug!).getByText('Bug report on /dashboard')).toBeTruthy();
+    expect(within(bug!).getByText('Bug report')).toBeTruthy();
+    expect(within(bug!).getByText('ada@example.com')).toBeTruthy();
+    expect(within(contact!).getByText('Question S-00000001')).toBeTruthy();
+    expect(within(contact!).getByText('Contact')).toBeTruthy();
+    expect(within(contact!).getByText('Ada Lovelace <ada@example.com>')).toBeTruthy();
+    expect(within(contact!).getByText('S-00000001')).toBeTruthy();
+    expect(within(contact!).getByText('2026-11-26 21:05')).toBeTruthy();
+
+    // Read is a real button, reached by keyboard, and opens the message with Mark handled.
+    const read = within(contact!).getByRole('button', { name: 'Read message S-00000001' });
+    read.focus();
+    expect(document.activeElement).toBe(read);
+    fireEvent.click(read);
+    const view = screen.getByRole('region', { name: 'Question S-00000001' });
+    expect(within(view).getByRole('button', { name: 'Mark handled' })).toBeTruthy();
   });
 });

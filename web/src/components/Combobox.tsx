@@ -10,7 +10,7 @@
  * leaves (decision 0015-spa-patterns).
  * The caller filters the options; the list stays closed (aria-expanded false) while it would be empty.
  */
-import { Autocomplete, Text } from '@aws-amplify/ui-react';
+import { Autocomplete, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useCallback, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 
 export interface ComboboxOption {
@@ -121,5 +121,38 @@ export function Combobox(props: ComboboxProps) {
       {...(props['aria-describedby'] ? { 'aria-describedby': props['aria-describedby'] } : {})}
       {...closed}
     />
+  );
+}
+
+/**
+ * A combobox's picked value shown in its place, laid out as a field: `label` above, the value (bold)
+ * and a button that clears it on the input's line (42 px, an Amplify input's height), so that a row
+ * of filters keeps its labels and controls in line whether a value is picked or not.
+ */
+export function ComboboxChoice({
+  label,
+  value,
+  clearText,
+  onClear,
+}: {
+  label: string;
+  value: string;
+  clearText: string;
+  onClear: () => void;
+}) {
+  return (
+    <Flex direction="column" gap="xs">
+      <Text as="span" className="amplify-label">
+        {label}
+      </Text>
+      <Flex alignItems="center" gap="xs" wrap="wrap" minHeight="2.625rem">
+        <Text as="span" style={{ overflowWrap: 'anywhere' }}>
+          <strong>{value}</strong>
+        </Text>
+        <Button size="small" onClick={onClear}>
+          {clearText}
+        </Button>
+      </Flex>
+    </Flex>
   );
 }

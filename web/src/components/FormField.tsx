@@ -31,6 +31,8 @@ export interface FormFieldProps {
   autoFocus?: boolean;
   /** Flex basis of the field in a row of fields, e.g. '1 1 10rem'. */
   flex?: string;
+  /** A control after the input, in the field's group (the profile NPI's Validate button). */
+  outerEndComponent?: ReactNode;
   /** Id of a description shown apart from the field; pass it only when set (it replaces Amplify's ids). */
   'aria-describedby'?: string;
 }

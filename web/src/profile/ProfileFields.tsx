@@ -11,17 +11,7 @@
 import { forwardRef, useRef, useState, type ReactNode } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  CheckboxField,
-  Fieldset,
-  Flex,
-  SelectField,
-  Text,
-  TextField,
-  View,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, CheckboxField, Fieldset, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { DEFAULT_MESSAGING_PREF, MESSAGING_PREFS, NPI_LENGTH } from '../../../shared/constants';
 import { messageTemplates } from '../../../shared/messages';
 import { US_STATES } from '../../../shared/states';
@@ -250,8 +240,10 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
       control={form.control}
       name="user_npi"
       render={({ field, fieldState }) => (
-        <Flex direction="column" gap="0.25rem" flex="1 1 16rem">
-          <TextField
+        // The one field wrapper, so that the hint sits as every other hint does; the check's result
+        // takes room below only when there is one.
+        <View flex="1 1 16rem">
+          <FormField
             label="NPI Number"
             name={field.name}
             ref={field.ref}
@@ -265,9 +257,8 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
             inputMode="numeric"
             autoComplete="off"
             isRequired
-            descriptiveText="10 digits"
-            hasError={!!fieldState.error}
-            errorMessage={fieldState.error?.message}
+            hint="10 digits"
+            error={fieldState.error?.message}
             outerEndComponent={
               <Button
                 onClick={() => void npiCheck.validate()}
@@ -284,6 +275,7 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
               <Text
                 fontSize="small"
                 fontWeight="bold"
+                marginTop="xxs"
                 color={
                   npi.status === 'valid' ? 'font.success' : npi.status === 'otherPerson' ? 'font.warning' : 'font.error'
                 }
@@ -293,7 +285,7 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
               </Text>
             )}
           </div>
-        </Flex>
+        </View>
       )}
     />
   );

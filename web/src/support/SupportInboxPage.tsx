@@ -3,15 +3,26 @@
  * user_type 100 or more (Global Admin, Super User); anyone else is sent to /back-office.
  *
  * - The contact messages and bug reports, Open or Handled, newest first (GET /support/messages),
- *   in a table: Reference, Message (subject, kind and sender), Received (UTC) and Read; paged with
- *   Load more.
+ *   in a table: Reference, Message (subject, kind and sender), Received (UTC) and Read; below the
+ *   `medium` breakpoint (768 px) a list of cards with the same facts and Read, so that a phone does
+ *   not scroll sideways; paged with Load more.
  * - Read opens the message above the list: sender (a mailto link that replies with the reference in
  *   the subject), what the sender gave (organization, phone, inquiry type, or the page of a bug),
  *   whether the email to support was delivered, and the text. Mark handled (PATCH) moves it to
  *   Handled; both lists are read again.
  * - Loading, empty and error states with Retry, as every list.
  */
-import { Alert, Button, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Text,
+  ToggleButton,
+  ToggleButtonGroup,
+  useBreakpointValue,
+} from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { canReadSupport } from '../../../shared/roles';
@@ -36,6 +47,64 @@ const KIND_LABEL: Record<SupportMessage['kind'], string> = { contact: 'Contact',
 function sender(m: SupportMessage): string {
   if (m.from_name && m.from_email) return `${m.from_name} <${m.from_email}>`;
   return m.from_name || m.from_email || 'Unknown sender';
+}
+
+/** The Read button of a message in the table or a card; its name says which message. */
+function ReadButton({ message, onRead }: { message: SupportMessage; onRead: (m: SupportMessage) => void }) {
+  return (
+    <Button
+      size="small"
+      className="suture-touch-target"
+      aria-label={`Read message ${message.reference}`}
+      onClick={() => onRead(message)}
+    >
+      Read
+    </Button>
+  );
+}
+
+/** The phone layout: one card a message with the table's facts (subject, kind, sender, reference, received) and Read. */
+function MessageCards({
+  label,
+  messages,
+  onRead,
+}: {
+  label: string;
+  messages: SupportMessage[];
+  onRead: (m: SupportMessage) => void;
+}) {
+  return (
+    <Flex
+      as="ul"
+      direction="column"
+      gap="small"
+      aria-label={label}
+      margin="0"
+      padding="0"
+      style={{ listStyle: 'none' }}
+    >
+      {messages.map((m) => (
+        <li key={m.reference}>
+          <Card variation="outlined" padding="medium">
+            <Flex direction="column" gap="xs">
+              <Text fontWeight="bold" style={{ overflowWrap: 'anywhere' }}>
+                {m.subject}
+              </Text>
+              <Text fontSize="small" style={{ overflowWrap: 'anywhere' }}>
+                <span>{KIND_LABEL[m.kind]}</span> · <span>{sender(m)}</span>
+              </Text>
+              <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+                <Text fontSize="small">
+                  <span>{m.reference}</span> · Received (UTC) <span>{utcMinute(m.received_at)}</span>
+                </Text>
+                <ReadButton message={m} onRead={onRead} />
+              </Flex>
+            </Flex>
+          </Card>
+        </li>
+      ))}
+    </Flex>
+  );
 }
 
 /** One message, read: its details, its text and, while open, Mark handled. */
@@ -117,6 +186,7 @@ export function SupportInbox() {
   const list = useSupportMessages(state);
   const mark = useMarkHandled();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const phone = useBreakpointValue({ base: true, medium: false }) as boolean;
   const messages = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   const show = (next: SupportState) => {
@@ -132,7 +202,7 @@ export function SupportInbox() {
       },
     });
 
-  // Four columns, so that a phone shows a row without scrolling far: the subject over kind and sender.
+  // Four columns: the subject over kind and sender.
   const columns: DataColumn<SupportMessage>[] = [
     { header: 'Reference', cell: (m) => m.reference, style: { whiteSpace: 'nowrap' } },
     {
@@ -151,16 +221,7 @@ export function SupportInbox() {
     { header: 'Received (UTC)', cell: (m) => utcMinute(m.received_at) },
     {
       header: 'Actions',
-      cell: (m) => (
-        <Button
-          size="small"
-          className="suture-touch-target"
-          aria-label={`Read message ${m.reference}`}
-          onClick={() => setReading(m)}
-        >
-          Read
-        </Button>
-      ),
+      cell: (m) => <ReadButton message={m} onRead={setReading} />,
     },
   ];
 
@@ -173,15 +234,14 @@ export function SupportInbox() {
   } else if (messages.length === 0 && !list.hasNextPage) {
     body = <ListEmpty heading={state === 'open' ? 'No open messages' : 'No handled messages'} />;
   } else {
+    const caption = state === 'open' ? 'Open messages, newest first' : 'Handled messages, newest first';
     body = (
       <>
-        <DataTable
-          caption={state === 'open' ? 'Open messages, newest first' : 'Handled messages, newest first'}
-          striped
-          columns={columns}
-          rows={messages}
-          rowKey={(m) => m.reference}
-        />
+        {phone ? (
+          <MessageCards label={caption} messages={messages} onRead={setReading} />
+        ) : (
+          <DataTable caption={caption} striped columns={columns} rows={messages} rowKey={(m) => m.reference} />
+        )}
         <LoadMore shown={messages.length} noun={['message', 'messages']} {...nextPageProps(list)} />
       </>
     );

@@ -2,7 +2,8 @@
  * What jsdom lacks and the SPA's libraries expect, for React component tests
  * (`@jest-environment jsdom`). Import it before react-router: `import './support/dom-env';`.
  * - TextEncoder/TextDecoder (react-router);
- * - window.matchMedia (Amplify UI breakpoints), always "no match";
+ * - window.matchMedia (Amplify UI breakpoints), always "no match" (the base breakpoint, a phone)
+ *   until a test calls {@link setViewport};
  * - HTMLDialogElement.showModal/close (ConfirmDialog), toggling the `open` attribute;
  * - MessageChannel and BroadcastChannel (react-idle-timer's cross-tab sync), Node's own.
  */
@@ -14,19 +15,7 @@ if (typeof globalThis.MessageChannel === 'undefined') Object.assign(globalThis, 
 if (typeof globalThis.BroadcastChannel === 'undefined') Object.assign(globalThis, { BroadcastChannel });
 
 if (typeof window !== 'undefined') {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
+  if (!window.matchMedia) setViewport('phone');
   const proto = window.HTMLDialogElement?.prototype;
   if (proto && !proto.showModal) {
     proto.showModal = function showModal(this: HTMLDialogElement) {
@@ -36,4 +25,22 @@ if (typeof window !== 'undefined') {
       this.removeAttribute('open');
     };
   }
+}
+
+/**
+ * The viewport Amplify UI's breakpoints see: 'desktop' (every min-width query matches) or 'phone'
+ * (none matches: the base breakpoint). Call it before rendering.
+ */
+export function setViewport(kind: 'desktop' | 'phone') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: kind === 'desktop' && !query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }

@@ -121,53 +121,57 @@ export function AuditTrail() {
   return (
     <Flex direction="column" gap="small">
       <form onSubmit={apply} aria-label="Audit filters">
-        <Flex wrap="wrap" gap="small" alignItems="flex-end">
-          {/* The audit screen is for user_type 100 or more: the picker searches every user. */}
-          <UserFilter
-            userType={USER_TYPE.GLOBAL_ADMIN}
-            known={[]}
-            selected={person}
-            onSelect={setPerson}
-            label="Person"
-          />
-          <CasePicker selected={picked} onSelect={setPicked} />
-          <SelectField
-            label="Action"
-            value={draft.action}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
-            width="16rem"
-          >
-            <option value="">Any action</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {actionLabel(action)}
-              </option>
-            ))}
-          </SelectField>
-          {(['from', 'to'] as const).map((key) => (
-            <TextField
-              key={key}
-              label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
-              type="date"
-              value={draft[key]}
-              onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-              width="11rem"
+        {/* A grid (web/src/theme/global.css): labels on one line and controls on the next on a
+            desktop, one full-width column on a phone; the buttons on their own line below. */}
+        <Flex direction="column" gap="small">
+          <div className="suture-audit-filters">
+            {/* The audit screen is for user_type 100 or more: the picker searches every user. */}
+            <UserFilter
+              userType={USER_TYPE.GLOBAL_ADMIN}
+              known={[]}
+              selected={person}
+              onSelect={setPerson}
+              label="Person"
             />
-          ))}
-          <Button type="submit" variation="primary">
-            Apply filters
-          </Button>
-          <Button
-            type="button"
-            onClick={() => {
-              setDraft(NO_AUDIT_FILTERS);
-              setPerson(null);
-              setPicked(null);
-              setFilters(NO_AUDIT_FILTERS);
-            }}
-          >
-            Clear
-          </Button>
+            <CasePicker selected={picked} onSelect={setPicked} />
+            <SelectField
+              label="Action"
+              value={draft.action}
+              onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            >
+              <option value="">Any action</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {actionLabel(action)}
+                </option>
+              ))}
+            </SelectField>
+            {(['from', 'to'] as const).map((key) => (
+              <TextField
+                key={key}
+                label={key === 'from' ? 'From (UTC)' : 'To (UTC)'}
+                type="date"
+                value={draft[key]}
+                onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+              />
+            ))}
+          </div>
+          <Flex gap="small" wrap="wrap">
+            <Button type="submit" variation="primary">
+              Apply filters
+            </Button>
+            <Button
+              type="button"
+              onClick={() => {
+                setDraft(NO_AUDIT_FILTERS);
+                setPerson(null);
+                setPicked(null);
+                setFilters(NO_AUDIT_FILTERS);
+              }}
+            >
+              Clear
+            </Button>
+          </Flex>
         </Flex>
       </form>
       <CsvExport

@@ -3,10 +3,10 @@
  * suggestions (GET /case?search=, the back office's case search, debounced), and the trail is
  * filtered by that case; the picked case shows by its number with a button that clears it.
  */
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
-import { Combobox } from '../../components/Combobox';
+import { Combobox, ComboboxChoice } from '../../components/Combobox';
 import { formatCaseDate, patientName } from '../../cases/format';
 import { useCaseSuggestions } from './queries';
 
@@ -34,19 +34,10 @@ export function CasePicker({
   const cases = (term !== '' && found.data?.cases.slice(0, CASE_SUGGESTIONS)) || [];
 
   if (selected) {
-    return (
-      <Flex alignItems="center" gap="xs" wrap="wrap">
-        <Text as="span" fontSize="small">
-          Case: <strong>{selected.label}</strong>
-        </Text>
-        <Button size="small" onClick={() => onSelect(null)}>
-          All cases
-        </Button>
-      </Flex>
-    );
+    return <ComboboxChoice label="Case" value={selected.label} clearText="All cases" onClear={() => onSelect(null)} />;
   }
   return (
-    <div style={{ minWidth: '16rem' }}>
+    <div>
       <Combobox
         label="Case"
         placeholder="Case number, patient or payer"

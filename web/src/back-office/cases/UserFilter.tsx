@@ -7,14 +7,15 @@
  * - below 20 (the list call is for user management only): the owners the screen already knows
  *   (Top Users and the owners of the cases loaded), matched on any word of the name.
  * One combobox (web/src/components/Combobox: arrows, Enter, Escape); a pick filters the list by that
- * user and shows their name with an 'All Users' button that clears it.
+ * user and shows their name with an 'All Users' button that clears it (with a visible `label`, laid
+ * out as a field: web/src/components/Combobox.tsx ComboboxChoice).
  */
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { USER_TYPE } from '../../../../shared/roles';
 import { userDisplayName } from '../../../../shared/schemas/users';
-import { Combobox } from '../../components/Combobox';
+import { Combobox, ComboboxChoice } from '../../components/Combobox';
 import { useUserSuggestions } from './queries';
 
 export const USER_SEARCH_DEBOUNCE_MS = 250;
@@ -59,19 +60,22 @@ export function UserFilter({ userType, known, selected, onSelect, label }: UserF
       .slice(0, 10);
   }, [canList, term, remote.data, known, text]);
 
+  const clear = () => {
+    onSelect(null);
+    setText('');
+  };
+  if (selected && label !== undefined) {
+    return (
+      <ComboboxChoice label={label} value={selected.name || selected.user_id} clearText="All Users" onClear={clear} />
+    );
+  }
   if (selected) {
     return (
       <Flex alignItems="center" gap="xs" wrap="wrap">
         <Text as="span" fontSize="small">
-          {label ?? 'User'}: <strong>{selected.name || selected.user_id}</strong>
+          User: <strong>{selected.name || selected.user_id}</strong>
         </Text>
-        <Button
-          size="small"
-          onClick={() => {
-            onSelect(null);
-            setText('');
-          }}
-        >
+        <Button size="small" onClick={clear}>
           All Users
         </Button>
       </Flex>
