@@ -417,10 +417,12 @@ export function ProfileFields({ form, npiCheck }: { form: ProfileFormApi; npiChe
           error={errors.zipcode?.message}
         />
       </Flex>
+      {/* Both fields have a one-line hint, so that side by side their inputs are in line. */}
       <Flex gap="1rem" wrap="wrap" alignItems="flex-start">
         <FormField
           flex="1 1 14rem"
           label="Phone Number"
+          hint="US number"
           type="tel"
           autoComplete="tel-national"
           placeholder="(555) 123-4567"
