@@ -21,7 +21,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // The steps are the output; the Lambdas' own INFO lines (e.g. the expected 404 after the delete) are not.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CopyObjectCommand, ListObjectVersionsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -39,6 +39,11 @@ function pdf(label: string): Buffer {
 export interface RestoreCheckOptions {
   /** One line per step (default console.log). */
   log?: (line: string) => void;
+  /**
+   * A data directory already seeded with the demo data (a closed runtime's, e.g. the test run's
+   * template): the check starts on a copy of it instead of seeding one. Default: seed.
+   */
+  seededDataDir?: string;
 }
 
 export interface RestoreCheckResult {
@@ -76,6 +81,8 @@ export async function runRestoreCheck(options: RestoreCheckOptions = {}): Promis
     log(`ok  ${line}`);
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'suture-restore-check-'));
+  // startLocal's seed then finds the demo data in place and writes nothing.
+  if (options.seededDataDir) cpSync(options.seededDataDir, dataDir, { recursive: true });
   let stack: LocalStack | undefined;
   let s3: S3Client | undefined;
   try {

@@ -25,6 +25,7 @@ import type { LocalStack, SignInResult } from '../../local';
 import type { RateLimit } from '../../infra/security-headers';
 import { runtimesDir, sharedStack, workerRuntime, type SharedRuntimeInfo } from './shared-runtime';
 import { checkAnswer } from './answer-schemas';
+import { copySeededTemplate } from '../e2e/support/seeded-template';
 
 export interface UseLocalStackOptions {
   /** A runtime of this suite's own instead of the worker's shared one (implied by the options below). */
@@ -140,6 +141,8 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
       return;
     }
     dataDir = mkdtempSync(join(tmpdir(), 'suture-local-'));
+    // The run's seeded template when there is one: the seed then finds the demo data in place.
+    if (options.seed) copySeededTemplate(dataDir);
     await start();
   }, 180_000);
 

@@ -4,6 +4,7 @@
  */
 import '../api/quiet';
 import { runRestoreCheck } from '../../../bin/restore-check';
+import { seededTemplateDir } from '../../e2e/support/seeded-template';
 
 jest.setTimeout(240_000);
 
@@ -11,8 +12,8 @@ describe('the restore check', () => {
   it('restores a soft-deleted case with its document and an overwritten document from its earlier version', async () => {
     // Prepare
     const lines: string[] = [];
-    // Act
-    const result = await runRestoreCheck({ log: (line) => lines.push(line) });
+    // Act: on a copy of the run's seeded template when there is one (the seed is the same)
+    const result = await runRestoreCheck({ log: (line) => lines.push(line), seededDataDir: seededTemplateDir() });
     // Assess
     expect(result.steps).toHaveLength(8);
     expect(result.documentKey).toMatch(/^private\/case-documents\/[^/]+\/demo_.+\.pdf$/);
