@@ -18,14 +18,14 @@
  * closes it and deletes the dir. Set SUTURE_LOCAL_LOG=1 to see the runtime's request log and the
  * Lambdas' INFO logs (default level WARN).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalStack, SignInResult } from '../../local';
 import type { RateLimit } from '../../infra/security-headers';
 import { runtimesDir, sharedStack, workerRuntime, type SharedRuntimeInfo } from './shared-runtime';
 import { checkAnswer } from './answer-schemas';
-import { copySeededTemplate } from '../e2e/support/seeded-template';
+import { seededDataDir } from './seeded-data';
 
 export interface UseLocalStackOptions {
   /** A runtime of this suite's own instead of the worker's shared one (implied by the options below). */
@@ -141,8 +141,9 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
       return;
     }
     dataDir = mkdtempSync(join(tmpdir(), 'suture-local-'));
-    // The run's seeded template when there is one: the seed then finds the demo data in place.
-    if (options.seed) copySeededTemplate(dataDir);
+    // A copy of the run's seeded data (./seeded-data.ts): the seed then finds the demo data in place.
+    const seeded = options.seed ? await seededDataDir() : undefined;
+    if (seeded) cpSync(seeded, dataDir, { recursive: true });
     await start();
   }, 180_000);
 

@@ -1,8 +1,8 @@
 /**
  * The seeded template data directory of an e2e run (test/e2e/support/global-setup.ts): each suite
  * starts its runtime on a copy of it. Unset (a run without the e2e project's globalSetup), a suite
- * seeds its own data directory as before. Integration suites that seed (test/support/local.ts,
- * the restore check) use it too when the run has one: `npm test` runs both projects in one Jest.
+ * seeds its own data directory as before. Integration suites that seed use it too when the run
+ * has one (test/support/seeded-data.ts).
  */
 import { cpSync, existsSync } from 'node:fs';
 

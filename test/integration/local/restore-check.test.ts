@@ -4,7 +4,7 @@
  */
 import '../api/quiet';
 import { runRestoreCheck } from '../../../bin/restore-check';
-import { seededTemplateDir } from '../../e2e/support/seeded-template';
+import { seededDataDir } from '../../support/seeded-data';
 
 jest.setTimeout(240_000);
 
@@ -12,8 +12,9 @@ describe('the restore check', () => {
   it('restores a soft-deleted case with its document and an overwritten document from its earlier version', async () => {
     // Prepare
     const lines: string[] = [];
-    // Act: on a copy of the run's seeded template when there is one (the seed is the same)
-    const result = await runRestoreCheck({ log: (line) => lines.push(line), seededDataDir: seededTemplateDir() });
+    const seeded = await seededDataDir();
+    // Act: on a copy of the run's seeded data when there is one (the same seed)
+    const result = await runRestoreCheck({ log: (line) => lines.push(line), seededDataDir: seeded });
     // Assess
     expect(result.steps).toHaveLength(8);
     expect(result.documentKey).toMatch(/^private\/case-documents\/[^/]+\/demo_.+\.pdf$/);
