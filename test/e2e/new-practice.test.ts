@@ -24,10 +24,11 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { withNpiCheckDigit } from '../../shared/npi';
 import { FACILITY_MESSAGES } from '../../shared/schemas/surgeon';
+import { TIMING_MS } from '../../shared/constants';
 import { formatAxeViolations, seriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { DEMO_PASSWORD, NEW_USER, itLocalOnly, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
 
 jest.setTimeout(180_000);
 
@@ -127,7 +128,9 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     // Prepare
     const npi = withNpiCheckDigit(mobile ? '293847561' : '192837465');
 
-    // Act: sign in as a user without a profile
+    // Act: sign in as a user without a profile (the page's clock is Playwright's, so that the
+    // redirects a fixed delay after each save need not be waited out)
+    await page.clock.install();
     await signInThroughUi(page, e2e.url, email);
 
     // Assess: sent to profile setup
@@ -157,7 +160,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
 
     // Assess: welcomed to the empty Case List
     await page.getByText('Profile created successfully! You can now access the application.').waitFor();
-    await waitForPath(page, '/dashboard', 10_000);
+    await waitForDelayedPath(page, '/dashboard', TIMING_MS.profileSaveRedirect, 10_000);
     await page.getByRole('heading', { name: 'No cases found' }).waitFor();
     const gettingStarted = page.getByRole('list', { name: 'Getting started' });
     /** Each step of the getting-started checklist with its state, once none is being checked. */
@@ -221,7 +224,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
 
     // Assess: success, then the list with the surgeon within about 2 s
     await page.getByText('Surgeon added successfully!', { exact: true }).waitFor();
-    await waitForPath(page, '/surgeon-management', 2_500);
+    await waitForDelayedPath(page, '/surgeon-management', TIMING_MS.surgeonFacilitySaveRedirect, 2_500);
     const surgeonRow = page.getByRole('list', { name: 'Surgeons' }).getByRole('listitem');
     await eventually(async () => {
       const rows = await surgeonRow.allTextContents();
@@ -259,7 +262,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
 
     // Assess: success, then listed
     await page.getByText('Facility added successfully!', { exact: true }).waitFor();
-    await waitForPath(page, '/facility-management', 2_500);
+    await waitForDelayedPath(page, '/facility-management', TIMING_MS.surgeonFacilitySaveRedirect, 2_500);
     await eventually(async () => {
       const rows = await page.getByRole('list', { name: 'Facilities' }).getByRole('listitem').allTextContents();
       expect(rows).toHaveLength(1);
@@ -343,7 +346,18 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
 
     // Assess: saved, the files sent with progress, then Case Details
     await page.getByText('Case Created Successfully', { exact: true }).waitFor();
-    await waitForPath(page, /^\/case\/(?!new$)[^/]+$/, 30_000);
+    // (the redirect's delay starts once both files are sent)
+    await eventually(
+      async () => {
+        const seen = await page.evaluate(
+          () => (window as unknown as { __progressSeen: ProgressSample[] }).__progressSeen,
+        );
+        for (const name of [demoName, noteName])
+          expect(seen).toContainEqual({ label: `Uploading ${name}`, value: 100 });
+      },
+      { timeout: 30_000 },
+    );
+    await waitForDelayedPath(page, /^\/case\/(?!new$)[^/]+$/, TIMING_MS.caseSaveRedirect, 30_000);
     const caseId = decodeURIComponent(new URL(page.url()).pathname.slice('/case/'.length));
     const progress = await page.evaluate(
       () => (window as unknown as { __progressSeen: ProgressSample[] }).__progressSeen,

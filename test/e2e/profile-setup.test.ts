@@ -8,10 +8,11 @@ import { withNpiCheckDigit } from '../../shared/npi';
 import { PROFILE_MESSAGES } from '../../shared/schemas/profile';
 import { NPI_MESSAGES } from '../../shared/schemas/reference';
 import { UI_MESSAGES } from '../../shared/messages';
+import { TIMING_MS } from '../../shared/constants';
 import { titleCaseName } from '../../shared/display';
 import { describeBrowser } from './support/browser';
 import { NEW_USER, useE2EStack } from './support/stack';
-import { eventually, pathOf, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { eventually, pathOf, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -39,7 +40,9 @@ describeBrowser('Profile setup (browser)', () => {
     const { page } = await e2e.newPage();
     const pageErrors = trackPageErrors(page);
 
-    // Act: sign in as the demo account that has no profile
+    // Act: sign in as the demo account that has no profile (Playwright's clock, so that the
+    // redirect a second after saving need not be waited out)
+    await page.clock.install();
     await signInThroughUi(page, e2e.url, NEW_USER);
 
     // Assess: forced to the setup screen for a new user
@@ -84,7 +87,7 @@ describeBrowser('Profile setup (browser)', () => {
 
     // Assess: success banner, then the (empty) Case List
     await page.getByText('Profile created successfully! You can now access the application.').waitFor();
-    await waitForPath(page, '/dashboard', 10_000);
+    await waitForDelayedPath(page, '/dashboard', TIMING_MS.profileSaveRedirect, 10_000);
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'No cases found' }).waitFor();
 

@@ -5,10 +5,18 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { CASE_STATUSES, UI_MESSAGES } from '../../shared';
+import { TIMING_MS } from '../../shared/constants';
 import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
+import {
+  eventually,
+  signInThroughUi,
+  signInWithTokens,
+  trackPageErrors,
+  waitForDelayedPath,
+  waitForPath,
+} from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -191,6 +199,8 @@ describeBrowser('Provider case screens (browser)', () => {
     const editedLast = `${patientLast}Edited`;
     const { page } = await e2e.newPage();
     const pageErrors = trackPageErrors(page);
+    // Playwright's clock, so that the redirects 1.5 s after each save need not be waited out.
+    await page.clock.install();
     await signInToDashboard(page, PROVIDER1);
 
     // Act: open the form and fill it
@@ -235,7 +245,7 @@ describeBrowser('Provider case screens (browser)', () => {
 
     // Assess: success banner, then Case Details of the new case after 1.5 s
     await page.getByText('Case Created Successfully', { exact: true }).waitFor();
-    await waitForPath(page, /^\/case\/(?!new$)[^/]+$/, 5_000);
+    await waitForDelayedPath(page, /^\/case\/(?!new$)[^/]+$/, TIMING_MS.caseSaveRedirect, 5_000);
     const caseId = decodeURIComponent(new URL(page.url()).pathname.slice('/case/'.length));
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
     await page.getByText(`${patientFirst} ${patientLast}`, { exact: true }).waitFor();
@@ -275,7 +285,7 @@ describeBrowser('Provider case screens (browser)', () => {
 
     // Assess: the details show the new name
     await page.getByText('Case Updated Successfully', { exact: true }).waitFor();
-    await waitForPath(page, `/case/${encodeURIComponent(caseId)}`, 5_000);
+    await waitForDelayedPath(page, `/case/${encodeURIComponent(caseId)}`, TIMING_MS.caseSaveRedirect, 5_000);
     await page.getByText(`${patientFirst} ${editedLast}`, { exact: true }).waitFor();
 
     // Act: delete it from the list, confirming the dialog

@@ -18,7 +18,15 @@ import { TIMING_MS } from '../../shared/constants';
 import { CPT_UNKNOWN_MESSAGES } from '../../shared/cpt-messages';
 import { AUTH_MESSAGES, IDLE_MESSAGES } from '../../shared/messages';
 import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, itLocalOnly, useE2EStack } from './support/stack';
-import { SIGNED_IN_TEXT, eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
+import {
+  SIGNED_IN_TEXT,
+  eventually,
+  signInThroughUi,
+  signInWithTokens,
+  trackPageErrors,
+  waitForDelayedPath,
+  waitForPath,
+} from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -284,6 +292,8 @@ describeBrowser('App shell (browser)', () => {
   it('saves a CPT code that no list holds only after the user confirms it', async () => {
     // Prepare
     const { page } = await e2e.newPage();
+    // Playwright's clock, so that the redirect 1.5 s after the save need not be waited out.
+    await page.clock.install();
     await signInWithTokens(e2e, page, PROVIDER1, '/case/new');
     await page.getByRole('heading', { name: 'Add New Case', level: 1 }).waitFor();
     await page.getByLabel('Case date').fill('2026-02-03');
@@ -322,7 +332,7 @@ describeBrowser('App shell (browser)', () => {
 
     // Assess
     await page.getByText('Case Created Successfully', { exact: true }).waitFor();
-    await waitForPath(page, /^\/case\/(?!new$)[^/]+$/, 5_000);
+    await waitForDelayedPath(page, /^\/case\/(?!new$)[^/]+$/, TIMING_MS.caseSaveRedirect, 5_000);
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
     await eventually(async () =>
       expect(await page.getByRole('list', { name: 'Procedure codes' }).textContent()).toContain('99999'),

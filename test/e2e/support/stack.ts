@@ -190,6 +190,15 @@ export function useE2EStack(): E2EStack {
   let dataDir: string | undefined;
   const contexts: BrowserContext[] = [];
   const logs: string[] = [];
+  /**
+   * A fresh desktop context and page opened ahead of the next `newPage()`: a page's renderer takes
+   * about a second to start, which overlaps the test running before instead of delaying the next.
+   */
+  let spare: Promise<{ context: BrowserContext; page: Page }> | undefined;
+  const openSpare = (launched: Browser): void => {
+    spare = newPage(launched);
+    spare.catch(() => undefined);
+  };
 
   let remoteConfig: RuntimeConfig | undefined;
 
@@ -201,6 +210,7 @@ export function useE2EStack(): E2EStack {
       if (configured.status === 'rejected') throw configured.reason;
       if (launched.status === 'rejected') throw launched.reason;
       remoteConfig = configured.value;
+      openSpare(launched.value);
       return;
     }
     assertWebBuilt();
@@ -227,7 +237,10 @@ export function useE2EStack(): E2EStack {
           if (process.env.SUTURE_LOCAL_LOG) console.log(line);
         },
       }),
-      launchBrowser(),
+      launchBrowser().then((launched) => {
+        openSpare(launched);
+        return launched;
+      }),
     ]);
     if (started.status === 'fulfilled') stack = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -241,6 +254,7 @@ export function useE2EStack(): E2EStack {
   });
 
   afterAll(async () => {
+    spare = undefined;
     await browser?.close().catch(() => undefined);
     browser = undefined;
     await stack?.close();
@@ -289,8 +303,14 @@ export function useE2EStack(): E2EStack {
     },
     logs,
     async newPage(opts = {}) {
-      const opened = await newPage(getBrowser(), opts);
+      const launched = getBrowser();
+      // The spare has the desktop viewport: a phone-sized test opens its own (its context's other tabs
+      // keep the phone size too).
+      const ready = opts.mobile ? undefined : spare;
+      if (ready) spare = undefined;
+      const opened = (ready && (await ready.catch(() => undefined))) || (await newPage(launched, opts));
       contexts.push(opened.context);
+      if (!spare) openSpare(launched);
       return opened;
     },
     signIn: (email, password = DEMO_PASSWORD) =>

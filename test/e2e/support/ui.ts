@@ -32,11 +32,35 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+const pathMatches = (url: URL, path: string | RegExp): boolean =>
+  typeof path === 'string' ? url.pathname === path : path.test(url.pathname);
+
 /** Wait until the page's pathname is `path` (string: exact; RegExp: tested against the pathname). */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), {
-    timeout,
-  });
+  await page.waitForURL((url) => pathMatches(url, path), { timeout });
+}
+
+/**
+ * {@link waitForPath} for a page the SPA goes to a fixed delay after an action (e.g. 1.5 s after a
+ * save, spec provider-side "Timing"), without waiting the delay out: the page's clock (installed
+ * with `page.clock.install()` before the SPA loaded) is moved on, 250 ms at a time, by at most
+ * `delayMs` in all. The timeout counts that time too, so a redirect later than `timeout` ms still fails.
+ */
+export async function waitForDelayedPath(
+  page: Page,
+  path: string | RegExp,
+  delayMs: number,
+  timeout = 15_000,
+): Promise<void> {
+  let moved = 0;
+  while (moved < delayMs && !pathMatches(new URL(page.url()), path)) {
+    const step = Math.min(250, delayMs - moved);
+    await page.clock.fastForward(step);
+    moved += step;
+    // A moment of real time for the timer's navigation (or for the timer to be set, after a request).
+    await page.waitForURL((url) => pathMatches(url, path), { timeout: 50 }).catch(() => undefined);
+  }
+  await waitForPath(page, path, Math.max(1, timeout - moved));
 }
 
 /**
