@@ -254,9 +254,24 @@ describe('refused uploads', () => {
   });
 
   it('refuses a miscellaneous document beyond the 20 a case may hold', async () => {
-    // Prepare: 20 attached
+    // Prepare: 20 attached (requested and sent at once; confirmed one by one, as each rewrites the case)
     const c = await newCase();
-    for (let i = 0; i < 20; i++) await uploadCaseDocument(owner, c.case_id, 'misc', `m${i}.pdf`, PDF);
+    const keys = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const ticket = await requestUpload(owner, {
+          case_id: c.case_id,
+          slot: 'misc',
+          file_name: `m${i}.pdf`,
+          content_type: 'application/octet-stream',
+          size: PDF.length,
+        });
+        expect(ticket.status).toBe(200);
+        expect((await putBytes(ticket.body, PDF)).status).toBe(200);
+        return ticket.body.key;
+      }),
+    );
+    for (const key of keys) expect((await confirm(owner, key)).status).toBe(200);
+    expect(parseFileKeys((await getCase(c.case_id, true))!.file_keys).misc_documents).toHaveLength(20);
     // Act
     const res = await requestUpload(owner, {
       case_id: c.case_id,
