@@ -129,6 +129,8 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
     });
   };
 
+  // With seed, room to wait for another worker's seed (./seeded-data.ts), then to seed its own.
+  const startTimeout = options.seed ? 300_000 : 180_000;
   beforeAll(async () => {
     if (sharedDir) {
       const info = await workerRuntime(sharedDir);
@@ -145,7 +147,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
     const seeded = options.seed ? await seededDataDir() : undefined;
     if (seeded) cpSync(seeded, dataDir, { recursive: true });
     await start();
-  }, 180_000);
+  }, startTimeout);
 
   afterAll(async () => {
     if (shared) return;
