@@ -8,10 +8,9 @@
  * docs/decisions/0025-bulk-and-undo.md); the aging filter's cases exported as CSV; no axe-core
  * violations of impact serious or critical; on a phone, a filtered list exported with its progress seen.
  */
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { describeBrowser } from './support/browser';
+import { describeBrowser, downloadedBytes } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
 import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 
@@ -192,7 +191,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
 
     // Assess: the file parsed back holds the list's cases, with their days in status
     expect(download.suggestedFilename()).toMatch(/^cases-\d{4}-\d{2}-\d{2}\.csv$/);
-    const file = readFileSync(await download.path());
+    const file = await downloadedBytes(download);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const exported: Record<string, string>[] = parse(file, { bom: true, columns: true });
     expect(exported.map((r) => r['Case ID'])).toEqual(expected.body.cases.map((c) => c.case_id));
@@ -243,7 +242,10 @@ describeBrowser('Case Management (/back-office/cases)', () => {
       .first()
       .waitFor();
     const download = await downloaded;
-    const exported: Record<string, string>[] = parse(readFileSync(await download.path()), { bom: true, columns: true });
+    const exported: Record<string, string>[] = parse(await downloadedBytes(download), {
+      bom: true,
+      columns: true,
+    });
     expect(exported.map((r) => r['Case ID'])).toEqual(expected);
     expect(exported.every((r) => r['Status'] === 'Submitted')).toBe(true);
     const n = exported.length;

@@ -17,7 +17,7 @@
  * Screenshots of the phone journey go to /tmp/journey-shots/ (not part of the repository); the axe
  * counts per screen are printed after the file and written to /tmp/journey-shots/axe-counts.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -26,7 +26,7 @@ import { withNpiCheckDigit } from '../../shared/npi';
 import { FACILITY_MESSAGES } from '../../shared/schemas/surgeon';
 import { TIMING_MS } from '../../shared/constants';
 import { formatAxeViolations, seriousAxeViolations } from './support/axe';
-import { describeBrowser } from './support/browser';
+import { describeBrowser, downloadedBytes } from './support/browser';
 import { DEMO_PASSWORD, NEW_USER, itLocalOnly, useE2EStack } from './support/stack';
 import { eventually, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
 
@@ -422,7 +422,7 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
 
     // Assess: saved under its original name, with the uploaded bytes
     expect(download.suggestedFilename()).toBe(noteName);
-    expect(readFileSync(await download.path()).equals(notePdf)).toBe(true);
+    expect((await downloadedBytes(download)).equals(notePdf)).toBe(true);
     await page.getByText('Document download started!', { exact: true }).waitFor();
 
     // ---------------------------------------------------------------- 7. Replace the demographic sheet

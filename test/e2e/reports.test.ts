@@ -4,9 +4,8 @@
  * the seeded providers' Paid cases; the history lists it and downloads the same file again; a case admin (user_type 10) is sent to
  * /dashboard. No axe-core violation of impact serious or critical on the page.
  */
-import { readFileSync } from 'node:fs';
 import { expectNoSeriousAxeViolations } from './support/axe';
-import { describeBrowser } from './support/browser';
+import { describeBrowser, downloadedBytes } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
 import { eventually, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import { pdfText } from '../support/pdf-text';
@@ -36,7 +35,7 @@ describeBrowser('Reports (browser)', () => {
 
     // Assess
     expect(file.suggestedFilename()).toMatch(/^provider-payment-report_all_.*\.pdf$/);
-    const text = pdfText(readFileSync((await file.path())!));
+    const text = pdfText(await downloadedBytes(file));
     expect(paid.body.cases.length).toBeGreaterThan(0);
     for (const c of paid.body.cases) expect(text).toContain(c.case_id);
     expect(text).toMatch(/Grand total \(\d+ cases?, \d+ providers?\)/);
@@ -50,7 +49,7 @@ describeBrowser('Reports (browser)', () => {
 
     // Assess
     expect(copy.suggestedFilename()).toBe(file.suggestedFilename());
-    expect(readFileSync((await copy.path())!).equals(readFileSync((await file.path())!))).toBe(true);
+    expect((await downloadedBytes(copy)).equals(await downloadedBytes(file))).toBe(true);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
   });

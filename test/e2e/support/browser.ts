@@ -6,7 +6,14 @@
  *   the browser tests are mandatory and a missing Chromium fails.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Download,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
@@ -36,6 +43,35 @@ export function describeBrowser(name: string, fn: () => void): void {
 export async function launchBrowser(): Promise<Browser> {
   if (!HAS_CHROMIUM) throw new Error(`Chromium is required for the browser tests (CI): none at ${CHROMIUM_PATH}`);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+}
+
+/** Environment variable holding the WebSocket endpoint of the run's shared Chromium (global-setup.ts). */
+export const BROWSER_WS_ENV = 'SUTURE_E2E_BROWSER_WS';
+
+/** A Chromium that the suites of a run connect to (one launch per run instead of one per suite). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  if (!HAS_CHROMIUM) throw new Error(`Chromium is required for the browser tests (CI): none at ${CHROMIUM_PATH}`);
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+}
+
+/**
+ * The run's shared Chromium when global-setup.ts started one (closing it only disconnects and closes
+ * this suite's contexts), else a Chromium of the suite's own.
+ */
+export async function openBrowser(): Promise<Browser> {
+  const endpoint = process.env[BROWSER_WS_ENV];
+  if (endpoint) {
+    const shared = await chromium.connect(endpoint, { timeout: 30_000 }).catch(() => undefined);
+    if (shared) return shared;
+  }
+  return launchBrowser();
+}
+
+/** The bytes of a finished download (read through Playwright, which works on a shared Chromium too). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A fresh context (no shared storage) and page with a phone- or desktop-sized viewport. */

@@ -32,7 +32,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, PROJECT_ROOT, startLocal, type LocalStack, type SignInResult } from '../../../local';
 import { PROD_STAGE } from '../../../infra/stage';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../shared/config';
-import { launchBrowser, newPage } from './browser';
+import { newPage, openBrowser } from './browser';
 import { copySeededTemplate } from './seeded-template';
 
 /**
@@ -205,7 +205,7 @@ export function useE2EStack(): E2EStack {
   beforeAll(async () => {
     if (REMOTE_URL) {
       // A deployed stage: its SPA, API and user pool; only the browser starts here.
-      const [configured, launched] = await Promise.allSettled([fetchRemoteConfig(REMOTE_URL), launchBrowser()]);
+      const [configured, launched] = await Promise.allSettled([fetchRemoteConfig(REMOTE_URL), openBrowser()]);
       if (launched.status === 'fulfilled') browser = launched.value;
       if (configured.status === 'rejected') throw configured.reason;
       if (launched.status === 'rejected') throw launched.reason;
@@ -237,7 +237,7 @@ export function useE2EStack(): E2EStack {
           if (process.env.SUTURE_LOCAL_LOG) console.log(line);
         },
       }),
-      launchBrowser().then((launched) => {
+      openBrowser().then((launched) => {
         openSpare(launched);
         return launched;
       }),
