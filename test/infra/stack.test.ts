@@ -5,8 +5,10 @@
  *
  * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
  * stage qa-123 (with an empty SPA directory: the placeholder page), a fast skipBundling variant with a
- * fake built SPA, and a fast one with a custom domain and certificate. The first three bundle the real
- * handlers in lambdas/<resource>/handler.ts with esbuild, each handler once (one shared assembly directory).
+ * fake built SPA, and a fast one with a stage's optional settings (custom domain and certificate, dispute
+ * deadlines, WAF baseline). The first three bundle the real handlers in lambdas/<resource>/handler.ts
+ * with esbuild, each handler once (one shared assembly directory). The bundles are most of the suite's
+ * time (docs/decisions/0020-ci-time.md): every other synthesis is a few seconds, so none is repeated.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -85,6 +87,8 @@ type CfnResources = Record<
 interface Synth {
   stack: SutureStack;
   template: Template;
+  /** The CDK annotations of the same synthesis as `template`. */
+  annotations: Annotations;
   resources: CfnResources;
   outdir: string;
 }
@@ -98,13 +102,15 @@ function tempDir(prefix: string): string {
 
 /**
  * Synthesize the app with cdk.json's context plus `extra` into a cloud assembly directory (default a
- * new temporary one).
+ * new temporary one), once: `Annotations.fromStack` forces a synthesis (with the validation plugins)
+ * and `Template.fromStack` then reads the app's cached assembly.
  */
 function synth(extra: Record<string, unknown> = {}, outdir = tempDir('suture-infra-')): Synth {
   const { stack } = buildApp({ ...CDK_JSON.context, ...extra }, outdir);
+  const annotations = Annotations.fromStack(stack);
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as CfnResources;
-  return { stack, template, resources, outdir };
+  return { stack, template, annotations, resources, outdir };
 }
 
 function logicalId(s: Synth, construct: { node: { defaultChild?: unknown } }): string {
@@ -194,7 +200,10 @@ let dev: Synth;
 let prod: Synth;
 let qa: Synth;
 let fakeDist: Synth;
-/** The fast variant with a custom domain and its certificate (TLS 1.2 minimum). */
+/**
+ * The fast variant with the optional settings of a stage: a custom domain and its certificate (TLS 1.2
+ * minimum), `disputeDeadlines` and `wafBlockedBaseline` (one synthesis for the three).
+ */
 let withDomain: Synth;
 const CERTIFICATE_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 
@@ -231,6 +240,8 @@ beforeAll(() => {
     skipBundling: 'true',
     domainName: 'app.suture.example',
     certificateArn: CERTIFICATE_ARN,
+    disputeDeadlines: '{"responseNoticeFrom":"2026-10-01","executiveOrderClosures":true}',
+    wafBlockedBaseline: '750',
   });
 }, 180_000);
 
@@ -745,12 +756,8 @@ describe('the dispute deadline rules of a stage', () => {
   });
 
   it('takes the settings of -c disputeDeadlines and refuses a bad one at synth, naming the setting', () => {
-    // Act
-    const custom = synth({
-      stage: 'qa-rules',
-      skipBundling: 'true',
-      disputeDeadlines: '{"responseNoticeFrom":"2026-10-01","executiveOrderClosures":true}',
-    });
+    // Act: withDomain is synthesized with responseNoticeFrom 2026-10-01 and executiveOrderClosures true.
+    const custom = withDomain;
     const bad = () =>
       synth({ stage: 'qa-rules', skipBundling: 'true', disputeDeadlines: { dueSoonBusinessDays: 'five' } });
     // Assess
@@ -1574,7 +1581,8 @@ describe('the monitoring', () => {
   it('alarms on the web ACL blocking more than the stage baseline, 100 by default, set by -c wafBlockedBaseline', () => {
     // Prepare
     const blocked = (s: Synth) => alarmsOn(s, 'AWS/WAFV2', 'BlockedRequests');
-    const custom = synth({ stage: 'qa-waf', skipBundling: 'true', wafBlockedBaseline: '750' });
+    // withDomain is synthesized with -c wafBlockedBaseline=750.
+    const custom = withDomain;
 
     // Assess
     expect(DEFAULT_WAF_BLOCKED_BASELINE).toBe(100);
@@ -1763,7 +1771,7 @@ describe('the cdk-nag checks', () => {
   it('leaves no CDK warning or error annotation in any stage or variant, and acknowledges none', () => {
     for (const s of [dev, prod, qa, fakeDist, withDomain]) {
       // Act
-      const annotations = Annotations.fromStack(s.stack);
+      const annotations = s.annotations;
 
       // Assess
       expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
