@@ -161,10 +161,9 @@ describeBrowser('The dispute desk (browser)', () => {
     // Prepare
     const { page } = await e2e.newPage({ mobile: true });
     const errors = trackPageErrors(page);
-    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office');
 
     // Act: Deadlines, then the first case of the queue
-    await page.goto(`${e2e.url}/back-office/deadlines`);
+    await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office/deadlines');
     const first = page.locator('a[aria-label*="(full id "]:visible').first();
     await first.waitFor();
     const overflowDeadlines = await overflowOf(page);

@@ -6,6 +6,7 @@
  * refused first), then turns two-step sign-in off again. The setup and the code step have no
  * serious or critical axe-core violations.
  */
+import type { Page } from 'playwright-core';
 import { generateSync } from 'otplib';
 import { MFA_SECTION_MESSAGES } from '../../web/src/auth/mfaMessages';
 import { TOTP_MESSAGES } from '../../web/src/auth/totp';
@@ -41,6 +42,12 @@ function wrongCode(secret: string): string {
 describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
   const e2e = useE2EStack();
 
+  /** The profile screen through the header's Profile link (desktop). */
+  async function openProfile(page: Page): Promise<void> {
+    await page.locator('header').getByRole('link', { name: 'Profile', exact: true }).click();
+    await waitForPath(page, '/update-profile');
+  }
+
   it('turns TOTP on from the profile, revokes the session on sign-out and asks for a code at sign-in', async () => {
     // Prepare
     const { page } = await e2e.newPage();
@@ -48,8 +55,8 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     await signInThroughUi(page, e2e.url, PROVIDER1);
     await waitForPath(page, '/dashboard');
 
-    // Act: set up the authenticator app on the profile screen
-    await page.goto(`${e2e.url}/update-profile`);
+    // Act: set up the authenticator app on the profile screen (the header's link: no page load)
+    await openProfile(page);
     const section = page.getByRole('region', { name: MFA_SECTION_MESSAGES.heading });
     await section.getByText(MFA_SECTION_MESSAGES.isOff, { exact: true }).waitFor({ timeout: 30_000 });
     await section.getByRole('button', { name: 'Set up authenticator app' }).click();
@@ -111,7 +118,7 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     await waitForPath(page, '/dashboard');
 
     // Act: turn two-step sign-in off again
-    await page.goto(`${e2e.url}/update-profile`);
+    await openProfile(page);
     await section.getByText(MFA_SECTION_MESSAGES.isOn, { exact: true }).waitFor({ timeout: 30_000 });
     await section.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
     await section.getByRole('button', { name: 'Turn off', exact: true }).click();

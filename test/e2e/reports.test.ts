@@ -24,10 +24,9 @@ describeBrowser('Reports (browser)', () => {
       token: provider.accessToken,
       query: { user_id: provider.sub, filter: 20, limit: 200 },
     });
-    await signInWithTokens(e2e, page, 'reportadmin@example.com', '/back-office');
 
     // Act
-    await page.goto(`${e2e.url}/back-office/reports`);
+    await signInWithTokens(e2e, page, 'reportadmin@example.com', '/back-office/reports');
     await page.getByText('Reporting Enabled').waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Generate Report' }).click();

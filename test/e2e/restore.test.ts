@@ -118,8 +118,10 @@ describeBrowser('Restore of a deleted case (browser)', () => {
 
     // Assess: back in Case Management (found by the patient's name), with its documents
     await page.goto(`${e2e.url}/back-office/cases?q=${encodeURIComponent(lastName.toLowerCase())}`);
-    await page.locator(`tr[data-case-id="${caseId}"]`).first().waitFor();
-    await page.goto(`${e2e.url}/case/${encodeURIComponent(caseId)}`);
+    const restoredRow = page.locator(`tr[data-case-id="${caseId}"]`).first();
+    await restoredRow.waitFor();
+    await restoredRow.getByRole('link').first().click();
+    await waitForPath(page, `/case/${encodeURIComponent(caseId)}`);
     await page.getByRole('button', { name: 'View Demographic Sheet' }).waitFor();
     await page.getByRole('button', { name: 'View Operative Note' }).waitFor();
     const back = await e2e.api<{ case: { case_status: number } }>('GET', '/case', {
