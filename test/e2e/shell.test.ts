@@ -195,8 +195,7 @@ describeBrowser('App shell (browser)', () => {
   it('sends whoever signs in after a sign-out on a case page to their own home, not to that case', async () => {
     // Prepare: provider1 on one of their cases
     const { page } = await e2e.newPage();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
     await page.locator('a[href^="/case/"]:visible').first().click();
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
 
@@ -344,8 +343,7 @@ describeBrowser('App shell (browser)', () => {
     const { page } = await e2e.newPage({ mobile: true });
     const errors = trackPageErrors(page);
     await page.clock.install();
-    await signInThroughUi(page, e2e.url, PROVIDER1);
-    await waitForPath(page, '/dashboard');
+    await signInWithTokens(e2e, page, PROVIDER1, '/dashboard');
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
     // The idle timer loads beside the page (web/src/shell/SignedInLayout.tsx): let it arrive first.
     await page.waitForLoadState('networkidle');
