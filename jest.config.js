@@ -30,9 +30,8 @@ const common = {
 };
 
 module.exports = {
-  // One worker on 2 cores (Jest's default, cores - 1): with two, two browser suites and their
-  // runtimes shared the cores and the two-step sign-in test timed out in a fresh-clone CI run
-  // (docs/figures.md, "CI time"). More cores, more workers.
+  // Jest's default (cores - 1) for a project run alone; `npm test` sets two workers per process and
+  // runs the browser suites beside the niced others (docs/decisions/0020-ci-time.md).
   maxWorkers: Math.max(1, availableParallelism() - 1),
   // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
   // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
