@@ -30,8 +30,9 @@ const common = {
 };
 
 module.exports = {
-  // Jest's default (cores - 1) for a project run alone; `npm test` sets two workers per process and
-  // runs the browser suites beside the niced others (docs/decisions/0020-ci-time.md).
+  // Jest's default (cores - 1): one worker on 2 cores. `npm test` gives the CPU-bound unit and infra
+  // projects two, then runs the browser suites beside the niced integration suites
+  // (docs/decisions/0020-ci-time.md).
   maxWorkers: Math.max(1, availableParallelism() - 1),
   // Every suite closes its emulators, servers and browser in afterAll; should one ever be left
   // open (a crashed Chromium, say), jest still ends instead of holding CI until its time limit.
