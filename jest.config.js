@@ -1,6 +1,6 @@
 /**
  * Jest 30 with @swc/jest. Projects: unit (no network), integration (real emulators),
- * infra (CDK synth), e2e (real Chromium; skipped without /usr/bin/chromium unless CI is set).
+ * infra (CDK synth), e2e (real Chromium; skipped without Chromium unless CI is set).
  */
 const { availableParallelism } = require('node:os');
 

@@ -1,7 +1,10 @@
 /**
  * Chromium for end-to-end tests, driven by playwright-core (never downloads a browser).
  *
- * - `CHROMIUM_PATH` or `/usr/bin/chromium` is used.
+ * - `CHROMIUM_PATH`, else Debian's `chromium-headless-shell` (`apt-get install -y chromium-headless-shell`),
+ *   else `/usr/bin/chromium`. The headless shell is what Playwright itself runs headless: the same
+ *   Blink and V8 without the full browser, about 40 % less CPU for the suite
+ *   (docs/decisions/0020-ci-time.md).
  * - Without a Chromium, `describeBrowser` skips its tests with a message, unless `CI` is set: under CI
  *   the browser tests are mandatory and a missing Chromium fails.
  */
@@ -15,7 +18,8 @@ import {
   type Page,
 } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 const IN_CI = !!process.env.CI && process.env.CI !== 'false';
 
@@ -36,7 +40,7 @@ export function describeBrowser(name: string, fn: () => void): void {
     describe(name, fn);
     return;
   }
-  console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium).`);
+  console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell).`);
   describe.skip(name, fn);
 }
 
