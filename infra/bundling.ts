@@ -1,12 +1,15 @@
 /**
- * How every API Lambda is bundled, declared once (docs/decisions/0004-bundled-aws-sdk.md): the
- * NodejsFunction options of `infra/api.ts` ({@link LAMBDA_BUNDLING}) and the same build as
- * esbuild's own options ({@link esbuildOptionsFor}), which `npm run bench:api` uses to measure the
- * bundles that CDK deploys (size and cold init) without a synth.
+ * How every Lambda is bundled, declared once (docs/decisions/0004-bundled-aws-sdk.md): the build in
+ * NodejsFunction's terms ({@link LAMBDA_BUNDLING}), the same build as esbuild's own options
+ * ({@link esbuildOptionsFor}), which `npm run bench:api` uses to measure the deployed bundles (size
+ * and cold init) without a synth, and the deployed code itself ({@link bundledCode}).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { RESOURCES, type Resource } from '../lambdas/routes';
 import { PROJECT_ROOT } from './paths';
 
@@ -61,6 +64,12 @@ export function handlerEntry(resource: Resource): string {
 /** Every resource with a Lambda, in route-table order. */
 export const LAMBDA_RESOURCES: readonly Resource[] = RESOURCES;
 
+/** The entry file of the refusals function (infra/refusals.ts). */
+export const REFUSALS_ENTRY = path.join(PROJECT_ROOT, 'lambdas', 'refusals', 'handler.ts');
+
+/** Every Lambda entry file of the app: the API functions' and the refusals function's. */
+export const LAMBDA_ENTRIES: readonly string[] = [...LAMBDA_RESOURCES.map(handlerEntry), REFUSALS_ENTRY];
+
 /**
  * esbuild's options for the build NodejsFunction runs with `bundling` (the arguments
  * aws-cdk-lib/aws-lambda-nodejs passes to the esbuild CLI: `--bundle --platform=node --target
@@ -106,4 +115,85 @@ export function esbuildOptionsFor(
     ...(Object.keys(alias).length ? { alias } : {}),
     absWorkingDir: PROJECT_ROOT,
   };
+}
+
+/**
+ * Bundles waiting in a cloud assembly directory for their asset, by `<assembly dir>\0<entry>`: the
+ * directory (beside CDK's own `bundling-temp-*` ones) that holds `index.mjs` and `index.mjs.map`.
+ */
+const pendingBundles = new Map<string, string>();
+/** The cloud assembly directories whose every entry was already bundled once. */
+const bundledAssemblies = new Set<string>();
+let discardHooked = false;
+
+/**
+ * One esbuild run over `entries`, each bundled as {@link esbuildOptionsFor} says into its own
+ * directory of `assemblyDir`, recorded in {@link pendingBundles}. The output of each entry is
+ * byte for byte that of its own build (the infra test compares them); the directories sit at
+ * the depth of CDK's bundling directories, so that the source maps name the same relative paths.
+ */
+function buildBundles(assemblyDir: string, entries: readonly string[]): void {
+  const dirOf = (entry: string) =>
+    `bundling-temp-suture-${path.relative(PROJECT_ROOT, path.dirname(entry)).replace(/[^\w-]+/g, '-')}`;
+  const { outfile: _single, entryPoints: _entry, ...options } = esbuildOptionsFor(entries[0] ?? '', 'index.mjs');
+  buildSync({
+    ...options,
+    entryPoints: entries.map((entry) => ({ in: entry, out: `${dirOf(entry)}/index` })),
+    outdir: assemblyDir,
+    outExtension: { '.js': '.mjs' },
+  });
+  if (!discardHooked) process.once('exit', discardPendingBundles);
+  discardHooked = true;
+  for (const entry of entries) pendingBundles.set(`${assemblyDir}\0${entry}`, path.join(assemblyDir, dirOf(entry)));
+}
+
+/** Removes the bundles no asset took (a synth that created only some of the functions). */
+function discardPendingBundles(): void {
+  for (const dir of pendingBundles.values()) fs.rmSync(dir, { recursive: true, force: true });
+  pendingBundles.clear();
+}
+
+/**
+ * Puts the bundle of `entry` in `outputDir` (CDK's bundling directory of its asset). The first
+ * bundle a cloud assembly needs runs one esbuild build over every entry of {@link LAMBDA_ENTRIES}:
+ * the modules they share (the AWS SDK above all) are then parsed and minified once, for about a
+ * third of the CPU of one build per function; the later assets of the assembly take their output.
+ */
+function bundleInto(entry: string, outputDir: string): void {
+  const assemblyDir = path.dirname(outputDir);
+  const key = `${assemblyDir}\0${entry}`;
+  if (!pendingBundles.has(key)) {
+    const all = !bundledAssemblies.has(assemblyDir) && LAMBDA_ENTRIES.includes(entry);
+    bundledAssemblies.add(assemblyDir);
+    buildBundles(assemblyDir, all ? LAMBDA_ENTRIES : [entry]);
+  }
+  const dir = pendingBundles.get(key) ?? '';
+  pendingBundles.delete(key);
+  for (const file of fs.readdirSync(dir)) fs.renameSync(path.join(dir, file), path.join(outputDir, file));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The deployable code of the Lambda whose handler file is `entry` (absolute): an asset of
+ * `index.mjs` (exporting `handler`) and its source map, bundled locally as {@link LAMBDA_BUNDLING}
+ * says and hashed by its output, as NodejsFunction's own bundling does; the bundle is built only when
+ * the stack is (CDK skips the bundling of stacks a CLI command leaves out).
+ * @throws Error (at synth) when esbuild fails
+ */
+export function bundledCode(entry: string): lambda.Code {
+  return lambda.Code.fromAsset(PROJECT_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: the local bundling below always succeeds.
+      image: DockerImage.fromRegistry('dummy'),
+      // What the asset is (CDK's cache key of an asset includes its bundling options).
+      command: ['esbuild', path.relative(PROJECT_ROOT, entry)],
+      local: {
+        tryBundle: (outputDir) => {
+          bundleInto(entry, outputDir);
+          return true;
+        },
+      },
+    },
+  });
 }

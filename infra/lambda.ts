@@ -4,7 +4,6 @@
  * an optional dead-letter queue and the esbuild bundle of infra/bundling.ts. Used by the API
  * functions (infra/api.ts) and the refusals function (infra/refusals.ts).
  */
-import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -13,8 +12,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from './bundling';
-import { PROJECT_ROOT } from './paths';
+import { bundledCode } from './bundling';
 import type { StageSettings } from './stage';
 
 /**
@@ -112,12 +110,6 @@ export function sutureFunction(scope: Construct, id: string, props: SutureFuncti
             "exports.handler = async () => ({ statusCode: 503, body: 'synthesized with skipBundling: not deployable' });",
           ),
         }
-      : {
-          entry: props.entry,
-          handler: 'handler',
-          projectRoot: PROJECT_ROOT,
-          depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-          bundling: LAMBDA_BUNDLING,
-        }),
+      : { handler: 'index.handler', code: bundledCode(props.entry) }),
   });
 }

@@ -3,7 +3,6 @@
  * so a subscription on the API's access log sends their lines to the refusals function, which writes
  * their `denied` audit entries (lambdas/refusals/; docs/decisions/0012-refused-requests-in-the-audit-trail.md).
  */
-import * as path from 'node:path';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -13,7 +12,7 @@ import { Construct } from 'constructs';
 import type { LambdaEnvInput } from '../lambdas/lib/env';
 import { REFUSAL_FILTER } from '../lambdas/refusals/access-log';
 import { sutureFunction } from './lambda';
-import { PROJECT_ROOT } from './paths';
+import { REFUSALS_ENTRY } from './bundling';
 import type { StageSettings } from './stage';
 
 /** The refusals function's name in the monitoring (alarms, dashboard). */
@@ -53,7 +52,7 @@ export class Refusals extends Construct {
       logsKey: props.logsKey,
       description: `Suture audit entries of the requests refused with 401 (${settings.stage})`,
       roleDescription: 'Suture refusals function',
-      entry: path.join(PROJECT_ROOT, 'lambdas', 'refusals', 'handler.ts'),
+      entry: REFUSALS_ENTRY,
       environment: props.environment,
       ...REFUSALS_SIZING,
       reservedConcurrency: REFUSALS_RESERVED_CONCURRENCY,
