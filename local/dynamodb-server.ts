@@ -1,6 +1,7 @@
 /**
  * The DynamoDB emulator itself, in the current thread: dynalite 4 (LevelDB under `dir`) behind the
- * transaction layer (./dynamo-transactions.ts), with LevelDB iterators closed (./level-iterators.ts).
+ * transaction layer (./dynamo-transactions.ts), with LevelDB iterators closed (./level-iterators.ts)
+ * and each item's index entries written in one batch (./dynalite-index-writes.ts).
  *
  * The local runtime does not call this directly: `startDynamo` (./dynamodb.ts) runs it in a
  * `worker_threads` Worker (./dynamodb-worker.ts), so that dynalite has an event loop of its own,
@@ -23,6 +24,7 @@ import { DynamoStoreInUseError } from './dynamodb-errors';
 import type { DynamoAccessOptions } from './dynamo-access';
 import { createDynamoFront } from './dynamo-transactions';
 import './level-iterators';
+import './dynalite-index-writes';
 import { closeServer, listen } from './util';
 
 /** The emulator running in this thread. */
