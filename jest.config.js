@@ -41,7 +41,13 @@ module.exports = {
   // real CMS file passes Jest's 5 s. Global: jest-circus reads the timeout from the global config only.
   testTimeout: 30_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+      // The async hooks a file's modules enabled (the X-Ray SDK's) end with it (test/unit/support/async-hooks.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/unit/support/async-hooks.ts'],
+    },
     {
       ...common,
       displayName: 'integration',
