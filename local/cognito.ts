@@ -32,7 +32,7 @@
  */
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
 
-import { createPublicKey, createVerify, randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -62,6 +62,7 @@ import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/st
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
 import cognitoLocalPublicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import cognitoLocalPrivateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import type { Context } from 'cognito-local/lib/services/context';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
@@ -123,6 +124,15 @@ export function invitationText(username: string, temporaryPassword: string): str
 
 /** cognito-local's signing key (published in the package): tokens it issued verify with it. */
 const COGNITO_LOCAL_KEY = createPublicKey({ key: cognitoLocalPublicKey.jwk, format: 'jwk' });
+
+/**
+ * cognito-local's private key, parsed once: its token generator hands jsonwebtoken the PEM, which
+ * parses it again for each of the three tokens of every sign-in. The same key signs the same bytes.
+ */
+function parseSigningKeyOnce(): void {
+  const key = cognitoLocalPrivateKey as { pem: string | KeyObject };
+  if (typeof key.pem === 'string') key.pem = createPrivateKey(key.pem);
+}
 
 /**
  * The claims of an access token issued by cognito-local whose signature and expiry are valid, or
@@ -264,6 +274,21 @@ export function localTargets(services: Services, base: Router): Record<string, R
   };
 }
 
+/**
+ * cognito-local's per-request logger (pino-http: a child logger, a request id and a response hook
+ * for every request) replaced by the silent logger itself: at level silent neither wrote anything.
+ */
+function quietRequestLogs(app: unknown, logger: unknown): void {
+  type Layer = { name: string; handle: (req: { log?: unknown }, res: unknown, next: () => void) => void };
+  const stack = (app as { router?: { stack?: Layer[] } }).router?.stack ?? [];
+  const layer = stack.find((l) => l.name === 'loggingMiddleware');
+  if (!layer) return;
+  layer.handle = (req, _res, next) => {
+    req.log = logger;
+    next();
+  };
+}
+
 /** Start cognito-local in-process on 127.0.0.1 with its data under `options.dir`. */
 export async function startCognito(options: CognitoOptions): Promise<CognitoEmulator> {
   const dataDirectory = join(options.dir, 'db');
@@ -305,6 +330,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
 
   const clock = new DateClock();
   applyStormWrites();
+  parseSigningKeyOnce();
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
   const cognitoServiceFactory = new CognitoServiceFactoryImpl(
     dataDirectory,
@@ -327,6 +353,7 @@ export async function startCognito(options: CognitoOptions): Promise<CognitoEmul
   const extra = localTargets(services, baseRouter);
   const router: Router = (target) => extra[target] ?? baseRouter(target);
   const app = createServer(router, logger, config.ServerConfig, services);
+  if (!process.env.COGNITO_LOCAL_DEBUG) quietRequestLogs(app.application, logger);
   const server = createHttpServer(app.application as Parameters<typeof createHttpServer>[0]);
   const port = await listen(server, 0, '127.0.0.1', options.preferredPort);
   return {

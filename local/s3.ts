@@ -30,6 +30,17 @@ export function corsXml(origins: readonly string[]): string {
 }
 
 /**
+ * s3rver without its koa-logger middleware, which formats a line for every request even when
+ * `silent` drops it; it only logged (and rethrew errors), so the answers are the same.
+ */
+function withoutRequestLog(server: S3rver): S3rver {
+  const app = server as unknown as { middleware: { name: string }[] };
+  const at = app.middleware.findIndex((fn) => fn.name === 'logger');
+  if (at >= 0) app.middleware.splice(at, 1);
+  return server;
+}
+
+/**
  * Start s3rver on 127.0.0.1 (`preferredPort` first, else random) with `bucket` configured
  * (created if missing; CORS replaced on every start so it follows the app origin) and its versions
  * bucket ({@link versionsBucketName}, created if missing).
@@ -42,16 +53,18 @@ export async function startS3(
 ): Promise<S3Emulator> {
   mkdirSync(dir, { recursive: true });
   const make = (port: number) =>
-    new S3rver({
-      address: '127.0.0.1',
-      port,
-      silent: true,
-      directory: dir,
-      configureBuckets: [
-        { name: bucket, configs: [corsXml(origins)] },
-        { name: versionsBucketName(bucket), configs: [] },
-      ],
-    });
+    withoutRequestLog(
+      new S3rver({
+        address: '127.0.0.1',
+        port,
+        silent: true,
+        directory: dir,
+        configureBuckets: [
+          { name: bucket, configs: [corsXml(origins)] },
+          { name: versionsBucketName(bucket), configs: [] },
+        ],
+      }),
+    );
   let server = make(preferredPort ?? 0);
   let address;
   try {
