@@ -54,6 +54,8 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       // One local runtime per worker, shared by its suites (test/support/shared-runtime.ts).
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // As in the unit project: the async hooks a suite's modules enabled (the X-Ray SDK's) end with it.
+      setupFilesAfterEnv: ['<rootDir>/test/unit/support/async-hooks.ts'],
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
