@@ -6,9 +6,10 @@
  * Variants, each synthesized once: the cdk.json context as is (stage dev), stage prod, the ephemeral
  * stage qa-123 (with an empty SPA directory: the placeholder page), a fast skipBundling variant with a
  * fake built SPA, and a fast one with a stage's optional settings (custom domain and certificate, dispute
- * deadlines, WAF baseline). The first three bundle the real handlers in lambdas/<resource>/handler.ts
- * with esbuild, each handler once (one shared assembly directory). The bundles are most of the suite's
- * time (docs/decisions/0020-ci-time.md): every other synthesis is a few seconds, so none is repeated.
+ * deadlines, WAF baseline). The first three bundle the real handlers in lambdas/<resource>/handler.ts,
+ * all in one esbuild run (one shared assembly directory; infra/bundling.ts). The bundles and the
+ * CloudFormation validation of each synthesis are most of the suite's time
+ * (docs/decisions/0020-ci-time.md), so no synthesis is repeated.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
