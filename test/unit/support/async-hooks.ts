@@ -1,5 +1,5 @@
 /**
- * Unit project setup (jest.config.js `setupFilesAfterEnv`): disables, as a test file starts, the async
+ * Setup of the unit and integration projects (jest.config.js `setupFilesAfterEnv`): disables, as a test file starts, the async
  * hooks that the files before it in the same worker enabled. Node's async hooks are process-wide while
  * Jest loads each file's modules afresh: every file that loads the X-Ray SDK (lambdas/lib/tracer.ts,
  * through cls-hooked) would otherwise leave one more hook, with destroy tracking, that every promise
