@@ -1,9 +1,10 @@
 /**
- * Setup of the unit and integration projects (jest.config.js `setupFilesAfterEnv`): disables, as a test file starts, the async
- * hooks that the files before it in the same worker enabled. Node's async hooks are process-wide while
- * Jest loads each file's modules afresh: every file that loads the X-Ray SDK (lambdas/lib/tracer.ts,
- * through cls-hooked) would otherwise leave one more hook, with destroy tracking, that every promise
- * of every later file in the worker pays for (about a tenth of the unit project's CPU).
+ * Setup of the unit and integration projects (jest.config.js `setupFilesAfterEnv`): disables, as a
+ * test file starts, the async hooks that the files before it in the same worker enabled. Node's async
+ * hooks are process-wide while Jest loads each file's modules afresh: every file that loads the X-Ray
+ * SDK (lambdas/lib/tracer.ts, through cls-hooked) would otherwise leave one more hook, with destroy
+ * tracking, that every promise of every later file in the worker pays for (and that keeps the file's
+ * modules alive).
  */
 import asyncHooks from 'node:async_hooks';
 
