@@ -46,11 +46,21 @@ export function caseIdLabel(caseId: string, timeZone?: string): string {
   const m = /_(\d{12,14})$/.exec(caseId);
   if (m) {
     const ms = Number(m[1]);
-    if (ms >= CASE_ID_TIME_RANGE[0] && ms < CASE_ID_TIME_RANGE[1]) {
-      return new Date(ms).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'medium', timeZone });
-    }
+    if (ms >= CASE_ID_TIME_RANGE[0] && ms < CASE_ID_TIME_RANGE[1]) return caseIdTimeFormat(timeZone).format(ms);
   }
   return caseId.length > CASE_ID_TAIL_CHARS ? `…${caseId.slice(-CASE_ID_TAIL_CHARS)}` : caseId;
+}
+
+const caseIdTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per time zone: `toLocaleString` builds a new one on every call (a row renders several). */
+function caseIdTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = caseIdTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'medium', timeZone });
+    caseIdTimeFormats.set(key, format);
+  }
+  return format;
 }
 
 /** Accessible name of a case link: contains the visible label, then the full id. */
