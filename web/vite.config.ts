@@ -1,5 +1,5 @@
 /**
- * Vite build of the SPA (issue 2, section 6).
+ * Vite build of the SPA.
  *
  * - root is `web/`, output `web/dist/` (served by the local runtime and deployed by the CDK web
  *   construct together with its `config.json`);
@@ -8,10 +8,9 @@
  * - code is split by route (React.lazy in App.tsx); React, the router, react-hook-form and TanStack
  *   Query get their own chunks so that they are cached across deployments;
  * - `build.manifest` writes `web/dist/.vite/manifest.json`, read by `npm run size:web` (per-route
- *   gzipped JS, bin/size-web.ts; budget for /auth from issue 6, section 6);
+ *   gzipped JS, bin/size-web.ts; the route budgets are in docs/decisions/0015-spa-patterns.md);
  * - every text asset of 1 KB or more is also written precompressed as `<file>.br` (brotli, quality
- *   11) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding (issue 6,
- *   section 6). CloudFront compresses on its own (infra/web.ts), so the deployment skips them;
+ *   11) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding. CloudFront compresses on its own (infra/web.ts), so the deployment skips them;
  * - no modulepreload polyfill (`build.modulePreload.polyfill: false`), to keep /auth within its budget.
  */
 import path from 'node:path';
@@ -58,7 +57,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    // No modulepreload polyfill in the entry (about 0.3 KB gzipped of the /auth budget, issue 8): every
+    // No modulepreload polyfill in the entry (about 0.3 KB gzipped of the /auth budget): every
     // browser Suture supports reads <link rel="modulepreload"> itself; one without it still loads
     // each lazy chunk and its imports through import(), only without the head start.
     modulePreload: { polyfill: false },
