@@ -34,7 +34,7 @@ jest.mock('../../../web/src/cases/StatusBadge', () => {
   };
 });
 
-import './support/dom-env';
+import { setViewport } from './support/dom-env';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -285,6 +285,8 @@ const rows = () => within(table()).getAllByRole('row').slice(1);
 const caseCalls = () => calls.filter(([p, r]) => p === '/case' && r.method === 'GET' && !r.query.case_id);
 
 beforeEach(() => {
+  // The table: the case list renders the cards instead on a phone (web/src/cases/CaseTable.tsx).
+  setViewport('desktop');
   profileState.userType = 10;
   crash.badge = false;
   calls = [];
@@ -537,7 +539,7 @@ describe('the CSV export', () => {
 });
 
 describe('row selection and bulk changes', () => {
-  const box = (name: string) => screen.getAllByRole('checkbox', { name })[0]! as HTMLInputElement;
+  const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
   const bulkBodies = () => calls.filter(([p]) => p === '/case/bulk').map(([, r]) => r.body);
 
   it('selects rows by their named checkboxes or all shown at once, and clears with a filter change', async () => {

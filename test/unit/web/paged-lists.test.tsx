@@ -16,9 +16,9 @@ jest.mock('../../../web/src/auth/AuthProvider', () => ({
   }),
 }));
 
-import './support/dom-env';
+import { setViewport } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { listFacilities } from '../../../web/src/facilities/api';
 import { listSurgeons } from '../../../web/src/surgeons/api';
@@ -71,7 +71,13 @@ const caseRows = () =>
     .getAllByRole('row')
     .slice(1);
 
+/** The cards of the case list (the phone layout). */
+const caseCards = () => within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem');
+
 describe('the provider case list', () => {
+  // The table: the case list renders the cards instead on a phone (web/src/cases/CaseTable.tsx).
+  beforeEach(() => setViewport('desktop'));
+
   /** Two pages of all cases (3 + 2), cursor 'c2' between them; one page for the Paid filter. */
   function serveCases() {
     api.fallback(({ path, query: q }) => {
@@ -106,7 +112,35 @@ describe('the provider case list', () => {
       { user_id: 'u1', limit: '50', cursor: 'c2' },
     ]);
     // The phone layout (cards) shows the same cases.
-    expect(within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem')).toHaveLength(5);
+    act(() => setViewport('phone'));
+    expect(caseCards()).toHaveLength(5);
+  });
+
+  it('renders only the layout that fits the viewport, switching when it crosses 640 px', async () => {
+    // Prepare: a phone
+    serveCases();
+    setViewport('phone');
+    renderAt('/dashboard');
+    await screen.findByText('Showing 3 cases');
+    // Assess: cards, each with its patient, its case link and its actions; no table
+    expect(caseCards().map((card) => card.getAttribute('data-case-id'))).toEqual(
+      [1, 2, 3].map((n) => caseOf(n).case_id),
+    );
+    expect(within(caseCards()[0]!).getByRole('heading', { name: 'Alfa Patient1' })).toBeTruthy();
+    expect(within(caseCards()[0]!).getAllByRole('button').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('table', { name: 'Cases' })).toBeNull();
+
+    // Act: the window widens past the breakpoint
+    act(() => setViewport('desktop'));
+    // Assess: the table alone, the same cases
+    expect(caseRows().map((row) => row.getAttribute('data-case-id'))).toEqual([1, 2, 3].map((n) => caseOf(n).case_id));
+    expect(screen.queryByRole('list', { name: 'Cases' })).toBeNull();
+
+    // Act: and narrows again
+    act(() => setViewport('phone'));
+    // Assess
+    expect(caseCards()).toHaveLength(3);
+    expect(screen.queryByRole('table', { name: 'Cases' })).toBeNull();
   });
 
   describe('Export CSV', () => {

@@ -1,5 +1,5 @@
 /**
- * The case list's table and, below 640 px, its cards (spec provider-side section 2 "Case List";
+ * The case list's table or, below 640 px, its cards (spec provider-side section 2 "Case List";
  * back-office-and-shell section 2 "Back-office Case Management": the same table plus a Status
  * badge column), declared once for the provider's /dashboard and the back office's
  * /back-office/cases. Columns: Case ID (the case number, the full id in the link's name),
@@ -32,6 +32,7 @@ import type { CaseSort } from '../../../shared';
 import { caseIdLabel, caseLinkName, formatCaseDate, patientName } from './format';
 import { CheckIcon, CrossIcon } from '../components/icons';
 import { StatusBadge } from './StatusBadge';
+import { useWideScreen } from '../components/useMediaQuery';
 
 export function FileMark({ present, label }: { present: boolean; label?: string }) {
   return (
@@ -174,7 +175,10 @@ function SortHeader({ label, sort }: { label: string; sort: NonNullable<CaseTabl
   );
 }
 
-/** The table (wide screens) and the cards (phones) of a page of cases; see the module header. */
+/**
+ * The table (from 640 px) or the cards (phones) of a page of cases, only the one that fits the
+ * viewport (each row's actions rendered once); see the module header.
+ */
 export function CaseTable<C extends CaseView>({
   cases,
   onOpen,
@@ -186,6 +190,7 @@ export function CaseTable<C extends CaseView>({
   daysInStatus,
   sort,
 }: CaseTableProps<C>) {
+  const wide = useWideScreen();
   const status = (c: C) => (statusOf ? statusOf(c) : c.case_status);
   const selectedCount = selection ? cases.filter((c) => selection.isSelected(c)).length : 0;
   const allState = selectedCount === 0 ? false : selectedCount === cases.length ? true : 'mixed';
@@ -218,9 +223,9 @@ export function CaseTable<C extends CaseView>({
     'Op Note',
     'Actions',
   ];
-  return (
-    <>
-      {/* position: relative keeps the cells' visually hidden text inside this scroll box. */}
+  if (wide)
+    return (
+      // position: relative keeps the cells' visually hidden text inside this scroll box.
       <View className="suture-case-table" style={{ overflowX: 'auto', position: 'relative' }} tabIndex={-1}>
         <Table
           aria-label="Cases"
@@ -296,6 +301,9 @@ export function CaseTable<C extends CaseView>({
           </TableBody>
         </Table>
       </View>
+    );
+  return (
+    <>
       {selection && (
         <label className="suture-case-cards-head">
           <SelectBox
