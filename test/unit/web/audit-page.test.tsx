@@ -265,7 +265,7 @@ describe('exporting the filtered entries as CSV (web/src/components/CsvExport.ts
       await screen.findByText(
         'Exported 25,000 entries. The download link works for 10 minutes.',
         {},
-        { timeout: 15_000 },
+        { timeout: 25_000 },
       ),
     ).toBeTruthy();
     const link = screen.getByRole('link', { name: /^Download audit-\d{4}-\d{2}-\d{2}\.csv$/ });
