@@ -10,7 +10,9 @@
  * - `build.manifest` writes `web/dist/.vite/manifest.json`, read by `npm run size:web` (per-route
  *   gzipped JS, bin/size-web.ts; the route budgets are in docs/decisions/0015-spa-patterns.md);
  * - every text asset of 1 KB or more is also written precompressed as `<file>.br` (brotli, quality
- *   11) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding. CloudFront compresses on its own (infra/web.ts), so the deployment skips them;
+ *   5) and `<file>.gz` (gzip, level 9); the local runtime serves them by Accept-Encoding. CloudFront
+ *   compresses on its own (infra/web.ts), so the deployment skips them; for a local server quality 5
+ *   is 10 % larger than 11 at 2 % of its CPU (7 s of every build; docs/decisions/0020-ci-time.md);
  * - no modulepreload polyfill (`build.modulePreload.polyfill: false`), to keep /auth within its budget.
  */
 import path from 'node:path';
@@ -46,7 +48,7 @@ export default defineConfig({
       include: /\.(js|mjs|css|html|svg|json|txt)$/,
       threshold: 1024,
       algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
         defineAlgorithm('gzip', { level: 9 }),
       ],
       skipIfLargerOrEqual: true,
