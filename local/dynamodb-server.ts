@@ -1,7 +1,8 @@
 /**
  * The DynamoDB emulator itself, in the current thread: dynalite 4 (LevelDB under `dir`) behind the
- * transaction layer (./dynamo-transactions.ts), with LevelDB iterators closed (./level-iterators.ts)
- * and each item's index entries written in one batch (./dynalite-index-writes.ts).
+ * transaction layer (./dynamo-transactions.ts), with LevelDB iterators closed (./level-iterators.ts),
+ * each item's index entries written in one batch (./dynalite-index-writes.ts) and the tables'
+ * descriptions kept in memory for the item calls (./dynalite-table-cache.ts).
  *
  * The local runtime does not call this directly: `startDynamo` (./dynamodb.ts) runs it in a
  * `worker_threads` Worker (./dynamodb-worker.ts), so that dynalite has an event loop of its own,
@@ -25,6 +26,7 @@ import type { DynamoAccessOptions } from './dynamo-access';
 import { createDynamoFront } from './dynamo-transactions';
 import './level-iterators';
 import './dynalite-index-writes';
+import './dynalite-table-cache';
 import { closeServer, listen } from './util';
 
 /** The emulator running in this thread. */

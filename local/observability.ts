@@ -8,10 +8,14 @@
  * import; the pool's threads inherit them.
  */
 
-/** The variables that turn Powertools Metrics and Tracer off, unless `env.SUTURE_OBSERVABILITY` is `1`. */
+/**
+ * The variables that turn Powertools Metrics and Tracer off, unless `env.SUTURE_OBSERVABILITY` is `1`.
+ * With the Tracer off, the X-Ray SDK's manual mode spares every promise its context-tracking async
+ * hook (cls-hooked), which nothing reads then.
+ */
 export function localObservabilityEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env.SUTURE_OBSERVABILITY === '1') return {};
-  return { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_TRACE_ENABLED: 'false' };
+  return { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_TRACE_ENABLED: 'false', AWS_XRAY_MANUAL_MODE: 'true' };
 }
 
 Object.assign(process.env, localObservabilityEnv(process.env));

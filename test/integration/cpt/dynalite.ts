@@ -10,8 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-// dynalite's LevelDB iterators closed after each Query, as in the local runtime.
+// dynalite's LevelDB iterators closed after each Query, its index entries written in one batch and
+// its tables' descriptions kept for the item calls, as in the local runtime.
 import '../../../local/level-iterators';
+import '../../../local/dynalite-index-writes';
+import '../../../local/dynalite-table-cache';
 import { CPT_CODES_TABLE, CPT_SEARCH_TABLE } from '../../../lambdas/data/cpt_codes/keys';
 import { physicalTableName, type AttributeType, type TableDef } from '../../../lambdas/lib/tables';
 import { waitForActiveTables } from '../../../local/dynamodb';

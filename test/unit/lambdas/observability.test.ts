@@ -160,10 +160,12 @@ describe('the local runtime', () => {
     expect(localObservabilityEnv({})).toEqual({
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_TRACE_ENABLED: 'false',
+      AWS_XRAY_MANUAL_MODE: 'true',
     });
     expect(localObservabilityEnv({ SUTURE_OBSERVABILITY: '0' })).toEqual({
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_TRACE_ENABLED: 'false',
+      AWS_XRAY_MANUAL_MODE: 'true',
     });
     expect(localObservabilityEnv({ SUTURE_OBSERVABILITY: '1' })).toEqual({});
   });
