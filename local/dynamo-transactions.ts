@@ -4,13 +4,12 @@
  * Source of the behaviour: AWS DynamoDB API reference,
  * TransactWriteItems and TransactGetItems (API version 2012-08-10).
  *
- * `createDynamoFront(dynaliteServer, internalPort, access)` returns an http.Server to listen on the
+ * `createDynamoFront(dynaliteServer, access)` returns an http.Server to listen on the
  * public DynamoDB port. It reads each body (at most 16 MB, else 413 at once), checks the request's
  * signature and the append-only tables (./dynamo-access.ts), then routes by the `X-Amz-Target`
  * header: `DynamoDB_20120810.TransactWriteItems` and `DynamoDB_20120810.TransactGetItems` are
  * answered here; every other target is handed, in process, to dynalite's own request handler with
- * the body as read. The layer's own reads and writes go to dynalite over HTTP on `internalPort`
- * (127.0.0.1, keep-alive).
+ * the body as read. The layer's own reads and writes are handed to that handler in process too.
  *
  * Supported (TransactWriteItems): 1 to 100 actions of ConditionCheck / Put / Update / Delete over
  * any tables; each action's ConditionExpression with its ExpressionAttributeNames/Values; the whole
@@ -59,8 +58,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  Agent,
-  request,
   type IncomingMessage,
   type RequestListener,
   type Server,
@@ -198,8 +195,6 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export interface DynamoFront {
   /** The public server (not listening yet). */
   server: Server;
-  /** Drops the internal keep-alive sockets (call after the servers are closed). */
-  dispose(): void;
 }
 
 /**
@@ -221,57 +216,60 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
 /**
  * Build the public DynamoDB server: every request checked by `access` (./dynamo-access.ts), then
  * transactions here and everything else to `dynaliteServer`'s own request handler.
- * `internalPort`: the 127.0.0.1 port `dynaliteServer` listens on (used for the layer's own calls).
  */
-export function createDynamoFront(
-  dynaliteServer: Server,
-  internalPort: number,
-  access: DynamoAccessOptions,
-): DynamoFront {
+export function createDynamoFront(dynaliteServer: Server, access: DynamoAccessOptions): DynamoFront {
   const dynaliteHandler = dynaliteServer.listeners('request')[0] as RequestListener;
   const lock = new Semaphore(CAPACITY);
-  const agent = new Agent({ keepAlive: true });
   const keySchemas = new Map<string, string[]>();
   /** ClientRequestToken -> request (JSON without the token) and time of success (ms). */
   const tokensSeen = new Map<string, { request: string; at: number }>();
 
-  /** One DynamoDB call to dynalite; resolves with the answer's JSON, rejects with a DynamoError. */
+  /**
+   * One DynamoDB call to dynalite, handed in process to its request handler (no socket: a
+   * transaction makes two calls an action); resolves with the answer's JSON, rejects with a
+   * DynamoError.
+   */
   function call(operation: string, input: unknown): Promise<Record<string, unknown>> {
-    const body = JSON.stringify(input);
+    const body = Buffer.from(JSON.stringify(input), 'utf8');
     return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: internalPort,
-          method: 'POST',
-          path: '/',
-          agent,
-          headers: {
-            'Content-Type': 'application/x-amz-json-1.0',
-            'Content-Length': Buffer.byteLength(body),
-            'X-Amz-Target': `${API}.${operation}`,
-            'X-Amz-Date': '20260101T000000Z',
-            // dynalite checks the shape of the header only.
-            Authorization:
-              'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
-          },
+      const req = Object.assign(new PassThrough(), {
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'content-length': String(body.length),
+          'x-amz-target': `${API}.${operation}`,
+          'x-amz-date': '20260101T000000Z',
+          // dynalite checks the shape of the header only.
+          authorization:
+            'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
         },
-        (res) => {
-          readBody(res).then((raw) => {
-            let json: Record<string, unknown>;
-            try {
-              json = raw.length ? (JSON.parse(raw.toString('utf8')) as Record<string, unknown>) : {};
-            } catch {
-              reject(new DynamoError(500, { __type: 'InternalServerError', message: raw.toString('utf8') }));
-              return;
-            }
-            if ((res.statusCode ?? 500) >= 300) reject(new DynamoError(res.statusCode ?? 500, json));
-            else resolve(json);
-          }, reject);
+        url: '/',
+        method: 'POST',
+        httpVersion: '1.1',
+      });
+      // What dynalite's handler uses of a response: the status, headers (not read here) and end.
+      const res = {
+        statusCode: 200,
+        contentType: undefined as string | undefined,
+        setHeader: () => undefined,
+        end: (raw?: string | Buffer) => {
+          const text = raw === undefined ? '' : raw.toString();
+          let json: Record<string, unknown>;
+          try {
+            json = text.length ? (JSON.parse(text) as Record<string, unknown>) : {};
+          } catch {
+            reject(new DynamoError(500, { __type: 'InternalServerError', message: text }));
+            return;
+          }
+          if (res.statusCode >= 300) reject(new DynamoError(res.statusCode, json));
+          else resolve(json);
         },
-      );
-      req.on('error', reject);
+      };
       req.end(body);
+      try {
+        dynaliteHandler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+      } catch (err) {
+        reject(err as Error);
+      }
     });
   }
 
@@ -505,5 +503,5 @@ export function createDynamoFront(
     );
   });
 
-  return { server, dispose: () => agent.destroy() };
+  return { server };
 }

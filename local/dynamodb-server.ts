@@ -75,13 +75,14 @@ export async function serveDynamo(
   mkdirSync(dir, { recursive: true });
   await assertStoreFree(dir);
   const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: dir });
-  const internalPort = await listen(server, 0, '127.0.0.1');
-  const front = createDynamoFront(server, internalPort, access);
+  // dynalite's own port answers nothing here (the front hands it every call); its server's close
+  // is what closes the LevelDB store.
+  await listen(server, 0, '127.0.0.1');
+  const front = createDynamoFront(server, access);
   let port: number;
   try {
     port = await listen(front.server, 0, '127.0.0.1', preferredPort);
   } catch (err) {
-    front.dispose();
     await closeServer(server);
     throw err;
   }
@@ -89,7 +90,6 @@ export async function serveDynamo(
     port,
     close: async () => {
       await closeServer(front.server);
-      front.dispose();
       await closeServer(server);
     },
   };

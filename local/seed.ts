@@ -184,7 +184,8 @@ export interface SeedContext extends SeedTarget {
 /**
  * Create (or update) a confirmed account with a permanent password, in the given groups; idempotent.
  * The administrator calls: AdminCreateUser (message suppressed, email verified; an existing user is
- * kept), AdminSetUserPassword (permanent), AdminAddUserToGroup per group, AdminGetUser.
+ * kept), AdminSetUserPassword (permanent), AdminAddUserToGroup per group, and AdminGetUser for a user
+ * that existed (a new user's sub comes with AdminCreateUser's answer).
  * Resolves with the user's `sub`. Used by the seed and by the local runtime's `createAccount`.
  * @throws the SDK's error of any call but AdminCreateUser's UsernameExistsException; Error when no sub comes back.
  */
@@ -195,8 +196,10 @@ export async function createDemoAccount(
   password: string,
   groups: readonly string[] = [],
 ): Promise<string> {
+  // A new user's sub comes with AdminCreateUser's answer; an existing user's is read at the end.
+  let sub: string | undefined;
   try {
-    await cognito.send(
+    const created = await cognito.send(
       new AdminCreateUserCommand({
         UserPoolId: userPoolId,
         Username: email,
@@ -207,6 +210,7 @@ export async function createDemoAccount(
         ],
       }),
     );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   } catch (err) {
     if ((err as Error)?.name !== 'UsernameExistsException') throw err;
   }
@@ -216,8 +220,10 @@ export async function createDemoAccount(
   for (const group of groups) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
   }
-  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  }
   if (!sub) throw new Error(`Cognito returned no sub for ${email}`);
   return sub;
 }
