@@ -65,6 +65,11 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       // The demo data seeded once; each suite's runtime starts on a copy (test/e2e/support/global-setup.ts).
       globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+      // The Lambdas' INFO lines (one per refused request, per report) off before any module makes its logger.
+      setupFiles: ['<rootDir>/test/e2e/support/log-level.ts'],
+      // The suites run one after another in one process: each would leave the X-Ray SDK's async hook
+      // of its runtime on every promise of the suites after it (test/unit/support/async-hooks.ts).
+      setupFilesAfterEnv: ['<rootDir>/test/unit/support/async-hooks.ts'],
       globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
     },
   ],

@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserServer } from 'playwright-core';
+import { disableCreatedHooks } from '../../unit/support/async-hooks';
 import { BROWSER_WS_ENV, HAS_CHROMIUM, launchBrowserServer } from './browser';
 import { SEEDED_TEMPLATE_ENV } from './seeded-template';
 
@@ -29,6 +30,9 @@ async function seedTemplate(): Promise<void> {
     const stack = await startLocal({ dataDir: dir, port: 0, seed: true, quiet: true, rateLimit: false });
     await stack.close();
   } finally {
+    // The seed's X-Ray async hook would otherwise tax every promise of this process, which also runs
+    // the shared Chromium's Playwright server and (one worker) every suite.
+    disableCreatedHooks();
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
   }

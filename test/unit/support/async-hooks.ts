@@ -1,5 +1,5 @@
 /**
- * Setup of the unit and integration projects (jest.config.js `setupFilesAfterEnv`): disables, as a
+ * Setup of the unit, integration and e2e projects (jest.config.js `setupFilesAfterEnv`): disables, as a
  * test file starts, the async hooks that the files before it in the same worker enabled. Node's async
  * hooks are process-wide while Jest loads each file's modules afresh: every file that loads the X-Ray
  * SDK (lambdas/lib/tracer.ts, through cls-hooked) would otherwise leave one more hook, with destroy
@@ -24,4 +24,11 @@ if (!created) {
   hooks[CREATED] = list;
   created = list;
 }
-for (const hook of created.splice(0)) hook.disable();
+const known = created;
+
+/** Disable every async hook created through `createHook` since this module was first loaded, or since the last call. */
+export function disableCreatedHooks(): void {
+  for (const hook of known.splice(0)) hook.disable();
+}
+
+disableCreatedHooks();
