@@ -68,6 +68,12 @@ async function recordEvent(page: Page, type: string, label: string, date: string
     .waitFor();
 }
 
+/** Go to `path` by its link in the desktop main navigation, and wait for it. */
+async function mainNavigation(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  await waitForPath(page, path);
+}
+
 describeBrowser('The dispute desk (browser)', () => {
   const e2e = useE2EStack();
 
@@ -118,8 +124,9 @@ describeBrowser('The dispute desk (browser)', () => {
       'Selected by': 'joint',
     });
 
-    // Assess: the case is in Deadlines, its offers overdue
-    await page.goto(`${e2e.url}/back-office/deadlines`);
+    // Assess: the case is in Deadlines, its offers overdue (reached as a user does, by the main
+    // navigation: the loaded SPA is kept instead of loaded again)
+    await mainNavigation(page, 'Deadlines', '/back-office/deadlines');
     const link = caseLink(page, target.case_id);
     await link.waitFor();
     const row = page.getByRole('row').filter({ has: link });
@@ -139,7 +146,7 @@ describeBrowser('The dispute desk (browser)', () => {
     // Assess: the award payment deadline met late; the case among the paid awards
     const awardItem = panel.getByRole('listitem').filter({ hasText: 'Award payment due' });
     await awardItem.getByText('Met late').waitFor();
-    await page.goto(`${e2e.url}/back-office/awards`);
+    await mainNavigation(page, 'Awards', '/back-office/awards');
     await page.getByRole('definition').first().waitFor();
     await page.getByLabel('Awards', { exact: true }).selectOption('paid');
     await caseLink(page, target.case_id).waitFor();
