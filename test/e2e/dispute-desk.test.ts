@@ -184,7 +184,9 @@ describeBrowser('The dispute desk (browser)', () => {
     // The whole case page: its hidden file inputs once reached past the edge without scrolling it.
     const overflowCase = await overflowOf(page);
     await expectNoSeriousAxeViolations(page, { label: 'the Dispute panel (phone)' });
-    await page.goto(`${e2e.url}/back-office/awards`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Awards', exact: true }).click();
+    await waitForPath(page, '/back-office/awards');
     await page.getByRole('definition').first().waitFor();
     await page.locator('a[aria-label*="(full id "]:visible').first().waitFor();
     const overflowAwards = await overflowOf(page);
