@@ -7,7 +7,14 @@
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
+import {
+  eventually,
+  followMainNavLink,
+  signInThroughUi,
+  signInWithTokens,
+  trackPageErrors,
+  waitForPath,
+} from './support/ui';
 import type { Page } from 'playwright-core';
 
 jest.setTimeout(150_000);
@@ -43,8 +50,9 @@ describeBrowser('The back office across its areas (browser)', () => {
     await waitForPath(page, '/back-office');
     await eventually(async () => expect(await cardValue(page, 'Total Cases')).toBeGreaterThan(0));
     const totalBefore = await cardValue(page, 'Total Cases');
-    await page.goto(`${e2e.url}/back-office/dashboard?range=30d`);
+    await followMainNavLink(page, 'Dashboard', '/back-office/dashboard');
     await page.getByRole('table', { name: 'Cases by Status' }).waitFor();
+    expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
     const pendingBefore = await cardValue(page, 'Pending Cases');
     const revenueBefore = await cardValue(page, 'Total Revenue');
 
@@ -74,10 +82,10 @@ describeBrowser('The back office across its areas (browser)', () => {
     const caseId = created.body.case.case_id;
     const caseNumber = created.body.case.case_number;
 
-    await page.goto(`${e2e.url}/back-office`);
+    await followMainNavLink(page, 'Home', '/back-office');
     await eventually(async () => expect(await cardValue(page, 'Total Cases')).toBe(totalBefore + 1));
 
-    await page.goto(`${e2e.url}/back-office/cases`);
+    await followMainNavLink(page, 'Case Mgmt', '/back-office/cases');
     await page.getByPlaceholder('Search cases...').fill(lastName);
     const row = page.locator(`tr[data-case-id="${caseId}"]`);
     // The search's own list, not the unfiltered one it replaces (which would take the dialog with it).
@@ -99,8 +107,9 @@ describeBrowser('The back office across its areas (browser)', () => {
     await page.getByText('Pay amount saved').waitFor();
 
     // Assess: the analytics of the last 30 days count it as pending, with its amount
-    await page.goto(`${e2e.url}/back-office/dashboard?range=30d`);
+    await followMainNavLink(page, 'Dashboard', '/back-office/dashboard');
     await page.getByRole('table', { name: 'Cases by Status' }).waitFor();
+    expect(await page.getByLabel('Time range').inputValue()).toBe('30d');
     await eventually(async () => expect(await cardValue(page, 'Pending Cases')).toBe(pendingBefore + 1));
     expect(await cardValue(page, 'Total Revenue')).toBeCloseTo(revenueBefore + 1250.75, 2);
     expect(errors).toEqual([]);

@@ -12,7 +12,7 @@ import { todayInNewYork } from '../../lambdas/data/dispute/calendar';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, useE2EStack } from './support/stack';
-import { signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
+import { followMainNavLink, signInWithTokens, trackPageErrors, waitForPath } from './support/ui';
 import type { Page } from 'playwright-core';
 
 jest.setTimeout(150_000);
@@ -68,12 +68,6 @@ async function recordEvent(page: Page, type: string, label: string, date: string
     .waitFor();
 }
 
-/** Go to `path` by its link in the desktop main navigation, and wait for it. */
-async function mainNavigation(page: Page, label: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-  await waitForPath(page, path);
-}
-
 describeBrowser('The dispute desk (browser)', () => {
   const e2e = useE2EStack();
 
@@ -124,9 +118,8 @@ describeBrowser('The dispute desk (browser)', () => {
       'Selected by': 'joint',
     });
 
-    // Assess: the case is in Deadlines, its offers overdue (reached as a user does, by the main
-    // navigation: the loaded SPA is kept instead of loaded again)
-    await mainNavigation(page, 'Deadlines', '/back-office/deadlines');
+    // Assess: the case is in Deadlines, its offers overdue
+    await followMainNavLink(page, 'Deadlines', '/back-office/deadlines');
     const link = caseLink(page, target.case_id);
     await link.waitFor();
     const row = page.getByRole('row').filter({ has: link });
@@ -146,7 +139,7 @@ describeBrowser('The dispute desk (browser)', () => {
     // Assess: the award payment deadline met late; the case among the paid awards
     const awardItem = panel.getByRole('listitem').filter({ hasText: 'Award payment due' });
     await awardItem.getByText('Met late').waitFor();
-    await mainNavigation(page, 'Awards', '/back-office/awards');
+    await followMainNavLink(page, 'Awards', '/back-office/awards');
     await page.getByRole('definition').first().waitFor();
     await page.getByLabel('Awards', { exact: true }).selectOption('paid');
     await caseLink(page, target.case_id).waitFor();

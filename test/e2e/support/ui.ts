@@ -41,6 +41,15 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 }
 
 /**
+ * Go to `path` by the link `label` of the desktop main navigation, as a user does, and wait for it:
+ * the loaded SPA is kept (no second load of its scripts) when reaching the screen is not what a test tests.
+ */
+export async function followMainNavLink(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  await waitForPath(page, path);
+}
+
+/**
  * {@link waitForPath} for a page the SPA goes to a fixed delay after an action (e.g. 1.5 s after a
  * save, spec provider-side "Timing"), without waiting the delay out: the page's clock (installed
  * with `page.clock.install()` before the SPA loaded) is moved on, 250 ms at a time, by at most
