@@ -113,6 +113,11 @@ export interface LocalOptions {
    */
   rateLimit?: RateLimit | false;
   /**
+   * The rate limiter's clock, epoch milliseconds (default `Date.now`): a test holds it still to send
+   * a burst "at once", which a busy machine would otherwise spread over seconds of refills.
+   */
+  rateLimitClock?: () => number;
+  /**
    * Run the reminder emails daily at 07:00 America/New_York, as the deployed schedule does
    * (local/reminder-timer.ts; default false: `npm start` turns it on, tests run the job by call).
    */
@@ -484,6 +489,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalStack
       allowedOrigins: origins,
       responseHeaders: headers,
       rateLimit: options.rateLimit ?? RATE_LIMIT,
+      now: options.rateLimitClock,
       issuer,
       jwksUri: `${cognito.endpoint}/${userPoolId}/.well-known/jwks.json`,
       clientId,

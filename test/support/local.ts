@@ -39,6 +39,8 @@ export interface UseLocalStackOptions {
    * pass `RATE_LIMIT` of infra/security-headers.ts to test the deployed numbers.
    */
   rateLimit?: RateLimit | false;
+  /** The rate limiter's clock, epoch milliseconds (default `Date.now`; implies a runtime of its own). */
+  rateLimitClock?: () => number;
 }
 
 export interface ApiOptions {
@@ -93,7 +95,11 @@ let userCounter = 0;
  */
 export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHandle {
   const own =
-    options.isolated || options.seed || options.lambdaWorkers !== undefined || options.rateLimit !== undefined;
+    options.isolated ||
+    options.seed ||
+    options.lambdaWorkers !== undefined ||
+    options.rateLimit !== undefined ||
+    options.rateLimitClock !== undefined;
   const sharedDir = own ? undefined : runtimesDir();
   let stack: LocalStack | undefined;
   let dataDir: string | undefined;
@@ -126,6 +132,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
       log,
       webDist: join(dataDir!, 'web-dist'),
       rateLimit: options.rateLimit ?? false,
+      rateLimitClock: options.rateLimitClock,
     });
   };
 

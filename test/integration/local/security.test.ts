@@ -33,7 +33,9 @@ import { useLocalStack } from '../../support/local';
 
 jest.setTimeout(120_000);
 
-const local = useLocalStack({ rateLimit: RATE_LIMIT });
+// The limiter's clock, held still while a test sends a burst "at once" (else the real clock).
+let heldAt: number | undefined;
+const local = useLocalStack({ rateLimit: RATE_LIMIT, rateLimitClock: () => heldAt ?? Date.now() });
 const AUDIT = physicalTableName(LOCAL_PREFIX, AUDIT_TABLE);
 
 function expectSecurityHeaders(headers: Headers): void {
@@ -98,14 +100,21 @@ describe('the rate limit per caller', () => {
   it('answers 120 requests at once from one signed-in caller with some 429s and no 5xx, and leaves another caller alone', async () => {
     // Prepare
     const [a, b] = await Promise.all([local.createSignedInUser(), local.createSignedInUser()]);
-    // Act: 120, not just over the burst of 40: on a busy machine the requests reach the limiter
-    // spread over a few seconds, and the bucket gains 20 tokens a second meanwhile.
-    const burst = await Promise.all(
-      Array.from({ length: 120 }, () => local.api('GET', '/doc_types', { token: a.accessToken })),
-    );
-    const other = await Promise.all(
-      Array.from({ length: 10 }, () => local.api('GET', '/doc_types', { token: b.accessToken })),
-    );
+    // Act: the limiter's clock held still, so that the burst arrives at once even when a busy
+    // machine spreads its requests over seconds (the bucket would gain 20 tokens a second).
+    heldAt = Date.now();
+    let burst: Awaited<ReturnType<typeof local.api>>[];
+    let other: typeof burst;
+    try {
+      burst = await Promise.all(
+        Array.from({ length: 120 }, () => local.api('GET', '/doc_types', { token: a.accessToken })),
+      );
+      other = await Promise.all(
+        Array.from({ length: 10 }, () => local.api('GET', '/doc_types', { token: b.accessToken })),
+      );
+    } finally {
+      heldAt = undefined;
+    }
     // Assess
     const statuses = burst.map((r) => r.status);
     const refused = burst.filter((r) => r.status === 429);
@@ -119,8 +128,14 @@ describe('the rate limit per caller', () => {
   });
 
   it('counts anonymous callers by their source IP', async () => {
-    // Act
-    const burst = await Promise.all(Array.from({ length: 50 }, () => local.api('GET', '/case/health')));
+    // Act (the limiter's clock held still, as above)
+    heldAt = Date.now();
+    let burst: Awaited<ReturnType<typeof local.api>>[];
+    try {
+      burst = await Promise.all(Array.from({ length: 50 }, () => local.api('GET', '/case/health')));
+    } finally {
+      heldAt = undefined;
+    }
     // Assess
     const statuses = burst.map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
