@@ -2,6 +2,8 @@
  * bench/lib/rss.ts: the RSS sampler the benchmarks report the local server's peak memory with
  * (docs/figures.md). Reads this test process's own /proc entry (Linux).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { formatMiB, readRss, sampleRss } from '../../../bench/lib/rss';
 
 describe('readRss', () => {
@@ -25,19 +27,33 @@ describe('readRss', () => {
 
 describe('sampleRss', () => {
   it('reports a peak that includes memory touched while it was sampling', async () => {
-    // Prepare
-    const sampler = sampleRss(process.pid, 10);
-    const before = sampler.now().currentMiB;
-    // Act: touch 64 MiB of native memory, keep it a moment, then stop.
-    const block = Buffer.alloc(64 * 1048576, 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const result = sampler.stop();
-    // Assess
-    expect(block[block.length - 1]).toBe(1);
-    expect(result.peakMiB).toBeGreaterThanOrEqual(before + 60);
-    expect(result.sampledPeakMiB).toBeGreaterThanOrEqual(before + 60);
-    expect(result.samples).toBeGreaterThanOrEqual(2);
-    expect(sampler.stop().samples).toBe(result.samples);
+    // Prepare: a small process of its own. Late in a run this Jest worker holds over a GiB, and its
+    // garbage collector could give back as much as the block adds while the block is touched.
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        "setInterval(() => {}, 1000); process.stdout.write('r'); process.stdin.once('data', () => { globalThis.block = Buffer.alloc(64 * 1048576, 1); process.stdout.write('x'); });",
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      await once(child.stdout!, 'data');
+      const sampler = sampleRss(child.pid!, 10);
+      const before = sampler.now().currentMiB;
+      // Act: the child touches 64 MiB of native memory and keeps it a moment; then stop.
+      child.stdin!.write('go');
+      await once(child.stdout!, 'data');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const result = sampler.stop();
+      // Assess
+      expect(result.peakMiB).toBeGreaterThanOrEqual(before + 60);
+      expect(result.sampledPeakMiB).toBeGreaterThanOrEqual(before + 60);
+      expect(result.samples).toBeGreaterThanOrEqual(2);
+      expect(sampler.stop().samples).toBe(result.samples);
+    } finally {
+      child.kill();
+    }
   });
 });
 
