@@ -1,7 +1,8 @@
 /**
- * A table of rows under one header row, horizontally scrollable on a phone: the back office's lists
- * (reference lists, deleted cases, users, audit, top users) all draw their rows through it, so
- * header cells carry `scope="col"` and the table its accessible name in one place.
+ * A table of rows under one header row: the back office's lists (reference lists, deleted cases,
+ * users, audit, top users, deadlines, awards) all draw their rows through it, so header cells carry
+ * `scope="col"` and the table its accessible name in one place. On a phone it scrolls sideways, or,
+ * `stacked`, shows each row as a card whose cells are led by their column's name.
  */
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import type { CSSProperties, ReactNode } from 'react';
@@ -21,12 +22,16 @@ export interface DataColumn<Row> {
  * names, or else by `label`.
  * `renderRow` replaces the default row for rows that carry their own state (an inline rename, say);
  * it must render one `TableRow` with a cell per column. `striped` for long, dense lists.
+ * `stacked`: below 640 px each row is a card and each cell shows its column's header (a string)
+ * before its value, from `data-label` through CSS (`.suture-stacked` in web/src/theme/global.css), so
+ * the cell's text stays its value and a phone never scrolls sideways.
  */
 export function DataTable<Row>({
   label,
   caption,
   labelledBy,
   striped = false,
+  stacked = false,
   columns,
   rows,
   rowKey,
@@ -36,13 +41,14 @@ export function DataTable<Row>({
   caption?: string;
   labelledBy?: string;
   striped?: boolean;
+  stacked?: boolean;
   columns: readonly DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   renderRow?: (row: Row) => ReactNode;
 }) {
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div style={{ overflowX: 'auto' }} className={stacked ? 'suture-stacked' : undefined}>
       <Table
         aria-label={caption || labelledBy ? undefined : label}
         aria-labelledby={labelledBy}
@@ -70,6 +76,7 @@ export function DataTable<Row>({
                   <TableCell
                     key={i}
                     style={column.style}
+                    data-label={stacked && typeof column.header === 'string' ? column.header : undefined}
                     {...(column.rowHeader ? { as: 'th' as const, scope: 'row' } : {})}
                   >
                     {column.cell(row)}

@@ -9,13 +9,13 @@ import { Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { formatDollars } from '../../../shared/display';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
-import type { DataColumn } from '../components/DataTable';
+import { DataTable, type DataColumn } from '../components/DataTable';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import { fetchAwardsPage, type AwardItem, type AwardState, type AwardsAnswer } from './api';
 import { CsvExport } from '../components/CsvExport';
 import { AWARD_CSV_COLUMNS } from '../../../shared/csv-columns';
-import { StackedTable, caseColumn } from './DeadlineParts';
+import { caseColumn } from './DeadlineParts';
 import { formatDay } from './labels';
 import { useAwards } from './queries';
 
@@ -78,7 +78,8 @@ export function AwardList() {
   } else {
     list = (
       <>
-        <StackedTable
+        <DataTable
+          stacked
           caption={`${STATES.find(([s]) => s === state)?.[1] ?? ''} awards`}
           columns={COLUMNS}
           rows={items}

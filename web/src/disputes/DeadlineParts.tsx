@@ -1,10 +1,9 @@
 /**
  * Pieces every dispute screen draws a deadline with: the state badge (colour plus text, never colour
  * alone), the "unconfirmed rule" mark of `U`-graded rules, the note of a calendar-day deadline on a
- * non-business day, the table that stacks into cards on a phone, and the table of deadlines.
+ * non-business day, and the table of deadlines (stacked into cards on a phone).
  */
 import { Badge, Text } from '@aws-amplify/ui-react';
-import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import type { Deadline, DeadlineState } from '../../../shared/dispute/events';
 import { caseIdLabel, caseLinkName } from '../cases/format';
@@ -58,29 +57,6 @@ export function DueDate({ deadline }: { deadline: Deadline }) {
 }
 
 /**
- * A DataTable whose rows become cards below 640 px, each cell led by its column's name
- * (`.suture-stacked` in web/src/theme/global.css): no sideways scrolling on a phone. Headers are text.
- */
-export function StackedTable<Row>(
-  props: ComponentProps<typeof DataTable<Row>> & { columns: readonly DataColumn<Row>[] },
-) {
-  const columns = props.columns.map((c) => ({
-    ...c,
-    cell: (row: Row) => (
-      <>
-        <span className="suture-cell-label">{c.header}</span>
-        <span>{c.cell(row)}</span>
-      </>
-    ),
-  }));
-  return (
-    <div className="suture-stacked">
-      <DataTable {...props} columns={columns} />
-    </div>
-  );
-}
-
-/**
  * The Case column of the dispute lists: a link to the case showing its number (while it has none,
  * the distinguishing part of its id), named with its full id.
  */
@@ -129,5 +105,5 @@ const COLUMNS: DataColumn<Deadline>[] = [
 /** Every deadline, sorted by due date (a table: it prints as one). */
 export function DeadlineTable({ deadlines, caption }: { deadlines: readonly Deadline[]; caption: string }) {
   const rows = [...deadlines].sort((a, b) => a.due.localeCompare(b.due));
-  return <StackedTable caption={caption} columns={COLUMNS} rows={rows} rowKey={(d) => d.step} />;
+  return <DataTable stacked caption={caption} columns={COLUMNS} rows={rows} rowKey={(d) => d.step} />;
 }

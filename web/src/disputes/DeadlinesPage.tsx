@@ -13,14 +13,14 @@ import { UserFilter, type KnownUser } from '../back-office/cases/UserFilter';
 import { StatusBadge } from '../cases/StatusBadge';
 import { FormField } from '../components/FormField';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
-import type { DataColumn } from '../components/DataTable';
+import { DataTable, type DataColumn } from '../components/DataTable';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { useProfile } from '../profile/useProfile';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import { NO_QUEUE_FILTERS, fetchQueuePage, queueQuery, type QueueFilters, type QueueItem } from './api';
 import { CsvExport } from '../components/CsvExport';
 import { DEADLINE_CSV_COLUMNS } from '../../../shared/csv-columns';
-import { StackedTable, StateBadge, caseColumn } from './DeadlineParts';
+import { StateBadge, caseColumn } from './DeadlineParts';
 import { STEP_LABELS, formatDay, stepLabel } from './labels';
 import { useDisputeQueue } from './queries';
 
@@ -90,7 +90,8 @@ export function DeadlineQueue() {
   } else {
     list = (
       <>
-        <StackedTable
+        <DataTable
+          stacked
           caption="Next deadline of each case, soonest first"
           columns={COLUMNS}
           rows={items}

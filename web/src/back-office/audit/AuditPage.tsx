@@ -208,6 +208,7 @@ export function AuditEntries({
         <DataTable
           caption={caption}
           striped
+          stacked
           columns={columns}
           rows={entries}
           rowKey={(e) => `${e.at}#${e.request_id}`}

@@ -135,7 +135,7 @@ export default function UserListPage() {
       ) : users.length === 0 ? (
         <Text role="status">{search ? `No users found matching "${search}"` : 'No users found'}</Text>
       ) : (
-        <DataTable caption="Users" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.user_id} />
+        <DataTable stacked caption="Users" columns={USER_COLUMNS} rows={users} rowKey={(u) => u.user_id} />
       )}
       {first && (
         <Flex direction="column" alignItems="center" gap="0.5rem">
