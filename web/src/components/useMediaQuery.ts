@@ -30,6 +30,12 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** Amplify UI's `medium` breakpoint (48em, 768 px): the beta notice and the support inbox go compact below it. */
+export const MEDIUM_SCREEN_QUERY = '(min-width: 48em)';
+
+/** Amplify UI's `large` breakpoint (62em, 992 px): the header shows its menu button below it. */
+export const LARGE_SCREEN_QUERY = '(min-width: 62em)';
+
 /** True from 640 px wide ({@link WIDE_SCREEN_QUERY}): the case lists show their table, else their cards. */
 export function useWideScreen(): boolean {
   return useMediaQuery(WIDE_SCREEN_QUERY);

@@ -6,9 +6,10 @@
  * (the text cut with an ellipsis, a tap shows it whole), so a phone keeps its first screen for the
  * page (web/src/theme/global.css).
  */
-import { Alert, useBreakpointValue } from '@aws-amplify/ui-react';
+import { Alert } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { UI_MESSAGES } from '../../../shared/messages';
+import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '../components/useMediaQuery';
 
 /** Browser storage key of the dismissal flag ('1' once dismissed). */
 export const BETA_NOTICE_KEY = 'suture.betaNoticeDismissed';
@@ -24,7 +25,7 @@ function readDismissed(): boolean {
 export function BetaNotice() {
   const [dismissed, setDismissed] = useState(readDismissed);
   const [expanded, setExpanded] = useState(false);
-  const compact = useBreakpointValue({ base: true, medium: false }) as boolean;
+  const compact = !useMediaQuery(MEDIUM_SCREEN_QUERY);
   if (dismissed) return null;
   const dismiss = () => {
     setDismissed(true);

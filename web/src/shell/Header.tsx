@@ -11,7 +11,7 @@
  */
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Flex, Text, View, useBreakpointValue } from '@aws-amplify/ui-react';
+import { Button, Flex, Text, View } from '@aws-amplify/ui-react';
 import { roleLabel } from '../../../shared/roles';
 import { useAuth } from '../auth/AuthProvider';
 import { SIGNED_OUT_ANNOUNCEMENT, announce } from './announce';
@@ -20,6 +20,7 @@ import { HeaderBar, NavLinks } from './HeaderBar';
 import { Logo } from './Logo';
 import { CLOSE_ICON, MENU_ICON } from '../components/navIcons';
 import { homePathFor, navItemsFor } from './navigationFor';
+import { LARGE_SCREEN_QUERY, useMediaQuery } from '../components/useMediaQuery';
 
 /**
  * The most links the desktop header shows on the logo's row: six, with their icons, fit beside a
@@ -31,7 +32,7 @@ export function Header() {
   const { status, user, signOut } = useAuth();
   const profile = useContext(HeaderProfileContext);
   const location = useLocation();
-  const isMobile = useBreakpointValue({ base: true, large: false }) as boolean;
+  const isMobile = !useMediaQuery(LARGE_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(location.pathname);
   const menuId = useId();

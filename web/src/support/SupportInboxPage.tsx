@@ -21,7 +21,6 @@ import {
   Text,
   ToggleButton,
   ToggleButtonGroup,
-  useBreakpointValue,
 } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -30,6 +29,7 @@ import { UI_MESSAGES } from '../../../shared/messages';
 import { INQUIRY_TYPES } from '../../../shared/schemas/contact';
 import { DataTable, type DataColumn } from '../components/DataTable';
 import { LoadMore, nextPageProps } from '../components/LoadMore';
+import { MEDIUM_SCREEN_QUERY, useMediaQuery } from '../components/useMediaQuery';
 import { useProfile } from '../profile/useProfile';
 import { FullPageMessage } from '../shell/FullPageMessage';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
@@ -186,7 +186,7 @@ export function SupportInbox() {
   const list = useSupportMessages(state);
   const mark = useMarkHandled();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const phone = useBreakpointValue({ base: true, medium: false }) as boolean;
+  const phone = !useMediaQuery(MEDIUM_SCREEN_QUERY);
   const messages = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   const show = (next: SupportState) => {
