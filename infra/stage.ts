@@ -5,11 +5,7 @@
  * Only `prod` keeps its data when the stack is destroyed; every other stage is disposable.
  */
 import * as z from 'zod';
-import {
-  InvalidDeadlineSettingsError,
-  parseDeadlineSettings,
-  type DeadlineSettings,
-} from '../shared/dispute/settings';
+import { InvalidDeadlineSettingsError, parseDeadlineSettings, type DeadlineSettings } from '../shared/dispute/settings';
 import { DEFAULT_SUPPORT_EMAIL } from '../shared/config';
 
 /** The address email is sent from when the context gives no `senderEmail` (verify it, docs/operations.md). */

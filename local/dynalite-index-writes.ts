@@ -39,7 +39,13 @@ interface DynaliteStore {
 }
 
 interface DynaliteDb {
-  updateIndexes(store: DynaliteStore, table: TableDef, existing: Item | undefined, item: Item | null, cb: Callback): void;
+  updateIndexes(
+    store: DynaliteStore,
+    table: TableDef,
+    existing: Item | undefined,
+    item: Item | null,
+    cb: Callback,
+  ): void;
   getIndexActions(
     indexes: unknown[],
     existing: Item | undefined,

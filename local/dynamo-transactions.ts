@@ -57,12 +57,7 @@
  * The key schema of each table is read once (DescribeTable) and cached for the server's lifetime.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type IncomingMessage,
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { PassThrough } from 'node:stream';

@@ -18,7 +18,6 @@ const SOURCE_FILES = ['package-lock.json', 'tsconfig.json'];
 /** Paths (relative to the root, `/`-separated) never counted: the build itself and its stamp. */
 const IGNORED = [/^web\/dist(\/|$)/, /(^|\/)node_modules(\/|$)/, /(^|\/)\.DS_Store$/];
 
-
 /** The project's SPA source files, relative to `root` with `/` separators, sorted. */
 export function webSourceFiles(root: string): string[] {
   const files: string[] = [];
@@ -39,7 +38,11 @@ export function webSourceFiles(root: string): string[] {
 export function webSourceHash(root: string): string {
   const hash = createHash('sha256');
   for (const file of webSourceFiles(root)) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -170,6 +170,12 @@ export async function deleteObject(key: string): Promise<void> {
 /** Write `bytes` as object `key` with `contentType` (PutObject; the bucket encrypts it with its key). */
 export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
   await s3Client().send(
-    new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: contentType,
+      ContentLength: bytes.length,
+    }),
   );
 }

@@ -47,7 +47,13 @@ import {
   startImportJob,
   type ListImportEvent,
 } from './imports';
-import { createInsurance, deleteInsurance, listDoctorTypes, listInsurance, renameInsurance } from '../data/lists/repository';
+import {
+  createInsurance,
+  deleteInsurance,
+  listDoctorTypes,
+  listInsurance,
+  renameInsurance,
+} from '../data/lists/repository';
 
 /** Throws ForbiddenError (403) unless the caller's user_type is 100 or more. */
 async function requireListManager(event: ApiEvent): Promise<void> {

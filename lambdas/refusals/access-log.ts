@@ -32,7 +32,9 @@ export const REFUSAL_FILTER = { field: '$.status', value: '401' } as const;
 const DecodedPayloadSchema = z.object({
   messageType: z.string(),
   logGroup: z.string(),
-  logEvents: z.array(z.object({ id: z.string(), timestamp: z.number().int().min(0).max(8.64e15), message: z.string() })),
+  logEvents: z.array(
+    z.object({ id: z.string(), timestamp: z.number().int().min(0).max(8.64e15), message: z.string() }),
+  ),
 });
 export type SubscriptionPayload = z.infer<typeof DecodedPayloadSchema>;
 

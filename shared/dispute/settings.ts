@@ -24,7 +24,9 @@ const appliesFrom = z.union([
 /** The settings; every one optional (the engine's defaults), unknown names refused (a typo fails synth). */
 export const DeadlineSettingsSchema = z.strictObject({
   /** Open negotiation starts on the later of filing and notice, for negotiations sent from this date. */
-  openNegotiationStartFrom: appliesFrom.default(DEFAULT_DEADLINE_CONFIG.provisions2026.openNegotiationStart.appliesFrom),
+  openNegotiationStartFrom: appliesFrom.default(
+    DEFAULT_DEADLINE_CONFIG.provisions2026.openNegotiationStart.appliesFrom,
+  ),
   /** The Open Negotiation Response Notice is due by business day 15, from this date. */
   responseNoticeFrom: appliesFrom.default(DEFAULT_DEADLINE_CONFIG.provisions2026.responseNotice.appliesFrom),
   /** Cooling-off of batched disputes as 30 business days (unconfirmed rule), from this date. */
@@ -60,7 +62,9 @@ export function parseDeadlineSettings(raw: unknown, source: string): DeadlineSet
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new InvalidDeadlineSettingsError(`Invalid ${source}: not JSON (give an object, e.g. {"dueSoonBusinessDays":3})`);
+      throw new InvalidDeadlineSettingsError(
+        `Invalid ${source}: not JSON (give an object, e.g. {"dueSoonBusinessDays":3})`,
+      );
     }
   }
   const parsed = DeadlineSettingsSchema.safeParse(value);

@@ -1681,9 +1681,9 @@ describe('the monitoring', () => {
       Endpoint: 'ops@clinic.example',
       TopicArn: { Ref: logicalId(prod, prod.stack.monitoring.topic) },
     });
-    expect(() =>
-      buildApp(appContext({ stage: 'prod', skipBundling: 'true' }), tempDir('suture-noemail-')),
-    ).toThrow(MissingAlarmEmailError);
+    expect(() => buildApp(appContext({ stage: 'prod', skipBundling: 'true' }), tempDir('suture-noemail-'))).toThrow(
+      MissingAlarmEmailError,
+    );
     expect(() =>
       buildApp(appContext({ skipBundling: 'true', alarmEmail: 'not-an-address' }), tempDir('suture-bademail-')),
     ).toThrow(InvalidStageSettingError);

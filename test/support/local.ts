@@ -220,7 +220,7 @@ export function useLocalStack(options: UseLocalStackOptions = {}): LocalStackHan
     },
     api,
     async restart() {
-      if (shared) throw new Error('useLocalStack: restart needs a runtime of the suite\'s own ({ isolated: true })');
+      if (shared) throw new Error("useLocalStack: restart needs a runtime of the suite's own ({ isolated: true })");
       await get().close();
       stack = undefined;
       await start();

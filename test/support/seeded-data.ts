@@ -17,7 +17,14 @@ const WAIT_MS = 120_000;
 /** Seed `dir` with the runtime's own first start, then stop the runtime. */
 async function seedInto(dir: string): Promise<void> {
   const { startLocal } = await import('../../local');
-  const stack = await startLocal({ dataDir: dir, port: 0, seed: true, quiet: true, rateLimit: false, log: () => undefined });
+  const stack = await startLocal({
+    dataDir: dir,
+    port: 0,
+    seed: true,
+    quiet: true,
+    rateLimit: false,
+    log: () => undefined,
+  });
   await stack.close();
 }
 

@@ -19,7 +19,8 @@ import {
 } from 'playwright-core';
 
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 const IN_CI = !!process.env.CI && process.env.CI !== 'false';
 
@@ -43,7 +44,9 @@ export function describeBrowser(name: string, fn: () => void): void {
     describe(name, fn);
     return;
   }
-  console.warn(`Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell).`);
+  console.warn(
+    `Skipping browser tests "${name}": no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell).`,
+  );
   describe.skip(name, fn);
 }
 

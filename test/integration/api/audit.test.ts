@@ -104,7 +104,10 @@ describe('the audit trail', () => {
       user_name: 'Admin Quill',
       case_status: 20,
     });
-    expect(byProvider.body.entries[0]).toMatchObject({ user_name: 'Ada Quill', user_email: profile.body.user.user_email });
+    expect(byProvider.body.entries[0]).toMatchObject({
+      user_name: 'Ada Quill',
+      user_email: profile.body.user.user_email,
+    });
     expect(profile.body.user.user_email).toContain('@');
   });
 

@@ -46,7 +46,11 @@ function tableWithIndex(index: string, attr: string): CreateTableCommandInput {
     ],
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     GlobalSecondaryIndexes: [
-      { IndexName: index, KeySchema: [{ AttributeName: attr, KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+      {
+        IndexName: index,
+        KeySchema: [{ AttributeName: attr, KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
     ],
   };
 }

@@ -4,12 +4,7 @@
 import { isValidNpi } from '../../../shared/npi';
 import { isUsStateCode } from '../../../shared/states';
 import { NPPES_TRIGGERS, searchNppes, triggerOf, type NppesSearchResponse } from '../../../local/nppes';
-import {
-  FACILITY_TAXONOMIES,
-  SURGEON_TAXONOMIES,
-  generateRegistry,
-  getRegistry,
-} from '../../../local/nppes-registry';
+import { FACILITY_TAXONOMIES, SURGEON_TAXONOMIES, generateRegistry, getRegistry } from '../../../local/nppes-registry';
 
 const registry = getRegistry();
 

@@ -6,7 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NuccFileDataError, NuccFileLayoutError, nuccSearchTokens, parseNuccFile } from '../../../lambdas/data/lists/nucc';
+import {
+  NuccFileDataError,
+  NuccFileLayoutError,
+  nuccSearchTokens,
+  parseNuccFile,
+} from '../../../lambdas/data/lists/nucc';
 import { foldListName, listKeys } from '../../../lambdas/data/lists/keys';
 import { sharedDataFile } from '../../support/shared-data';
 

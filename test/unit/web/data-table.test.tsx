@@ -28,7 +28,9 @@ const ROWS: Person[] = [
 ];
 
 function bodyCells(): HTMLElement[] {
-  const rows = within(screen.getByRole('table', { name: 'People' })).getAllByRole('row').slice(1);
+  const rows = within(screen.getByRole('table', { name: 'People' }))
+    .getAllByRole('row')
+    .slice(1);
   return rows.flatMap((row) => [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')]);
 }
 

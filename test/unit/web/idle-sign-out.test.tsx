@@ -39,11 +39,7 @@ let IDLE_SIGN_OUT_MS: number;
 let IDLE_PROMPT_MS: number;
 beforeAll(async () => {
   jest.useFakeTimers();
-  ({
-    default: IdleSignOut,
-    IDLE_SIGN_OUT_MS,
-    IDLE_PROMPT_MS,
-  } = await import('../../../web/src/auth/IdleSignOut'));
+  ({ default: IdleSignOut, IDLE_SIGN_OUT_MS, IDLE_PROMPT_MS } = await import('../../../web/src/auth/IdleSignOut'));
 });
 afterAll(() => {
   jest.useRealTimers();

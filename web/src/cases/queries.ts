@@ -83,4 +83,3 @@ export function useCptSuggestions(search: string, enabled: boolean, minChars: nu
     retry: false,
   });
 }
-

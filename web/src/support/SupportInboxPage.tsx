@@ -12,16 +12,7 @@
  *   Handled; both lists are read again.
  * - Loading, empty and error states with Retry, as every list.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Heading,
-  Text,
-  ToggleButton,
-  ToggleButtonGroup,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { canReadSupport } from '../../../shared/roles';

@@ -58,10 +58,18 @@ describe('parseDeadlineSettings', () => {
 
   it.each([
     ['text that is not JSON', '{dueSoon', 'Invalid disputeDeadlines: not JSON'],
-    ['a date that does not exist', { responseNoticeFrom: '2026-02-30' }, 'responseNoticeFrom must be a date that exists'],
+    [
+      'a date that does not exist',
+      { responseNoticeFrom: '2026-02-30' },
+      'responseNoticeFrom must be a date that exists',
+    ],
     ['a due-soon window of 0', { dueSoonBusinessDays: 0 }, 'dueSoonBusinessDays must be a whole number'],
     ['a due-soon window of 2.5', '{"dueSoonBusinessDays":2.5}', 'dueSoonBusinessDays must be a whole number'],
-    ['a closures switch that is not a boolean', { executiveOrderClosures: 'yes' }, 'executiveOrderClosures must be true'],
+    [
+      'a closures switch that is not a boolean',
+      { executiveOrderClosures: 'yes' },
+      'executiveOrderClosures must be true',
+    ],
     ['a misspelt setting', { dueSoonDays: 3 }, 'dueSoonDays'],
     ['a list instead of an object', '[1]', 'Invalid disputeDeadlines'],
   ])('refuses %s with a message naming the setting', (_what, raw, expected) => {

@@ -23,11 +23,7 @@ import type { DeletedCasePage, RestoreCaseResponse } from '../../../../shared/sc
 import type { CaseStatsResponse } from '../../../../shared/schemas/lists';
 import type { DocTypesSchema, DocumentLink, UploadTicket } from '../../../../shared/schemas/document';
 import type { DoctorTypeListPage, ImportJob, InsuranceListPage } from '../../../../shared/schemas/reference-lists';
-import type {
-  ReportDownloadAnswer,
-  ReportHistoryResponse,
-  ReportPermission,
-} from '../../../../shared/schemas/report';
+import type { ReportDownloadAnswer, ReportHistoryResponse, ReportPermission } from '../../../../shared/schemas/report';
 import type { FacilitySearchResponse, SurgeonSearchResponse } from '../../../../shared/schemas/search-responses';
 import type { CptPage, NpiCheckResult } from '../../../../shared/schemas/reference';
 import type { InvitationsPage, InviteResponse, UserListPage } from '../../../../shared/schemas/users';
