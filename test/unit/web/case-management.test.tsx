@@ -602,6 +602,34 @@ describe('row selection and bulk changes', () => {
     expect(screen.queryByRole('region', { name: 'Selected cases' })).toBeNull();
   });
 
+  it('gives focus back to the button that opened a bulk dialog, or to the heading once a change removed it', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    fireEvent.click(box('Select all 2 cases shown'));
+    const pay = screen.getByRole('button', { name: 'Enter pay amounts' });
+    pay.focus();
+    fireEvent.click(pay);
+    // Act: cancelled
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(pay);
+    // Prepare
+    const move = screen.getByRole('button', { name: 'Move status' });
+    move.focus();
+    fireEvent.click(move);
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 cases' });
+    fireEvent.change(within(dialog).getByLabelText(/Move to/), { target: { value: '90' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move 2 cases' }));
+    await within(dialog).findByText('Moved 2 of 2 cases.');
+    // Act: closed after the change, which cleared the selection and its bar
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Case Management' }));
+  });
+
   it('checks every pay amount before sending, sends only the changed ones, and shows what failed', async () => {
     // Prepare
     cases[0]!.pay_amount = 100;

@@ -173,6 +173,19 @@ function CaseManagement() {
   };
   const [bulkDialog, setBulkDialog] = useState<typeof BulkStatusDialog | typeof BulkPayDialog | null>(null);
   const BulkDialog = bulkDialog;
+  // A bulk dialog is unmounted, not closed, so the browser does not give focus back: once it is
+  // gone, focus returns to the button that opened it, or to the heading if a change removed the bar.
+  const bulkOpener = useRef<HTMLElement | null>(null);
+  const openBulk = (dialog: typeof BulkStatusDialog | typeof BulkPayDialog) => {
+    bulkOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setBulkDialog(() => dialog);
+  };
+  useEffect(() => {
+    if (bulkDialog !== null || bulkOpener.current === null) return;
+    const opener = bulkOpener.current;
+    bulkOpener.current = null;
+    (opener.isConnected ? opener : headingRef.current)?.focus();
+  }, [bulkDialog]);
   const everyone = useCaseCounts(undefined);
   const scoped = useCaseCounts(userId);
   const scopeCounts = userId ? scoped : everyone;
@@ -286,8 +299,8 @@ function CaseManagement() {
         {selectedCases.length > 0 && (
           <BulkBar
             count={selectedCases.length}
-            onMove={() => setBulkDialog(() => BulkStatusDialog)}
-            onPay={() => setBulkDialog(() => BulkPayDialog)}
+            onMove={() => openBulk(BulkStatusDialog)}
+            onPay={() => openBulk(BulkPayDialog)}
             onClear={() => select(selected, false)}
           />
         )}
