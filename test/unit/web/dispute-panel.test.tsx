@@ -344,4 +344,35 @@ describe('the Dispute panel', () => {
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: /^Delete / })).toBeNull());
   });
+
+  it('gives focus back to the Delete button on Cancel, and to the Timeline heading once the event is deleted', async () => {
+    // Prepare
+    api.on('GET /dispute', PAID);
+    api.on('DELETE /dispute/event', () =>
+      dispute({
+        ...PAID,
+        events: PAID.events.filter((e) => e.type !== 'bill_sent'),
+        deleted_events: [PAID.events[0]!],
+      }),
+    );
+    renderPanel();
+    await screen.findByRole('list', { name: 'Dispute timeline' });
+    const remove = screen.getByRole('button', { name: 'Delete Bill sent to the plan of Mon, Jan 5, 2026' });
+    fireEvent.click(remove);
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Assess
+    expect(screen.queryByRole('form', { name: /^Delete / })).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    // Act
+    fireEvent.click(remove);
+    fireEvent.change(screen.getByLabelText('Reason for deleting'), { target: { value: 'Entered twice' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete event' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Delete', hidden: true }),
+    );
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('form', { name: /^Delete / })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Timeline' }));
+  });
 });

@@ -8,7 +8,7 @@
  * event (a reason, then a confirmation); the provider sees the panel read-only.
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { Suspense, lazy, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../shared/display';
 import type { Deadline } from '../../../shared/dispute/events';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -132,7 +132,7 @@ function EventItem({
 }: {
   event: DisputeEvent;
   editable: boolean;
-  onDelete: (event: DisputeEvent) => void;
+  onDelete: (event: DisputeEvent, button: HTMLElement) => void;
 }) {
   const details = eventDetails(event);
   return (
@@ -147,7 +147,7 @@ function EventItem({
         </Text>
       </div>
       {editable && (
-        <Button size="small" onClick={() => onDelete(event)}>
+        <Button size="small" onClick={(e) => onDelete(event, e.currentTarget)}>
           Delete
           <span className="amplify-visually-hidden">
             {' '}
@@ -186,7 +186,7 @@ function Timeline({
 }: {
   dispute: DisputeAnswer;
   editable: boolean;
-  onDelete: (event: DisputeEvent) => void;
+  onDelete: (event: DisputeEvent, button: HTMLElement) => void;
 }) {
   const items = timelineOf(dispute);
   // The latest extension of a step gives its reason (a later extension corrects an earlier one).
@@ -225,7 +225,15 @@ function Timeline({
 }
 
 /** The reason asked before a delete, then the confirmation (ConfirmDialog). */
-function DeleteEvent({ caseId, event, onClose }: { caseId: string; event: DisputeEvent; onClose: () => void }) {
+function DeleteEvent({
+  caseId,
+  event,
+  onClose,
+}: {
+  caseId: string;
+  event: DisputeEvent;
+  onClose: (deleted: boolean) => void;
+}) {
   const remove = useDeleteEvent(caseId);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -239,7 +247,7 @@ function DeleteEvent({ caseId, event, onClose }: { caseId: string; event: Disput
   };
   const confirm = () => {
     setConfirming(false);
-    remove.mutate({ eventId: event.event_id, reason: reason.trim() }, { onSuccess: onClose });
+    remove.mutate({ eventId: event.event_id, reason: reason.trim() }, { onSuccess: () => onClose(true) });
   };
   return (
     <Card variation="outlined">
@@ -263,7 +271,7 @@ function DeleteEvent({ caseId, event, onClose }: { caseId: string; event: Disput
             <Button type="submit" colorTheme="error" isLoading={remove.isPending} loadingText="Deleting...">
               Delete event
             </Button>
-            <Button type="button" onClick={onClose}>
+            <Button type="button" onClick={() => onClose(false)}>
               Cancel
             </Button>
           </Flex>
@@ -301,6 +309,24 @@ function DeletedEvents({ events }: { events: readonly DisputeEvent[] }) {
 export default function DisputePanel({ caseId, editable }: { caseId: string; editable: boolean }) {
   const query = useDispute(caseId);
   const [deleting, setDeleting] = useState<DisputeEvent | null>(null);
+  // Where focus goes once the delete form is gone (it held focus): back to the event's Delete
+  // button, or to the Timeline heading when the event (and its button) was deleted.
+  const timelineHeading = useRef<HTMLHeadingElement>(null);
+  const focusAfterDelete = useRef<HTMLElement | 'heading' | null>(null);
+  const startDelete = (event: DisputeEvent, button: HTMLElement) => {
+    focusAfterDelete.current = button;
+    setDeleting(event);
+  };
+  const closeDelete = (deleted: boolean) => {
+    if (deleted) focusAfterDelete.current = 'heading';
+    setDeleting(null);
+  };
+  useEffect(() => {
+    const target = focusAfterDelete.current;
+    if (deleting !== null || target === null) return;
+    focusAfterDelete.current = null;
+    (target !== 'heading' && target.isConnected ? target : timelineHeading.current)?.focus();
+  }, [deleting]);
 
   let content;
   if (query.isError) {
@@ -337,10 +363,12 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
             <StateBadge state={next.state} />
           </Flex>
         )}
-        <Heading level={3}>Timeline</Heading>
-        <Timeline dispute={dispute} editable={editable} onDelete={setDeleting} />
+        <Heading level={3} ref={timelineHeading} tabIndex={-1}>
+          Timeline
+        </Heading>
+        <Timeline dispute={dispute} editable={editable} onDelete={startDelete} />
         {editable && deleting && (
-          <DeleteEvent key={deleting.event_id} caseId={caseId} event={deleting} onClose={() => setDeleting(null)} />
+          <DeleteEvent key={deleting.event_id} caseId={caseId} event={deleting} onClose={closeDelete} />
         )}
         <DeletedEvents events={dispute.deleted_events} />
         {editable && (
