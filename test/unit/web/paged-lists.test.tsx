@@ -74,6 +74,41 @@ const caseRows = () =>
 /** The cards of the case list (the phone layout). */
 const caseCards = () => within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem');
 
+/**
+ * Modal dialogs as browsers have them (jsdom has none; ./support/dom-env only toggles `open`): the
+ * page behind an open one cannot take focus (it is inert), and closing one returns focus to the
+ * element that had it when it opened. Undone after the test.
+ */
+function browserModalDialogs(): void {
+  const dialogProto = HTMLDialogElement.prototype;
+  const { showModal, close } = dialogProto;
+  const { focus } = HTMLElement.prototype;
+  const openers = new Map<HTMLDialogElement, Element | null>();
+  dialogProto.showModal = function (this: HTMLDialogElement) {
+    openers.set(this, document.activeElement);
+    showModal.call(this);
+  };
+  dialogProto.close = function (this: HTMLDialogElement) {
+    const opener = openers.get(this);
+    openers.delete(this);
+    close.call(this);
+    (opener as HTMLElement | null | undefined)?.focus();
+  };
+  HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+    if ([...openers.keys()].some((dialog) => !dialog.contains(this))) return;
+    focus.call(this, options);
+  };
+  undoModalDialogs = () => {
+    Object.assign(dialogProto, { showModal, close });
+    HTMLElement.prototype.focus = focus;
+  };
+}
+let undoModalDialogs = () => undefined as void;
+afterEach(() => {
+  undoModalDialogs();
+  undoModalDialogs = () => undefined;
+});
+
 describe('the provider case list', () => {
   // The table: the case list renders the cards instead on a phone (web/src/cases/CaseTable.tsx).
   beforeEach(() => setViewport('desktop'));
@@ -211,6 +246,31 @@ describe('the provider case list', () => {
     await release();
     await screen.findByText('Showing 3 cases');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps keyboard focus on the page, on the heading, once a confirmed delete removes the row', async () => {
+    // Prepare: a list that loses the deleted case
+    browserModalDialogs();
+    let shown = [1, 2].map((n) => caseOf(n));
+    api.on('DELETE /case', ({ query }) => {
+      shown = shown.filter((c) => c.case_id !== query.case_id);
+      return { success: true };
+    });
+    api.on('GET /case', () => ({ success: true, cases: shown, count: shown.length }));
+    renderAt('/dashboard');
+    await screen.findByText('Showing 2 cases');
+    const del = screen.getByRole('button', { name: /^Delete case .*Alfa Patient1/ });
+
+    // Act
+    del.focus();
+    fireEvent.click(del);
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete case' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    // Assess
+    await screen.findByText('Showing 1 case');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Cases' }));
   });
 
   it('starts again from the first page when the status filter changes', async () => {

@@ -305,8 +305,9 @@ export default function CaseListPage() {
         onConfirm={() => {
           if (toDelete) remove.mutate(toDelete);
           setToDelete(null);
-          // The row (and its Delete button) goes away: keep keyboard focus on the page.
-          headingRef.current?.focus();
+          // The row (and its Delete button) goes away: keep keyboard focus on the page. After the
+          // dialog has closed: closing it returns focus to its opener, that Delete button.
+          setTimeout(() => headingRef.current?.focus(), 0);
         }}
       />
     </Flex>
