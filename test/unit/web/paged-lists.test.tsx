@@ -337,6 +337,7 @@ describe.each([
     path: '/surgeon-management',
     resource: '/surgeon',
     listKey: 'surgeons',
+    idKey: 'surgeon_id',
     item: (n: number): Record<string, unknown> => ({
       surgeon_id: `s${n}`,
       first_name: 'Ann',
@@ -349,6 +350,7 @@ describe.each([
     path: '/facility-management',
     resource: '/facility',
     listKey: 'facilities',
+    idKey: 'facility_id',
     item: (n: number): Record<string, unknown> => ({
       facility_id: `f${n}`,
       facility_name: `Center ${n}`,
@@ -356,7 +358,7 @@ describe.each([
     }),
     plural: 'facilities',
   },
-])('the $plural screen', ({ path, resource, listKey, item, plural }) => {
+])('the $plural screen', ({ path, resource, listKey, idKey, item, plural }) => {
   it('appends the next page on Load more and drops the button on the last page', async () => {
     // Prepare
     api.fallback(({ path: p, query }) => {
@@ -378,6 +380,29 @@ describe.each([
       { user_id: 'u1', limit: '50' },
       { user_id: 'u1', limit: '50', cursor: 'n2' },
     ]);
+  });
+
+  it('keeps keyboard focus on the page, on the heading, once a confirmed delete removes the entry', async () => {
+    // Prepare: a list that loses the deleted entry
+    browserModalDialogs();
+    let shown = [1, 2].map(item);
+    api.on(`DELETE ${resource}` as 'DELETE /surgeon', ({ query }) => {
+      shown = shown.filter((entry) => entry[idKey] !== query[idKey]);
+      return { success: true };
+    });
+    api.on(`GET ${resource}` as 'GET /surgeon', () => ({ success: true, [listKey]: shown }) as never);
+    renderAt(path);
+    await screen.findByText(`Showing 2 ${plural}`);
+    const del = screen.getByRole('button', { name: /^Delete .*1$/ });
+
+    // Act
+    del.focus();
+    fireEvent.click(del);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    // Assess
+    await screen.findByText(`Showing 1 ${plural.slice(0, -1).replace(/ie$/, 'y')}`);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 });
 

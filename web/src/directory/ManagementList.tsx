@@ -121,7 +121,9 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
   const confirmDelete = () => {
     const item = toDelete;
     setToDelete(null);
-    headingRef.current?.focus();
+    // The entry (and its Delete button) goes away: keep keyboard focus on the page. After the
+    // dialog has closed: closing it returns focus to its opener, that Delete button.
+    setTimeout(() => headingRef.current?.focus(), 0);
     if (item === null) return;
     const key = itemKey(item);
     setDeleting(key);
