@@ -533,6 +533,34 @@ describe('the user detail', () => {
     ]);
   });
 
+  it('gives focus back to Change user type when the question is cancelled, and to the select once the type changed', async () => {
+    // Prepare
+    serve((path, req) => {
+      if (path === '/user' && req.method === 'PATCH') {
+        return { success: true, user: { ...detail, user_type: (req.body as { user_type: number }).user_type } };
+      }
+      if (path === '/user') return { success: true, user: detail };
+      return { success: true, users: [], total: 0 };
+    });
+    renderAt('/back-office/users/user-1');
+    const select = (await screen.findByLabelText('User type')) as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: '20' } });
+    const submit = screen.getByRole('button', { name: 'Change user type' });
+    submit.focus();
+    fireEvent.click(submit);
+    // Act
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(submit);
+    // Act: asked again and confirmed; the type is now the one chosen, so the button is disabled
+    fireEvent.click(submit);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change user type' }));
+    // Assess
+    await screen.findByText('User type updated successfully: Case & User Admin (20)');
+    expect(document.activeElement).toBe(select);
+  });
+
   it('deletes with DELETE /user only after the confirmation', async () => {
     // Prepare
     serve((path, req) => {

@@ -13,7 +13,7 @@
  * seconds (docs/decisions/0025-bulk-and-undo.md).
  */
 import { Alert, Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
 import { MESSAGING_PREFS } from '../../../../shared/constants';
 import { formatPhone } from '../../../../shared/display';
@@ -139,6 +139,17 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
   const change = useChangeUserType(user.user_id);
   const undo = useChangeUserType(user.user_id);
   const remove = useDeleteUser(user.user_id);
+  // The type question is unmounted, not closed, so the browser does not give focus back: once it
+  // is gone, focus returns to Change user type after Cancel, or to the select after a change (the
+  // button is then disabled).
+  const typeSelect = useRef<HTMLSelectElement>(null);
+  const typeSubmit = useRef<HTMLButtonElement>(null);
+  const focusAfterAsk = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (confirmType || !focusAfterAsk.current) return;
+    focusAfterAsk.current.focus();
+    focusAfterAsk.current = null;
+  }, [confirmType]);
   const canChange = userTypeChangeRefusal({ callerType, targetType: user.user_type, newType: 0, self }) === undefined;
   const canDelete = !self && userDeleteRefusal({ callerType, targetType: user.user_type }) === undefined;
   if (!canChange && !canDelete) return null;
@@ -157,6 +168,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           >
             <Flex gap="0.5rem" alignItems="flex-end" wrap="wrap">
               <SelectField
+                ref={typeSelect}
                 label="User type"
                 value={chosen}
                 onChange={(e) => setChosen(e.target.value)}
@@ -169,6 +181,7 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
                 ))}
               </SelectField>
               <Button
+                ref={typeSubmit}
                 type="submit"
                 isDisabled={Number(chosen) === user.user_type}
                 isLoading={change.isPending}
@@ -231,9 +244,13 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           message={userTypeText.confirm(userDisplayName(user), user.user_type, Number(chosen))}
           confirmLabel="Change user type"
           tone="primary"
-          onCancel={() => setConfirmType(false)}
+          onCancel={() => {
+            focusAfterAsk.current = typeSubmit.current;
+            setConfirmType(false);
+          }}
           onConfirm={() => {
             const before = user.user_type;
+            focusAfterAsk.current = typeSelect.current;
             setConfirmType(false);
             setNotice(null);
             undo.reset();
