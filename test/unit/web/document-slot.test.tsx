@@ -8,8 +8,9 @@
  */
 jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { browserModalDialogs } from './support/dom-env';
 import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
 import { useDocumentBanner, DocumentBannerView } from '../../../web/src/documents/Banner';
@@ -39,11 +40,22 @@ function Harness({ fileKey }: { fileKey: string }) {
   );
 }
 
-function renderSlot(fileKey: string) {
+/** The slot as Case Details shows it: its document read from the cached case, which uploads and deletes update. */
+function LiveHarness({ fileKey }: { fileKey: string }) {
+  const { data } = useQuery({
+    queryKey: caseKeys.one(CASE_ID),
+    queryFn: (): Pick<CaseView, 'case_id' | 'demo_file'> => ({ case_id: CASE_ID, demo_file: fileKey }),
+    initialData: { case_id: CASE_ID, demo_file: fileKey },
+    staleTime: Infinity,
+  });
+  return <Harness fileKey={data.demo_file} />;
+}
+
+function renderSlot(fileKey: string, live = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <Harness fileKey={fileKey} />
+      {live ? <LiveHarness fileKey={fileKey} /> : <Harness fileKey={fileKey} />}
     </QueryClientProvider>,
   );
   return queryClient;
@@ -206,5 +218,52 @@ describe('DocumentSlot', () => {
     expect(await screen.findByText('Demographic Sheet deleted successfully!')).toBeTruthy();
     expect(sent()).toEqual([{ key: 'DELETE /document', query: { key: DEMO_KEY }, body: undefined }]);
     expect(queryClient.getQueryData<CaseView>(caseKeys.one(CASE_ID))?.demo_file).toBe('');
+  });
+  it('puts keyboard focus on View once an upload from the keyboard has filled the slot', async () => {
+    // Prepare
+    api.on('POST /document', {
+      key: DEMO_KEY,
+      upload: { method: 'PUT', url: 'https://s3.local/put?sig', headers: {} },
+      expires_in: 300,
+    });
+    api.on('POST /document/confirm', {
+      success: true,
+      message: 'Document attached',
+      case: { case_id: CASE_ID, case_status: 0, demo_file: DEMO_KEY, note_file: '' },
+    });
+    browserModalDialogs();
+    renderSlot('', true);
+    screen.getByRole('button', { name: 'Upload Demographic Sheet' }).focus();
+    const file = new File(['%PDF-1.7 fictitious'], 'Sheet.pdf', { type: 'application/pdf' });
+
+    // Act
+    fireEvent.change(screen.getByLabelText('Demographic Sheet file'), { target: { files: [file] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.instances[0]!.respond(200));
+
+    // Assess
+    expect(await screen.findByText('Demographic Sheet uploaded successfully!')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View Demographic Sheet' }));
+  });
+
+  it('puts keyboard focus on Upload once a confirmed delete has emptied the slot', async () => {
+    // Prepare
+    api.on('DELETE /document', {
+      success: true,
+      message: 'Deleted',
+      case: { case_id: CASE_ID, case_status: 0, demo_file: '', note_file: '' },
+    });
+    browserModalDialogs();
+    renderSlot(DEMO_KEY, true);
+    const del = screen.getByRole('button', { name: 'Delete Demographic Sheet' });
+    del.focus();
+
+    // Act
+    fireEvent.click(del);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    // Assess
+    expect(await screen.findByText('Demographic Sheet deleted successfully!')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload Demographic Sheet' }));
   });
 });

@@ -16,7 +16,7 @@ jest.mock('../../../web/src/auth/AuthProvider', () => ({
   }),
 }));
 
-import { setViewport } from './support/dom-env';
+import { browserModalDialogs, setViewport } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -73,41 +73,6 @@ const caseRows = () =>
 
 /** The cards of the case list (the phone layout). */
 const caseCards = () => within(screen.getByRole('list', { name: 'Cases' })).getAllByRole('listitem');
-
-/**
- * Modal dialogs as browsers have them (jsdom has none; ./support/dom-env only toggles `open`): the
- * page behind an open one cannot take focus (it is inert), and closing one returns focus to the
- * element that had it when it opened. Undone after the test.
- */
-function browserModalDialogs(): void {
-  const dialogProto = HTMLDialogElement.prototype;
-  const { showModal, close } = dialogProto;
-  const { focus } = HTMLElement.prototype;
-  const openers = new Map<HTMLDialogElement, Element | null>();
-  dialogProto.showModal = function (this: HTMLDialogElement) {
-    openers.set(this, document.activeElement);
-    showModal.call(this);
-  };
-  dialogProto.close = function (this: HTMLDialogElement) {
-    const opener = openers.get(this);
-    openers.delete(this);
-    close.call(this);
-    (opener as HTMLElement | null | undefined)?.focus();
-  };
-  HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
-    if ([...openers.keys()].some((dialog) => !dialog.contains(this))) return;
-    focus.call(this, options);
-  };
-  undoModalDialogs = () => {
-    Object.assign(dialogProto, { showModal, close });
-    HTMLElement.prototype.focus = focus;
-  };
-}
-let undoModalDialogs = () => undefined as void;
-afterEach(() => {
-  undoModalDialogs();
-  undoModalDialogs = () => undefined;
-});
 
 describe('the provider case list', () => {
   // The table: the case list renders the cards instead on a phone (web/src/cases/CaseTable.tsx).

@@ -15,7 +15,7 @@
  * progress bars 'Uploading {document}' with 'Cancel {document} upload'.
  */
 import { Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   CASE_DOCUMENT_LABELS,
   DOCUMENT_MESSAGES,
@@ -210,12 +210,30 @@ export interface DocumentSlotProps {
   show: ShowBanner;
 }
 
+/**
+ * When `documents` changes (an upload or a delete finished) and keyboard focus has fallen to the
+ * page (the pressed button was disabled while busy, then replaced), put it on the first enabled
+ * button of `actions` instead.
+ */
+function useFocusActionsAfterChange(actions: RefObject<HTMLElement | null>, documents: string) {
+  const previous = useRef(documents);
+  useEffect(() => {
+    if (previous.current === documents) return;
+    previous.current = documents;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    actions.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [actions, documents]);
+}
+
 /** One document slot: empty -> Upload; present -> View, Download, Replace, Delete. */
 export function DocumentSlot({ caseId, slot, fileKey, fileName, show }: DocumentSlotProps) {
   const label = CASE_DOCUMENT_LABELS[slot];
   const upload = useSlotUpload(caseId, slot, label, show);
   const present = fileKey !== '';
   const shownName = fileName || keyBaseName(fileKey);
+  const actions = useRef<HTMLDivElement>(null);
+  useFocusActionsAfterChange(actions, fileKey);
   const picker = (text: 'Upload' | 'Replace') => (
     <FilePicker
       buttonLabel={`${text} ${label}`}
@@ -247,7 +265,7 @@ export function DocumentSlot({ caseId, slot, fileKey, fileName, show }: Document
           </Text>
         )}
         <UploadProgress label={label} progress={upload.progress} onCancel={upload.cancel} />
-        <Flex gap="xs" wrap="wrap">
+        <Flex gap="xs" wrap="wrap" ref={actions}>
           {present ? (
             <>
               <ViewDownload fileKey={fileKey} fileName={shownName} name={label} show={show} disabled={upload.busy} />
@@ -277,6 +295,8 @@ export function MiscDocuments({
 }) {
   const label = CASE_DOCUMENT_LABELS.misc;
   const upload = useSlotUpload(caseId, 'misc', label, show);
+  const uploadArea = useRef<HTMLDivElement>(null);
+  useFocusActionsAfterChange(uploadArea, keys.join('\n'));
   return (
     <Card variation="outlined" padding="medium" data-slot="misc">
       <Flex direction="column" gap="small">
@@ -308,7 +328,7 @@ export function MiscDocuments({
           </ul>
         )}
         <UploadProgress label={label} progress={upload.progress} onCancel={upload.cancel} />
-        <View>
+        <View ref={uploadArea}>
           <FilePicker
             buttonLabel={`Upload ${label}`}
             inputLabel={`${label} file`}

@@ -6,6 +6,7 @@
  *   match" (the base breakpoint, a phone) until a test calls {@link setViewport};
  * - HTMLDialogElement.showModal/close (ConfirmDialog), toggling the `open` attribute;
  * - MessageChannel and BroadcastChannel (react-idle-timer's cross-tab sync), Node's own.
+ * A test that checks where keyboard focus goes around a dialog calls {@link browserModalDialogs}.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { BroadcastChannel, MessageChannel } from 'node:worker_threads';
@@ -63,4 +64,44 @@ export function setViewport(kind: 'desktop' | 'phone') {
     const matches = matchesIn(kind, query);
     if (previous(query).matches !== matches) listener({ matches, media: query } as MediaQueryListEvent);
   }
+}
+
+let undoModalDialogs: (() => void) | undefined;
+if (typeof afterEach === 'function')
+  afterEach(() => {
+    undoModalDialogs?.();
+    undoModalDialogs = undefined;
+  });
+
+/**
+ * Focus around modal dialogs as browsers handle it, for the rest of the current test: the page
+ * behind an open modal dialog cannot take focus (it is inert), nor can anything inside a closed
+ * dialog (not rendered), and closing a dialog returns focus to the element that had it when it opened.
+ */
+export function browserModalDialogs(): void {
+  const dialogProto = HTMLDialogElement.prototype;
+  const { showModal, close } = dialogProto;
+  const { focus } = HTMLElement.prototype;
+  const openers = new Map<HTMLDialogElement, Element | null>();
+  dialogProto.showModal = function (this: HTMLDialogElement) {
+    openers.set(this, document.activeElement);
+    showModal.call(this);
+  };
+  dialogProto.close = function (this: HTMLDialogElement) {
+    const opener = openers.get(this);
+    openers.delete(this);
+    close.call(this);
+    (opener as HTMLElement | null | undefined)?.focus();
+  };
+  HTMLElement.prototype.focus = function (this: HTMLElement, options?: FocusOptions) {
+    if ([...openers.keys()].some((dialog) => !dialog.contains(this))) return;
+    const dialog = this.closest('dialog');
+    if (dialog && !dialog.hasAttribute('open')) return;
+    focus.call(this, options);
+  };
+  undoModalDialogs?.();
+  undoModalDialogs = () => {
+    Object.assign(dialogProto, { showModal, close });
+    HTMLElement.prototype.focus = focus;
+  };
 }
