@@ -63,6 +63,36 @@ describe('the audit screen', () => {
     expect(headers[[...row.children].indexOf(cell)]).toBe('Case');
   });
 
+  it('keeps focus on the case filter: on All cases after a pick, back in the box after it', async () => {
+    // Prepare
+    api.on('GET /audit', { entries: [entry()] });
+    api.on('GET /case', {
+      cases: [
+        {
+          case_id: 'u-1_1760000000000',
+          case_number: 'C-000123',
+          case_date: '2026-03-14',
+          patient: { first: 'Pat', last: 'Doe', ins_provider: 'Aetna' },
+          case_status: 10,
+        },
+      ],
+    });
+    renderTrail();
+    await screen.findByText('ada');
+    const box = screen.getByRole('combobox', { name: 'Case' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'C-000123' } });
+    // Act
+    fireEvent.click(await screen.findByRole('option', { name: 'C-000123 · Pat Doe · 03/14/2026' }));
+    // Assess
+    const all = screen.getByRole('button', { name: 'All cases' });
+    expect(document.activeElement).toBe(all);
+    // Act
+    fireEvent.click(all);
+    // Assess
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Case' }));
+  });
+
   it('filters by a case picked by its number and loads the next page with the cursor', async () => {
     // Prepare
     api.on('GET /audit', ({ query }) =>

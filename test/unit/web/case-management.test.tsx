@@ -456,6 +456,24 @@ describe('the Case Management table', () => {
     await screen.findByText('Showing 2 of 4 cases');
   });
 
+  it('keeps focus on the user filter: on All Users after a pick, back in the box after All Users', async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    const box = screen.getByRole('combobox', { name: 'User filter' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'ali' } });
+    // Act
+    fireEvent.click(await screen.findByRole('option', { name: 'Alice Baker' }));
+    // Assess
+    const allUsers = await screen.findByRole('button', { name: 'All Users' });
+    expect(document.activeElement).toBe(allUsers);
+    // Act
+    fireEvent.click(allUsers);
+    // Assess
+    expect(document.activeElement).toBe(await screen.findByRole('combobox', { name: 'User filter' }));
+  });
+
   it('offers the owners it knows, without GET /user/list, to user_type 10', async () => {
     // Prepare
     renderAt('/back-office/cases');

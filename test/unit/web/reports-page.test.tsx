@@ -227,6 +227,24 @@ describe('generating the report', () => {
     expect(generated()[0]?.body).toMatchObject({ user_id: 'prov-ada' });
   });
 
+  it('keeps focus on the provider picker: on All providers instead after a pick, back in the box after it', async () => {
+    // Prepare
+    serve();
+    renderPage();
+    const input = await screen.findByLabelText('Provider (optional)');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'qui' } });
+    // Act
+    fireEvent.click(await screen.findByRole('option', { name: 'Ada Quill (NPI 1234567893)' }));
+    // Assess
+    const instead = screen.getByRole('button', { name: 'All providers instead' });
+    expect(document.activeElement).toBe(instead);
+    // Act
+    fireEvent.click(instead);
+    // Assess
+    expect(document.activeElement).toBe(screen.getByLabelText('Provider (optional)'));
+  });
+
   it.each([
     [
       '404',

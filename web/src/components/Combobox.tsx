@@ -134,11 +134,13 @@ export function ComboboxChoice({
   value,
   clearText,
   onClear,
+  buttonRef,
 }: {
   label: string;
   value: string;
   clearText: string;
   onClear: () => void;
+  buttonRef?: Ref<HTMLButtonElement>;
 }) {
   return (
     <Flex direction="column" gap="xs">
@@ -149,10 +151,29 @@ export function ComboboxChoice({
         <Text as="span" style={{ overflowWrap: 'anywhere' }}>
           <strong>{value}</strong>
         </Text>
-        <Button size="small" onClick={onClear}>
+        <Button size="small" onClick={onClear} ref={buttonRef}>
           {clearText}
         </Button>
       </Flex>
     </Flex>
   );
+}
+
+/**
+ * Focus across the swap of a Combobox and its picked value: a pick unmounts the input, a clear
+ * unmounts the clear button, and either way the focus would fall to the page. `swap()` before the
+ * pick or clear; `focusRef` on the clear button and on the input (`inputRef`) focuses the one that
+ * mounts next. An initial value (e.g. from the URL) takes no focus.
+ */
+export function useSwapFocus() {
+  const pending = useRef(false);
+  const focusRef = useCallback((el: HTMLElement | null) => {
+    if (!el || !pending.current) return;
+    pending.current = false;
+    el.focus();
+  }, []);
+  const swap = useCallback(() => {
+    pending.current = true;
+  }, []);
+  return { swap, focusRef };
 }

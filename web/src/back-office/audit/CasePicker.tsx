@@ -6,7 +6,7 @@
 import { Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useDebounce } from 'use-debounce';
-import { Combobox, ComboboxChoice } from '../../components/Combobox';
+import { Combobox, ComboboxChoice, useSwapFocus } from '../../components/Combobox';
 import { formatCaseDate, patientName } from '../../cases/format';
 import { useCaseSuggestions } from './queries';
 
@@ -32,9 +32,21 @@ export function CasePicker({
   const [term] = useDebounce(text.trim(), CASE_SEARCH_DEBOUNCE_MS);
   const found = useCaseSuggestions(term);
   const cases = (term !== '' && found.data?.cases.slice(0, CASE_SUGGESTIONS)) || [];
+  const { swap, focusRef } = useSwapFocus();
 
   if (selected) {
-    return <ComboboxChoice label="Case" value={selected.label} clearText="All cases" onClear={() => onSelect(null)} />;
+    return (
+      <ComboboxChoice
+        label="Case"
+        value={selected.label}
+        clearText="All cases"
+        onClear={() => {
+          swap();
+          onSelect(null);
+        }}
+        buttonRef={focusRef}
+      />
+    );
   }
   return (
     <div>
@@ -43,6 +55,7 @@ export function CasePicker({
         placeholder="Case number, patient or payer"
         value={text}
         onChange={setText}
+        inputRef={focusRef}
         options={cases.map((c) => ({
           value: c.case_id,
           label: [c.case_number || c.case_id, patientName(c.patient_first, c.patient_last), formatCaseDate(c.case_date)]
@@ -51,7 +64,10 @@ export function CasePicker({
         }))}
         onPick={(o) => {
           const c = cases.find((k) => k.case_id === o.value);
-          if (c) onSelect({ case_id: c.case_id, label: c.case_number || c.case_id });
+          if (c) {
+            swap();
+            onSelect({ case_id: c.case_id, label: c.case_number || c.case_id });
+          }
           setText('');
         }}
         loading={term !== '' && found.isFetching}

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { USER_TYPE } from '../../../../shared/roles';
 import { userDisplayName } from '../../../../shared/schemas/users';
-import { Combobox, ComboboxChoice } from '../../components/Combobox';
+import { Combobox, ComboboxChoice, useSwapFocus } from '../../components/Combobox';
 import { useUserSuggestions } from './queries';
 
 export const USER_SEARCH_DEBOUNCE_MS = 250;
@@ -40,6 +40,7 @@ export function UserFilter({ userType, known, selected, onSelect, label }: UserF
   const canList = userType >= USER_TYPE.USER_ADMIN;
   const [term] = useDebounce(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const remote = useUserSuggestions(term, canList && term.length > 0);
+  const { swap, focusRef } = useSwapFocus();
 
   const options = useMemo<KnownUser[]>(() => {
     // user_type 20 or more: typed text is answered by the server only (no flicker between two sources).
@@ -61,12 +62,19 @@ export function UserFilter({ userType, known, selected, onSelect, label }: UserF
   }, [canList, term, remote.data, known, text]);
 
   const clear = () => {
+    swap();
     onSelect(null);
     setText('');
   };
   if (selected && label !== undefined) {
     return (
-      <ComboboxChoice label={label} value={selected.name || selected.user_id} clearText="All Users" onClear={clear} />
+      <ComboboxChoice
+        label={label}
+        value={selected.name || selected.user_id}
+        clearText="All Users"
+        onClear={clear}
+        buttonRef={focusRef}
+      />
     );
   }
   if (selected) {
@@ -75,7 +83,7 @@ export function UserFilter({ userType, known, selected, onSelect, label }: UserF
         <Text as="span" fontSize="small">
           User: <strong>{selected.name || selected.user_id}</strong>
         </Text>
-        <Button size="small" onClick={clear}>
+        <Button size="small" onClick={clear} ref={focusRef}>
           All Users
         </Button>
       </Flex>
@@ -91,10 +99,14 @@ export function UserFilter({ userType, known, selected, onSelect, label }: UserF
         placeholder={label === undefined ? 'All Users' : 'Name or email'}
         value={text}
         onChange={setText}
+        inputRef={focusRef}
         options={options.map((u) => ({ value: u.user_id, label: u.name || u.user_id }))}
         onPick={(o) => {
           const u = options.find((k) => k.user_id === o.value);
-          if (u) onSelect(u);
+          if (u) {
+            swap();
+            onSelect(u);
+          }
           setText('');
         }}
         loading={canList && remote.isFetching}

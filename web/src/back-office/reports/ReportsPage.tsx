@@ -21,7 +21,7 @@ import { Alert, Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-am
 import { isBackOffice, roleLabel } from '../../../../shared/roles';
 import { REPORT_MESSAGES, type ReportHistoryEntry } from '../../../../shared/schemas/report';
 import type { UserRecord as UserListItem } from '../../../../shared/schemas/users';
-import { Combobox } from '../../components/Combobox';
+import { Combobox, useSwapFocus } from '../../components/Combobox';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import {
@@ -92,6 +92,7 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
     [providers.data],
   );
   const hintId = useId();
+  const { swap, focusRef } = useSwapFocus();
 
   if (props.chosen) {
     return (
@@ -99,7 +100,15 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
         <Text fontWeight="bold">Provider (optional)</Text>
         <Flex alignItems="center" gap="0.5rem" wrap="wrap">
           <Text data-testid="chosen-provider">{props.chosen.label}</Text>
-          <Button size="small" variation="link" onClick={() => props.onChoose(undefined)}>
+          <Button
+            size="small"
+            variation="link"
+            ref={focusRef}
+            onClick={() => {
+              swap();
+              props.onChoose(undefined);
+            }}
+          >
             All providers instead
           </Button>
         </Flex>
@@ -116,7 +125,9 @@ function ProviderPicker(props: { chosen: Chosen | undefined; onChoose: (c: Chose
         loading={providers.isFetching}
         loadingText="Loading..."
         onChange={setText}
+        inputRef={focusRef}
         onPick={(option) => {
+          swap();
           props.onChoose({ id: option.value, label: option.label });
           setText('');
         }}
