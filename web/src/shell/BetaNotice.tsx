@@ -28,6 +28,9 @@ export function BetaNotice() {
   const compact = !useMediaQuery(MEDIUM_SCREEN_QUERY);
   if (dismissed) return null;
   const dismiss = () => {
+    // The Dismiss button goes away with the notice: keep keyboard focus on the page, at its main
+    // region (AppLayout's #main, right below the notice).
+    document.getElementById('main')?.focus();
     setDismissed(true);
     try {
       window.localStorage.setItem(BETA_NOTICE_KEY, '1');
