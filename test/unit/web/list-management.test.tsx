@@ -122,6 +122,21 @@ describe('the CPT Codes tab', () => {
     expect(screen.queryByText('Page 2 of 1686')).toBeNull();
   });
 
+  it('gives focus back to the search box when Clear empties it', async () => {
+    // Prepare
+    api.fallback(() => ({ cpt_codes: cptRows(1), total: 10, page: 1, total_pages: 1, limit: 10 }));
+    renderTabs('cpt');
+    await screen.findByText('10000');
+    fireEvent.change(screen.getByLabelText('Search CPT codes'), { target: { value: 'knee' } });
+    const clear = screen.getByRole('button', { name: 'Clear' });
+    clear.focus();
+    // Act
+    fireEvent.click(clear);
+    // Assess
+    expect(screen.queryByRole('button', { name: 'Clear' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Search CPT codes'));
+  });
+
   it('shows "Failed to load CPT codes" with a Retry that loads again', async () => {
     // Prepare
     let fail = true;

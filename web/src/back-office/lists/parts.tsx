@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { useDebouncedCallback } from 'use-debounce';
 import {
@@ -24,6 +24,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function SearchBox(props: { label: string; placeholder: string; onSearch: (term: string) => void }) {
   const { onSearch } = props;
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const later = useDebouncedCallback((value: string) => onSearch(value.trim()), SEARCH_DEBOUNCE_MS);
   const now = (value: string) => {
     later.cancel();
@@ -32,6 +33,7 @@ export function SearchBox(props: { label: string; placeholder: string; onSearch:
   return (
     <Flex alignItems="flex-end" gap="small" wrap="wrap">
       <TextField
+        ref={input}
         label={props.label}
         placeholder={props.placeholder}
         value={text}
@@ -51,6 +53,8 @@ export function SearchBox(props: { label: string; placeholder: string; onSearch:
           onClick={() => {
             setText('');
             now('');
+            // Clear goes away with the text: focus goes back to the box instead of the page.
+            input.current?.focus();
           }}
         >
           Clear
