@@ -332,6 +332,16 @@ function CaseForm({
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'procedure_codes' });
+  // A removed row takes its Remove button (and keyboard focus) with it: focus goes to the code of
+  // the row now in its place, or of the new last row, once the rows have rendered.
+  const focusRowAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusRowAfterRemove.current === null) return;
+    document
+      .querySelector<HTMLInputElement>(`input[name="procedure_codes.${focusRowAfterRemove.current}.code"]`)
+      ?.focus();
+    focusRowAfterRemove.current = null;
+  }, [rows.fields]);
   const codes = useWatch({ control, name: 'procedure_codes' }) ?? [];
 
   const uploads = useCaseFormUploads(initialFiles);
@@ -558,7 +568,10 @@ function CaseForm({
                     marginTop="1.75rem"
                     aria-label={`Remove code row ${index + 1}`}
                     isDisabled={rows.fields.length <= 1}
-                    onClick={() => rows.remove(index)}
+                    onClick={() => {
+                      focusRowAfterRemove.current = Math.min(index, rows.fields.length - 2);
+                      rows.remove(index);
+                    }}
                   >
                     Remove
                   </Button>
