@@ -122,6 +122,34 @@ describe('the CPT Codes tab', () => {
     expect(screen.queryByText('Page 2 of 1686')).toBeNull();
   });
 
+  it('keeps the focused pager button usable while a page loads, and moves focus to Previous at the last page', async () => {
+    // Prepare
+    api.fallback(({ query }) => ({
+      cpt_codes: cptRows(Number(query.page)),
+      total: 30,
+      page: Number(query.page),
+      total_pages: 3,
+      limit: 10,
+    }));
+    renderTabs('cpt');
+    await screen.findByText('10000');
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    next.focus();
+    // Act
+    fireEvent.click(next);
+    // Assess: page 2 is loading; the focused button is not disabled under the keyboard
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(next.disabled).toBe(false);
+    expect(document.activeElement).toBe(next);
+    // Act
+    await screen.findByText('10010');
+    fireEvent.click(next);
+    await screen.findByText('10020');
+    // Assess
+    expect(next.disabled).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Previous' }));
+  });
+
   it('gives focus back to the search box when Clear empties it', async () => {
     // Prepare
     api.fallback(() => ({ cpt_codes: cptRows(1), total: 10, page: 1, total_pages: 1, limit: 10 }));

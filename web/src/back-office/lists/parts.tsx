@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { useDebouncedCallback } from 'use-debounce';
 import {
@@ -126,19 +126,29 @@ export function Pager(props: {
   onNext: () => void;
   busy?: boolean;
 }) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const { hasPrevious, hasNext, busy } = props;
+  // A browser drops focus from a button that becomes disabled: a press while a page loads is
+  // ignored rather than disabling the buttons, and at the first or last page focus moves across.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (focused === next.current && !hasNext && hasPrevious) previous.current?.focus();
+    if (focused === previous.current && !hasPrevious && hasNext) next.current?.focus();
+  }, [hasPrevious, hasNext]);
   return (
     <Flex alignItems="center" gap="small" marginTop="small" as="nav" aria-label="Pages">
-      <Button size="small" onClick={props.onPrevious} isDisabled={!props.hasPrevious || props.busy}>
+      <Button size="small" ref={previous} onClick={() => busy || props.onPrevious()} isDisabled={!hasPrevious}>
         Previous
       </Button>
       <Text aria-live="polite">
         Page {props.page}
         {props.totalPages !== undefined ? ` of ${Math.max(1, props.totalPages)}` : ''}
       </Text>
-      <Button size="small" onClick={props.onNext} isDisabled={!props.hasNext || props.busy}>
+      <Button size="small" ref={next} onClick={() => busy || props.onNext()} isDisabled={!hasNext}>
         Next
       </Button>
-      {props.busy && <Loader size="small" ariaLabel="Loading..." />}
+      {busy && <Loader size="small" ariaLabel="Loading..." />}
     </Flex>
   );
 }
