@@ -226,6 +226,36 @@ describe('the Insurance Types tab', () => {
     ]);
   });
 
+  it("gives focus back to the row's Rename button when the rename form closes", async () => {
+    // Prepare
+    api.fallback(({ path, method, body: sent }) => {
+      const body = sent as Body;
+      if (path !== '/lists/insurance') return {};
+      if (method === 'PATCH') return { insurance_type: { insurance_id: body?.insurance_id, name: body?.name } };
+      return { insurance_types: payers, total: 2 };
+    });
+    renderTabs('insurance-types');
+    await screen.findByText('Cigna');
+    const renameCigna = () => screen.getByRole('button', { name: 'Rename Cigna' });
+    // Act: Cancel
+    fireEvent.click(renameCigna());
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Assess
+    expect(document.activeElement).toBe(renameCigna());
+    // Act: Escape
+    fireEvent.click(renameCigna());
+    fireEvent.keyDown(screen.getByLabelText('New name for Cigna'), { key: 'Escape' });
+    // Assess
+    expect(document.activeElement).toBe(renameCigna());
+    // Act: saved
+    fireEvent.click(renameCigna());
+    fireEvent.change(screen.getByLabelText('New name for Cigna'), { target: { value: 'Cigna Healthcare' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByLabelText('New name for Cigna')).toBeNull());
+    expect(document.activeElement).toBe(renameCigna());
+  });
+
   it('removes a payer only after the confirm, and not at all on Cancel', async () => {
     // Prepare
     api.fallback(({ path, method }) => {

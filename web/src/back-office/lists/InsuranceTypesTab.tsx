@@ -5,7 +5,7 @@
  * insurance type with this name already exists') are shown as they come.
  */
 import { Alert, Button, Flex, TableCell, TableRow, Text, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { INSURANCE_NAME_MAX, LIST_MESSAGES, type InsuranceType } from '../../../../shared/schemas/reference-lists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { DataColumn } from '../../components/DataTable';
@@ -72,6 +72,14 @@ function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(item.name);
   const [error, setError] = useState<string | null>(null);
+  // The rename form held focus: when it closes (saved, unchanged, Cancel, Escape), focus goes back
+  // to this row's Rename button instead of the page.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useLayoutEffect(() => {
+    if (!editing && wasEditing.current) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
@@ -133,7 +141,15 @@ function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item
       <TableCell>
         {!editing && (
           <Flex gap="xs">
-            <Button size="small" onClick={() => setEditing(true)} aria-label={`Rename ${item.name}`}>
+            <Button
+              size="small"
+              ref={renameButton}
+              onClick={() => {
+                setName(item.name);
+                setEditing(true);
+              }}
+              aria-label={`Rename ${item.name}`}
+            >
               Rename
             </Button>
             <Button size="small" colorTheme="error" onClick={() => onRemove(item)} aria-label={`Remove ${item.name}`}>
@@ -175,7 +191,7 @@ export function InsuranceTypesTab() {
         empty={search ? LIST_MESSAGES.noInsuranceMatching(search) : LIST_MESSAGES.noInsurance}
         label="Insurance types"
         columns={INSURANCE_COLUMNS}
-        rowKey={(item) => `${item.insurance_id}:${item.name}`}
+        rowKey={(item) => item.insurance_id}
         renderRow={(item) => <InsuranceRow item={item} onRemove={setPending} />}
         pager={(data) => (
           <Pager
