@@ -122,6 +122,20 @@ describe('the Support inbox', () => {
     );
   });
 
+  it('gives focus back to the Read button of the message on Close', async () => {
+    // Prepare
+    api.on('GET /support/messages', { items: [message('S-00000001'), message('S-00000002')] });
+    renderInbox();
+    const read = await screen.findByRole('button', { name: 'Read message S-00000002' });
+    fireEvent.click(read);
+    const view = screen.getByRole('region', { name: 'Question S-00000002' });
+    // Act
+    fireEvent.click(within(view).getByRole('button', { name: 'Close' }));
+    // Assess
+    expect(screen.queryByRole('region', { name: 'Question S-00000002' })).toBeNull();
+    expect(document.activeElement).toBe(read);
+  });
+
   it('on a phone, lists the messages as cards with every column and Read, and no table', async () => {
     setViewport('phone');
     api.on('GET /support/messages', () => ({

@@ -41,13 +41,19 @@ function sender(m: SupportMessage): string {
 }
 
 /** The Read button of a message in the table or a card; its name says which message. */
-function ReadButton({ message, onRead }: { message: SupportMessage; onRead: (m: SupportMessage) => void }) {
+function ReadButton({
+  message,
+  onRead,
+}: {
+  message: SupportMessage;
+  onRead: (m: SupportMessage, button: HTMLElement) => void;
+}) {
   return (
     <Button
       size="small"
       className="suture-touch-target"
       aria-label={`Read message ${message.reference}`}
-      onClick={() => onRead(message)}
+      onClick={(e) => onRead(message, e.currentTarget)}
     >
       Read
     </Button>
@@ -62,7 +68,7 @@ function MessageCards({
 }: {
   label: string;
   messages: SupportMessage[];
-  onRead: (m: SupportMessage) => void;
+  onRead: (m: SupportMessage, button: HTMLElement) => void;
 }) {
   return (
     <Flex
@@ -179,14 +185,28 @@ export function SupportInbox() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const phone = !useMediaQuery(MEDIUM_SCREEN_QUERY);
   const messages = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // The open message held focus: Close gives it back to the Read button that opened it.
+  const readFrom = useRef<HTMLElement | null>(null);
+  const read = (message: SupportMessage, button: HTMLElement) => {
+    readFrom.current = button;
+    setReading(message);
+  };
+  useEffect(() => {
+    if (reading !== null || !readFrom.current) return;
+    const button = readFrom.current;
+    readFrom.current = null;
+    if (button.isConnected) button.focus();
+  }, [reading]);
 
   const show = (next: SupportState) => {
+    readFrom.current = null;
     setState(next);
     setReading(null);
   };
   const markHandled = (message: SupportMessage) =>
     mark.mutate(message.reference, {
       onSuccess: () => {
+        readFrom.current = null;
         setReading(null);
         setHandled(message.reference);
         headingRef.current?.focus();
@@ -212,7 +232,7 @@ export function SupportInbox() {
     { header: 'Received (UTC)', cell: (m) => utcMinute(m.received_at) },
     {
       header: 'Actions',
-      cell: (m) => <ReadButton message={m} onRead={setReading} />,
+      cell: (m) => <ReadButton message={m} onRead={read} />,
     },
   ];
 
@@ -229,7 +249,7 @@ export function SupportInbox() {
     body = (
       <>
         {phone ? (
-          <MessageCards label={caption} messages={messages} onRead={setReading} />
+          <MessageCards label={caption} messages={messages} onRead={read} />
         ) : (
           <DataTable caption={caption} striped columns={columns} rows={messages} rowKey={(m) => m.reference} />
         )}
