@@ -6,7 +6,8 @@
  *   match" (the base breakpoint, a phone) until a test calls {@link setViewport};
  * - HTMLDialogElement.showModal/close (ConfirmDialog), toggling the `open` attribute;
  * - MessageChannel and BroadcastChannel (react-idle-timer's cross-tab sync), Node's own.
- * A test that checks where keyboard focus goes around a dialog calls {@link browserModalDialogs}.
+ * A test that checks where keyboard focus goes around a dialog calls {@link browserModalDialogs}, one
+ * around a button that a busy state disables {@link browserFocusFixup}.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
 import { BroadcastChannel, MessageChannel } from 'node:worker_threads';
@@ -104,4 +105,30 @@ export function browserModalDialogs(): void {
     Object.assign(dialogProto, { showModal, close });
     HTMLElement.prototype.focus = focus;
   };
+}
+
+let undoFocusFixup: (() => void) | undefined;
+if (typeof afterEach === 'function')
+  afterEach(() => {
+    undoFocusFixup?.();
+    undoFocusFixup = undefined;
+  });
+
+/**
+ * The browsers' focus fixup, for the rest of the current test: a focused control that becomes
+ * disabled loses focus to the page (jsdom leaves it focused). Like a browser, it happens after the
+ * change, not during it (here: in the mutation observer's microtask).
+ */
+export function browserFocusFixup(): void {
+  const observer = new MutationObserver(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active?.matches(':disabled')) return;
+    // jsdom's blur() ignores an element it no longer counts as focusable: enable it for the call.
+    active.removeAttribute('disabled');
+    active.blur();
+    active.setAttribute('disabled', '');
+  });
+  observer.observe(document, { attributes: true, attributeFilter: ['disabled'], subtree: true });
+  undoFocusFixup?.();
+  undoFocusFixup = () => observer.disconnect();
 }
