@@ -282,6 +282,29 @@ describe('the Insurance Types tab', () => {
       ]),
     );
   });
+
+  it('keeps focus in the tab once a removed payer leaves the list', async () => {
+    // Prepare
+    let removed = false;
+    api.fallback(({ path, method }) => {
+      if (method === 'DELETE') {
+        removed = true;
+        return { success: true };
+      }
+      if (path !== '/lists/insurance') return {};
+      return removed ? { insurance_types: payers.slice(1), total: 1 } : { insurance_types: payers, total: 2 };
+    });
+    renderTabs('insurance-types');
+    const remove = await screen.findByRole('button', { name: 'Remove Aetna' });
+    remove.focus();
+    fireEvent.click(remove);
+    // Act
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove Aetna' })).toBeNull());
+    expect(document.activeElement).not.toBe(document.body);
+    expect(screen.getByRole('tabpanel').contains(document.activeElement)).toBe(true);
+  });
 });
 
 describe('the Doctor Types tab', () => {

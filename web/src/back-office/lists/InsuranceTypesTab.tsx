@@ -169,8 +169,10 @@ export function InsuranceTypesTab() {
   const remove = useRemoveInsurance();
   const [pending, setPending] = useState<InsuranceType | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  // A removed payer's row (and its focused Remove button) goes away: focus stays in the tab.
+  const tab = useRef<HTMLDivElement>(null);
   return (
-    <Flex direction="column" gap="small">
+    <Flex direction="column" gap="small" ref={tab} tabIndex={-1}>
       <Text fontSize="small">
         These payers are the insurance suggestions of the case form. Cases keep the name they were saved with.
       </Text>
@@ -216,6 +218,7 @@ export function InsuranceTypesTab() {
           if (!item) return;
           setRemoveError(null);
           remove.mutate(item.insurance_id, {
+            onSuccess: () => tab.current?.focus(),
             onError: (err) => setRemoveError(`Failed to remove ${item.name}: ${(err as Error).message}`),
           });
         }}
