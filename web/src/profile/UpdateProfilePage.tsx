@@ -105,6 +105,15 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
   }, [banner]);
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
+  // Update Profile is disabled while saving, and Discard Changes once the form is clean: browsers
+  // then move their keyboard focus to the page. Update Profile takes it back.
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
+  useEffect(() => {
+    if (isSubmitting || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    if (!document.activeElement || document.activeElement === document.body) submitRef.current?.focus();
+  }, [isSubmitting]);
 
   const save = async (values: ProfileForm) => {
     try {
@@ -153,7 +162,16 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
         <ProfileFields form={form} npiCheck={npiCheck} />
         {otherPerson.dialog}
         <Flex gap="0.75rem" wrap="wrap">
-          <Button type="submit" variation="primary" isLoading={isSubmitting} loadingText="Saving...">
+          <Button
+            ref={submitRef}
+            type="submit"
+            variation="primary"
+            isLoading={isSubmitting}
+            loadingText="Saving..."
+            onClick={(e) => {
+              refocusSubmit.current = document.activeElement === e.currentTarget;
+            }}
+          >
             Update Profile
           </Button>
           <Button
@@ -162,6 +180,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
             onClick={() => {
               reset();
               npiCheck.clear();
+              submitRef.current?.focus();
             }}
           >
             Discard Changes
