@@ -204,6 +204,32 @@ describe('generating the report', () => {
     await waitFor(() => expect(calls('/report/history').length).toBe(2));
   });
 
+  it('keeps Generate Report focusable while the report is made, and sends one request however often it is pressed', async () => {
+    // Prepare
+    serve({ history: [] });
+    let finish: (r: Response) => void = () => undefined;
+    api.on('POST /report/provider-payment', () => new Promise<Response>((resolve) => (finish = resolve)));
+    renderPage();
+    await screen.findByText('No reports generated yet.');
+    const button = screen.getByRole('button', { name: 'Generate Report' }) as HTMLButtonElement;
+    button.focus();
+    // Act
+    fireEvent.click(button);
+    await waitFor(() => expect(generated()).toHaveLength(1));
+    // Assess: a disabled button would lose the focus
+    expect(button.textContent).toBe('Generating report...');
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    // Act
+    fireEvent.click(button);
+    finish(pdf('r.pdf'));
+    // Assess
+    expect(await screen.findByText('Report downloaded: r.pdf')).toBeTruthy();
+    expect(generated()).toHaveLength(1);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Generate Report' }));
+  });
+
   it('sends the provider chosen in the picker (searched through GET /user/list)', async () => {
     // Prepare
     serve();

@@ -267,8 +267,9 @@ export default function ReportsPage() {
           </Text>
           <ProviderPicker chosen={chosen} onChoose={setChosen} />
           <Flex alignItems="center" gap="0.75rem" wrap="wrap">
-            <Button type="submit" variation="primary" isLoading={generate.isPending} loadingText="Generating report...">
-              Generate Report
+            {/* aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus. */}
+            <Button type="submit" variation="primary" aria-disabled={generate.isPending}>
+              {generate.isPending ? 'Generating report...' : 'Generate Report'}
             </Button>
           </Flex>
           <div aria-live="polite">
