@@ -464,6 +464,33 @@ describe('the user detail', () => {
     await screen.findByText('NPI not found');
   });
 
+  it('keeps Validate focusable while the NPI is checked, and checks once however often it is pressed', async () => {
+    // Prepare
+    let answer: (a: unknown) => void = () => undefined;
+    serve((path) => {
+      if (path === '/user') return { success: true, user: detail };
+      if (path === '/check_npi') return new Promise((resolve) => (answer = resolve));
+      return reply(500, { message: `unexpected ${path}` });
+    });
+    renderAt('/back-office/users/user-1');
+    const validate = (await screen.findByRole('button', { name: 'Validate' })) as HTMLButtonElement;
+    validate.focus();
+    // Act
+    fireEvent.click(validate);
+    await waitFor(() => expect(api.requests('GET /check_npi')).toHaveLength(1));
+    fireEvent.click(validate);
+    // Assess: a disabled button would lose the focus
+    expect(validate.textContent).toBe('Validating...');
+    expect(validate.disabled).toBe(false);
+    expect(validate.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer({ valid: true, first_name: 'ADA', last_name: 'QUILL' });
+    // Assess
+    await screen.findByText('NPI validated successfully for Ada Quill');
+    expect(api.requests('GET /check_npi')).toHaveLength(1);
+    expect(document.activeElement).toBe(validate);
+  });
+
   it("shows 'User Not Found' with Back to User Management for a 404", async () => {
     // Prepare
     serve((path, req) => {

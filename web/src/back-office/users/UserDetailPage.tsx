@@ -91,16 +91,17 @@ function NpiValidate({ npi }: { npi: string }) {
     <Flex direction="column" gap="0.25rem" alignItems="flex-start">
       <Flex alignItems="center" gap="0.5rem">
         <span>{npi || 'N/A'}</span>
+        {/* aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus. */}
         <Button
           size="small"
-          isLoading={state === 'validating'}
-          loadingText="Validating..."
+          aria-disabled={state === 'validating'}
           onClick={async () => {
+            if (state === 'validating') return;
             setState('validating');
             setState(await validateNpi(npi));
           }}
         >
-          Validate
+          {state === 'validating' ? 'Validating...' : 'Validate'}
         </Button>
       </Flex>
       {typeof state === 'object' && (
