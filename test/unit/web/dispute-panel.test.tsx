@@ -213,6 +213,33 @@ describe('the Dispute panel', () => {
     });
   });
 
+  it('keeps Record event focusable while the event is saved, and saves it once however often it is pressed', async () => {
+    // Prepare
+    api.on('GET /dispute', PAID);
+    let answer: (d: DisputeAnswer) => void = () => undefined;
+    api.on('POST /dispute/event', () => new Promise<DisputeAnswer>((resolve) => (answer = resolve)));
+    renderPanel();
+    await screen.findByRole('form', { name: 'Add event' });
+    fireEvent.change(screen.getByLabelText('Event'), { target: { value: 'open_negotiation_sent' } });
+    fireEvent.change(screen.getByLabelText('Event date'), { target: { value: '2026-02-02' } });
+    const record = screen.getByRole('button', { name: 'Record event' }) as HTMLButtonElement;
+    record.focus();
+    // Act
+    fireEvent.click(record);
+    await waitFor(() => expect(api.requests('POST /dispute/event')).toHaveLength(1));
+    fireEvent.click(record);
+    // Assess: a disabled button would lose the focus
+    expect(record.textContent).toBe('Saving...');
+    expect(record.disabled).toBe(false);
+    expect(record.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer(dispute({ ...PAID, events: [...PAID.events, event('open_negotiation_sent', '2026-02-02')] }));
+    // Assess
+    expect(await screen.findByText('Open negotiation notice sent recorded.')).toBeTruthy();
+    expect(api.requests('POST /dispute/event')).toHaveLength(1);
+    expect(document.activeElement).toBe(record);
+  });
+
   it('shows the plan, its contact and the federal dispute number, and the provider cannot enter them', async () => {
     api.on('GET /dispute', { ...PAID, payer_name: 'Aetna', payer_contact: 'disputes@aetna.example' });
     renderPanel(false);

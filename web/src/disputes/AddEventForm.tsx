@@ -224,6 +224,7 @@ export function EventForm({
   const steps = type === 'extension' ? extendableSteps(events) : [];
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (record.isPending) return;
     setDone('');
     setFailure('');
     try {
@@ -325,8 +326,9 @@ export function EventForm({
               Cancel
             </Button>
           )}
-          <Button type="submit" variation="primary" isLoading={record.isPending} loadingText="Saving...">
-            {submitLabel}
+          {/* aria-disabled, not isLoading (disabled), while saving: the pressed button keeps the focus. */}
+          <Button type="submit" variation="primary" aria-disabled={record.isPending}>
+            {record.isPending ? 'Saving...' : submitLabel}
           </Button>
         </Flex>
       </Flex>
