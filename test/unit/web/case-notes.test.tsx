@@ -7,7 +7,7 @@
  * counter, its own checks (nothing sent), the post and the thread read again, a 400's message on the
  * field and another failure in the spec's style.
  */
-import './support/dom-env';
+import { browserFocusFixup } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import CaseNotes from '../../../web/src/cases/notes/CaseNotes';
@@ -125,6 +125,28 @@ describe('the notes thread', () => {
     expect(api.requests('POST /case/notes')[0]?.body).toEqual({ case_id: CASE_ID, text: 'Called the payer.' });
     await waitFor(() => expect(items()[0]).toContain('Called the payer.'));
     expect(textarea().value).toBe('');
+  });
+
+  it('gives keyboard focus back to Post once the note is posted', async () => {
+    // Prepare: the browser takes focus from the button while it is disabled; the post takes a moment
+    browserFocusFixup();
+    api.on('GET /case/notes', { notes: [] });
+    api.on('POST /case/notes', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return reply(201, { note: note(1, { text: 'Called the payer.' }) });
+    });
+    renderNotes();
+    await screen.findByText('No notes yet');
+    fireEvent.change(textarea(), { target: { value: 'Called the payer.' } });
+    const post = screen.getByRole('button', { name: 'Post' });
+    post.focus();
+
+    // Act
+    fireEvent.click(post);
+
+    // Assess
+    expect(await screen.findByText('Note posted')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Post' })));
   });
 
   it("puts a 400's message on the field, and says when the post fails otherwise", async () => {

@@ -7,7 +7,7 @@
  * sees the weekly summary and no digest; SMS shows as not available yet; a bounce's notice says why
  * the emails stopped; a refusal shows the server's message.
  */
-import './support/dom-env';
+import { browserFocusFixup } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { Profile } from '../../../shared';
@@ -60,6 +60,26 @@ describe('Email reminders on the profile', () => {
     expect(await screen.findByText('Email reminder settings saved.')).toBeTruthy();
     expect(api.requests('PATCH /user')[0]?.body).toEqual({ notify_deadlines: true, notify_days_ahead: 7 });
     expect(screen.queryByRole('checkbox', { name: /weekly summary/ })).toBeNull();
+  });
+
+  it('gives keyboard focus back to Save email reminders once saved', async () => {
+    // Prepare: the browser takes focus from the button while it is disabled
+    browserFocusFixup();
+    api.on('PATCH /user', async ({ body }) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return reply(200, { success: true, message: 'ok', user: { ...PROFILE, ...(body as object) } });
+    });
+    renderFor({ user_type: 0 });
+    fireEvent.click(screen.getByRole('checkbox', { name: /weekly summary/ }));
+    const save = screen.getByRole('button', { name: 'Save email reminders' });
+    save.focus();
+
+    // Act
+    fireEvent.click(save);
+
+    // Assess
+    expect(await screen.findByText('Email reminder settings saved.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save email reminders' }));
   });
 
   it('shows a provider the weekly summary only, and SMS as not available yet', async () => {

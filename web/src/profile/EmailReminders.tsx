@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, CheckboxField, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { isBackOffice, type Profile } from '../../../shared';
 import { NOTIFY_DAYS_AHEAD, type EmailOff, type ReminderSettings } from '../../../shared/schemas/reminders';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 import { saveReminderSettings } from './api';
 import { profileQuery } from './useProfile';
 
@@ -38,6 +39,7 @@ export function EmailReminders({ profile }: { profile: Profile }) {
   const [weekly, setWeekly] = useState(profile.weekly_summary === true);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: saveRef, onClick: keepSaveFocus } = useFocusBackAfterBusy(saving);
 
   const save = async () => {
     const settings: ReminderSettings = backOffice
@@ -109,7 +111,15 @@ export function EmailReminders({ profile }: { profile: Profile }) {
           Emails name cases by their number, provider and payer only: never a patient&apos;s name or a document.
         </Text>
         <div>
-          <Button onClick={() => void save()} isLoading={saving} loadingText="Saving...">
+          <Button
+            ref={saveRef}
+            onClick={(e) => {
+              keepSaveFocus(e);
+              void save();
+            }}
+            isLoading={saving}
+            loadingText="Saving..."
+          >
             Save email reminders
           </Button>
         </div>

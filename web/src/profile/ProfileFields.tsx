@@ -8,7 +8,7 @@
  * Forms use react-hook-form with `zodResolver(ProfileSetupFormSchema | ProfileFormSchema)`; values
  * are kept as text ({@link ProfileFormValues}) and parsed by the schema into `ProfileForm`.
  */
-import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useRef, useState, type ReactNode } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, CheckboxField, Fieldset, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
@@ -20,6 +20,7 @@ import { NPI_MESSAGES, sameRegisteredPerson } from '../../../shared/schemas/refe
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { checkNpi } from './api';
 import { FormField } from '../components/FormField';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 
 /** The form's values as edited (text inputs; the schema turns messaging_pref into a number). */
 export interface ProfileFormValues {
@@ -235,15 +236,8 @@ export function useOtherPersonConfirm(check: NpiCheck): {
 /** NPI input (digits only, at most 10) with the Validate button and its result (provider-side section 5). */
 function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck }) {
   const npi = npiCheck.state;
-  // Disabled while it checks, the Validate button loses keyboard focus (browsers move it to the
-  // page): give it back once the check is over, unless focus has gone somewhere else meanwhile.
-  const validateRef = useRef<HTMLButtonElement>(null);
-  const refocusValidate = useRef(false);
-  useEffect(() => {
-    if (npi.status === 'validating' || !refocusValidate.current) return;
-    refocusValidate.current = false;
-    if (!document.activeElement || document.activeElement === document.body) validateRef.current?.focus();
-  }, [npi.status]);
+  // Disabled while it checks, the Validate button would leave keyboard focus on the page.
+  const { ref: validateRef, onClick: keepValidateFocus } = useFocusBackAfterBusy(npi.status === 'validating');
   return (
     <Controller
       control={form.control}
@@ -272,7 +266,7 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
               <Button
                 ref={validateRef}
                 onClick={(e) => {
-                  refocusValidate.current = document.activeElement === e.currentTarget;
+                  keepValidateFocus(e);
                   void npiCheck.validate();
                 }}
                 isLoading={npi.status === 'validating'}

@@ -26,6 +26,7 @@ import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
 import type { AuthUser } from '../auth/session';
 import { FullPageMessage } from '../shell/FullPageMessage';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 import { ProfileSaveError, updateProfile } from './api';
 import {
   ErrorSummary,
@@ -105,15 +106,9 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
   }, [banner]);
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
-  // Update Profile is disabled while saving, and Discard Changes once the form is clean: browsers
-  // then move their keyboard focus to the page. Update Profile takes it back.
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const refocusSubmit = useRef(false);
-  useEffect(() => {
-    if (isSubmitting || !refocusSubmit.current) return;
-    refocusSubmit.current = false;
-    if (!document.activeElement || document.activeElement === document.body) submitRef.current?.focus();
-  }, [isSubmitting]);
+  // Update Profile is disabled while saving, and Discard Changes once the form is clean: either
+  // would leave keyboard focus on the page. Update Profile keeps it, and takes it on Discard.
+  const { ref: submitRef, onClick: keepSubmitFocus } = useFocusBackAfterBusy(isSubmitting);
 
   const save = async (values: ProfileForm) => {
     try {
@@ -168,9 +163,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
             variation="primary"
             isLoading={isSubmitting}
             loadingText="Saving..."
-            onClick={(e) => {
-              refocusSubmit.current = document.activeElement === e.currentTarget;
-            }}
+            onClick={keepSubmitFocus}
           >
             Update Profile
           </Button>
