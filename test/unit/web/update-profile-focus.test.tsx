@@ -2,9 +2,9 @@
  * @jest-environment ./test/unit/web/support/msw-environment.ts
  */
 /**
- * The profile editing screen's Update Profile and Discard Changes (web/src/profile/UpdateProfilePage.tsx,
- * spec provider-side section 2): pressed from the keyboard, neither leaves focus on the page once
- * the button it pressed is disabled.
+ * The profile editing screen's Update Profile and Discard Changes (web/src/profile/UpdateProfilePage.tsx)
+ * and the setup screen's submit (web/src/profile/ProfileSetupPage.tsx), spec provider-side section 2:
+ * pressed from the keyboard, none leaves focus on the page once the button it pressed is disabled.
  */
 jest.mock('../../../web/src/auth/AuthProvider', () => ({
   useAuth: () => ({
@@ -20,9 +20,10 @@ jest.mock('../../../web/src/auth/TotpSection', () => ({ __esModule: true, defaul
 
 import { browserFocusFixup } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../../shared';
+import ProfileSetupPage from '../../../web/src/profile/ProfileSetupPage';
 import UpdateProfilePage from '../../../web/src/profile/UpdateProfilePage';
 import { reply, useFakeApi } from './support/fake-api-server';
 
@@ -98,6 +99,39 @@ describe('Update Profile and Discard Changes from the keyboard', () => {
     // Assess
     expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Ada');
     expect(discard.hasAttribute('disabled')).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update Profile' }));
+  });
+});
+
+describe('the setup screen from the keyboard', () => {
+  it('gives keyboard focus back to its submit button when the save is refused', async () => {
+    // Prepare: an incomplete profile to complete; the refusal takes a moment, as over a network
+    browserFocusFixup();
+    api.on('GET /user', { success: true, user: PROFILE });
+    api.on('PATCH /user', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return reply(500, { message: 'Internal server error' });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    const router = createMemoryRouter([{ path: '/profile-setup', element: <ProfileSetupPage /> }], {
+      initialEntries: ['/profile-setup?reason=incomplete_profile'],
+    });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const submit = await screen.findByRole('button', { name: 'Update Profile' });
+    submit.focus();
+
+    // Act
+    fireEvent.click(submit);
+
+    // Assess
+    expect(await screen.findByText('An error occurred while saving your profile. Please try again.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Update Profile' }).hasAttribute('disabled')).toBe(false),
+    );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update Profile' }));
   });
 });

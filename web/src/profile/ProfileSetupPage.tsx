@@ -23,6 +23,7 @@ import { useAuth } from '../auth/AuthProvider';
 import type { AuthUser } from '../auth/session';
 import { sleep } from '../lib/time';
 import { FullPageMessage } from '../shell/FullPageMessage';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 import { ProfileSaveError, createProfile, isProfileReason, updateProfile, type ProfileReason } from './api';
 import {
   ErrorSummary,
@@ -94,6 +95,8 @@ function SetupForm({
   const otherPerson = useOtherPersonConfirm(npiCheck);
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
+  // The submit button is disabled while saving and would leave keyboard focus on the page after a refusal.
+  const { ref: submitRef, onClick: keepSubmitFocus } = useFocusBackAfterBusy(isSubmitting || saved);
 
   const save = async (values: ProfileForm) => {
     try {
@@ -160,9 +163,11 @@ function SetupForm({
         <ProfileFields form={form} npiCheck={npiCheck} />
         {otherPerson.dialog}
         <Button
+          ref={submitRef}
           type="submit"
           variation="primary"
           alignSelf="flex-start"
+          onClick={keepSubmitFocus}
           isLoading={isSubmitting || saved}
           loadingText="Saving..."
         >
