@@ -648,6 +648,37 @@ describe('row selection and bulk changes', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Case Management' }));
   });
 
+  it("puts focus on a bulk dialog's Close button once its change is sent", async () => {
+    // Prepare
+    renderAt('/back-office/cases');
+    await screen.findByText('Showing 2 of 4 cases');
+    fireEvent.click(box('Select all 2 cases shown'));
+    fireEvent.click(screen.getByRole('button', { name: 'Enter pay amounts' }));
+    const pay = await screen.findByRole('dialog', { name: 'Pay amounts of 2 cases' });
+    fireEvent.change(within(pay).getAllByRole('textbox')[0]!, { target: { value: '10' } });
+    const save = within(pay).getByRole('button', { name: 'Save pay amounts' });
+    save.focus();
+    // Act
+    fireEvent.click(save);
+    // Assess
+    await within(pay).findByText('Saved 1 of 1 case.');
+    expect(document.activeElement).toBe(within(pay).getByRole('button', { name: 'Close' }));
+    // Prepare
+    fireEvent.click(within(pay).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(box('Select all 2 cases shown'));
+    fireEvent.click(screen.getByRole('button', { name: 'Move status' }));
+    const move = await screen.findByRole('dialog', { name: 'Move 2 cases' });
+    fireEvent.change(within(move).getByLabelText(/Move to/), { target: { value: '90' } });
+    const submit = within(move).getByRole('button', { name: 'Move 2 cases' });
+    submit.focus();
+    // Act
+    fireEvent.click(submit);
+    // Assess
+    await within(move).findByText('Moved 2 of 2 cases.');
+    expect(document.activeElement).toBe(within(move).getByRole('button', { name: 'Close' }));
+  });
+
   it('checks every pay amount before sending, sends only the changed ones, and shows what failed', async () => {
     // Prepare
     cases[0]!.pay_amount = 100;

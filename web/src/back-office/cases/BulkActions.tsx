@@ -13,7 +13,7 @@
  */
 import { Alert, Button, Flex, Heading, SelectField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CASE_STATUSES, caseStatusLabel, formatDollars } from '../../../../shared';
 import { eventsForStatus } from '../../../../shared/dispute/status-moves';
 import { MAX_STATUS_REASON_LENGTH } from '../../../../shared/schemas/case';
@@ -35,6 +35,18 @@ export const BULK_TEXT = {
   summary: (changed: number, total: number, verb: string) =>
     `${verb} ${changed} of ${total} ${total === 1 ? 'case' : 'cases'}.`,
 } as const;
+
+/**
+ * Focus on the dialog's Close button once the request succeeded: the button pressed to send is
+ * replaced (by the summary) or gone, and focus would fall out of the dialog.
+ */
+function useFocusOnSuccess(success: boolean) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (success) close.current?.focus();
+  }, [success]);
+  return close;
+}
 
 /** POST /case/bulk; afterwards every case list and count is read again. */
 function useBulkUpdate() {
@@ -139,6 +151,7 @@ export function BulkStatusDialog({ cases: selected, onClose }: BulkDialogProps) 
     });
   };
   const close = () => onClose(bulk.isSuccess);
+  const closeButton = useFocusOnSuccess(bulk.isSuccess);
 
   return (
     <BulkFrame title={`Move ${casesNoun(cases.length)}`} onCancel={close} maxWidth={560}>
@@ -222,7 +235,7 @@ export function BulkStatusDialog({ cases: selected, onClose }: BulkDialogProps) 
       )}
       {bulk.isSuccess && (
         <Flex justifyContent="flex-end" marginTop="medium">
-          <Button variation="primary" onClick={close}>
+          <Button variation="primary" onClick={close} ref={closeButton}>
             Close
           </Button>
         </Flex>
@@ -283,6 +296,7 @@ export function BulkPayDialog({ cases: selected, onClose }: BulkDialogProps) {
   };
   const invalid = Object.values(rows).filter((r) => r.error).length;
   const close = () => onClose(bulk.isSuccess);
+  const closeButton = useFocusOnSuccess(bulk.isSuccess);
 
   return (
     <BulkFrame title={`Pay amounts of ${casesNoun(cases.length)}`} onCancel={close} maxWidth={640}>
@@ -338,7 +352,7 @@ export function BulkPayDialog({ cases: selected, onClose }: BulkDialogProps) {
           {bulk.isSuccess && <Summary verb="Saved" results={bulk.data} cases={cases} />}
           <RequestError error={bulk.error} />
           <Flex justifyContent="flex-end" gap="small" wrap="wrap">
-            <Button type="button" onClick={close}>
+            <Button type="button" onClick={close} ref={closeButton}>
               {bulk.isSuccess ? 'Close' : 'Cancel'}
             </Button>
             {!bulk.isSuccess && (
