@@ -37,6 +37,7 @@ import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
 import { sendContact } from '../support/api';
 import { CONTACT_DETAILS, telHref } from './contactDetails';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 
 /** zodResolver typed for the text values the inputs hold (the schema checks every value). */
 const resolver = zodResolver(ContactFormSchema) as unknown as Resolver<ContactFormValues, unknown, ContactInquiry>;
@@ -168,6 +169,9 @@ export default function ContactPage() {
     }
   };
 
+  // Disabled while sending, Send Message would leave keyboard focus on the page after a refusal.
+  const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(sending);
+
   const again = () => {
     reset(EMPTY_CONTACT_FORM);
     setFailure(null);
@@ -233,7 +237,14 @@ export default function ContactPage() {
                 <FormField label="Subject" {...field('subject')} />
                 <FormTextArea label="Message" {...field('message')} />
                 <View>
-                  <Button type="submit" variation="primary" isLoading={sending} loadingText="Sending...">
+                  <Button
+                    ref={sendRef}
+                    type="submit"
+                    variation="primary"
+                    onClick={keepSendFocus}
+                    isLoading={sending}
+                    loadingText="Sending..."
+                  >
                     Send Message
                   </Button>
                 </View>

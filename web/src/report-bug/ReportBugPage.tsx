@@ -16,6 +16,7 @@ import { FormField } from '../components/FormField';
 import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
 import { useSendBugReport } from '../support/queries';
+import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
 
 const EMPTY: BugReportFormInput = { message: '', page: '' };
 
@@ -46,6 +47,8 @@ export default function ReportBugPage() {
     formState: { errors },
   } = useForm<BugReportFormInput>({ resolver: zodResolver(BugReportFormSchema), defaultValues: EMPTY });
   const onSubmit = (values: BugReportFormInput) => send.mutate(values, { onSuccess: setReference });
+  // Disabled while sending, Send Report would leave keyboard focus on the page after a refusal.
+  const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(send.isPending);
   const again = () => {
     reset(EMPTY);
     send.reset();
@@ -82,7 +85,14 @@ export default function ReportBugPage() {
                 {...register('page')}
               />
               <div>
-                <Button type="submit" variation="primary" isLoading={send.isPending} loadingText="Sending...">
+                <Button
+                  ref={sendRef}
+                  type="submit"
+                  variation="primary"
+                  onClick={keepSendFocus}
+                  isLoading={send.isPending}
+                  loadingText="Sending..."
+                >
                   Send Report
                 </Button>
               </div>
