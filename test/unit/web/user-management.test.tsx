@@ -150,6 +150,33 @@ describe('the user list', () => {
     ]);
   });
 
+  it('keeps Load more focusable while a page loads, and moves focus to Showing X of Y when the last page removes it', async () => {
+    // Prepare
+    let answer: (a: unknown) => void = () => undefined;
+    serve((path, req) => {
+      if (path !== '/user/list') return reply(500, { message: `unexpected ${path}` });
+      if (req.query.cursor === undefined)
+        return { success: true, users: [userOf(1), userOf(2)], next_cursor: 'c2', total: 3 };
+      return new Promise((resolve) => (answer = resolve));
+    });
+    renderAt('/back-office/users');
+    await screen.findByText('Showing 2 of 3');
+    const more = screen.getByRole('button', { name: 'Load more' }) as HTMLButtonElement;
+    more.focus();
+    // Act
+    fireEvent.click(more);
+    // Assess: a disabled button would lose the focus
+    await waitFor(() => expect(more.textContent).toBe('Loading more…'));
+    expect(more.disabled).toBe(false);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer({ success: true, users: [userOf(3)], total: 3 });
+    // Assess
+    const showing = await screen.findByText('Showing 3 of 3');
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(document.activeElement).toBe(showing);
+  });
+
   it('searches on the server after typing stops', async () => {
     // Prepare
     serve((path, req) =>

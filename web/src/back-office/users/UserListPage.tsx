@@ -11,7 +11,7 @@
  * (../../components/CsvExport.tsx).
  */
 import { Alert, Badge, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '../../../../shared/display';
@@ -96,6 +96,16 @@ export default function UserListPage() {
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   const first = list.data?.pages[0];
   const total = first?.total ?? 0;
+  // Load more keeps focus (aria-disabled, not disabled, while a page loads); when the last page
+  // removes it, focus moves to the "Showing X of Y" line instead of the page (as LoadMore does).
+  const showing = useRef<HTMLParagraphElement>(null);
+  const loadMore = useRef<HTMLButtonElement>(null);
+  const loadMoreHadFocus = useRef(false);
+  useEffect(() => {
+    if (list.isFetchingNextPage) return;
+    if (!list.hasNextPage && loadMoreHadFocus.current) showing.current?.focus();
+    loadMoreHadFocus.current = false;
+  }, [list.isFetchingNextPage, list.hasNextPage]);
 
   return (
     <Flex direction="column" gap="1rem">
@@ -140,7 +150,16 @@ export default function UserListPage() {
       {first && (
         <Flex direction="column" alignItems="center" gap="0.5rem">
           <Text>Total users: {total.toLocaleString('en-US')}</Text>
-          <Text role="status" aria-live="polite" fontSize="small" color="font.secondary">
+          <Text
+            as="p"
+            ref={showing}
+            tabIndex={-1}
+            margin="0"
+            role="status"
+            aria-live="polite"
+            fontSize="small"
+            color="font.secondary"
+          >
             {showingOf(users.length, total, first.total_is_lower_bound)}
           </Text>
           {list.isFetchNextPageError && (
@@ -150,12 +169,16 @@ export default function UserListPage() {
           )}
           {list.hasNextPage && (
             <Button
+              ref={loadMore}
               style={{ minHeight: 44, minWidth: 160 }}
-              isLoading={list.isFetchingNextPage}
-              loadingText="Loading more…"
-              onClick={() => void list.fetchNextPage()}
+              aria-disabled={list.isFetchingNextPage}
+              onClick={() => {
+                if (list.isFetchingNextPage) return;
+                loadMoreHadFocus.current = document.activeElement === loadMore.current;
+                void list.fetchNextPage();
+              }}
             >
-              Load more
+              {list.isFetchingNextPage ? 'Loading more…' : 'Load more'}
             </Button>
           )}
         </Flex>
