@@ -93,6 +93,29 @@ describe('the audit screen', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Case' }));
   });
 
+  it('keeps Load more focusable while a page loads, and moves focus to the count when the last page removes it', async () => {
+    // Prepare
+    let answer: (a: unknown) => void = () => undefined;
+    api.on('GET /audit', ({ query }) =>
+      query.cursor ? new Promise((resolve) => (answer = resolve)) : { entries: [entry()], next_cursor: 'c1' },
+    );
+    renderTrail();
+    await screen.findByText('ada');
+    const more = screen.getByRole('button', { name: 'Load more' }) as HTMLButtonElement;
+    more.focus();
+    // Act
+    fireEvent.click(more);
+    // Assess: a disabled button would lose the focus
+    await waitFor(() => expect(more.getAttribute('aria-disabled')).toBe('true'));
+    expect(more.disabled).toBe(false);
+    // Act
+    answer({ entries: [entry({ request_id: 'req-2', username: 'grace' })] });
+    // Assess
+    await screen.findByText('grace');
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByText('Showing 2 entries'));
+  });
+
   it('filters by a case picked by its number and loads the next page with the cursor', async () => {
     // Prepare
     api.on('GET /audit', ({ query }) =>

@@ -13,6 +13,7 @@ import { auditActions } from '../../../../shared/api-routes';
 import { USER_TYPE, canManageLists } from '../../../../shared/roles';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { DataTable, type DataColumn } from '../../components/DataTable';
+import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useProfile } from '../../profile/useProfile';
 import { UserFilter, type KnownUser } from '../cases/UserFilter';
@@ -201,7 +202,7 @@ export function AuditEntries({
 }) {
   return (
     <>
-      {query.isError && <Alert variation="error">{query.error.message}</Alert>}
+      {query.isError && !query.isFetchNextPageError && <Alert variation="error">{query.error.message}</Alert>}
       {query.isPending && <Text>{UI_MESSAGES.loading}</Text>}
       {!query.isPending && !query.isError && entries.length === 0 && <Text>No audit entries match these filters.</Text>}
       {entries.length > 0 && (
@@ -214,10 +215,9 @@ export function AuditEntries({
           rowKey={(e) => `${e.at}#${e.request_id}`}
         />
       )}
-      {query.hasNextPage && (
-        <Button onClick={() => void query.fetchNextPage()} isLoading={query.isFetchingNextPage}>
-          Load more
-        </Button>
+      {/* The shared foot: Load more keeps focus while a page loads, and hands it on when it goes. */}
+      {(entries.length > 0 || query.hasNextPage) && (
+        <LoadMore shown={entries.length} noun={['entry', 'entries']} {...nextPageProps(query)} />
       )}
     </>
   );
