@@ -102,6 +102,25 @@ describe('Add Facility screen', () => {
     await waitFor(() => expect(where.pathname).toBe('/facility-management'), { timeout: 3000 });
   });
 
+  it('puts keyboard focus back on the search when the selection is cleared', async () => {
+    // Prepare: a facility picked from the results
+    api.on('GET /facility/search', { facilities: [] });
+    renderAt('/facility/new');
+    fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Lakeside Clinic' } });
+    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    fireEvent.click(within(listbox).getAllByRole('option')[0] as HTMLElement);
+    await screen.findByRole('region', { name: 'Selected facility' });
+    const clear = screen.getByRole('button', { name: 'Clear selection' });
+    clear.focus();
+
+    // Act
+    fireEvent.click(clear);
+
+    // Assess
+    expect(screen.queryByRole('region', { name: 'Selected facility' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Search facilities/));
+  });
+
   it('explains the 2-character minimum, asks for a selection, and shows the 409 message', async () => {
     // Prepare
     api.on('GET /facility/search', { facilities: [] });

@@ -426,7 +426,11 @@ export function RegistryScreen<
             fields={entity.summary(selection.input)}
             manual={selection.input.manual_entry}
             clearLabel={isEdit ? undefined : 'Clear selection'}
-            onClear={() => setSelection(null)}
+            onClear={() => {
+              setSelection(null);
+              // The button goes away with the summary: keyboard focus goes back to the search.
+              textRef.current?.focus();
+            }}
           />
         )}
       </div>
