@@ -284,6 +284,24 @@ describe('the provider case list', () => {
     expect((screen.getByLabelText('Order') as HTMLSelectElement).disabled).toBe(true);
   });
 
+  it('puts keyboard focus on the search box after Clear search and dates', async () => {
+    // Prepare: a search that matches nothing
+    api.on('GET /case', ({ query }) =>
+      query.search ? { success: true, cases: [], count: 0 } : { success: true, cases: [caseOf(1)], count: 1 },
+    );
+    renderAt('/dashboard?q=nobody');
+    await screen.findByRole('heading', { name: 'No cases match your search' });
+    const clear = screen.getByRole('button', { name: 'Clear search and dates' });
+    clear.focus();
+
+    // Act
+    fireEvent.click(clear);
+
+    // Assess
+    await screen.findByText('Showing 1 case');
+    expect(document.activeElement).toBe(screen.getByLabelText('Search cases'));
+  });
+
   it('reads a legacy answer without paging (a bare list) as one last page', async () => {
     // Prepare
     api.fallback(() => [caseOf(1), caseOf(2)]);

@@ -110,9 +110,12 @@ export default function CaseListPage() {
   const narrowed = Boolean(search || from || to);
   // The order the server answers: a date range alone lists the latest case date first.
   const shownSort = search ? undefined : (sort ?? (from || to ? '-case_date' : undefined));
+  const searchRef = useRef<HTMLInputElement>(null);
   const clearFilters = () => {
     setSearchText('');
     update({ q: undefined, from: undefined, to: undefined });
+    // The button goes away with the empty state: keyboard focus goes back to the search box.
+    searchRef.current?.focus();
   };
   const [toDelete, setToDelete] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -240,6 +243,7 @@ export default function CaseListPage() {
       <Flex gap="small" wrap="wrap" alignItems="flex-end">
         <View flex="1 1 16rem" minWidth="0">
           <SearchField
+            ref={searchRef}
             label="Search cases"
             placeholder="Name, case number, member ID or insurer"
             value={searchText}
