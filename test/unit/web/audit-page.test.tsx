@@ -95,9 +95,9 @@ describe('the audit screen', () => {
 
   it('keeps Load more focusable while a page loads, and moves focus to the count when the last page removes it', async () => {
     // Prepare
-    let answer: (a: unknown) => void = () => undefined;
+    let answer: (a: Response) => void = () => undefined;
     api.on('GET /audit', ({ query }) =>
-      query.cursor ? new Promise((resolve) => (answer = resolve)) : { entries: [entry()], next_cursor: 'c1' },
+      query.cursor ? new Promise<Response>((resolve) => (answer = resolve)) : { entries: [entry()], next_cursor: 'c1' },
     );
     renderTrail();
     await screen.findByText('ada');
@@ -109,7 +109,7 @@ describe('the audit screen', () => {
     await waitFor(() => expect(more.getAttribute('aria-disabled')).toBe('true'));
     expect(more.disabled).toBe(false);
     // Act
-    answer({ entries: [entry({ request_id: 'req-2', username: 'grace' })] });
+    answer(reply(200, { entries: [entry({ request_id: 'req-2', username: 'grace' })] }));
     // Assess
     await screen.findByText('grace');
     expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
