@@ -226,6 +226,35 @@ describe('the Insurance Types tab', () => {
     ]);
   });
 
+  it('keeps Add focusable while a payer is added, and adds it once however often it is pressed', async () => {
+    // Prepare
+    let answer: (a: unknown) => void = () => undefined;
+    api.fallback(({ path, method }) => {
+      if (path !== '/lists/insurance') return {};
+      if (method === 'POST') return new Promise((resolve) => (answer = resolve));
+      return { insurance_types: payers, total: 2 };
+    });
+    renderTabs('insurance-types');
+    await screen.findByText('Aetna');
+    fireEvent.change(screen.getByLabelText('New insurance type'), { target: { value: 'Oscar Health' } });
+    const add = screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    add.focus();
+    // Act
+    fireEvent.click(add);
+    await waitFor(() => expect(api.requests('POST /lists/insurance')).toHaveLength(1));
+    fireEvent.click(add);
+    // Assess: a disabled button would lose the focus
+    expect(add.textContent).toBe('Adding...');
+    expect(add.disabled).toBe(false);
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer({ insurance_type: { insurance_id: 'new-1', name: 'Oscar Health' } });
+    // Assess
+    await screen.findByText('Added Oscar Health');
+    expect(api.requests('POST /lists/insurance')).toHaveLength(1);
+    expect(document.activeElement).toBe(add);
+  });
+
   it("gives focus back to the row's Rename button when the rename form closes", async () => {
     // Prepare
     api.fallback(({ path, method, body: sent }) => {

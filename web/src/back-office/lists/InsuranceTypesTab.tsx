@@ -25,6 +25,7 @@ function AddInsuranceForm() {
   const [added, setAdded] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (add.isPending) return;
     const trimmed = name.trim();
     if (!trimmed) {
       setError(LIST_MESSAGES.insuranceNameRequired);
@@ -54,8 +55,9 @@ function AddInsuranceForm() {
           errorMessage={error ?? undefined}
           flex="1 1 16rem"
         />
-        <Button type="submit" variation="primary" isLoading={add.isPending} loadingText="Adding...">
-          Add
+        {/* aria-disabled, not isLoading (disabled), while adding: the pressed button keeps the focus. */}
+        <Button type="submit" variation="primary" aria-disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add'}
         </Button>
       </Flex>
       {added && (
