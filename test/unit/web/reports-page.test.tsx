@@ -332,6 +332,34 @@ describe('downloading a report of the history again', () => {
   });
 });
 
+describe('downloading a report of the history again, from the keyboard', () => {
+  it('keeps the Download button focusable while the link is fetched', async () => {
+    // Prepare
+    serve();
+    let answer: (r: Response) => void = () => undefined;
+    api.on('GET /report/download', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderPage();
+    const download = (await screen.findByRole('button', {
+      name: /^Download provider-payment-report_all/,
+    })) as HTMLButtonElement;
+    download.focus();
+    // Act
+    fireEvent.click(download);
+    await waitFor(() => expect(calls('/report/download')).toHaveLength(1));
+    fireEvent.click(download);
+    // Assess: a disabled button would lose the focus
+    expect(download.textContent).toBe('Downloading...');
+    expect(download.disabled).toBe(false);
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer(reply(200, { url: 'http://127.0.0.1:9/r.pdf', filename: 'r.pdf', expires_in: 300 }));
+    // Assess
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(calls('/report/download')).toHaveLength(1);
+    expect(document.activeElement).toBe(download);
+  });
+});
+
 describe('the Reports link', () => {
   it('appears in the back-office navigation from user_type 50 only', () => {
     // Act

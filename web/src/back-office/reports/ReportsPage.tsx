@@ -157,14 +157,16 @@ function HistoryList(props: { enabled: boolean }) {
         header: 'Download',
         cell: (r) =>
           r.downloadable ? (
+            // aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus.
             <Button
               size="small"
               aria-label={`Download ${r.filename}`}
-              isLoading={download.isPending && download.variables === r.id}
-              loadingText="Downloading..."
-              onClick={() => download.mutate(r.id)}
+              aria-disabled={download.isPending && download.variables === r.id}
+              onClick={() => {
+                if (!(download.isPending && download.variables === r.id)) download.mutate(r.id);
+              }}
             >
-              Download
+              {download.isPending && download.variables === r.id ? 'Downloading...' : 'Download'}
             </Button>
           ) : r.status === 'success' ? (
             <Text as="span" color="font.secondary">
