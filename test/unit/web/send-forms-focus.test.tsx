@@ -3,11 +3,12 @@
  */
 /**
  * The Contact form (web/src/public/ContactPage.tsx) and Report Bug (web/src/report-bug/ReportBugPage.tsx)
- * from the keyboard: their send button, disabled while sending, has keyboard focus again after a refusal.
+ * from the keyboard: their send button, disabled while sending, has keyboard focus again after a refusal,
+ * and the button that asks for another message gives it to the new form's first field.
  */
 import { browserFocusFixup } from './support/dom-env';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import ContactPage from '../../../web/src/public/ContactPage';
@@ -73,5 +74,42 @@ describe('send buttons from the keyboard', () => {
     // Assess
     expect(await screen.findByText(/^Your report could not be sent/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send Report' }));
+  });
+  it('puts keyboard focus on First Name after Send Another Message', async () => {
+    // Prepare: a message sent
+    api.on('POST /contact', () => reply(201, { success: true, reference: 'S-CON00001' }));
+    renderAt(<ContactPage />, '/contact');
+    change('First Name', 'Jane');
+    change('Last Name', 'Roe');
+    change('Email', 'jane@clinic.example');
+    change('Organization', 'Roe Surgical');
+    change('Inquiry Type', 'support');
+    change('Subject', 'Access');
+    change('Message', 'Please call me back about our account.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    const again = await screen.findByRole('button', { name: 'Send Another Message' });
+    again.focus();
+
+    // Act
+    fireEvent.click(again);
+
+    // Assess
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First Name')));
+  });
+
+  it('puts keyboard focus on the description after Report another problem', async () => {
+    // Prepare: a report sent
+    api.on('POST /support/bug', () => reply(201, { reference: 'S-BUG00001' }));
+    renderAt(<ReportBugPage />, '/report-bug');
+    change(/What went wrong/, 'The case list stays empty after saving.');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Report' }));
+    const again = await screen.findByRole('button', { name: 'Report another problem' });
+    again.focus();
+
+    // Act
+    fireEvent.click(again);
+
+    // Assess
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/What went wrong/)));
   });
 });

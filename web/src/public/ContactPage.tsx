@@ -172,10 +172,19 @@ export default function ContactPage() {
   // Disabled while sending, Send Message would leave keyboard focus on the page after a refusal.
   const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(sending);
 
+  // Send Another Message goes away with the thank-you: keyboard focus goes to the new form's first field.
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (reference !== null || !focusFirstField.current) return;
+    focusFirstField.current = false;
+    form.setFocus('firstName');
+  }, [reference, form]);
+
   const again = () => {
     reset(EMPTY_CONTACT_FORM);
     setFailure(null);
     setReference(null);
+    focusFirstField.current = true;
   };
 
   const field = (name: keyof ContactFormValues) => ({

@@ -44,15 +44,24 @@ export default function ReportBugPage() {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<BugReportFormInput>({ resolver: zodResolver(BugReportFormSchema), defaultValues: EMPTY });
   const onSubmit = (values: BugReportFormInput) => send.mutate(values, { onSuccess: setReference });
   // Disabled while sending, Send Report would leave keyboard focus on the page after a refusal.
   const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(send.isPending);
+  // Report another problem goes away with the thank-you: keyboard focus goes to the new form's first field.
+  const focusFirstField = useRef(false);
+  useEffect(() => {
+    if (reference !== null || !focusFirstField.current) return;
+    focusFirstField.current = false;
+    setFocus('message');
+  }, [reference, setFocus]);
   const again = () => {
     reset(EMPTY);
     send.reset();
     setReference(null);
+    focusFirstField.current = true;
   };
 
   return (
