@@ -783,6 +783,24 @@ describe('the row status control', () => {
     await screen.findByText('No cases found');
   });
 
+  it('keeps focus on Refresh list while the list is read, then gives it to the heading when the button goes', async () => {
+    // Prepare
+    renderAt('/back-office/cases?status=submitted');
+    await screen.findByText('Showing 1 of 1 case');
+    fireEvent.change(screen.getAllByRole('combobox', { name: `Change status of case ${rowName(cases[0]!)}` })[0]!, {
+      target: { value: '20' },
+    });
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Change status' }));
+    const refresh = (await screen.findByRole('button', { name: 'Refresh list' })) as HTMLButtonElement;
+    refresh.focus();
+    // Act
+    fireEvent.click(refresh);
+    // Assess: a disabled button would lose the focus
+    expect(refresh.disabled).toBe(false);
+    await screen.findByText('No cases found');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Case Management' }));
+  });
+
   it('greys a moved row under an aging filter too: a move restarts its days in status', async () => {
     // Prepare
     renderAt('/back-office/cases?aging=30');

@@ -229,6 +229,13 @@ function CaseManagement() {
     (minDays !== undefined && c.days_in_status < minDays);
   // Greyed rows are counted apart ('N cases no longer match'), so "Showing X of Y" never has X > Y.
   const leftCount = cases.filter(leftView).length;
+  // Refresh list goes away with the greyed rows it reads away: if it had focus, the heading takes it.
+  const refreshHadFocus = useRef(false);
+  useEffect(() => {
+    if (leftCount > 0 || !refreshHadFocus.current) return;
+    refreshHadFocus.current = false;
+    headingRef.current?.focus();
+  }, [leftCount]);
   const selectedCases = cases.filter((c) => selected.has(c.case_id));
   const clearSearch = () => {
     setSearchText('');
@@ -309,7 +316,16 @@ function CaseManagement() {
             <Text fontSize="small">
               {leftCount === 1 ? '1 case no longer matches' : `${leftCount} cases no longer match`} the filter.
             </Text>
-            <Button size="small" onClick={() => void list.refetch()} isLoading={list.isRefetching}>
+            {/* aria-disabled, not isLoading (disabled), while reading: the pressed button keeps the focus. */}
+            <Button
+              size="small"
+              aria-disabled={list.isRefetching}
+              onClick={(e) => {
+                if (list.isRefetching) return;
+                refreshHadFocus.current = document.activeElement === e.currentTarget;
+                void list.refetch();
+              }}
+            >
               Refresh list
             </Button>
           </Flex>
