@@ -291,6 +291,37 @@ describe('the user list', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid response format from user list API');
   });
 
+  it('keeps Send invitation focusable while the invitation is sent, and sends it once', async () => {
+    // Prepare
+    let answer: (a: unknown) => void = () => undefined;
+    serve((path) => {
+      if (path === '/user/invite') return new Promise((resolve) => (answer = resolve));
+      return { success: true, users: [], total: 0 };
+    });
+    renderAt('/back-office/users');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'new@example.com' } });
+    const send = screen.getByRole('button', { name: 'Send invitation' }) as HTMLButtonElement;
+    send.focus();
+    // Act
+    fireEvent.click(send);
+    await waitFor(() => expect(api.requests('POST /user/invite')).toHaveLength(1));
+    fireEvent.click(send);
+    // Assess: a disabled button would lose the focus
+    expect(send.textContent).toBe('Sending...');
+    expect(send.disabled).toBe(false);
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    // Act
+    answer({
+      success: true,
+      message: 'Invitation sent to new@example.com',
+      user: { user_id: 'new', email: 'new@example.com', status: 'FORCE_CHANGE_PASSWORD' },
+    });
+    // Assess
+    await screen.findByText(/Invitation sent to new@example.com/);
+    expect(api.requests('POST /user/invite')).toHaveLength(1);
+    expect(document.activeElement).toBe(send);
+  });
+
   it('sends an invitation and shows the server refusal in its words, refusing a bad email itself', async () => {
     // Prepare
     serve((path, req) => {

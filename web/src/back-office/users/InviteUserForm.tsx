@@ -20,6 +20,7 @@ export function InviteUserForm() {
   const error = form.formState.errors.email?.message;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
+    if (invite.isPending) return;
     try {
       await invite.mutateAsync(email);
       form.reset({ email: '' });
@@ -47,8 +48,9 @@ export function InviteUserForm() {
               error={error}
               {...form.register('email')}
             />
-            <Button type="submit" variation="primary" isLoading={invite.isPending} loadingText="Sending...">
-              Send invitation
+            {/* aria-disabled, not isLoading (disabled), while sending: the pressed button keeps the focus. */}
+            <Button type="submit" variation="primary" aria-disabled={invite.isPending}>
+              {invite.isPending ? 'Sending...' : 'Send invitation'}
             </Button>
           </Flex>
           {invite.isSuccess && (
