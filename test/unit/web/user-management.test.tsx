@@ -549,6 +549,32 @@ describe('the user detail', () => {
     expect(document.activeElement).toBe(validate);
   });
 
+  it("keeps the page's Retry focusable while the user is read again", async () => {
+    // Prepare
+    let reads = 0;
+    let answer: (a: unknown) => void = () => undefined;
+    serve((path) => {
+      if (path !== '/user') return reply(500, { message: `unexpected ${path}` });
+      reads += 1;
+      return reads === 1 ? { success: true, user: detail } : new Promise((resolve) => (answer = resolve));
+    });
+    renderAt('/back-office/users/user-1');
+    await screen.findByRole('heading', { name: 'First1 Last1' });
+    const retry = screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement;
+    retry.focus();
+    // Act
+    fireEvent.click(retry);
+    await waitFor(() => expect(reads).toBe(2));
+    // Assess: a disabled button would lose the focus
+    await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
+    expect(retry.disabled).toBe(false);
+    // Act
+    answer({ success: true, user: detail });
+    // Assess
+    await waitFor(() => expect(retry.textContent).toBe('Retry'));
+    expect(document.activeElement).toBe(retry);
+  });
+
   it("shows 'User Not Found' with Back to User Management for a 404", async () => {
     // Prepare
     serve((path, req) => {

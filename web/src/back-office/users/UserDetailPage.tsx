@@ -332,8 +332,15 @@ export default function UserDetailPage() {
         <Badge>
           {roleLabel(u.user_type)} ({u.user_type})
         </Badge>
-        <Button size="small" onClick={() => void query.refetch()} isLoading={query.isFetching}>
-          Retry
+        {/* aria-disabled, not isLoading (disabled), while reading: the pressed button keeps the focus. */}
+        <Button
+          size="small"
+          aria-disabled={query.isFetching}
+          onClick={() => {
+            if (!query.isFetching) void query.refetch();
+          }}
+        >
+          {query.isFetching ? 'Loading...' : 'Retry'}
         </Button>
       </Flex>
       <Section title="Basic Information">
