@@ -111,7 +111,13 @@ export default function ReportBugPage() {
       </Card>
       <Text>
         Urgent? Write to support:{' '}
-        <Link href={`mailto:${supportEmail}?subject=${encodeURIComponent('Suture bug report')}`}>{supportEmail}</Link>
+        {/* Underlined: within the sentence its colour alone does not tell it from the text. */}
+        <Link
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent('Suture bug report')}`}
+          textDecoration="underline"
+        >
+          {supportEmail}
+        </Link>
       </Text>
     </Flex>
   );
