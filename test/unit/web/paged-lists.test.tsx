@@ -284,6 +284,29 @@ describe('the provider case list', () => {
     expect((screen.getByLabelText('Order') as HTMLSelectElement).disabled).toBe(true);
   });
 
+  it('keeps keyboard focus on the page, on the heading, when a delete failure is dismissed', async () => {
+    // Prepare: a failed delete
+    api.on('DELETE /case', () => reply(500, { message: 'Database unavailable' }));
+    api.on('GET /case', { success: true, cases: [caseOf(1)], count: 1 });
+    renderAt('/dashboard');
+    await screen.findByText('Showing 1 case');
+    fireEvent.click(screen.getByRole('button', { name: /^Delete case / }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete case' })).getByRole('button', { name: 'Delete' }),
+    );
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert.textContent).toContain('Failed to delete case'));
+    const dismiss = within(alert).getByRole('button', { name: 'Dismiss alert' });
+    dismiss.focus();
+
+    // Act
+    fireEvent.click(dismiss);
+
+    // Assess
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Cases' }));
+  });
+
   it('puts keyboard focus on the search box after Clear search and dates', async () => {
     // Prepare: a search that matches nothing
     api.on('GET /case', ({ query }) =>

@@ -295,7 +295,16 @@ export default function CaseListPage() {
       </Flex>
       <PracticePipeline />
       {deleteError && (
-        <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
+        <Alert
+          variation="error"
+          isDismissible
+          onDismiss={() => {
+            setDeleteError(null);
+            // Its Dismiss button goes away with it: keep keyboard focus on the page.
+            headingRef.current?.focus();
+          }}
+          role="alert"
+        >
           {deleteError}
         </Alert>
       )}
