@@ -280,6 +280,30 @@ describe('management lists', () => {
     expect(await screen.findByText('Delete failed: Facility not found')).toBeTruthy();
   });
 
+  it('keeps keyboard focus on the page, on the heading, when the delete failure is dismissed', async () => {
+    // Prepare: a failed delete
+    api.on('DELETE /facility', () => reply(404, { message: 'Facility not found' }));
+    api.on('GET /facility', {
+      success: true,
+      facilities: [{ facility_id: 'f1', facility_name: 'Lakeside Clinic', facility_npi: 0 }],
+    });
+    renderAt('/facility-management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Lakeside Clinic' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Delete', hidden: true }),
+    );
+    const alert = (await screen.findByText('Delete failed: Facility not found')).closest('[role="alert"]')!;
+    const dismiss = within(alert as HTMLElement).getByRole('button', { name: 'Dismiss alert' });
+    dismiss.focus();
+
+    // Act
+    fireEvent.click(dismiss);
+
+    // Assess
+    expect(screen.queryByText('Delete failed: Facility not found')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
   it('lists facilities without an Edit button and finds saved ones by any word of their names', async () => {
     // Prepare
     api.on('GET /facility', {

@@ -235,7 +235,16 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
         </Button>
       </Flex>
       {deleteError && (
-        <Alert variation="error" isDismissible onDismiss={() => setDeleteError(null)} role="alert">
+        <Alert
+          variation="error"
+          isDismissible
+          onDismiss={() => {
+            setDeleteError(null);
+            // Its Dismiss button goes away with it: keep keyboard focus on the page.
+            headingRef.current?.focus();
+          }}
+          role="alert"
+        >
           {deleteError}
         </Alert>
       )}
