@@ -7,7 +7,8 @@
  * button goes away; if it had focus, focus moves to the status line instead of being lost.
  * Used by the case list (CaseListPage) and the surgeon and facility lists (ManagementList).
  */
-import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Flex, Text } from '@aws-amplify/ui-react';
+import { BusyButton } from './BusyButton';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
@@ -84,25 +85,18 @@ export function LoadMore({ shown, noun, hasMore, isLoading, error, onLoadMore, t
         </Alert>
       )}
       {hasMore && (
-        <Button
+        <BusyButton
           ref={buttonRef}
-          aria-disabled={isLoading || undefined}
+          busy={isLoading}
+          busyText="Loading more…"
           style={{ minHeight: 44, minWidth: 160 }}
           onClick={() => {
-            if (isLoading) return;
             hadFocus.current = document.activeElement === buttonRef.current;
             onLoadMore();
           }}
         >
-          {isLoading ? (
-            <Flex as="span" alignItems="center" gap="xs">
-              <Loader size="small" aria-hidden="true" />
-              Loading more…
-            </Flex>
-          ) : (
-            'Load more'
-          )}
-        </Button>
+          Load more
+        </BusyButton>
       )}
     </Flex>
   );

@@ -32,6 +32,7 @@ import { EVENT_LABELS, stepLabel, todayInNewYork } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { allowedNextEvents, extendableSteps, type RecordedEvent } from './nextEvents';
 import { useRecordEvent } from './queries';
+import { BusyButton } from '../components/BusyButton';
 
 const WITH_AMOUNT: readonly string[] = [
   'initial_payment_received',
@@ -326,10 +327,9 @@ export function EventForm({
               Cancel
             </Button>
           )}
-          {/* aria-disabled, not isLoading (disabled), while saving: the pressed button keeps the focus. */}
-          <Button type="submit" variation="primary" aria-disabled={record.isPending}>
-            {record.isPending ? 'Saving...' : submitLabel}
-          </Button>
+          <BusyButton type="submit" variation="primary" busy={record.isPending} busyText="Saving...">
+            {submitLabel}
+          </BusyButton>
         </Flex>
       </Flex>
     </form>

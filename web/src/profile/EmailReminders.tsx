@@ -8,10 +8,10 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, CheckboxField, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, CheckboxField, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { isBackOffice, type Profile } from '../../../shared';
 import { NOTIFY_DAYS_AHEAD, type EmailOff, type ReminderSettings } from '../../../shared/schemas/reminders';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 import { saveReminderSettings } from './api';
 import { profileQuery } from './useProfile';
 
@@ -39,7 +39,6 @@ export function EmailReminders({ profile }: { profile: Profile }) {
   const [weekly, setWeekly] = useState(profile.weekly_summary === true);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const { ref: saveRef, onClick: keepSaveFocus } = useFocusBackAfterBusy(saving);
 
   const save = async () => {
     const settings: ReminderSettings = backOffice
@@ -111,17 +110,9 @@ export function EmailReminders({ profile }: { profile: Profile }) {
           Emails name cases by their number, provider and payer only: never a patient&apos;s name or a document.
         </Text>
         <div>
-          <Button
-            ref={saveRef}
-            onClick={(e) => {
-              keepSaveFocus(e);
-              void save();
-            }}
-            isLoading={saving}
-            loadingText="Saving..."
-          >
+          <BusyButton onClick={() => void save()} busy={saving} busyText="Saving...">
             Save email reminders
-          </Button>
+          </BusyButton>
         </div>
         <div role="status">{status ? <Alert variation={status.kind}>{status.text}</Alert> : null}</div>
       </Flex>

@@ -11,7 +11,7 @@
 import { forwardRef, useRef, useState, type ReactNode } from 'react';
 import { Controller, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, CheckboxField, Fieldset, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
+import { Alert, CheckboxField, Fieldset, Flex, SelectField, Text, View } from '@aws-amplify/ui-react';
 import { DEFAULT_MESSAGING_PREF, MESSAGING_PREFS, NPI_LENGTH } from '../../../shared/constants';
 import { messageTemplates } from '../../../shared/messages';
 import { US_STATES } from '../../../shared/states';
@@ -20,7 +20,7 @@ import { NPI_MESSAGES, sameRegisteredPerson } from '../../../shared/schemas/refe
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { checkNpi } from './api';
 import { FormField } from '../components/FormField';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 
 /** The form's values as edited (text inputs; the schema turns messaging_pref into a number). */
 export interface ProfileFormValues {
@@ -237,7 +237,6 @@ export function useOtherPersonConfirm(check: NpiCheck): {
 function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck }) {
   const npi = npiCheck.state;
   // Disabled while it checks, the Validate button would leave keyboard focus on the page.
-  const { ref: validateRef, onClick: keepValidateFocus } = useFocusBackAfterBusy(npi.status === 'validating');
   return (
     <Controller
       control={form.control}
@@ -263,18 +262,13 @@ function NpiField({ form, npiCheck }: { form: ProfileFormApi; npiCheck: NpiCheck
             hint="10 digits"
             error={fieldState.error?.message}
             outerEndComponent={
-              <Button
-                ref={validateRef}
-                onClick={(e) => {
-                  keepValidateFocus(e);
-                  void npiCheck.validate();
-                }}
-                isLoading={npi.status === 'validating'}
-                loadingText="Validating..."
-                isDisabled={npi.status === 'validating'}
+              <BusyButton
+                onClick={() => void npiCheck.validate()}
+                busy={npi.status === 'validating'}
+                busyText="Validating..."
               >
                 Validate
-              </Button>
+              </BusyButton>
             }
           />
           <div role="status" aria-live="polite">

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { ProfileSetupFormSchema, type Profile, type ProfileForm } from '../../../shared';
 import { TIMING_MS } from '../../../shared/constants';
 import { UI_MESSAGES } from '../../../shared/messages';
@@ -23,7 +23,7 @@ import { useAuth } from '../auth/AuthProvider';
 import type { AuthUser } from '../auth/session';
 import { sleep } from '../lib/time';
 import { FullPageMessage } from '../shell/FullPageMessage';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 import { ProfileSaveError, createProfile, isProfileReason, updateProfile, type ProfileReason } from './api';
 import {
   ErrorSummary,
@@ -96,7 +96,6 @@ function SetupForm({
 
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
   // The submit button is disabled while saving and would leave keyboard focus on the page after a refusal.
-  const { ref: submitRef, onClick: keepSubmitFocus } = useFocusBackAfterBusy(isSubmitting || saved);
 
   const save = async (values: ProfileForm) => {
     try {
@@ -162,17 +161,15 @@ function SetupForm({
         <ErrorSummary ref={summaryRef} messages={messages} />
         <ProfileFields form={form} npiCheck={npiCheck} />
         {otherPerson.dialog}
-        <Button
-          ref={submitRef}
+        <BusyButton
           type="submit"
           variation="primary"
           alignSelf="flex-start"
-          onClick={keepSubmitFocus}
-          isLoading={isSubmitting || saved}
-          loadingText="Saving..."
+          busy={isSubmitting || saved}
+          busyText="Saving..."
         >
           {text.submit}
-        </Button>
+        </BusyButton>
         <ProfileBannerView banner={banner} />
       </Flex>
     </Card>

@@ -26,7 +26,7 @@ import { UI_MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../auth/AuthProvider';
 import type { AuthUser } from '../auth/session';
 import { FullPageMessage } from '../shell/FullPageMessage';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 import { ProfileSaveError, updateProfile } from './api';
 import {
   ErrorSummary,
@@ -108,7 +108,7 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
   const focusSummary = () => setTimeout(() => summaryRef.current?.focus(), 0);
   // Update Profile is disabled while saving, and Discard Changes once the form is clean: either
   // would leave keyboard focus on the page. Update Profile keeps it, and takes it on Discard.
-  const { ref: submitRef, onClick: keepSubmitFocus } = useFocusBackAfterBusy(isSubmitting);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   const save = async (values: ProfileForm) => {
     try {
@@ -157,16 +157,9 @@ function EditForm({ user, profile }: { user: AuthUser; profile: Profile }) {
         <ProfileFields form={form} npiCheck={npiCheck} />
         {otherPerson.dialog}
         <Flex gap="0.75rem" wrap="wrap">
-          <Button
-            ref={submitRef}
-            type="submit"
-            variation="primary"
-            isLoading={isSubmitting}
-            loadingText="Saving..."
-            onClick={keepSubmitFocus}
-          >
+          <BusyButton ref={submitRef} type="submit" variation="primary" busy={isSubmitting} busyText="Saving...">
             Update Profile
-          </Button>
+          </BusyButton>
           <Button
             type="button"
             isDisabled={!isDirty || isSubmitting}

@@ -37,7 +37,7 @@ import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
 import { sendContact } from '../support/api';
 import { CONTACT_DETAILS, telHref } from './contactDetails';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 
 /** zodResolver typed for the text values the inputs hold (the schema checks every value). */
 const resolver = zodResolver(ContactFormSchema) as unknown as Resolver<ContactFormValues, unknown, ContactInquiry>;
@@ -170,7 +170,6 @@ export default function ContactPage() {
   };
 
   // Disabled while sending, Send Message would leave keyboard focus on the page after a refusal.
-  const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(sending);
 
   // Send Another Message goes away with the thank-you: keyboard focus goes to the new form's first field.
   const focusFirstField = useRef(false);
@@ -246,16 +245,9 @@ export default function ContactPage() {
                 <FormField label="Subject" {...field('subject')} />
                 <FormTextArea label="Message" {...field('message')} />
                 <View>
-                  <Button
-                    ref={sendRef}
-                    type="submit"
-                    variation="primary"
-                    onClick={keepSendFocus}
-                    isLoading={sending}
-                    loadingText="Sending..."
-                  >
+                  <BusyButton type="submit" variation="primary" busy={sending} busyText="Sending...">
                     Send Message
-                  </Button>
+                  </BusyButton>
                 </View>
               </Flex>
             </form>

@@ -16,7 +16,7 @@ import { FormField } from '../components/FormField';
 import { FormTextArea } from '../components/FormTextArea';
 import { getConfig } from '../lib/config';
 import { useSendBugReport } from '../support/queries';
-import { useFocusBackAfterBusy } from '../components/useFocusBackAfterBusy';
+import { BusyButton } from '../components/BusyButton';
 
 const EMPTY: BugReportFormInput = { message: '', page: '' };
 
@@ -49,7 +49,6 @@ export default function ReportBugPage() {
   } = useForm<BugReportFormInput>({ resolver: zodResolver(BugReportFormSchema), defaultValues: EMPTY });
   const onSubmit = (values: BugReportFormInput) => send.mutate(values, { onSuccess: setReference });
   // Disabled while sending, Send Report would leave keyboard focus on the page after a refusal.
-  const { ref: sendRef, onClick: keepSendFocus } = useFocusBackAfterBusy(send.isPending);
   // Report another problem goes away with the thank-you: keyboard focus goes to the new form's first field.
   const focusFirstField = useRef(false);
   useEffect(() => {
@@ -94,16 +93,9 @@ export default function ReportBugPage() {
                 {...register('page')}
               />
               <div>
-                <Button
-                  ref={sendRef}
-                  type="submit"
-                  variation="primary"
-                  onClick={keepSendFocus}
-                  isLoading={send.isPending}
-                  loadingText="Sending..."
-                >
+                <BusyButton type="submit" variation="primary" busy={send.isPending} busyText="Sending...">
                   Send Report
-                </Button>
+                </BusyButton>
               </div>
             </Flex>
           </form>

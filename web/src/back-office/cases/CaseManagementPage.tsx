@@ -75,6 +75,7 @@ import { ComponentErrorBoundary } from './ComponentError';
 import { useCaseCounts, useManagedCases } from './queries';
 import { UserFilter, type KnownUser } from './UserFilter';
 import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
+import { BusyButton } from '../../components/BusyButton';
 
 /** The CSV export's columns: the table's, with the owner's name as User. */
 const MANAGED_CASE_CSV_COLUMNS = caseCsvColumns<ManagedCase>((c) => c.owner_name);
@@ -316,18 +317,17 @@ function CaseManagement() {
             <Text fontSize="small">
               {leftCount === 1 ? '1 case no longer matches' : `${leftCount} cases no longer match`} the filter.
             </Text>
-            {/* aria-disabled, not isLoading (disabled), while reading: the pressed button keeps the focus. */}
-            <Button
+            <BusyButton
               size="small"
-              aria-disabled={list.isRefetching}
+              busy={list.isRefetching}
+              busyText="Refreshing..."
               onClick={(e) => {
-                if (list.isRefetching) return;
                 refreshHadFocus.current = document.activeElement === e.currentTarget;
                 void list.refetch();
               }}
             >
               Refresh list
-            </Button>
+            </BusyButton>
           </Flex>
         )}
         <CaseTable

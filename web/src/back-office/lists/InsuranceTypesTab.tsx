@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { DataColumn } from '../../components/DataTable';
 import { ListTabResults, Pager, SearchBox } from './parts';
 import { useAddInsurance, useCursorPages, useInsurancePage, useRemoveInsurance, useRenameInsurance } from './queries';
+import { BusyButton } from '../../components/BusyButton';
 
 /** The rows draw themselves (InsuranceRow: rename in place); these give the header. */
 const INSURANCE_COLUMNS: DataColumn<InsuranceType>[] = [
@@ -55,10 +56,9 @@ function AddInsuranceForm() {
           errorMessage={error ?? undefined}
           flex="1 1 16rem"
         />
-        {/* aria-disabled, not isLoading (disabled), while adding: the pressed button keeps the focus. */}
-        <Button type="submit" variation="primary" aria-disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add'}
-        </Button>
+        <BusyButton type="submit" variation="primary" busy={add.isPending} busyText="Adding...">
+          Add
+        </BusyButton>
       </Flex>
       {added && (
         <Text role="status" fontSize="small">

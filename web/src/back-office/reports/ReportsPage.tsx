@@ -31,6 +31,7 @@ import {
   useReportHistory,
   useReportPermission,
 } from './queries';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Milliseconds between the last key typed and the provider search. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -157,17 +158,15 @@ function HistoryList(props: { enabled: boolean }) {
         header: 'Download',
         cell: (r) =>
           r.downloadable ? (
-            // aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus.
-            <Button
+            <BusyButton
               size="small"
               aria-label={`Download ${r.filename}`}
-              aria-disabled={download.isPending && download.variables === r.id}
-              onClick={() => {
-                if (!(download.isPending && download.variables === r.id)) download.mutate(r.id);
-              }}
+              busy={download.isPending && download.variables === r.id}
+              busyText="Downloading..."
+              onClick={() => download.mutate(r.id)}
             >
-              {download.isPending && download.variables === r.id ? 'Downloading...' : 'Download'}
-            </Button>
+              Download
+            </BusyButton>
           ) : r.status === 'success' ? (
             <Text as="span" color="font.secondary">
               Not kept
@@ -269,10 +268,9 @@ export default function ReportsPage() {
           </Text>
           <ProviderPicker chosen={chosen} onChoose={setChosen} />
           <Flex alignItems="center" gap="0.75rem" wrap="wrap">
-            {/* aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus. */}
-            <Button type="submit" variation="primary" aria-disabled={generate.isPending}>
-              {generate.isPending ? 'Generating report...' : 'Generate Report'}
-            </Button>
+            <BusyButton type="submit" variation="primary" busy={generate.isPending} busyText="Generating report...">
+              Generate Report
+            </BusyButton>
           </Flex>
           <div aria-live="polite">
             {generate.isPending ? <Text>Generating report... this can take a few seconds for many cases.</Text> : null}

@@ -7,12 +7,13 @@
  * first one lasts 7 days, infra/auth.ts).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useForm } from 'react-hook-form';
 import { InviteUserSchema, type InviteUserInput } from '../../../../shared/schemas/users';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useInviteUser } from './queries';
 import { FormField } from '../../components/FormField';
+import { BusyButton } from '../../components/BusyButton';
 
 export function InviteUserForm() {
   const invite = useInviteUser();
@@ -48,10 +49,9 @@ export function InviteUserForm() {
               error={error}
               {...form.register('email')}
             />
-            {/* aria-disabled, not isLoading (disabled), while sending: the pressed button keeps the focus. */}
-            <Button type="submit" variation="primary" aria-disabled={invite.isPending}>
-              {invite.isPending ? 'Sending...' : 'Send invitation'}
-            </Button>
+            <BusyButton type="submit" variation="primary" busy={invite.isPending} busyText="Sending...">
+              Send invitation
+            </BusyButton>
           </Flex>
           {invite.isSuccess && (
             <Alert variation="success" role="status">

@@ -7,11 +7,12 @@
  * only when no page follows: a page may be empty and still have a next one); a list, not a table,
  * so that it reads the same on a phone.
  */
-import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useInvitations, useInviteUser } from './queries';
+import { BusyButton } from '../../components/BusyButton';
 
 /** The states' texts. */
 export const INVITATIONS_TEXT = {
@@ -68,17 +69,18 @@ export function PendingInvitations({ now = () => Date.now() }: { now?: () => num
                         )}
                       </Text>
                     </Flex>
-                    {/* aria-disabled, not disabled, while a send is under way: the pressed button keeps the focus. */}
-                    <Button
+                    <BusyButton
                       size="small"
-                      aria-disabled={resend.isPending}
+                      busy={sending}
+                      busyText="Sending..."
                       aria-label={`${INVITATIONS_TEXT.sendAgain} to ${invitation.email}`}
                       onClick={() => {
+                        // One send at a time: another row's press waits for this one.
                         if (!resend.isPending) resend.mutate(invitation.email);
                       }}
                     >
-                      {sending ? 'Sending...' : INVITATIONS_TEXT.sendAgain}
-                    </Button>
+                      {INVITATIONS_TEXT.sendAgain}
+                    </BusyButton>
                   </Flex>
                 </li>
               );

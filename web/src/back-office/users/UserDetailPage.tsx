@@ -33,6 +33,7 @@ import { useProfile } from '../../profile/useProfile';
 import { UserNotFoundError, validateNpi, type NpiCheck } from './api';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useChangeUserType, useDeleteUser, useUser } from './queries';
+import { BusyButton } from '../../components/BusyButton';
 
 export const USERS_PATH = '/back-office/users/';
 
@@ -91,18 +92,17 @@ function NpiValidate({ npi }: { npi: string }) {
     <Flex direction="column" gap="0.25rem" alignItems="flex-start">
       <Flex alignItems="center" gap="0.5rem">
         <span>{npi || 'N/A'}</span>
-        {/* aria-disabled, not isLoading (disabled), while it runs: the pressed button keeps the focus. */}
-        <Button
+        <BusyButton
           size="small"
-          aria-disabled={state === 'validating'}
+          busy={state === 'validating'}
+          busyText="Validating..."
           onClick={async () => {
-            if (state === 'validating') return;
             setState('validating');
             setState(await validateNpi(npi));
           }}
         >
-          {state === 'validating' ? 'Validating...' : 'Validate'}
-        </Button>
+          Validate
+        </BusyButton>
       </Flex>
       {typeof state === 'object' && (
         <Text as="span" role="status" color={state.valid ? 'font.success' : 'font.error'} fontSize="small">

@@ -26,6 +26,7 @@ import { useUserList } from './queries';
 import { listUsersPage } from './api';
 import { CsvExport } from '../../components/CsvExport';
 import { USER_CSV_COLUMNS, userStatus } from '../../../../shared/csv-columns';
+import { BusyButton } from '../../components/BusyButton';
 
 export { userStatus };
 
@@ -96,7 +97,7 @@ export default function UserListPage() {
   const users = list.data?.pages.flatMap((p) => p.users) ?? [];
   const first = list.data?.pages[0];
   const total = first?.total ?? 0;
-  // Load more keeps focus (aria-disabled, not disabled, while a page loads); when the last page
+  // Load more keeps focus while a page loads (BusyButton); when the last page
   // removes it, focus moves to the "Showing X of Y" line instead of the page (as LoadMore does).
   const showing = useRef<HTMLParagraphElement>(null);
   const loadMore = useRef<HTMLButtonElement>(null);
@@ -168,18 +169,18 @@ export default function UserListPage() {
             </Alert>
           )}
           {list.hasNextPage && (
-            <Button
+            <BusyButton
               ref={loadMore}
               style={{ minHeight: 44, minWidth: 160 }}
-              aria-disabled={list.isFetchingNextPage}
+              busy={list.isFetchingNextPage}
+              busyText="Loading more…"
               onClick={() => {
-                if (list.isFetchingNextPage) return;
                 loadMoreHadFocus.current = document.activeElement === loadMore.current;
                 void list.fetchNextPage();
               }}
             >
-              {list.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-            </Button>
+              Load more
+            </BusyButton>
           )}
         </Flex>
       )}

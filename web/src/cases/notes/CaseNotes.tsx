@@ -13,7 +13,7 @@ import { MAX_NOTE_LENGTH, NoteFormSchema, type NoteFormInput } from '../../../..
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { userDisplayName } from '../../back-office/dashboard/api';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
-import { useFocusBackAfterBusy } from '../../components/useFocusBackAfterBusy';
+import { BusyButton } from '../../components/BusyButton';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { formatTimestamp } from '../format';
 import type { CaseNote } from './api';
@@ -47,7 +47,6 @@ function NoteForm({ caseId }: { caseId: string }) {
       if (message) form.setError('text', { message });
     }
   });
-  const { ref: postRef, onClick: keepPostFocus } = useFocusBackAfterBusy(post.isPending);
   // A refusal on the field shows there; any other failure above the button.
   const failure = post.isError && !fieldMessage(post.error, 'text') ? apiErrorMessage('notesSave', post.error) : '';
 
@@ -69,17 +68,9 @@ function NoteForm({ caseId }: { caseId: string }) {
           </Alert>
         )}
         <Flex alignItems="center" gap="small" wrap="wrap">
-          <Button
-            type="submit"
-            variation="primary"
-            ref={postRef}
-            onClick={keepPostFocus}
-            isLoading={post.isPending}
-            loadingText="Posting..."
-            style={{ minHeight: 44 }}
-          >
+          <BusyButton type="submit" variation="primary" busy={post.isPending} busyText="Posting..." style={{ minHeight: 44 }}>
             Post
-          </Button>
+          </BusyButton>
           <Text as="span" role="status" fontSize="small" color="font.secondary">
             {posted}
           </Text>
