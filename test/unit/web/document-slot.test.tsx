@@ -9,12 +9,13 @@
 jest.mock('../../../web/src/auth/AuthProvider', () => ({ useAuth: () => ({ status: 'signedIn', user: null }) }));
 
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { browserModalDialogs } from './support/dom-env';
 import { reply, useFakeApi } from './support/fake-api-server';
 import { FakeXhr } from './support/fake-xhr';
 import { useDocumentBanner, DocumentBannerView } from '../../../web/src/documents/Banner';
-import { DocumentSlot } from '../../../web/src/documents/CaseDocuments';
+import { CaseDocuments, DocumentSlot } from '../../../web/src/documents/CaseDocuments';
+import { normalizeCase } from '../../../shared/case-view';
 import { caseKeys } from '../../../web/src/lib/queryKeys';
 import type { CaseView } from '../../../web/src/cases/api';
 
@@ -265,5 +266,28 @@ describe('DocumentSlot', () => {
     // Assess
     expect(await screen.findByText('Demographic Sheet deleted successfully!')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Upload Demographic Sheet' }));
+  });
+  it('puts keyboard focus on the Documents heading when an error banner is dismissed on Case Details', async () => {
+    // Prepare: a refused delete shows the error banner
+    browserModalDialogs();
+    api.on('DELETE /document', () => reply(500, { message: 'Storage unavailable' }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <CaseDocuments c={normalizeCase({ case_id: CASE_ID, case_status: 0, demo_file: DEMO_KEY })} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Demographic Sheet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const alert = await screen.findByRole('alert');
+    const dismiss = within(alert).getByRole('button', { name: 'Dismiss alert' });
+    dismiss.focus();
+
+    // Act
+    fireEvent.click(dismiss);
+
+    // Assess
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Documents' }));
   });
 });

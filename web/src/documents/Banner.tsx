@@ -4,7 +4,7 @@
  * formBannerClear) or an error that stays until dismissed or replaced.
  */
 import { Alert } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 export type DocumentBanner = { variation: 'success' | 'error'; text: string };
 
@@ -26,11 +26,30 @@ export function useDocumentBanner(successMs: number, errorMs?: number) {
   return [banner, show, clear] as const;
 }
 
-/** The banner: an alert (error, dismissible) or a polite status (success). */
-export function DocumentBannerView({ banner, onDismiss }: { banner: DocumentBanner | null; onDismiss: () => void }) {
+/**
+ * The banner: an alert (error, dismissible) or a polite status (success). `focusOnDismiss`: where
+ * keyboard focus goes when the error is dismissed (its Dismiss button goes away with it).
+ */
+export function DocumentBannerView({
+  banner,
+  onDismiss,
+  focusOnDismiss,
+}: {
+  banner: DocumentBanner | null;
+  onDismiss: () => void;
+  focusOnDismiss?: RefObject<HTMLElement | null>;
+}) {
   if (!banner) return null;
   return banner.variation === 'error' ? (
-    <Alert variation="error" role="alert" isDismissible onDismiss={onDismiss}>
+    <Alert
+      variation="error"
+      role="alert"
+      isDismissible
+      onDismiss={() => {
+        onDismiss();
+        focusOnDismiss?.current?.focus();
+      }}
+    >
       {banner.text}
     </Alert>
   ) : (

@@ -349,16 +349,17 @@ export function MiscDocuments({
 /** The Documents section of Case Details, with its own banner (success clears after 3 s). */
 export function CaseDocuments({ c }: { c: CaseView }) {
   const [banner, show, clear] = useDocumentBanner(TIMING_MS.detailBannerClear);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const keys = c.file_keys;
   const demo = c.demo_file || keys.demographic_sheet;
   const note = c.note_file || keys.op_note;
   return (
     <section aria-labelledby="case-documents-heading">
       <Flex direction="column" gap="small">
-        <Heading level={2} id="case-documents-heading">
+        <Heading level={2} id="case-documents-heading" ref={headingRef} tabIndex={-1}>
           Documents
         </Heading>
-        <DocumentBannerView banner={banner} onDismiss={clear} />
+        <DocumentBannerView banner={banner} onDismiss={clear} focusOnDismiss={headingRef} />
         <div
           style={{
             display: 'grid',
