@@ -8,7 +8,7 @@
  * event (a reason, then a confirmation); the provider sees the panel read-only.
  */
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../shared/display';
 import type { Deadline } from '../../../shared/dispute/events';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -20,6 +20,7 @@ import { DueDate, StateBadge, UnconfirmedMark } from './DeadlineParts';
 import { PARTY_LABELS, eventLabel, formatDay, percentOfBenchmark, stepLabel } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { useDeleteEvent, useDispute } from './queries';
+import { useFocusReturn } from '../components/useFocusReturn';
 
 // The back office's form (react-hook-form and its resolver) is its own chunk: the provider's
 // read-only panel does not load it (the case page's route budget, decision 0015-spa-patterns).
@@ -309,24 +310,18 @@ function DeletedEvents({ events }: { events: readonly DisputeEvent[] }) {
 export default function DisputePanel({ caseId, editable }: { caseId: string; editable: boolean }) {
   const query = useDispute(caseId);
   const [deleting, setDeleting] = useState<DisputeEvent | null>(null);
-  // Where focus goes once the delete form is gone (it held focus): back to the event's Delete
-  // button, or to the Timeline heading when the event (and its button) was deleted.
+  // Once the delete form is gone, focus returns to the event's Delete button, or to the Timeline
+  // heading when the event (and its button) was deleted.
   const timelineHeading = useRef<HTMLHeadingElement>(null);
-  const focusAfterDelete = useRef<HTMLElement | 'heading' | null>(null);
+  const returnFocusTo = useFocusReturn(deleting !== null, timelineHeading);
   const startDelete = (event: DisputeEvent, button: HTMLElement) => {
-    focusAfterDelete.current = button;
+    returnFocusTo(button);
     setDeleting(event);
   };
   const closeDelete = (deleted: boolean) => {
-    if (deleted) focusAfterDelete.current = 'heading';
+    if (deleted) returnFocusTo(null);
     setDeleting(null);
   };
-  useEffect(() => {
-    const target = focusAfterDelete.current;
-    if (deleting !== null || target === null) return;
-    focusAfterDelete.current = null;
-    (target !== 'heading' && target.isConnected ? target : timelineHeading.current)?.focus();
-  }, [deleting]);
 
   let content;
   if (query.isError) {

@@ -26,6 +26,7 @@ import { FullPageMessage } from '../shell/FullPageMessage';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import type { SupportMessage, SupportState } from './api';
 import { useMarkHandled, useSupportMessages } from './queries';
+import { useFocusReturn } from '../components/useFocusReturn';
 
 /** An ISO time as `YYYY-MM-DD HH:MM` UTC. */
 export function utcMinute(iso: string): string {
@@ -186,27 +187,21 @@ export function SupportInbox() {
   const phone = !useMediaQuery(MEDIUM_SCREEN_QUERY);
   const messages = list.data?.pages.flatMap((p) => p.items) ?? [];
   // The open message held focus: Close gives it back to the Read button that opened it.
-  const readFrom = useRef<HTMLElement | null>(null);
+  const returnFocusTo = useFocusReturn(reading !== null);
   const read = (message: SupportMessage, button: HTMLElement) => {
-    readFrom.current = button;
+    returnFocusTo(button);
     setReading(message);
   };
-  useEffect(() => {
-    if (reading !== null || !readFrom.current) return;
-    const button = readFrom.current;
-    readFrom.current = null;
-    if (button.isConnected) button.focus();
-  }, [reading]);
 
   const show = (next: SupportState) => {
-    readFrom.current = null;
+    returnFocusTo(null);
     setState(next);
     setReading(null);
   };
   const markHandled = (message: SupportMessage) =>
     mark.mutate(message.reference, {
       onSuccess: () => {
-        readFrom.current = null;
+        returnFocusTo(null);
         setReading(null);
         setHandled(message.reference);
         headingRef.current?.focus();

@@ -76,6 +76,7 @@ import { useCaseCounts, useManagedCases } from './queries';
 import { UserFilter, type KnownUser } from './UserFilter';
 import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
 import { BusyButton } from '../../components/BusyButton';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 /** The CSV export's columns: the table's, with the owner's name as User. */
 const MANAGED_CASE_CSV_COLUMNS = caseCsvColumns<ManagedCase>((c) => c.owner_name);
@@ -174,19 +175,13 @@ function CaseManagement() {
   };
   const [bulkDialog, setBulkDialog] = useState<typeof BulkStatusDialog | typeof BulkPayDialog | null>(null);
   const BulkDialog = bulkDialog;
-  // A bulk dialog is unmounted, not closed, so the browser does not give focus back: once it is
-  // gone, focus returns to the button that opened it, or to the heading if a change removed the bar.
-  const bulkOpener = useRef<HTMLElement | null>(null);
+  // Once a bulk dialog is gone, focus returns to the button that opened it, or to the heading if a
+  // change removed the bar.
+  const returnFocusTo = useFocusReturn(bulkDialog !== null, headingRef);
   const openBulk = (dialog: typeof BulkStatusDialog | typeof BulkPayDialog) => {
-    bulkOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    returnFocusTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setBulkDialog(() => dialog);
   };
-  useEffect(() => {
-    if (bulkDialog !== null || bulkOpener.current === null) return;
-    const opener = bulkOpener.current;
-    bulkOpener.current = null;
-    (opener.isConnected ? opener : headingRef.current)?.focus();
-  }, [bulkDialog]);
   const everyone = useCaseCounts(undefined);
   const scoped = useCaseCounts(userId);
   const scopeCounts = userId ? scoped : everyone;

@@ -5,13 +5,14 @@
  * insurance type with this name already exists') are shown as they come.
  */
 import { Alert, Button, Flex, TableCell, TableRow, Text, TextField } from '@aws-amplify/ui-react';
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { INSURANCE_NAME_MAX, LIST_MESSAGES, type InsuranceType } from '../../../../shared/schemas/reference-lists';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { DataColumn } from '../../components/DataTable';
 import { ListTabResults, Pager, SearchBox } from './parts';
 import { useAddInsurance, useCursorPages, useInsurancePage, useRemoveInsurance, useRenameInsurance } from './queries';
 import { BusyButton } from '../../components/BusyButton';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 /** The rows draw themselves (InsuranceRow: rename in place); these give the header. */
 const INSURANCE_COLUMNS: DataColumn<InsuranceType>[] = [
@@ -77,11 +78,7 @@ function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item
   // The rename form held focus: when it closes (saved, unchanged, Cancel, Escape), focus goes back
   // to this row's Rename button instead of the page.
   const renameButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useLayoutEffect(() => {
-    if (!editing && wasEditing.current) renameButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  const returnFocusTo = useFocusReturn(editing, renameButton);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
@@ -147,6 +144,8 @@ function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item
               size="small"
               ref={renameButton}
               onClick={() => {
+                // This button leaves with the form's arrival: focus returns to the one that replaces it.
+                returnFocusTo(null);
                 setName(item.name);
                 setEditing(true);
               }}

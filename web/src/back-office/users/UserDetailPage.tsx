@@ -13,7 +13,7 @@
  * seconds (docs/decisions/0025-bulk-and-undo.md).
  */
 import { Alert, Badge, Button, Card, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, Link as RouterLink } from 'react-router-dom';
 import { MESSAGING_PREFS } from '../../../../shared/constants';
 import { formatPhone } from '../../../../shared/display';
@@ -34,6 +34,7 @@ import { UserNotFoundError, validateNpi, type NpiCheck } from './api';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useChangeUserType, useDeleteUser, useUser } from './queries';
 import { BusyButton } from '../../components/BusyButton';
+import { useFocusReturn } from '../../components/useFocusReturn';
 
 export const USERS_PATH = '/back-office/users/';
 
@@ -140,17 +141,11 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
   const change = useChangeUserType(user.user_id);
   const undo = useChangeUserType(user.user_id);
   const remove = useDeleteUser(user.user_id);
-  // The type question is unmounted, not closed, so the browser does not give focus back: once it
-  // is gone, focus returns to Change user type after Cancel, or to the select after a change (the
-  // button is then disabled).
+  // Once the type question is gone, focus returns to Change user type after Cancel, or to the
+  // select after a change (the button is then disabled).
   const typeSelect = useRef<HTMLSelectElement>(null);
   const typeSubmit = useRef<HTMLButtonElement>(null);
-  const focusAfterAsk = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (confirmType || !focusAfterAsk.current) return;
-    focusAfterAsk.current.focus();
-    focusAfterAsk.current = null;
-  }, [confirmType]);
+  const returnFocusTo = useFocusReturn(confirmType);
   const canChange = userTypeChangeRefusal({ callerType, targetType: user.user_type, newType: 0, self }) === undefined;
   const canDelete = !self && userDeleteRefusal({ callerType, targetType: user.user_type }) === undefined;
   if (!canChange && !canDelete) return null;
@@ -246,12 +241,12 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
           confirmLabel="Change user type"
           tone="primary"
           onCancel={() => {
-            focusAfterAsk.current = typeSubmit.current;
+            returnFocusTo(typeSubmit.current);
             setConfirmType(false);
           }}
           onConfirm={() => {
             const before = user.user_type;
-            focusAfterAsk.current = typeSelect.current;
+            returnFocusTo(typeSelect.current);
             setConfirmType(false);
             setNotice(null);
             undo.reset();
