@@ -68,7 +68,13 @@ function NoteForm({ caseId }: { caseId: string }) {
           </Alert>
         )}
         <Flex alignItems="center" gap="small" wrap="wrap">
-          <BusyButton type="submit" variation="primary" busy={post.isPending} busyText="Posting..." style={{ minHeight: 44 }}>
+          <BusyButton
+            type="submit"
+            variation="primary"
+            busy={post.isPending}
+            busyText="Posting..."
+            style={{ minHeight: 44 }}
+          >
             Post
           </BusyButton>
           <Text as="span" role="status" fontSize="small" color="font.secondary">
