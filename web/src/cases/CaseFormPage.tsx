@@ -55,6 +55,7 @@ import { useCurrentUser } from '../lib/useCurrentUser';
 import { apiErrorMessage } from '../lib/apiErrors';
 import { FormField } from '../components/FormField';
 import { FormSelect } from '../components/FormSelect';
+import { BusyButton } from '../components/BusyButton';
 
 const CptUnknownWarning = lazy(() => import('./CptUnknownWarning'));
 // The Documents section (drop zones) loads after the fields: /case/new's 250 KB budget.
@@ -627,15 +628,15 @@ function CaseForm({
           </Alert>
         )}
         <Flex gap="small" wrap="wrap">
-          <Button
+          <BusyButton
             type="submit"
             variation="primary"
-            isLoading={save.isPending || checkingCodes || uploads.uploading}
-            loadingText={uploads.uploading ? 'Uploading...' : 'Saving...'}
+            busy={save.isPending || checkingCodes || uploads.uploading}
+            busyText={uploads.uploading ? 'Uploading...' : 'Saving...'}
             isDisabled={saved}
           >
             {isEdit ? 'Update Case' : 'Save Case'}
-          </Button>
+          </BusyButton>
           {uploadFailed && (
             <Button variation="primary" onClick={() => goToCase(uploadFailed)}>
               Go to Case

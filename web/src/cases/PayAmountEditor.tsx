@@ -5,9 +5,10 @@
  * is refused before any call with a message under the field. Providers see the amount read-only
  * (the page decides; the server refuses them with 403 anyway).
  */
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { CASE_ADMIN_MESSAGES, parseDollarsInput, useSetPayAmount } from './caseAdmin';
+import { BusyButton } from '../components/BusyButton';
 
 /** Dollars as the field shows them: '1234.50', '' when absent. */
 export function dollarsFieldText(dollars: number | undefined): string {
@@ -68,9 +69,9 @@ export function PayAmountEditor({ caseId, payAmount }: { caseId: string; payAmou
           errorMessage={error}
           width="12rem"
         />
-        <Button type="submit" isLoading={mutation.isPending} loadingText="Saving...">
+        <BusyButton type="submit" busy={mutation.isPending} busyText="Saving...">
           Save Pay Amount
-        </Button>
+        </BusyButton>
       </Flex>
       {saved && !mutation.isPending && (
         <Text fontSize="small" color="font.success" role="status" marginTop="xxs">

@@ -11,7 +11,7 @@
  * follow the list. While loading it shows a line of text; on failure a short note with Retry (the
  * list below has its own error state).
  */
-import { Button, Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Flex, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useIsMutating } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import { formatDollars } from '../../../shared/display';
 import { useOwnerStats } from '../back-office/dashboard/queries';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { DisputeCounts } from '../disputes/DisputeCounts';
+import { BusyButton } from '../components/BusyButton';
 
 // recharts comes with the chart, after the figures (decision record 0028).
 const HorizontalBars = lazy(() =>
@@ -58,9 +59,9 @@ export default function PracticePipeline() {
         <Text fontSize="small" color="font.error">
           Your pipeline could not be loaded.
         </Text>
-        <Button size="small" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+        <BusyButton size="small" onClick={() => void stats.refetch()} busy={stats.isFetching} busyText="Retrying...">
           Retry
-        </Button>
+        </BusyButton>
       </Flex>
     );
   }

@@ -25,6 +25,7 @@ import { ModalDialog } from '../components/ModalDialog';
 import { UndoNotice } from '../components/UndoNotice';
 import { CASE_ADMIN_MESSAGES, useSetCaseStatus, useUndoCaseStatus } from './caseAdmin';
 import { caseControlLabel, type CaseNaming } from './format';
+import { BusyButton } from '../components/BusyButton';
 
 // The dispute's event form (react-hook-form, the dispute schemas) loads only when a move needs it.
 const StatusEventDialog = lazy(() => import('../disputes/StatusEventDialog'));
@@ -96,9 +97,9 @@ export function ReasonDialog({ open, from, to, busy = false, onConfirm, onCancel
           <Button type="button" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving...">
+          <BusyButton type="submit" variation="primary" busy={busy} busyText="Saving...">
             Move Back
-          </Button>
+          </BusyButton>
         </Flex>
       </form>
     </ModalDialog>

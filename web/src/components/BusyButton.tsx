@@ -1,7 +1,9 @@
 /**
  * The one busy button: a button that stays focusable while its work runs. Amplify's `isLoading`
  * disables the button, and a browser moves the focus of a control that becomes disabled to the page,
- * so a keyboard or screen-reader user who pressed it would start again from the top.
+ * so a keyboard or screen-reader user who pressed it would start again from the top. Every busy
+ * button uses it except /auth's (they keep `isLoading`: /auth has 0.1 KB left of its 150 KB budget,
+ * decision 0015) and the local debug pages'.
  */
 import { Button, Flex, Loader } from '@aws-amplify/ui-react';
 import type { ComponentPropsWithRef, MouseEvent } from 'react';

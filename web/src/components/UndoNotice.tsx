@@ -6,6 +6,7 @@
  */
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { BusyButton } from './BusyButton';
 
 /** How long Undo is offered, in ms. */
 export const UNDO_WINDOW_MS = 10_000;
@@ -58,16 +59,16 @@ export function UndoNotice({ message, onUndo, onClose, busy = false, undoLabel }
         {message}
       </Text>
       {onUndo ? (
-        <Button
+        <BusyButton
           size="small"
           variation="link"
-          isLoading={busy}
-          loadingText="Undoing..."
+          busy={busy}
+          busyText="Undoing..."
           aria-label={undoLabel}
           onClick={onUndo}
         >
           Undo
-        </Button>
+        </BusyButton>
       ) : (
         <Button size="small" variation="link" aria-label="Close notice" onClick={onClose}>
           Close

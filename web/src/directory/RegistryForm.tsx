@@ -12,6 +12,7 @@ import type { FocusEvent, FormEvent, ReactNode } from 'react';
 import { formatAddress, formatState, titleCaseName } from '../../../shared/display';
 import type { FacilitySearchResult } from '../../../shared/schemas/search-responses';
 import { ResultsListbox, type ResultsListboxProps } from './ResultsListbox';
+import { BusyButton } from '../components/BusyButton';
 
 /** A search result's NPI and address parts, as the registry returns them. */
 export type RegistryPlace = Pick<FacilitySearchResult, 'npi' | 'address' | 'city' | 'state' | 'zip'>;
@@ -168,16 +169,16 @@ export function SaveBar(p: SaveBarProps) {
         </Alert>
       )}
       <Flex gap="small" wrap="wrap">
-        <Button
+        <BusyButton
           variation="primary"
           onClick={p.onSave}
-          isLoading={p.pending}
-          loadingText="Saving..."
+          busy={p.pending}
+          busyText="Saving..."
           isDisabled={p.saved}
           style={{ minHeight: 44 }}
         >
           {p.saveLabel}
-        </Button>
+        </BusyButton>
         <Button onClick={p.onCancel} isDisabled={p.pending} style={{ minHeight: 44 }}>
           Cancel
         </Button>

@@ -25,6 +25,7 @@ import { calculateDeadlines } from './api';
 import { DeadlineTable } from './DeadlineParts';
 import { EVENT_LABELS, formatDay, todayInNewYork } from './labels';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
+import { BusyButton } from '../components/BusyButton';
 
 /** The event types the calculator asks a date for, in the order of a dispute (extensions are per case). */
 type CalculatorEvent = Exclude<DisputeEventType, 'extension'>;
@@ -118,9 +119,9 @@ export default function DeadlineCalculatorPage() {
               </Alert>
             )}
             <Flex wrap="wrap" gap="small">
-              <Button type="submit" variation="primary" isLoading={calc.isPending} loadingText="Calculating...">
+              <BusyButton type="submit" variation="primary" busy={calc.isPending} busyText="Calculating...">
                 Calculate deadlines
-              </Button>
+              </BusyButton>
               <Button
                 type="button"
                 onClick={() => {

@@ -21,6 +21,7 @@ import { PARTY_LABELS, eventLabel, formatDay, percentOfBenchmark, stepLabel } fr
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { useDeleteEvent, useDispute } from './queries';
 import { useFocusReturn } from '../components/useFocusReturn';
+import { BusyButton } from '../components/BusyButton';
 
 // The back office's form (react-hook-form and its resolver) is its own chunk: the provider's
 // read-only panel does not load it (the case page's route budget, decision 0015-spa-patterns).
@@ -269,9 +270,9 @@ function DeleteEvent({
             </Alert>
           )}
           <Flex gap="small" wrap="wrap">
-            <Button type="submit" colorTheme="error" isLoading={remove.isPending} loadingText="Deleting...">
+            <BusyButton type="submit" colorTheme="error" busy={remove.isPending} busyText="Deleting...">
               Delete event
-            </Button>
+            </BusyButton>
             <Button type="button" onClick={() => onClose(false)}>
               Cancel
             </Button>
@@ -329,9 +330,9 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
       <Alert variation="error" role="alert">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {apiErrorMessage('disputeLoad', query.error)}
-          <Button size="small" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+          <BusyButton size="small" onClick={() => void query.refetch()} busy={query.isFetching} busyText="Retrying...">
             Retry
-          </Button>
+          </BusyButton>
         </Flex>
       </Alert>
     );

@@ -19,6 +19,7 @@ import { EventForm } from './AddEventForm';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { allowedNextEvents, whyNotNext } from './nextEvents';
 import { useDispute } from './queries';
+import { BusyButton } from '../components/BusyButton';
 
 export interface StatusEventDialogProps {
   caseId: string;
@@ -74,9 +75,14 @@ export default function StatusEventDialog({
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {M.loadFailed(apiErrorMessage('disputeLoad', query.error))}
           <Flex gap="small">
-            <Button size="small" onClick={() => void query.refetch()} isLoading={query.isFetching}>
+            <BusyButton
+              size="small"
+              onClick={() => void query.refetch()}
+              busy={query.isFetching}
+              busyText="Retrying..."
+            >
               Retry
-            </Button>
+            </BusyButton>
             <Button size="small" onClick={onCancel}>
               Cancel
             </Button>

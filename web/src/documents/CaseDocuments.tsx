@@ -32,6 +32,7 @@ import { FilePicker } from './FilePicker';
 import { downloadDocument, viewDocument } from './links';
 import { ProgressBar } from './ProgressBar';
 import { useDeleteCaseDocument, useUploadCaseDocument } from './queries';
+import { BusyButton } from '../components/BusyButton';
 
 type ShowBanner = (b: DocumentBanner) => void;
 
@@ -160,18 +161,18 @@ function DeleteDocument({
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <Button
+      <BusyButton
         size="small"
         variation="destructive"
         className="suture-touch-target"
         aria-label={`Delete ${name}`}
-        isDisabled={disabled || remove.isPending}
-        isLoading={remove.isPending}
-        loadingText="Deleting..."
+        isDisabled={disabled}
+        busy={remove.isPending}
+        busyText="Deleting..."
         onClick={() => setAsking(true)}
       >
         Delete
-      </Button>
+      </BusyButton>
       <ConfirmDialog
         open={asking}
         title="Delete document"

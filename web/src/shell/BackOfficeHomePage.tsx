@@ -14,7 +14,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { ApiError, apiFetch } from '../lib/api';
 import { useProfile } from '../profile/useProfile';
 import { USER_TYPE, roleLabel } from '../../../shared/roles';
@@ -24,6 +24,7 @@ import { statsKeys } from '../lib/queryKeys';
 import { isPageAvailable } from './navigationFor';
 import { DisputeCounts } from '../disputes/DisputeCounts';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
+import { BusyButton } from '../components/BusyButton';
 
 /** Shown when the counts answer is not the expected shape (a server of another version). */
 export const STATS_UNREADABLE = 'The case counts could not be read. Please try again.';
@@ -59,9 +60,9 @@ export function quickActionsFor(userType: number) {
 function SystemStatus() {
   const health = useHealth();
   const recheck = (
-    <Button size="small" onClick={() => void health.refetch()} isLoading={health.isFetching}>
+    <BusyButton size="small" onClick={() => void health.refetch()} busy={health.isFetching} busyText="Checking...">
       Check again
-    </Button>
+    </BusyButton>
   );
   if (health.isPending) {
     return (
@@ -135,9 +136,14 @@ export default function BackOfficeHomePage() {
               <Text color="font.error" role="alert">
                 {stats.error instanceof ApiError ? stats.error.message : STATS_UNREADABLE}
               </Text>
-              <Button size="small" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+              <BusyButton
+                size="small"
+                onClick={() => void stats.refetch()}
+                busy={stats.isFetching}
+                busyText="Retrying..."
+              >
                 Retry
-              </Button>
+              </BusyButton>
             </Flex>
           ) : (
             <Text fontSize="xxxl" fontWeight="bold">

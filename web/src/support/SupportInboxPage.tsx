@@ -27,6 +27,7 @@ import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
 import type { SupportMessage, SupportState } from './api';
 import { useMarkHandled, useSupportMessages } from './queries';
 import { useFocusReturn } from '../components/useFocusReturn';
+import { BusyButton } from '../components/BusyButton';
 
 /** An ISO time as `YYYY-MM-DD HH:MM` UTC. */
 export function utcMinute(iso: string): string {
@@ -165,9 +166,9 @@ function MessageView({
         </Text>
         <Flex gap="small" wrap="wrap">
           {message.state === 'open' && (
-            <Button variation="primary" onClick={onHandled} isLoading={busy} loadingText="Marking…">
+            <BusyButton variation="primary" onClick={onHandled} busy={busy} busyText="Marking…">
               Mark handled
-            </Button>
+            </BusyButton>
           )}
           <Button onClick={onClose}>Close</Button>
         </Flex>

@@ -24,6 +24,7 @@ import { caseShortLabel } from '../../cases/format';
 import { dollarsFieldText } from '../../cases/PayAmountEditor';
 import { caseKeys } from '../../lib/queryKeys';
 import type { ManagedCase } from './api';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Statuses a bulk move may go to: those that stand for no dispute event. */
 export const BULK_STATUSES = CASE_STATUSES.filter((s) => eventsForStatus(s.value).length === 0);
@@ -220,15 +221,15 @@ export function BulkStatusDialog({ cases: selected, onClose }: BulkDialogProps) 
               <Button type="button" onClick={close}>
                 Cancel
               </Button>
-              <Button
+              <BusyButton
                 type="submit"
                 variation="primary"
                 isDisabled={moving.length === 0}
-                isLoading={bulk.isPending}
-                loadingText="Moving..."
+                busy={bulk.isPending}
+                busyText="Moving..."
               >
                 {`Move ${moving.length} ${moving.length === 1 ? 'case' : 'cases'}`}
-              </Button>
+              </BusyButton>
             </Flex>
           </Flex>
         </form>
@@ -356,9 +357,9 @@ export function BulkPayDialog({ cases: selected, onClose }: BulkDialogProps) {
               {bulk.isSuccess ? 'Close' : 'Cancel'}
             </Button>
             {!bulk.isSuccess && (
-              <Button type="submit" variation="primary" isLoading={bulk.isPending} loadingText="Saving...">
+              <BusyButton type="submit" variation="primary" busy={bulk.isPending} busyText="Saving...">
                 Save pay amounts
-              </Button>
+              </BusyButton>
             )}
           </Flex>
         </Flex>

@@ -12,7 +12,7 @@
  *   ('Past 30 days'); the server's refusal (409, or 404 when someone else restored it) is shown.
  * - Loading, empty ('No deleted cases') and error states with Retry.
  */
-import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { canRestoreCases } from '../../../../shared/roles';
@@ -27,6 +27,7 @@ import { useProfile } from '../../profile/useProfile';
 import { FullPageMessage } from '../../shell/FullPageMessage';
 import { useDeletedCases, useRestoreCase } from './queries';
 import { ListEmpty, ListLoadError, ListLoading } from '../../shell/ListStates';
+import { BusyButton } from '../../components/BusyButton';
 
 /** An ISO time as `YYYY-MM-DD HH:MM` UTC ('' when absent). */
 export function utcMinute(iso: string): string {
@@ -81,17 +82,17 @@ export function DeletedCases({ now = () => Date.now() }: { now?: () => number })
       cell: (c) => {
         const busy = restore.isPending && restore.variables === c.case_id;
         return (
-          <Button
+          <BusyButton
             size="small"
             className="suture-touch-target"
             aria-label={`Restore case ${caseReference(c)}`}
-            isDisabled={isExpired(c) || busy}
-            isLoading={busy}
-            loadingText="Restoring…"
+            isDisabled={isExpired(c)}
+            busy={busy}
+            busyText="Restoring…"
             onClick={() => setToRestore(c.case_id)}
           >
             Restore
-          </Button>
+          </BusyButton>
         );
       },
     },

@@ -5,7 +5,7 @@
  * chart (./AnalyticsCharts.tsx, loaded with the charts) has its figures in a table under "Figures".
  * States: loading, the spec's error text with Retry.
  */
-import { Alert, Button, Card, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { AGING_BUCKET_LABELS } from '../../../../shared/schemas/lists';
 import { caseStatusLabel } from '../../../../shared/statuses';
@@ -13,6 +13,7 @@ import { formatDollars } from '../../../../shared/display';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { DataTable } from '../../components/DataTable';
 import { useCaseAnalytics } from './queries';
+import { BusyButton } from '../../components/BusyButton';
 
 const charts = () => import('./AnalyticsCharts');
 const PayByMonthChart = lazy(() => charts().then((m) => ({ default: m.PayByMonthChart })));
@@ -55,9 +56,14 @@ export function AnalyticsPanel() {
     return (
       <Alert variation="error" heading="Charts unavailable" role="alert">
         <Text>{apiErrorMessage('analytics', analytics.error)}</Text>
-        <Button marginTop="0.75rem" onClick={() => void analytics.refetch()} isLoading={analytics.isFetching}>
+        <BusyButton
+          marginTop="0.75rem"
+          onClick={() => void analytics.refetch()}
+          busy={analytics.isFetching}
+          busyText="Retrying..."
+        >
           Retry
-        </Button>
+        </BusyButton>
       </Alert>
     );
   }

@@ -16,7 +16,7 @@
  *   texts (section 8) with Retry; while another range loads, the previous figures stay, marked as updating.
  */
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Grid, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useSearchParams } from 'react-router-dom';
 import { CASE_STATUSES } from '../../../../shared/statuses';
 import { formatDollars } from '../../../../shared/display';
@@ -28,6 +28,7 @@ import { useCaseStats } from './queries';
 import type { StatusBar } from './StatusChart';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPanel } from './AnalyticsPanel';
+import { BusyButton } from '../../components/BusyButton';
 
 // recharts comes with the chart, not with the route: the page's figures show first and the route
 // stays within its 250 KB (docs/decisions/0015-spa-patterns.md).
@@ -141,9 +142,14 @@ export default function DashboardPage() {
     body = (
       <Alert variation="error" heading="Analytics unavailable" role="alert">
         <Text>{apiErrorMessage('analytics', stats.error)}</Text>
-        <Button marginTop="0.75rem" onClick={() => void stats.refetch()} isLoading={stats.isFetching}>
+        <BusyButton
+          marginTop="0.75rem"
+          onClick={() => void stats.refetch()}
+          busy={stats.isFetching}
+          busyText="Retrying..."
+        >
           Retry
-        </Button>
+        </BusyButton>
       </Alert>
     );
   } else if (!stats.data) {

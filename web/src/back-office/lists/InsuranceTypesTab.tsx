@@ -118,9 +118,9 @@ function InsuranceRow({ item, onRemove }: { item: InsuranceType; onRemove: (item
                 hasError={Boolean(error)}
                 errorMessage={error ?? undefined}
               />
-              <Button size="small" type="submit" variation="primary" isLoading={rename.isPending}>
+              <BusyButton size="small" type="submit" variation="primary" busy={rename.isPending} busyText="Saving...">
                 Save
-              </Button>
+              </BusyButton>
               <Button
                 size="small"
                 onClick={() => {

@@ -176,15 +176,15 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
                   </option>
                 ))}
               </SelectField>
-              <Button
+              <BusyButton
                 ref={typeSubmit}
                 type="submit"
                 isDisabled={Number(chosen) === user.user_type}
-                isLoading={change.isPending}
-                loadingText="Saving..."
+                busy={change.isPending}
+                busyText="Saving..."
               >
                 Change user type
-              </Button>
+              </BusyButton>
             </Flex>
             {notice && (
               <UndoNotice
@@ -218,9 +218,14 @@ function ManageUser({ user, callerType, self }: { user: UserRecord; callerType: 
         )}
         {canDelete && (
           <Flex direction="column" gap="0.5rem" alignItems="flex-start">
-            <Button variation="destructive" onClick={() => setConfirming(true)} isLoading={remove.isPending}>
+            <BusyButton
+              variation="destructive"
+              onClick={() => setConfirming(true)}
+              busy={remove.isPending}
+              busyText="Deleting..."
+            >
               Delete user
-            </Button>
+            </BusyButton>
             <Text fontSize="small" color="font.secondary">
               Their account is disabled and their profile removed; their cases stay.
             </Text>
@@ -308,9 +313,9 @@ export default function UserDetailPage() {
         </Alert>
         <Flex gap="0.5rem" wrap="wrap">
           {!notFound && (
-            <Button onClick={() => void query.refetch()} isLoading={query.isFetching}>
+            <BusyButton onClick={() => void query.refetch()} busy={query.isFetching} busyText="Retrying...">
               Retry
-            </Button>
+            </BusyButton>
           )}
           <BackButton />
         </Flex>

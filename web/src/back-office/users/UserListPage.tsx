@@ -10,7 +10,7 @@
  * invitations (./PendingInvitations.tsx). Export CSV saves the users the search finds
  * (../../components/CsvExport.tsx).
  */
-import { Alert, Badge, Button, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Flex, Heading, Loader, SearchField, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { useDebounce } from 'use-debounce';
 import { Link } from 'react-router-dom';
@@ -138,9 +138,9 @@ export default function UserListPage() {
         <Alert variation="error" role="alert" heading="Error">
           <Flex direction="column" gap="0.5rem" alignItems="flex-start">
             <Text>{apiErrorMessage('userList', list.error)}</Text>
-            <Button size="small" onClick={() => void list.refetch()} isLoading={list.isFetching}>
+            <BusyButton size="small" onClick={() => void list.refetch()} busy={list.isFetching} busyText="Retrying...">
               Retry
-            </Button>
+            </BusyButton>
           </Flex>
         </Alert>
       ) : users.length === 0 ? (

@@ -6,7 +6,7 @@
  * `notesSave`), a 400's message on the field. Its own lazy chunk: /case/:caseId stays within budget.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Flex, Heading, Loader, Text, TextAreaField } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Heading, Loader, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MAX_NOTE_LENGTH, NoteFormSchema, type NoteFormInput } from '../../../../shared/schemas/notes';
@@ -133,14 +133,9 @@ export default function CaseNotes({ caseId }: { caseId: string }) {
       <Alert variation="error" role="alert">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {apiErrorMessage('notesLoad', notes.error)}
-          <Button
-            size="small"
-            onClick={() => void notes.refetch()}
-            isLoading={notes.isFetching}
-            loadingText="Retrying..."
-          >
+          <BusyButton size="small" onClick={() => void notes.refetch()} busy={notes.isFetching} busyText="Retrying...">
             Retry
-          </Button>
+          </BusyButton>
         </Flex>
       </Alert>
     );
