@@ -23,7 +23,7 @@
  * the first page; a failed next page keeps the rows shown and offers Load more again.
  * Export CSV saves the filtered list (../components/CsvExport.tsx; columns ./caseCsv.ts).
  */
-import { Alert, Button, Flex, Heading, SearchField, SelectField, Text, TextField, View } from '@aws-amplify/ui-react';
+import { Button, Flex, Heading, SearchField, SelectField, Text, TextField, View } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -52,6 +52,7 @@ import { useCaseList } from './queries';
 import { caseKeys } from '../lib/queryKeys';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { ListEmpty, ListLoadError, ListLoading } from '../shell/ListStates';
+import { DismissibleError } from '../components/DismissibleError';
 
 /** Pause in typing before the search box's text is sent, ms. */
 export const CASE_LIST_SEARCH_DEBOUNCE_MS = 300;
@@ -295,18 +296,9 @@ export default function CaseListPage() {
       </Flex>
       <PracticePipeline />
       {deleteError && (
-        <Alert
-          variation="error"
-          isDismissible
-          onDismiss={() => {
-            setDeleteError(null);
-            // Its Dismiss button goes away with it: keep keyboard focus on the page.
-            headingRef.current?.focus();
-          }}
-          role="alert"
-        >
+        <DismissibleError onDismiss={() => setDeleteError(null)} focusOnDismiss={headingRef}>
           {deleteError}
-        </Alert>
+        </DismissibleError>
       )}
       {body}
       <ConfirmDialog

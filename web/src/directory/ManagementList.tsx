@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../components/icons';
 import { LoadMore } from '../components/LoadMore';
 import { ListEmpty, ListLoading } from '../shell/ListStates';
+import { DismissibleError } from '../components/DismissibleError';
 
 export interface ListColumn<T> {
   label: string;
@@ -235,18 +236,9 @@ export function ManagementList<T>(props: ManagementListProps<T>) {
         </Button>
       </Flex>
       {deleteError && (
-        <Alert
-          variation="error"
-          isDismissible
-          onDismiss={() => {
-            setDeleteError(null);
-            // Its Dismiss button goes away with it: keep keyboard focus on the page.
-            headingRef.current?.focus();
-          }}
-          role="alert"
-        >
+        <DismissibleError onDismiss={() => setDeleteError(null)} focusOnDismiss={headingRef}>
           {deleteError}
-        </Alert>
+        </DismissibleError>
       )}
       {find && (find.value !== '' || (items !== undefined && items.length > 0)) ? (
         <SearchField

@@ -5,6 +5,7 @@
  */
 import { Alert } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { DismissibleError } from '../components/DismissibleError';
 
 export type DocumentBanner = { variation: 'success' | 'error'; text: string };
 
@@ -41,17 +42,9 @@ export function DocumentBannerView({
 }) {
   if (!banner) return null;
   return banner.variation === 'error' ? (
-    <Alert
-      variation="error"
-      role="alert"
-      isDismissible
-      onDismiss={() => {
-        onDismiss();
-        focusOnDismiss?.current?.focus();
-      }}
-    >
+    <DismissibleError onDismiss={onDismiss} focusOnDismiss={focusOnDismiss}>
       {banner.text}
-    </Alert>
+    </DismissibleError>
   ) : (
     <Alert variation="success" role="status">
       {banner.text}

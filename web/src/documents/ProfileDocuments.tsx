@@ -13,7 +13,7 @@
  * file', progress 'Uploading profile document', per document 'View {file name}' / 'Download {file name}'.
  */
 import { Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   DEFAULT_PROFILE_DOCUMENT_TYPE,
   DOCUMENT_MESSAGES,
@@ -55,6 +55,8 @@ export function ProfileDocuments({ userId, documents }: { userId: string; docume
   const [type, setType] = useState<'' | ProfileUploadType>('');
   const [progress, setProgress] = useState<number | null>(null);
   const [banner, show, clear] = useDocumentBanner(TIMING_MS.profileSuccessMessage, TIMING_MS.formBannerClear);
+  // Where keyboard focus goes when an error banner is dismissed.
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const upload = useUploadProfileDocument(userId);
   const rows = profileDocumentRows(documents);
 
@@ -85,7 +87,7 @@ export function ProfileDocuments({ userId, documents }: { userId: string; docume
     <Card variation="elevated" width="100%" maxWidth="48rem">
       <section aria-labelledby="profile-documents-heading">
         <Flex direction="column" gap="1rem">
-          <Heading level={2} id="profile-documents-heading">
+          <Heading level={2} id="profile-documents-heading" ref={headingRef} tabIndex={-1}>
             Documents
           </Heading>
           <Text fontSize="small" color="font.secondary">
@@ -121,7 +123,7 @@ export function ProfileDocuments({ userId, documents }: { userId: string; docume
             PDF, DOC, DOCX, JPG or PNG, up to 100MB.
           </Text>
           {progress !== null && <ProgressBar value={progress} label="Uploading profile document" />}
-          <DocumentBannerView banner={banner} onDismiss={clear} />
+          <DocumentBannerView banner={banner} onDismiss={clear} focusOnDismiss={headingRef} />
           {rows.length === 0 ? (
             <Text color="font.tertiary">No documents uploaded yet.</Text>
           ) : (
