@@ -9,7 +9,7 @@
 import './support/dom-env';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
-import { BusyButton } from '../../../web/src/components/BusyButton';
+import { BusyButton, RetryButton } from '../../../web/src/components/BusyButton';
 
 function SendForm({ onSend }: { onSend: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -77,5 +77,20 @@ describe('BusyButton', () => {
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(ref.current).toBe(screen.getByRole('button', { name: 'Save' }));
     expect(ref.current?.hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('retries a failed read, and says so while the read runs', () => {
+    // Prepare
+    const refetch = jest.fn();
+    const { rerender } = render(<RetryButton query={{ refetch, isFetching: false }} />);
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    rerender(<RetryButton query={{ refetch, isFetching: true }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Retrying...' }));
+
+    // Assess
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Retrying...' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

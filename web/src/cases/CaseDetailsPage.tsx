@@ -40,7 +40,7 @@ import { PayAmountEditor } from './PayAmountEditor';
 import { StatusControl } from './StatusControl';
 import { CaseDocuments } from '../documents/CaseDocuments';
 import { useCurrentUser } from '../lib/useCurrentUser';
-import { BusyButton } from '../components/BusyButton';
+import { RetryButton } from '../components/BusyButton';
 
 const DisputePanel = lazy(() => import('../disputes/DisputePanel'));
 // Its own chunk too (react-hook-form and the thread load after the case): the route's 250 KB budget.
@@ -155,9 +155,7 @@ export default function CaseDetailsPage() {
       <Alert variation="error" role="alert" heading={messageTemplates.caseLoadFailed(query.error.message)}>
         <Flex gap="small" marginTop="small">
           <Button onClick={() => navigate(listPath)}>Back to Case List</Button>
-          <BusyButton onClick={() => void query.refetch()} busy={query.isFetching} busyText="Retrying...">
-            Retry
-          </BusyButton>
+          <RetryButton query={query} />
         </Flex>
       </Alert>
     );

@@ -20,7 +20,7 @@ import { formatDollars } from '../../../shared/display';
 import { useOwnerStats } from '../back-office/dashboard/queries';
 import { useCurrentUser } from '../lib/useCurrentUser';
 import { DisputeCounts } from '../disputes/DisputeCounts';
-import { BusyButton } from '../components/BusyButton';
+import { RetryButton } from '../components/BusyButton';
 
 // recharts comes with the chart, after the figures (decision record 0028).
 const HorizontalBars = lazy(() =>
@@ -59,9 +59,7 @@ export default function PracticePipeline() {
         <Text fontSize="small" color="font.error">
           Your pipeline could not be loaded.
         </Text>
-        <BusyButton size="small" onClick={() => void stats.refetch()} busy={stats.isFetching} busyText="Retrying...">
-          Retry
-        </BusyButton>
+        <RetryButton size="small" query={stats} />
       </Flex>
     );
   }

@@ -44,3 +44,21 @@ export function BusyButton({ busy, busyText, onClick, children, ...props }: Busy
     </Button>
   );
 }
+
+/** What a Retry needs of a TanStack query: run it again, and whether it is running. */
+export interface Retryable {
+  refetch: () => unknown;
+  isFetching: boolean;
+}
+
+/** The Retry of a failed read: `query.refetch()`, busy ("Retrying...") while the read runs. */
+export function RetryButton({
+  query,
+  ...props
+}: Omit<BusyButtonProps, 'busy' | 'busyText' | 'onClick' | 'children'> & { query: Retryable }) {
+  return (
+    <BusyButton {...props} busy={query.isFetching} busyText="Retrying..." onClick={() => void query.refetch()}>
+      Retry
+    </BusyButton>
+  );
+}

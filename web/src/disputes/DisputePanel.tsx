@@ -21,7 +21,7 @@ import { PARTY_LABELS, eventLabel, formatDay, percentOfBenchmark, stepLabel } fr
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { useDeleteEvent, useDispute } from './queries';
 import { useFocusReturn } from '../components/useFocusReturn';
-import { BusyButton } from '../components/BusyButton';
+import { BusyButton, RetryButton } from '../components/BusyButton';
 
 // The back office's form (react-hook-form and its resolver) is its own chunk: the provider's
 // read-only panel does not load it (the case page's route budget, decision 0015-spa-patterns).
@@ -330,9 +330,7 @@ export default function DisputePanel({ caseId, editable }: { caseId: string; edi
       <Alert variation="error" role="alert">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {apiErrorMessage('disputeLoad', query.error)}
-          <BusyButton size="small" onClick={() => void query.refetch()} busy={query.isFetching} busyText="Retrying...">
-            Retry
-          </BusyButton>
+          <RetryButton size="small" query={query} />
         </Flex>
       </Alert>
     );

@@ -19,7 +19,7 @@ import { EventForm } from './AddEventForm';
 import { DISPUTE_SCREEN_MESSAGES as M } from './messages';
 import { allowedNextEvents, whyNotNext } from './nextEvents';
 import { useDispute } from './queries';
-import { BusyButton } from '../components/BusyButton';
+import { RetryButton } from '../components/BusyButton';
 
 export interface StatusEventDialogProps {
   caseId: string;
@@ -75,14 +75,7 @@ export default function StatusEventDialog({
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {M.loadFailed(apiErrorMessage('disputeLoad', query.error))}
           <Flex gap="small">
-            <BusyButton
-              size="small"
-              onClick={() => void query.refetch()}
-              busy={query.isFetching}
-              busyText="Retrying..."
-            >
-              Retry
-            </BusyButton>
+            <RetryButton size="small" query={query} />
             <Button size="small" onClick={onCancel}>
               Cancel
             </Button>

@@ -24,7 +24,7 @@ import { statsKeys } from '../lib/queryKeys';
 import { isPageAvailable } from './navigationFor';
 import { DisputeCounts } from '../disputes/DisputeCounts';
 import { CaseStatsResponseSchema, type CaseStatsResponse } from '../../../shared/schemas/lists';
-import { BusyButton } from '../components/BusyButton';
+import { BusyButton, RetryButton } from '../components/BusyButton';
 
 /** Shown when the counts answer is not the expected shape (a server of another version). */
 export const STATS_UNREADABLE = 'The case counts could not be read. Please try again.';
@@ -136,14 +136,7 @@ export default function BackOfficeHomePage() {
               <Text color="font.error" role="alert">
                 {stats.error instanceof ApiError ? stats.error.message : STATS_UNREADABLE}
               </Text>
-              <BusyButton
-                size="small"
-                onClick={() => void stats.refetch()}
-                busy={stats.isFetching}
-                busyText="Retrying..."
-              >
-                Retry
-              </BusyButton>
+              <RetryButton size="small" query={stats} />
             </Flex>
           ) : (
             <Text fontSize="xxxl" fontWeight="bold">

@@ -13,7 +13,7 @@ import { formatDollars } from '../../../../shared/display';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { DataTable } from '../../components/DataTable';
 import { useCaseAnalytics } from './queries';
-import { BusyButton } from '../../components/BusyButton';
+import { RetryButton } from '../../components/BusyButton';
 
 const charts = () => import('./AnalyticsCharts');
 const PayByMonthChart = lazy(() => charts().then((m) => ({ default: m.PayByMonthChart })));
@@ -56,14 +56,7 @@ export function AnalyticsPanel() {
     return (
       <Alert variation="error" heading="Charts unavailable" role="alert">
         <Text>{apiErrorMessage('analytics', analytics.error)}</Text>
-        <BusyButton
-          marginTop="0.75rem"
-          onClick={() => void analytics.refetch()}
-          busy={analytics.isFetching}
-          busyText="Retrying..."
-        >
-          Retry
-        </BusyButton>
+        <RetryButton marginTop="0.75rem" query={analytics} />
       </Alert>
     );
   }

@@ -28,7 +28,7 @@ import { useCaseStats } from './queries';
 import type { StatusBar } from './StatusChart';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { AnalyticsPanel } from './AnalyticsPanel';
-import { BusyButton } from '../../components/BusyButton';
+import { RetryButton } from '../../components/BusyButton';
 
 // recharts comes with the chart, not with the route: the page's figures show first and the route
 // stays within its 250 KB (docs/decisions/0015-spa-patterns.md).
@@ -142,14 +142,7 @@ export default function DashboardPage() {
     body = (
       <Alert variation="error" heading="Analytics unavailable" role="alert">
         <Text>{apiErrorMessage('analytics', stats.error)}</Text>
-        <BusyButton
-          marginTop="0.75rem"
-          onClick={() => void stats.refetch()}
-          busy={stats.isFetching}
-          busyText="Retrying..."
-        >
-          Retry
-        </BusyButton>
+        <RetryButton marginTop="0.75rem" query={stats} />
       </Alert>
     );
   } else if (!stats.data) {

@@ -33,7 +33,7 @@ import { useProfile } from '../../profile/useProfile';
 import { UserNotFoundError, validateNpi, type NpiCheck } from './api';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { useChangeUserType, useDeleteUser, useUser } from './queries';
-import { BusyButton } from '../../components/BusyButton';
+import { BusyButton, RetryButton } from '../../components/BusyButton';
 import { useFocusReturn } from '../../components/useFocusReturn';
 
 export const USERS_PATH = '/back-office/users/';
@@ -312,11 +312,7 @@ export default function UserDetailPage() {
           {apiErrorMessage('userDetail', query.error)}
         </Alert>
         <Flex gap="0.5rem" wrap="wrap">
-          {!notFound && (
-            <BusyButton onClick={() => void query.refetch()} busy={query.isFetching} busyText="Retrying...">
-              Retry
-            </BusyButton>
-          )}
+          {!notFound && <RetryButton query={query} />}
           <BackButton />
         </Flex>
       </Flex>

@@ -26,7 +26,7 @@ import { useUserList } from './queries';
 import { listUsersPage } from './api';
 import { CsvExport } from '../../components/CsvExport';
 import { USER_CSV_COLUMNS, userStatus } from '../../../../shared/csv-columns';
-import { BusyButton } from '../../components/BusyButton';
+import { BusyButton, RetryButton } from '../../components/BusyButton';
 
 export { userStatus };
 
@@ -138,9 +138,7 @@ export default function UserListPage() {
         <Alert variation="error" role="alert" heading="Error">
           <Flex direction="column" gap="0.5rem" alignItems="flex-start">
             <Text>{apiErrorMessage('userList', list.error)}</Text>
-            <BusyButton size="small" onClick={() => void list.refetch()} busy={list.isFetching} busyText="Retrying...">
-              Retry
-            </BusyButton>
+            <RetryButton size="small" query={list} />
           </Flex>
         </Alert>
       ) : users.length === 0 ? (

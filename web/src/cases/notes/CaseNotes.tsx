@@ -13,7 +13,7 @@ import { MAX_NOTE_LENGTH, NoteFormSchema, type NoteFormInput } from '../../../..
 import { UI_MESSAGES } from '../../../../shared/messages';
 import { userDisplayName } from '../../back-office/dashboard/api';
 import { LoadMore, nextPageProps } from '../../components/LoadMore';
-import { BusyButton } from '../../components/BusyButton';
+import { BusyButton, RetryButton } from '../../components/BusyButton';
 import { apiErrorMessage } from '../../lib/apiErrors';
 import { formatTimestamp } from '../format';
 import type { CaseNote } from './api';
@@ -133,9 +133,7 @@ export default function CaseNotes({ caseId }: { caseId: string }) {
       <Alert variation="error" role="alert">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           {apiErrorMessage('notesLoad', notes.error)}
-          <BusyButton size="small" onClick={() => void notes.refetch()} busy={notes.isFetching} busyText="Retrying...">
-            Retry
-          </BusyButton>
+          <RetryButton size="small" query={notes} />
         </Flex>
       </Alert>
     );
