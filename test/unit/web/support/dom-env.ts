@@ -10,10 +10,12 @@
  * around a button that a busy state disables {@link browserFocusFixup}.
  */
 import { TextDecoder, TextEncoder } from 'node:util';
-import { BroadcastChannel, MessageChannel } from 'node:worker_threads';
+import { BroadcastChannel } from 'node:worker_threads';
+import { UnrefMessageChannel } from './unref-message-channel';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
-if (typeof globalThis.MessageChannel === 'undefined') Object.assign(globalThis, { MessageChannel });
+if (typeof globalThis.MessageChannel === 'undefined')
+  Object.assign(globalThis, { MessageChannel: UnrefMessageChannel });
 if (typeof globalThis.BroadcastChannel === 'undefined') Object.assign(globalThis, { BroadcastChannel });
 
 /** The change listeners of the stand-in's media query lists, with their queries. */

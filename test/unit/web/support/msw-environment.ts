@@ -10,8 +10,9 @@
 import JSDOMEnvironment from 'jest-environment-jsdom';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TextDecoder, TextEncoder } from 'node:util';
-import { BroadcastChannel, MessageChannel, MessagePort } from 'node:worker_threads';
+import { BroadcastChannel, MessagePort } from 'node:worker_threads';
 import { ReadableStream, TransformStream, WritableStream } from 'node:stream/web';
+import { UnrefMessageChannel } from './unref-message-channel';
 
 export default class MswJsdomEnvironment extends JSDOMEnvironment {
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
@@ -30,7 +31,7 @@ export default class MswJsdomEnvironment extends JSDOMEnvironment {
       TextEncoder,
       TextDecoder,
       BroadcastChannel,
-      MessageChannel,
+      MessageChannel: UnrefMessageChannel,
       MessagePort,
       structuredClone,
     });
