@@ -7,17 +7,21 @@
  * Layout keys (what a case or profile holds):
  * - `private/case-documents/{ownerId}/demo_{caseId}.{ext}`   (demographic sheet)
  * - `private/case-documents/{ownerId}/op_{caseId}.{ext}`     (operative note)
- * - `private/case-documents/{ownerId}/misc_{caseId}_{timestamp}.{ext}` (miscellaneous; ms timestamp)
- * - `private/profile-documents/{userId}/{email}_{timestamp}.{ext}` (email made key-safe)
+ * - `private/case-documents/{ownerId}/misc_{caseId}_{timestamp}-{nonce}.{ext}` (miscellaneous; ms timestamp)
+ * - `private/profile-documents/{userId}/{email}_{timestamp}-{nonce}.{ext}` (email made key-safe)
  *
- * Every upload goes to a staging key, `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestamp}.{ext}`
- * or `private/uploads/{userId}/profile_{email}_{timestamp}.{ext}`, and only the confirm copies the
+ * `{nonce}` is 8 random hex digits, so that uploads requested in the same millisecond never share a
+ * key (docs/decisions/0031-a-nonce-in-document-keys.md); keys stored before it have none and still parse.
+ *
+ * Every upload goes to a staging key, `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestamp}-{nonce}.{ext}`
+ * or `private/uploads/{userId}/profile_{email}_{timestamp}-{nonce}.{ext}`, and only the confirm copies the
  * checked version to the layout key: no presigned URL can write a layout key, so a PUT replayed
  * within the URL's lifetime changes nothing served (docs/decisions/0003-staging-keys-for-documents.md).
  * Unconfirmed staging objects expire (infra/storage.ts).
  *
  * `ext` is lower-cased and one of UPLOAD_EXTENSIONS (shared/constants.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { UPLOAD_EXTENSIONS } from '../../shared/constants';
 import type { CaseDocumentSlot } from '../../shared/schemas/document';
 
@@ -38,12 +42,15 @@ const CASE_ID = '[A-Za-z0-9_-]{1,200}';
 const EXT = `(${UPLOAD_EXTENSIONS.join('|')})`;
 /** A key-safe email ({@link keySafeEmail}). */
 const EMAIL = '[a-z0-9@._-]{1,200}';
+/** An upload's time (ms) and, on keys built since decision 0031, `-` and its nonce. */
+const STAMP = '(\\d{10,16})(?:-([0-9a-f]{8}))?';
+const NONCE = /^[0-9a-f]{8}$/;
 
 const CASE_KEY = new RegExp(`^private/case-documents/(${USER_ID})/(demo|op)_(${CASE_ID})\\.${EXT}$`);
-const MISC_KEY = new RegExp(`^private/case-documents/(${USER_ID})/misc_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
-const STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/(demo|op|misc)_(${CASE_ID})_(\\d{10,16})\\.${EXT}$`);
-const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/(${EMAIL})_(\\d{10,16})\\.${EXT}$`);
-const PROFILE_STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/profile_(${EMAIL})_(\\d{10,16})\\.${EXT}$`);
+const MISC_KEY = new RegExp(`^private/case-documents/(${USER_ID})/misc_(${CASE_ID})_${STAMP}\\.${EXT}$`);
+const STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/(demo|op|misc)_(${CASE_ID})_${STAMP}\\.${EXT}$`);
+const PROFILE_KEY = new RegExp(`^private/profile-documents/(${USER_ID})/(${EMAIL})_${STAMP}\\.${EXT}$`);
+const PROFILE_STAGING_KEY = new RegExp(`^private/uploads/(${USER_ID})/profile_(${EMAIL})_${STAMP}\\.${EXT}$`);
 
 export type ParsedKey =
   | {
@@ -73,39 +80,61 @@ function checkExt(ext: string): string {
   return e;
 }
 
-/** What names a case document: its owner, case, slot and extension, and for `misc` a time (default now). */
+/** A fresh upload nonce: 8 random hex digits (docs/decisions/0031-a-nonce-in-document-keys.md). */
+export function uploadNonce(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/**
+ * What names a case document: its owner, case, slot and extension, and for `misc` a time (ms,
+ * default now) and the upload's nonce (none on keys stored before decision 0031).
+ */
 export interface CaseDocumentKeyInput {
   ownerId: string;
   caseId: string;
   slot: CaseDocumentSlot;
   ext: string;
   timestampMs?: number;
+  nonce?: string;
 }
 
-/** The checked parts of a case document's keys: slot prefix, lower-cased extension, whole-ms time. */
-function caseKeyParts(input: CaseDocumentKeyInput): { slotPrefix: string; ext: string; stamp: number } {
+/** `{timestampMs}` or `{timestampMs}-{nonce}`; throws RangeError on a nonce outside {@link NONCE}. */
+function stampOf(timestampMs: number | undefined, nonce: string | undefined): string {
+  const ms = Math.trunc(timestampMs ?? Date.now());
+  if (nonce === undefined) return String(ms);
+  if (!NONCE.test(nonce)) throw new RangeError('nonce must be 8 lower-case hex digits');
+  return `${ms}-${nonce}`;
+}
+
+/** The checked parts of a case document's keys: slot prefix, lower-cased extension. */
+function caseKeyParts(input: CaseDocumentKeyInput): { slotPrefix: string; ext: string } {
   checkId(input.ownerId, USER_ID, 'ownerId');
   checkId(input.caseId, CASE_ID, 'caseId');
-  const ext = checkExt(input.ext);
-  return { slotPrefix: PREFIX_OF_SLOT[input.slot], ext, stamp: Math.trunc(input.timestampMs ?? Date.now()) };
+  return { slotPrefix: PREFIX_OF_SLOT[input.slot], ext: checkExt(input.ext) };
 }
 
 /**
- * Key of a case document. `timestampMs` is used for `misc` only (default now).
- * Throws RangeError when an id has characters outside the layout or the extension is not allowed.
+ * Key of a case document. `timestampMs` and `nonce` are used for `misc` only (time default now;
+ * no nonce when none is given). Throws RangeError when an id has characters outside the layout,
+ * the extension is not allowed or the nonce is not 8 hex digits.
  */
 export function caseDocumentKey(input: CaseDocumentKeyInput): string {
-  const { slotPrefix, ext, stamp } = caseKeyParts(input);
-  const name = input.slot === 'misc' ? `${slotPrefix}_${input.caseId}_${stamp}` : `${slotPrefix}_${input.caseId}`;
+  const { slotPrefix, ext } = caseKeyParts(input);
+  const name =
+    input.slot === 'misc'
+      ? `${slotPrefix}_${input.caseId}_${stampOf(input.timestampMs, input.nonce)}`
+      : `${slotPrefix}_${input.caseId}`;
   return `${CASE_DOCUMENTS_PREFIX}${input.ownerId}/${name}.${ext}`;
 }
 
 /**
  * Staging key of a case document upload (see the module doc):
- * `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestampMs}.{ext}`. Throws like {@link caseDocumentKey}.
+ * `private/uploads/{ownerId}/{demo|op|misc}_{caseId}_{timestampMs}-{nonce}.{ext}`, the nonce a
+ * fresh {@link uploadNonce} unless given. Throws like {@link caseDocumentKey}.
  */
 export function stagingKey(input: CaseDocumentKeyInput): string {
-  const { slotPrefix, ext, stamp } = caseKeyParts(input);
+  const { slotPrefix, ext } = caseKeyParts(input);
+  const stamp = stampOf(input.timestampMs, input.nonce ?? uploadNonce());
   return `${STAGING_PREFIX}${input.ownerId}/${slotPrefix}_${input.caseId}_${stamp}.${ext}`;
 }
 
@@ -123,30 +152,35 @@ export function keySafeEmail(email: string): string {
   return safe === '' ? 'user' : safe;
 }
 
-/** What names a profile document: its user, the user's email, the extension and a time (default now). */
+/**
+ * What names a profile document: its user, the user's email, the extension, a time (ms, default
+ * now) and the upload's nonce (none on keys stored before decision 0031).
+ */
 export interface ProfileDocumentKeyInput {
   userId: string;
   email: string;
   ext: string;
   timestampMs?: number;
+  nonce?: string;
 }
 
-/** The file name of a profile document's keys, `{email}_{timestampMs}.{ext}`, its parts checked. */
+/** The file name of a profile document's keys, `{email}_{timestampMs}[-{nonce}].{ext}`, its parts checked. */
 function profileKeyName(input: ProfileDocumentKeyInput): string {
   checkId(input.userId, USER_ID, 'userId');
   const ext = checkExt(input.ext);
-  return `${keySafeEmail(input.email)}_${Math.trunc(input.timestampMs ?? Date.now())}.${ext}`;
+  return `${keySafeEmail(input.email)}_${stampOf(input.timestampMs, input.nonce)}.${ext}`;
 }
 
 /**
- * Staging key of a profile document upload: `private/uploads/{userId}/profile_{email}_{timestampMs}.{ext}`,
- * attached as {@link profileDocumentKey} of the same inputs. Throws like {@link caseDocumentKey}.
+ * Staging key of a profile document upload: `private/uploads/{userId}/profile_{email}_{timestampMs}-{nonce}.{ext}`,
+ * the nonce a fresh {@link uploadNonce} unless given; attached as {@link profileDocumentKey} of the
+ * same inputs and nonce. Throws like {@link caseDocumentKey}.
  */
 export function profileStagingKey(input: ProfileDocumentKeyInput): string {
-  return `${STAGING_PREFIX}${input.userId}/profile_${profileKeyName(input)}`;
+  return `${STAGING_PREFIX}${input.userId}/profile_${profileKeyName({ ...input, nonce: input.nonce ?? uploadNonce() })}`;
 }
 
-/** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}.{ext}`. */
+/** Key of a profile document: `private/profile-documents/{userId}/{email}_{timestampMs}[-{nonce}].{ext}`. */
 export function profileDocumentKey(input: ProfileDocumentKeyInput): string {
   return `${PROFILE_DOCUMENTS_PREFIX}${input.userId}/${profileKeyName(input)}`;
 }
@@ -168,25 +202,33 @@ export function parseDocumentKey(key: unknown): ParsedKey | undefined {
   }
   m = STAGING_KEY.exec(key);
   if (m) {
-    const [, ownerId, prefix, caseId, ts, ext] = m as unknown as [string, string, string, string, string, string];
+    type Groups = [string, string, string, string, string, string | undefined, string];
+    const [, ownerId, prefix, caseId, ts, nonce, ext] = m as unknown as Groups;
     const slot = SLOT_OF_PREFIX[prefix] as CaseDocumentSlot;
-    const attachAs = caseDocumentKey({ ownerId, caseId, slot, ext, timestampMs: Number(ts) });
+    const attachAs = caseDocumentKey({ ownerId, caseId, slot, ext, timestampMs: Number(ts), nonce });
     return { kind: 'case', key, ownerId, caseId, slot, ext, attachAs, staged: true };
   }
   m = MISC_KEY.exec(key);
   if (m) {
-    const [, ownerId, caseId, , ext] = m as unknown as [string, string, string, string, string];
+    const [, ownerId, caseId, , , ext] = m as unknown as [string, string, string, string, string, string];
     return { kind: 'case', key, ownerId, caseId, slot: 'misc', ext, attachAs: key, staged: false };
   }
   m = PROFILE_KEY.exec(key);
   if (m) {
-    const [, userId, , , ext] = m as unknown as [string, string, string, string, string];
+    const [, userId, , , , ext] = m as unknown as [string, string, string, string, string, string];
     return { kind: 'profile', key, userId, ext, attachAs: key, staged: false };
   }
   m = PROFILE_STAGING_KEY.exec(key);
   if (m) {
-    const [, userId, email, ts, ext] = m as unknown as [string, string, string, string, string];
-    const attachAs = `${PROFILE_DOCUMENTS_PREFIX}${userId}/${email}_${ts}.${ext}`;
+    const [, userId, email, ts, nonce, ext] = m as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string | undefined,
+      string,
+    ];
+    const attachAs = `${PROFILE_DOCUMENTS_PREFIX}${userId}/${email}_${nonce ? `${ts}-${nonce}` : ts}.${ext}`;
     return { kind: 'profile', key, userId, ext, attachAs, staged: true };
   }
   return undefined;

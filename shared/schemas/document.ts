@@ -12,7 +12,8 @@
  *
  * Storage layout (spec section 3; keys built only by the server):
  * `private/case-documents/{ownerId}/demo_{caseId}.{ext}`, `op_{caseId}.{ext}`,
- * `misc_{caseId}_{timestamp}.{ext}`; `private/profile-documents/{userId}/{email}_{timestamp}.{ext}`.
+ * `misc_{caseId}_{timestamp}-{nonce}.{ext}`; `private/profile-documents/{userId}/{email}_{timestamp}-{nonce}.{ext}`
+ * (the nonce since docs/decisions/0031-a-nonce-in-document-keys.md).
  *
  * A case's `file_keys` is JSON text of {@link FileKeys}; `demo_file` / `note_file` hold the same keys
  * as the demographic_sheet / op_note entries ('' when missing).

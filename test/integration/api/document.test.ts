@@ -134,7 +134,9 @@ describe('the whole case document flow', () => {
     // Assess: the server built the key and signed a short-lived PUT
     expect(ticket.status).toBe(200);
     // (a staging key: a replacement must never overwrite the attached sheet before its bytes are checked)
-    expect(ticket.body.key).toMatch(new RegExp(`^private/uploads/${owner.sub}/demo_${c.case_id}_\\d+\\.pdf$`));
+    expect(ticket.body.key).toMatch(
+      new RegExp(`^private/uploads/${owner.sub}/demo_${c.case_id}_\\d+-[0-9a-f]{8}\\.pdf$`),
+    );
     const attached = `private/case-documents/${owner.sub}/demo_${c.case_id}.pdf`;
     expect(ticket.body.upload.method).toBe('PUT');
     expect(ticket.body.expires_in).toBe(300);
@@ -216,7 +218,7 @@ describe('the whole case document flow', () => {
     );
     const fk = parseFileKeys(b.answer.case.file_keys);
     expect(fk.misc_documents).toEqual([a.key, b.key]);
-    expect(a.key).toMatch(new RegExp(`^private/case-documents/${owner.sub}/misc_${c.case_id}_\\d+\\.txt$`));
+    expect(a.key).toMatch(new RegExp(`^private/case-documents/${owner.sub}/misc_${c.case_id}_\\d+-[0-9a-f]{8}\\.txt$`));
     expect(b.answer.case.misc_file).toBe(b.key);
   });
 });
@@ -554,7 +556,9 @@ describe('profile documents', () => {
     const second = await upload('cv-2026.pdf', 'CV - Resume');
 
     // Assess
-    expect(first.key).toMatch(new RegExp(`^private/profile-documents/${owner.sub}/[a-z0-9@._-]+_\\d+\\.pdf$`));
+    expect(first.key).toMatch(
+      new RegExp(`^private/profile-documents/${owner.sub}/[a-z0-9@._-]+_\\d+-[0-9a-f]{8}\\.pdf$`),
+    );
     expect(second.user.documents).toEqual([
       { document_type: 'License(s)', document_name: license.key, file_name: 'license.pdf' },
       { document_type: 'CV - Resume', document_name: second.key, file_name: 'cv-2026.pdf' },

@@ -52,10 +52,16 @@ describe('the key builder', () => {
 
   it('stages a profile upload under private/uploads/, attached under its profile key', () => {
     // Act
-    const input = { userId: OWNER, email: 'Ada@Example.com', ext: 'pdf', timestampMs: 1767225601234 };
+    const input = {
+      userId: OWNER,
+      email: 'Ada@Example.com',
+      ext: 'pdf',
+      timestampMs: 1767225601234,
+      nonce: '0a1b2c3d',
+    };
     const key = profileStagingKey(input);
     // Assess
-    expect(key).toBe(`private/uploads/${OWNER}/profile_ada@example.com_1767225601234.pdf`);
+    expect(key).toBe(`private/uploads/${OWNER}/profile_ada@example.com_1767225601234-0a1b2c3d.pdf`);
     expect(parseDocumentKey(key)).toEqual({
       kind: 'profile',
       key,
@@ -104,11 +110,18 @@ describe('the key parser', () => {
 
   it('reads a staging key with the layout key it is attached under', () => {
     // Prepare
-    const key = stagingKey({ ownerId: OWNER, caseId: CASE, slot: 'op_note', ext: 'pdf', timestampMs: 1767225609999 });
+    const key = stagingKey({
+      ownerId: OWNER,
+      caseId: CASE,
+      slot: 'op_note',
+      ext: 'pdf',
+      timestampMs: 1767225609999,
+      nonce: 'ffee0011',
+    });
     // Act
     const parsed = parseDocumentKey(key);
-    // Assess: the case id keeps its own `_<ms>`; the upload's timestamp is the last segment
-    expect(key).toBe(`private/uploads/${OWNER}/op_${CASE}_1767225609999.pdf`);
+    // Assess: the case id keeps its own `_<ms>`; the upload's timestamp and nonce are the last segment
+    expect(key).toBe(`private/uploads/${OWNER}/op_${CASE}_1767225609999-ffee0011.pdf`);
     expect(parsed).toEqual({
       kind: 'case',
       key,
@@ -124,8 +137,38 @@ describe('the key parser', () => {
       attachAs: `private/case-documents/${OWNER}/misc_${CASE}_1767225609999.pdf`,
       staged: true,
     });
+    expect(parseDocumentKey(`private/uploads/${OWNER}/misc_${CASE}_1767225609999-0a1b2c3d.pdf`)).toMatchObject({
+      slot: 'misc',
+      attachAs: `private/case-documents/${OWNER}/misc_${CASE}_1767225609999-0a1b2c3d.pdf`,
+      staged: true,
+    });
     expect(parseDocumentKey(`private/uploads/${OWNER}/note_${CASE}_1767225609999.pdf`)).toBeUndefined();
     expect(parseDocumentKey(`private/uploads/${OWNER}/../op_${CASE}_1767225609999.pdf`)).toBeUndefined();
+  });
+
+  it('gives uploads requested in the same millisecond different keys, each attached under its own key', () => {
+    // Prepare: the same user, case and time three times over
+    const profile = { userId: OWNER, email: 'ada@example.com', ext: 'pdf', timestampMs: 1767225601234 };
+    const misc = { ownerId: OWNER, caseId: CASE, slot: 'misc', ext: 'pdf', timestampMs: 1767225601234 } as const;
+    // Act
+    const profileKeys = [1, 2, 3].map(() => profileStagingKey(profile));
+    const miscKeys = [1, 2, 3].map(() => stagingKey(misc));
+    // Assess
+    for (const keys of [profileKeys, miscKeys]) {
+      expect(new Set(keys).size).toBe(3);
+      expect(new Set(keys.map((k) => parseDocumentKey(k)?.attachAs)).size).toBe(3);
+    }
+  });
+
+  it('reads keys stored before the nonce (timestamp only) and refuses a malformed nonce', () => {
+    const old = `private/profile-documents/${OWNER}/ada@example.com_1767225601234.pdf`;
+    expect(parseDocumentKey(old)).toMatchObject({ kind: 'profile', attachAs: old, staged: false });
+    expect(parseDocumentKey(`private/case-documents/${OWNER}/misc_${CASE}_1767225601234.pdf`)).toMatchObject({
+      slot: 'misc',
+    });
+    expect(parseDocumentKey(old.replace('.pdf', '-0A1B2C3D.pdf'))).toBeUndefined();
+    expect(parseDocumentKey(old.replace('.pdf', '-0a1b.pdf'))).toBeUndefined();
+    expect(() => profileStagingKey({ userId: OWNER, email: 'a@x.org', ext: 'pdf', nonce: '../x' })).toThrow(RangeError);
   });
 
   const good = `private/case-documents/${OWNER}/op_${CASE}.pdf`;
