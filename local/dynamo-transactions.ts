@@ -190,6 +190,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export interface DynamoFront {
   /** The public server (not listening yet). */
   server: Server;
+  /**
+   * Stop the server: new connections and requests are refused (503), the requests in flight get
+   * up to `graceMs` (ms) to be answered, then every connection is cut. Resolves once the server is
+   * closed; after it, dynalite no longer reads LevelDB for this server, so LevelDB may close.
+   */
+  close(graceMs: number): Promise<void>;
 }
 
 /**
@@ -478,7 +484,23 @@ export function createDynamoFront(dynaliteServer: Server, access: DynamoAccessOp
     });
   }
 
+  // Requests not yet answered; close() waits for them, since dynalite reading a LevelDB store that
+  // is closing throws in its stream, and that ends the emulator's thread with an error.
+  let inFlight = 0;
+  let closing = false;
+  let settled: (() => void) | undefined;
+
   const server = createServer((req, res) => {
+    if (closing) {
+      res.writeHead(503, { connection: 'close', 'content-length': '0' });
+      res.end();
+      return;
+    }
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) settled?.();
+    });
     readBody(req, MAX_REQUEST_BYTES).then(
       async (body) => {
         const refusal = await checkDynamoAccess(req, body, access);
@@ -498,5 +520,21 @@ export function createDynamoFront(dynaliteServer: Server, access: DynamoAccessOp
     );
   });
 
-  return { server };
+  async function close(graceMs: number): Promise<void> {
+    closing = true;
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (inFlight > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        settled = resolve;
+        timer = setTimeout(resolve, graceMs);
+      });
+      clearTimeout(timer);
+    }
+    server.closeAllConnections();
+    await stopped;
+  }
+
+  return { server, close };
 }

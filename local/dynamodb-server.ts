@@ -32,7 +32,7 @@ import { closeServer, listen } from './util';
 /** The emulator running in this thread. */
 export interface DynamoServer {
   port: number;
-  /** Stops both servers and closes LevelDB (dynalite waits for pending writes). */
+  /** Stops both servers (the answers in flight get up to 3 s) and closes LevelDB (dynalite waits for pending writes). */
   close(): Promise<void>;
 }
 
@@ -58,6 +58,9 @@ async function assertStoreFree(dir: string): Promise<void> {
     await db.close();
   }
 }
+
+/** How long a close waits for the requests in flight to be answered (ms). */
+const CLOSE_GRACE_MS = 3000;
 
 /**
  * Start dynalite with its data in `dir` (created if missing), behind the transaction layer, on
@@ -89,7 +92,8 @@ export async function serveDynamo(
   return {
     port,
     close: async () => {
-      await closeServer(front.server);
+      // Answers in flight first: LevelDB closed under a reading Query ends the thread with an error.
+      await front.close(CLOSE_GRACE_MS);
       await closeServer(server);
     },
   };

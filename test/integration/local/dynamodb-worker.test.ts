@@ -16,6 +16,7 @@ import {
   GetItemCommand,
   ListTablesCommand,
   PutItemCommand,
+  ScanCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import {
@@ -122,6 +123,52 @@ describe('the DynamoDB emulator in a worker thread', () => {
     const out = await client(second).send(new GetItemCommand({ TableName: 'keep', Key: { pk: { S: 'a' } } }));
     // Assess
     expect(out.Item).toEqual({ pk: { S: 'a' }, v: { N: '7' } });
+  });
+
+  it('closes cleanly while Scans are being answered: the thread ends with code 0, nothing is reported', async () => {
+    // Prepare: a table of 400 items of about 1 KB, so that each Scan reads for a while
+    const emulator = await start(tempDir());
+    const c = client(emulator);
+    await c.send(
+      new CreateTableCommand({
+        TableName: 'busy',
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      }),
+    );
+    while ((await c.send(new DescribeTableCommand({ TableName: 'busy' }))).Table?.TableStatus !== 'ACTIVE') {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const pad = 'x'.repeat(1000);
+    for (let i = 0; i < 400; i += 25) {
+      await Promise.all(
+        Array.from({ length: 25 }, (_, j) =>
+          c.send(new PutItemCommand({ TableName: 'busy', Item: { pk: { S: `p${i + j}` }, pad: { S: pad } } })),
+        ),
+      );
+    }
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // Act: Scans in flight, then close
+      const scans = Array.from({ length: 12 }, () =>
+        c.send(new ScanCommand({ TableName: 'busy' })).then(
+          (out) => out.Count,
+          (err: Error) => err.name,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      const closed = emulator.close().then(
+        () => 'closed',
+        (err: Error) => err.message,
+      );
+      // Assess
+      expect(await closed).toBe('closed');
+      await Promise.all(scans);
+      expect(reported).not.toHaveBeenCalled();
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it('refuses a second emulator on a directory that one already has open, with a clear error', async () => {
