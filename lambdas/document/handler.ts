@@ -187,9 +187,15 @@ function filesPatch(fk: FileKeys): CasePatch {
 }
 
 /**
+ * Attempts of a document list write (a case's files, a profile's documents) before a lost race is
+ * answered 409: documents confirmed at the same time each lose at most once to each of the others.
+ */
+const DOCUMENT_WRITE_ATTEMPTS = 5;
+
+/**
  * Apply `change` to the current case and write it with optimistic locking; on a version conflict
- * the case is read again and the change applied once more. `change` answers the new FileKeys and
- * may return undefined for "nothing to write".
+ * the case is read again and the change applied once more, up to {@link DOCUMENT_WRITE_ATTEMPTS}
+ * times (then 409). `change` answers the new FileKeys.
  */
 async function writeCaseFiles(
   caller: Caller,
@@ -218,7 +224,7 @@ async function writeCaseFiles(
       });
       return { item, before };
     } catch (err) {
-      if (!(err instanceof ConflictError) || attempt >= 2) throw err;
+      if (!(err instanceof ConflictError) || attempt >= DOCUMENT_WRITE_ATTEMPTS) throw err;
       const again = await getCase(current.case_id);
       if (!again) throw new NotFoundError(API_MESSAGES.caseNotFound);
       current = again;
@@ -226,13 +232,10 @@ async function writeCaseFiles(
   }
 }
 
-/** Attempts of {@link writeProfileDocuments} before a lost race is answered 409. */
-const PROFILE_WRITE_ATTEMPTS = 5;
-
 /**
  * Apply `change` to a profile's documents and write them with optimistic locking on `version`;
  * on a lost race (another document confirmed at the same time) the profile is read again and the
- * change applied once more, up to {@link PROFILE_WRITE_ATTEMPTS} times. Resolves with the stored
+ * change applied once more, up to {@link DOCUMENT_WRITE_ATTEMPTS} times. Resolves with the stored
  * profile and the documents before the change; `NotFoundError` when the profile is gone.
  */
 async function writeProfileDocuments(
@@ -253,7 +256,7 @@ async function writeProfileDocuments(
       );
       return { profile, before };
     } catch (err) {
-      if (!(err instanceof ConflictError) || attempt >= PROFILE_WRITE_ATTEMPTS) throw err;
+      if (!(err instanceof ConflictError) || attempt >= DOCUMENT_WRITE_ATTEMPTS) throw err;
       const again = await getProfile(current.user_id);
       if (!again) throw new NotFoundError(API_MESSAGES.userNotFound);
       current = again;

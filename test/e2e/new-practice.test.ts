@@ -418,12 +418,13 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Operative Note', exact: true }).click(),
+      // Before the bytes are read: the banner clears itself after 3 s.
+      page.getByText('Document download started!', { exact: true }).waitFor(),
     ]);
 
     // Assess: saved under its original name, with the uploaded bytes
     expect(download.suggestedFilename()).toBe(noteName);
     expect((await downloadedBytes(download)).equals(notePdf)).toBe(true);
-    await page.getByText('Document download started!', { exact: true }).waitFor();
 
     // ---------------------------------------------------------------- 7. Replace the demographic sheet
     // Act: Replace -> the system file chooser -> a new file

@@ -41,6 +41,18 @@ export async function seriousAxeViolations(page: Page, options: { exclude?: stri
   // Evaluated through the DevTools protocol, not as an inline <script>: the SPA's Content-Security-Policy
   // (script-src 'self') refuses inline scripts, and the test must not weaken it.
   if (!loaded) await page.evaluate(`${axeScript()}\n;undefined`);
+  // Colour contrast measured mid-transition (a button fading from disabled to enabled: Amplify's
+  // 250 ms `transition: all`) reports colours no one sees: let finite animations end first (at most 2 s).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 2000, polling: 50 },
+    )
+    .catch(() => undefined);
   const violations = await page.evaluate(
     async ({ exclude, blocking }: { exclude: string[]; blocking: string[] }) => {
       const axe = (

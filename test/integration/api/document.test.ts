@@ -221,6 +221,38 @@ describe('the whole case document flow', () => {
     expect(a.key).toMatch(new RegExp(`^private/case-documents/${owner.sub}/misc_${c.case_id}_\\d+-[0-9a-f]{8}\\.txt$`));
     expect(b.answer.case.misc_file).toBe(b.key);
   });
+
+  it('keeps every miscellaneous document when several are confirmed at the same time', async () => {
+    // Prepare: four uploads to one case, asked for at once, bytes in place
+    const c = await newCase();
+    const text = Buffer.from('plain notes\n');
+    const keys = await Promise.all(
+      [1, 2, 3, 4].map(async (n) => {
+        const t = await requestUpload(owner, {
+          case_id: c.case_id,
+          slot: 'misc',
+          file_name: `notes-${n}.txt`,
+          content_type: 'text/plain',
+          size: text.length,
+        });
+        expect((await putBytes(t.body, text)).status).toBe(200);
+        return t.body.key;
+      }),
+    );
+
+    // Act: confirm all four at once (each write may lose the race to the others, then tries again)
+    const answers = await Promise.all(keys.map((key) => confirm(owner, key)));
+
+    // Assess: four answers 200, four documents, four different names
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const stored = await local.api<{ case: ApiCase }>('GET', '/case', {
+      token: owner.accessToken,
+      query: { case_id: c.case_id },
+    });
+    const fk = parseFileKeys(stored.body.case.file_keys);
+    expect(new Set(fk.misc_documents).size).toBe(4);
+    expect(Object.values(fk.file_names).sort()).toEqual(['notes-1.txt', 'notes-2.txt', 'notes-3.txt', 'notes-4.txt']);
+  });
 });
 
 describe('refused uploads', () => {

@@ -3,11 +3,11 @@
  * "the same NPI twice in one user's list: 409", through the local
  * gateway, Cognito tokens and dynalite.
  *
- * The Lambdas' NPPES time limit is lowered to 1,000 ms for this file (`NPPES_TIMEOUT_MS`, read at
+ * The Lambdas' NPPES time limit is lowered to 2,500 ms for this file (`NPPES_TIMEOUT_MS`, read at
  * call time), so the emulator's `ZZSLOW` trigger (6 s) shows a timeout quickly.
  */
 import './quiet';
-process.env.NPPES_TIMEOUT_MS = '1000';
+process.env.NPPES_TIMEOUT_MS = '2500';
 
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getRegistry } from '../../../local/nppes-registry';
@@ -182,7 +182,8 @@ describe('GET /surgeon/search', () => {
     // Assess
     expect(res.status).toBe(502);
     expect(res.body.message).toBe(UNAVAILABLE);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Less than the registry's 6 s: the limit answered, not the registry.
+    expect(Date.now() - started).toBeLessThan(5500);
   });
 
   it('answers 401 without a token', async () => {
