@@ -91,10 +91,19 @@ describe('the same patient on the same date', () => {
     // Prepare
     fakeServer([{ ...EDITED, case_id: 'u1_1795438309000', patient_first: 'Romeo' }]);
     renderEdit();
+    const update = await screen.findByRole('button', { name: 'Update Case' });
+    update.focus();
     // Act
-    fireEvent.click(await screen.findByRole('button', { name: 'Update Case' }));
+    fireEvent.click(update);
     // Assess
     await waitFor(() => expect(api.requests('PATCH /case')).toHaveLength(1));
     expect(screen.queryByText(/already has a case on this date/)).toBeNull();
+    // Until the redirect the button is busy, not disabled: the focus stays on it.
+    await screen.findByText('Case Updated Successfully');
+    await waitFor(() => expect(update.textContent).toContain('Opening the case...'));
+    expect(update.getAttribute('aria-disabled')).toBe('true');
+    expect(update.disabled).toBe(false);
+    expect(document.activeElement).toBe(update);
+    expect(await screen.findByRole('heading', { name: 'Case' }, { timeout: 3000 })).toBeTruthy();
   });
 });

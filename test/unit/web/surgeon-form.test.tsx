@@ -96,7 +96,9 @@ describe('Add Surgeon screen', () => {
     // Act
     await searchAndPick('John Smith');
     const summary = await screen.findByRole('region', { name: 'Selected surgeon' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
+    const save = screen.getByRole('button', { name: 'Save Surgeon' });
+    save.focus();
+    fireEvent.click(save);
     // Assess
     expect(within(summary).getByText('1234567893')).toBeTruthy();
     expect(api.requests('GET /surgeon/search')[0]?.query).toEqual({
@@ -104,6 +106,11 @@ describe('Add Surgeon screen', () => {
       last_name: 'Smith',
     });
     expect(await screen.findByText('Surgeon added successfully!')).toBeTruthy();
+    // Until the screen goes back the button is busy, not disabled: the focus stays on it.
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(save.disabled).toBe(false);
+    expect(save.textContent).toContain('Going back...');
+    expect(document.activeElement).toBe(save);
     expect(api.requests('POST /surgeon')[0]?.body).toEqual({
       user_id: 'u1',
       first_name: 'JOHN',

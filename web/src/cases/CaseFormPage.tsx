@@ -631,9 +631,10 @@ function CaseForm({
           <BusyButton
             type="submit"
             variation="primary"
-            busy={save.isPending || checkingCodes || uploads.uploading}
-            busyText={uploads.uploading ? 'Uploading...' : 'Saving...'}
-            isDisabled={saved}
+            // Busy, not disabled, until the redirect: a disabled button would drop the focus to the page.
+            busy={save.isPending || checkingCodes || uploads.uploading || (saved && !uploadFailed)}
+            busyText={uploads.uploading ? 'Uploading...' : saved ? 'Opening the case...' : 'Saving...'}
+            isDisabled={saved && uploadFailed !== null}
           >
             {isEdit ? 'Update Case' : 'Save Case'}
           </BusyButton>

@@ -172,9 +172,9 @@ export function SaveBar(p: SaveBarProps) {
         <BusyButton
           variation="primary"
           onClick={p.onSave}
-          busy={p.pending}
-          busyText="Saving..."
-          isDisabled={p.saved}
+          // Busy, not disabled, until the screen goes back: a disabled button would drop the focus to the page.
+          busy={p.pending || p.saved}
+          busyText={p.saved ? 'Going back...' : 'Saving...'}
           style={{ minHeight: 44 }}
         >
           {p.saveLabel}
