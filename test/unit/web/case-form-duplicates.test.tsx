@@ -102,7 +102,7 @@ describe('the same patient on the same date', () => {
     await screen.findByText('Case Updated Successfully');
     await waitFor(() => expect(update.textContent).toContain('Opening the case...'));
     expect(update.getAttribute('aria-disabled')).toBe('true');
-    expect(update.disabled).toBe(false);
+    expect((update as HTMLButtonElement).disabled).toBe(false);
     expect(document.activeElement).toBe(update);
     expect(await screen.findByRole('heading', { name: 'Case' }, { timeout: 3000 })).toBeTruthy();
   });

@@ -108,7 +108,7 @@ describe('Add Surgeon screen', () => {
     expect(await screen.findByText('Surgeon added successfully!')).toBeTruthy();
     // Until the screen goes back the button is busy, not disabled: the focus stays on it.
     expect(save.getAttribute('aria-disabled')).toBe('true');
-    expect(save.disabled).toBe(false);
+    expect((save as HTMLButtonElement).disabled).toBe(false);
     expect(save.textContent).toContain('Going back...');
     expect(document.activeElement).toBe(save);
     expect(api.requests('POST /surgeon')[0]?.body).toEqual({
