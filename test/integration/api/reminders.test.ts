@@ -11,7 +11,7 @@ import './quiet';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { AuditPage } from '../../../shared/schemas/audit';
 import type { ReminderRunAnswer } from '../../../shared/schemas/reminders';
-import { addCalendarDays, todayInNewYork } from '../../../lambdas/data/dispute/calendar';
+import { addCalendarDays, newYorkDayOf, todayInNewYork } from '../../../lambdas/data/dispute/calendar';
 import { runReminders } from '../../../lambdas/reminders/run';
 import { sentEmails, type StoredEmail } from '../../../local/ses';
 import { useLocalStack, type TestUser } from '../../support/local';
@@ -151,7 +151,11 @@ describe('weekly summary', () => {
     // Prepare: the job of this week's Monday in New York (today, or the next one), run in this process
     const day = todayInNewYork();
     const daysToMonday = (8 - new Date(`${day}T12:00:00.000Z`).getUTCDay()) % 7;
-    const now = new Date(Date.now() + daysToMonday * 86_400_000);
+    const monday = addCalendarDays(day, daysToMonday);
+    // Whole days of 24 h land an hour off that Monday across a clock change near midnight: step back onto it.
+    let now = new Date(Date.now() + daysToMonday * 86_400_000);
+    if (newYorkDayOf(now) !== monday) now = new Date(now.getTime() + (newYorkDayOf(now) < monday ? 1 : -1) * 3_600_000);
+    expect(newYorkDayOf(now)).toBe(monday);
 
     // Act
     await runReminders({ now, runId: 'weekly-summary-test' });
