@@ -112,14 +112,21 @@ describe('the audit trail', () => {
   });
 
   it('filters by action and date range and pages with next_cursor', async () => {
-    // Prepare
+    // Prepare: from yesterday (UTC), in case midnight passed since the entries were written
     const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     // Act
-    const first = await auditPage({ user_id: providerA.sub, action: 'GET /case', from: today, to: today, limit: 1 });
+    const first = await auditPage({
+      user_id: providerA.sub,
+      action: 'GET /case',
+      from: yesterday,
+      to: today,
+      limit: 1,
+    });
     const second = await auditPage({
       user_id: providerA.sub,
       action: 'GET /case',
-      from: today,
+      from: yesterday,
       to: today,
       limit: 1,
       cursor: first.body.next_cursor ?? '',
