@@ -13,7 +13,7 @@ import { TOTP_MESSAGES } from '../../web/src/auth/totp';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { describeBrowser } from './support/browser';
 import { DEMO_PASSWORD, PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
-import { SIGNED_IN_TEXT, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
+import { afterSignedInText, signInThroughUi, trackPageErrors, waitForPath } from './support/ui';
 
 jest.setTimeout(150_000);
 
@@ -111,10 +111,9 @@ describeBrowser('Two-step sign-in with an authenticator app (browser)', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(TOTP_MESSAGES.codeMismatch, { exact: true }).waitFor();
     await signInField.fill(freshCode(secret, [setupCode]));
-    await page.getByRole('button', { name: 'Confirm' }).click();
 
     // Assess: signed in
-    await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor({ timeout: 30_000 });
+    await afterSignedInText(page, () => page.getByRole('button', { name: 'Confirm' }).click());
     await waitForPath(page, '/dashboard');
 
     // Act: turn two-step sign-in off again

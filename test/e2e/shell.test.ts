@@ -19,7 +19,7 @@ import { CPT_UNKNOWN_MESSAGES } from '../../shared/cpt-messages';
 import { AUTH_MESSAGES, IDLE_MESSAGES } from '../../shared/messages';
 import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, itLocalOnly, useE2EStack } from './support/stack';
 import {
-  SIGNED_IN_TEXT,
+  afterSignedInText,
   eventually,
   signInThroughUi,
   signInWithTokens,
@@ -183,8 +183,7 @@ describeBrowser('App shell (browser)', () => {
     await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
     await page.getByLabel('Email').fill(PROVIDER1);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor();
+    await afterSignedInText(page, () => page.getByRole('button', { name: 'Sign In', exact: true }).click());
 
     // Assess
     expect(next).toBe(casePath);

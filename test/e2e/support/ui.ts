@@ -83,8 +83,48 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByText(SIGNED_IN_TEXT, { exact: true }).waitFor({ timeout: 30_000 });
+  await afterSignedInText(page, () => page.getByRole('button', { name: 'Sign In', exact: true }).click());
+}
+
+/**
+ * Run `act` (the press that completes a sign-in), then wait up to `timeoutMs` (default 30 s) until the
+ * page has shown 'Successfully signed in! Redirecting...'. The text stays only until the redirect
+ * 100 ms later (TIMING_MS.signInRedirect), so polling for it can miss it on a loaded machine: a
+ * MutationObserver set before `act` records that it appeared. Throws on timeout.
+ */
+export async function afterSignedInText(page: Page, act: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate((text) => {
+    const w = window as unknown as { __sutureSignedInSeen?: boolean };
+    w.__sutureSignedInSeen = false;
+    const seen = () => {
+      if (document.body?.textContent?.includes(text)) {
+        w.__sutureSignedInSeen = true;
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  }, SIGNED_IN_TEXT);
+  await act();
+  try {
+    await page.waitForFunction(
+      () => (window as unknown as { __sutureSignedInSeen?: boolean }).__sutureSignedInSeen === true,
+      undefined,
+      { timeout: timeoutMs },
+    );
+  } catch (err) {
+    // Say where the page was and what it said, so that a failed sign-in names its cause.
+    const alerts = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `No sign-in success text within ${timeoutMs} ms at ${page.url()}; alerts: ${JSON.stringify(alerts)}`,
+      {
+        cause: err,
+      },
+    );
+  }
 }
 
 /**
