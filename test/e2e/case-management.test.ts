@@ -221,11 +221,14 @@ describeBrowser('Case Management (/back-office/cases)', () => {
     const pageErrors = trackPageErrors(page);
     await signInWithTokens(e2e, page, CASE_ADMIN, '/back-office/cases?status=submitted');
     await page.getByRole('list', { name: 'Cases' }).locator('li').first().waitFor();
-    // From now on the list call answers slowly (the list is on screen), so the progress stays to be seen.
+    // From now on the list calls wait until the progress has been seen (the list is on screen): a
+    // fixed delay could end before a loaded machine got to look.
+    let release!: () => void;
+    const progressSeen = new Promise<void>((resolve) => (release = resolve));
     await page.route(
       (url) => url.pathname.endsWith('/case'),
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        await progressSeen;
         await route.continue();
       },
     );
@@ -242,6 +245,7 @@ describeBrowser('Case Management (/back-office/cases)', () => {
       .filter({ hasText: /so far/ })
       .first()
       .waitFor();
+    release();
     const download = await downloaded;
     const exported: Record<string, string>[] = parse(await downloadedBytes(download), {
       bom: true,

@@ -28,7 +28,7 @@ import { TIMING_MS } from '../../shared/constants';
 import { formatAxeViolations, seriousAxeViolations } from './support/axe';
 import { describeBrowser, downloadedBytes } from './support/browser';
 import { DEMO_PASSWORD, NEW_USER, itLocalOnly, useE2EStack } from './support/stack';
-import { eventually, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
+import { afterText, eventually, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
 
 jest.setTimeout(180_000);
 
@@ -156,10 +156,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const illinois = page.getByRole('checkbox', { name: 'Illinois (IL)' });
     await illinois.locator('xpath=ancestor::label[1]').click();
     expect(await illinois.isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await afterText(page, 'Profile created successfully! You can now access the application.', () =>
+      page.getByRole('button', { name: 'Create Profile' }).click(),
+    );
 
     // Assess: welcomed to the empty Case List
-    await page.getByText('Profile created successfully! You can now access the application.').waitFor();
     await waitForDelayedPath(page, '/dashboard', TIMING_MS.profileSaveRedirect, 10_000);
     await page.getByRole('heading', { name: 'No cases found' }).waitFor();
     const gettingStarted = page.getByRole('list', { name: 'Getting started' });
@@ -220,10 +221,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     await checkScreen('surgeon add selected');
 
     // Act: save it
-    await page.getByRole('button', { name: 'Save Surgeon' }).click();
+    await afterText(page, 'Surgeon added successfully!', () =>
+      page.getByRole('button', { name: 'Save Surgeon' }).click(),
+    );
 
     // Assess: success, then the list with the surgeon within about 2 s
-    await page.getByText('Surgeon added successfully!', { exact: true }).waitFor();
     await waitForDelayedPath(page, '/surgeon-management', TIMING_MS.surgeonFacilitySaveRedirect, 2_500);
     const surgeonRow = page.getByRole('list', { name: 'Surgeons' }).getByRole('listitem');
     await eventually(async () => {
@@ -258,10 +260,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     await checkScreen('facility add manual');
 
     // Act: save it
-    await page.getByRole('button', { name: 'Save Facility' }).click();
+    await afterText(page, 'Facility added successfully!', () =>
+      page.getByRole('button', { name: 'Save Facility' }).click(),
+    );
 
     // Assess: success, then listed
-    await page.getByText('Facility added successfully!', { exact: true }).waitFor();
     await waitForDelayedPath(page, '/facility-management', TIMING_MS.surgeonFacilitySaveRedirect, 2_500);
     await eventually(async () => {
       const rows = await page.getByRole('list', { name: 'Facilities' }).getByRole('listitem').allTextContents();
@@ -342,10 +345,9 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
         attributeFilter: ['aria-valuenow'],
       });
     });
-    await page.getByRole('button', { name: 'Save Case' }).click();
+    await afterText(page, 'Case Created Successfully', () => page.getByRole('button', { name: 'Save Case' }).click());
 
     // Assess: saved, the files sent with progress, then Case Details
-    await page.getByText('Case Created Successfully', { exact: true }).waitFor();
     // (the redirect's delay starts once both files are sent)
     await eventually(
       async () => {
@@ -397,10 +399,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
     const [viewTab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'View Demographic Sheet', exact: true }).click(),
+      // Awaited from the press: the banner clears itself after 3 s, and the new tab takes CPU.
+      page.getByText('Document opened successfully!', { exact: true }).waitFor(),
     ]);
 
     // Assess: a new tab on a signed link that serves exactly the uploaded PDF, inline
-    await page.getByText('Document opened successfully!', { exact: true }).waitFor();
     const viewUrl = await eventually(() => {
       expect(otherTabUrls.length).toBeGreaterThan(0);
       return otherTabUrls[0]!;
@@ -432,10 +435,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Replace Demographic Sheet', exact: true }).click(),
     ]);
-    await chooser.setFiles({ name: demo2Name, mimeType: 'application/pdf', buffer: demoPdf2 });
+    await afterText(page, 'Demographic Sheet uploaded successfully!', () =>
+      chooser.setFiles({ name: demo2Name, mimeType: 'application/pdf', buffer: demoPdf2 }),
+    );
 
     // Assess: uploaded, the new name shown, still Submitted
-    await page.getByText('Demographic Sheet uploaded successfully!', { exact: true }).waitFor();
     await eventually(async () => expect(await slotName('demographic_sheet').textContent()).toBe(demo2Name));
     expect((await statusValue.textContent())?.trim()).toBe('Submitted');
 
@@ -447,10 +451,11 @@ describeBrowser('A new practice from sign-up to a submitted case (browser)', () 
       .getByText('Are you sure you want to delete Operative Note? This action cannot be undone.', { exact: true })
       .waitFor();
     await checkScreen('case details delete dialog');
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await afterText(page, 'Operative Note deleted successfully!', () =>
+      dialog.getByRole('button', { name: 'Delete', exact: true }).click(),
+    );
 
     // Assess: deleted, the slot empty, the case back to Incomplete (screen and API)
-    await page.getByText('Operative Note deleted successfully!', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Upload Operative Note', exact: true }).waitFor();
     await eventually(async () => expect((await statusValue.textContent())?.trim()).toBe('Incomplete'));
     await eventually(async () => {

@@ -12,7 +12,15 @@ import { TIMING_MS } from '../../shared/constants';
 import { titleCaseName } from '../../shared/display';
 import { describeBrowser } from './support/browser';
 import { NEW_USER, useE2EStack } from './support/stack';
-import { eventually, pathOf, signInThroughUi, trackPageErrors, waitForDelayedPath, waitForPath } from './support/ui';
+import {
+  afterText,
+  eventually,
+  pathOf,
+  signInThroughUi,
+  trackPageErrors,
+  waitForDelayedPath,
+  waitForPath,
+} from './support/ui';
 
 jest.setTimeout(90_000);
 
@@ -83,10 +91,9 @@ describeBrowser('Profile setup (browser)', () => {
     await page.getByRole('group', { name: /^States Licensed \(1 selected\)$/ }).waitFor();
     // the summary follows the fields as they are corrected
     await eventually(async () => expect(await summaryHeading.count()).toBe(0));
-    await submit.click();
+    await afterText(page, 'Profile created successfully! You can now access the application.', () => submit.click());
 
     // Assess: success banner, then the (empty) Case List
-    await page.getByText('Profile created successfully! You can now access the application.').waitFor();
     await waitForDelayedPath(page, '/dashboard', TIMING_MS.profileSaveRedirect, 10_000);
     await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'No cases found' }).waitFor();
@@ -123,8 +130,9 @@ describeBrowser('Profile setup (browser)', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     const confirm = page.getByRole('dialog', { name: 'Save an NPI registered to someone else?' });
     await confirm.getByText(NPI_MESSAGES.confirmOtherPerson(otherName)).waitFor();
-    await confirm.getByRole('button', { name: 'Save anyway' }).click();
-    await page.getByText(UI_MESSAGES.profileUpdated).waitFor();
+    await afterText(page, UI_MESSAGES.profileUpdated, () =>
+      confirm.getByRole('button', { name: 'Save anyway' }).click(),
+    );
     const flagged = await e2e.api<{ user: Record<string, unknown> }>('GET', '/user', { token: tokens.accessToken });
     expect(flagged.body.user).toMatchObject({
       user_npi: other.number,

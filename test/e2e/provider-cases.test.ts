@@ -10,6 +10,7 @@ import { STARTER_CODES } from '../../lambdas/cpt_codes/starter';
 import { describeBrowser } from './support/browser';
 import { PROVIDER1, PROVIDER2, useE2EStack } from './support/stack';
 import {
+  afterText,
   eventually,
   signInThroughUi,
   signInWithTokens,
@@ -241,10 +242,9 @@ describeBrowser('Provider case screens (browser)', () => {
     await secondOption.click();
     expect(await code2.inputValue()).toBe(secondCode);
 
-    await page.getByRole('button', { name: 'Save Case' }).click();
+    await afterText(page, 'Case Created Successfully', () => page.getByRole('button', { name: 'Save Case' }).click());
 
     // Assess: success banner, then Case Details of the new case after 1.5 s
-    await page.getByText('Case Created Successfully', { exact: true }).waitFor();
     await waitForDelayedPath(page, /^\/case\/(?!new$)[^/]+$/, TIMING_MS.caseSaveRedirect, 5_000);
     const caseId = decodeURIComponent(new URL(page.url()).pathname.slice('/case/'.length));
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
@@ -281,10 +281,9 @@ describeBrowser('Provider case screens (browser)', () => {
     const lastName = page.getByLabel('Patient last name');
     await eventually(async () => expect(await lastName.inputValue()).toBe(patientLast));
     await lastName.fill(editedLast);
-    await page.getByRole('button', { name: 'Update Case' }).click();
+    await afterText(page, 'Case Updated Successfully', () => page.getByRole('button', { name: 'Update Case' }).click());
 
     // Assess: the details show the new name
-    await page.getByText('Case Updated Successfully', { exact: true }).waitFor();
     await waitForDelayedPath(page, `/case/${encodeURIComponent(caseId)}`, TIMING_MS.caseSaveRedirect, 5_000);
     await page.getByText(`${patientFirst} ${editedLast}`, { exact: true }).waitFor();
 

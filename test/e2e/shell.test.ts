@@ -20,6 +20,7 @@ import { AUTH_MESSAGES, IDLE_MESSAGES } from '../../shared/messages';
 import { DEMO_PASSWORD, NEW_USER, PROVIDER1, WEB_DIST, itLocalOnly, useE2EStack } from './support/stack';
 import {
   afterSignedInText,
+  afterText,
   eventually,
   signInThroughUi,
   signInWithTokens,
@@ -326,10 +327,9 @@ describeBrowser('App shell (browser)', () => {
         true,
       ),
     );
-    await page.getByRole('button', { name: 'Save Case' }).click();
+    await afterText(page, 'Case Created Successfully', () => page.getByRole('button', { name: 'Save Case' }).click());
 
     // Assess
-    await page.getByText('Case Created Successfully', { exact: true }).waitFor();
     await waitForDelayedPath(page, /^\/case\/(?!new$)[^/]+$/, TIMING_MS.caseSaveRedirect, 5_000);
     await page.getByRole('heading', { name: 'Case Details', level: 1 }).waitFor();
     await eventually(async () =>

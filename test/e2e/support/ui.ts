@@ -88,38 +88,52 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 
 /**
  * Run `act` (the press that completes a sign-in), then wait up to `timeoutMs` (default 30 s) until the
- * page has shown 'Successfully signed in! Redirecting...'. The text stays only until the redirect
- * 100 ms later (TIMING_MS.signInRedirect), so polling for it can miss it on a loaded machine: a
- * MutationObserver set before `act` records that it appeared. Throws on timeout.
+ * page has shown 'Successfully signed in! Redirecting...' (100 ms before the redirect,
+ * TIMING_MS.signInRedirect): {@link afterText}.
  */
-export async function afterSignedInText(page: Page, act: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
-  await page.evaluate((text) => {
-    const w = window as unknown as { __sutureSignedInSeen?: boolean };
-    w.__sutureSignedInSeen = false;
-    const seen = () => {
-      if (document.body?.textContent?.includes(text)) {
-        w.__sutureSignedInSeen = true;
+export function afterSignedInText(page: Page, act: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  return afterText(page, SIGNED_IN_TEXT, act, timeoutMs);
+}
+
+/**
+ * Run `act`, then wait up to `timeoutMs` (default 30 s) until the page has shown `text`, even if only
+ * for a moment: a success message before a redirect or a banner that clears itself can be gone
+ * before a poll looks on a loaded machine, so a MutationObserver set before `act` records that it
+ * appeared (in-app navigations keep it). Throws on timeout, saying where the page was and its alerts.
+ */
+export async function afterText(
+  page: Page,
+  text: string,
+  act: () => Promise<unknown>,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __sutureTextsSeen?: Set<string> };
+    const seen = (w.__sutureTextsSeen ??= new Set());
+    seen.delete(wanted);
+    const look = () => {
+      if (document.body?.textContent?.includes(wanted)) {
+        seen.add(wanted);
         observer.disconnect();
       }
     };
-    const observer = new MutationObserver(seen);
+    const observer = new MutationObserver(look);
     observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-  }, SIGNED_IN_TEXT);
+  }, text);
   await act();
   try {
     await page.waitForFunction(
-      () => (window as unknown as { __sutureSignedInSeen?: boolean }).__sutureSignedInSeen === true,
-      undefined,
+      (wanted) => (window as unknown as { __sutureTextsSeen?: Set<string> }).__sutureTextsSeen?.has(wanted) === true,
+      text,
       { timeout: timeoutMs },
     );
   } catch (err) {
-    // Say where the page was and what it said, so that a failed sign-in names its cause.
     const alerts = await page
       .getByRole('alert')
       .allTextContents()
       .catch(() => []);
     throw new Error(
-      `No sign-in success text within ${timeoutMs} ms at ${page.url()}; alerts: ${JSON.stringify(alerts)}`,
+      `"${text}" not shown within ${timeoutMs} ms; the page is at ${page.url()}, alerts: ${JSON.stringify(alerts)}`,
       {
         cause: err,
       },
