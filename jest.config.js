@@ -4,6 +4,10 @@
  */
 const { availableParallelism } = require('node:os');
 
+// The SPA shows times in the machine's zone; the tests' expected texts are written for UTC, the zone
+// of CI and of the development machine. Set before any worker starts, so that every project runs in it.
+process.env.TZ = 'UTC';
+
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',

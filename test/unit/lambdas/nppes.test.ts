@@ -131,7 +131,8 @@ describe('the NPPES client', () => {
     const result = client.lookup('1234567893');
     // Assess
     await expect(result).rejects.toBeInstanceOf(BadGatewayError);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Far less than a hung registry, with room for a stalled worker on a busy machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('title-cases person names and reports organisations by name', () => {

@@ -104,6 +104,6 @@ describe('the same patient on the same date', () => {
     expect(update.getAttribute('aria-disabled')).toBe('true');
     expect((update as HTMLButtonElement).disabled).toBe(false);
     expect(document.activeElement).toBe(update);
-    expect(await screen.findByRole('heading', { name: 'Case' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Case' })).toBeTruthy();
   });
 });

@@ -36,7 +36,7 @@ jest.mock('../../../web/src/cases/StatusBadge', () => {
 
 import { setViewport } from './support/dom-env';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import CaseManagementPage, { matchingText } from '../../../web/src/back-office/cases/CaseManagementPage';
@@ -51,9 +51,6 @@ import { captureDownloads } from './support/downloads';
 import { parse } from 'csv-parse/sync';
 
 const api = useFakeApi();
-
-// Debounced search and user filter on a shared, busy machine: wait up to 4 s for what should appear.
-configure({ asyncUtilTimeout: 4000 });
 
 type Req = { method: string; query: Record<string, string>; body?: Record<string, unknown> };
 

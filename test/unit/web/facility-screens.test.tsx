@@ -74,7 +74,7 @@ describe('Add Facility screen', () => {
     renderAt('/facility/new');
     // Act
     fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Lakeside Clinic' } });
-    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' });
     const options = within(listbox).getAllByRole('option');
     fireEvent.click(options[options.length - 1] as HTMLElement);
     const summary = await screen.findByRole('region', { name: 'Selected facility' });
@@ -99,7 +99,7 @@ describe('Add Facility screen', () => {
       facility_zip: '',
       manual_entry: true,
     });
-    await waitFor(() => expect(where.pathname).toBe('/facility-management'), { timeout: 3000 });
+    await waitFor(() => expect(where.pathname).toBe('/facility-management'));
   });
 
   it('puts keyboard focus back on the search when the selection is cleared', async () => {
@@ -107,7 +107,7 @@ describe('Add Facility screen', () => {
     api.on('GET /facility/search', { facilities: [] });
     renderAt('/facility/new');
     fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Lakeside Clinic' } });
-    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    const listbox = await screen.findByRole('listbox', { name: 'Facility search results' });
     fireEvent.click(within(listbox).getAllByRole('option')[0] as HTMLElement);
     await screen.findByRole('region', { name: 'Selected facility' });
     const clear = screen.getByRole('button', { name: 'Clear selection' });
@@ -154,7 +154,7 @@ describe('Add Facility screen', () => {
     const input = screen.getByLabelText(/Search facilities/);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Lakeside Clinic' } });
-    await screen.findByRole('listbox', { name: 'Facility search results' }, { timeout: 2000 });
+    await screen.findByRole('listbox', { name: 'Facility search results' });
     // Act
     fireEvent.blur(input, { relatedTarget: document.body });
     const stillOpen = screen.queryByRole('listbox', { name: 'Facility search results' }) !== null;
@@ -174,9 +174,9 @@ describe('Add Facility screen', () => {
     fireEvent.change(screen.getByLabelText('In state'), { target: { value: 'tx' } });
     fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '787' } });
     fireEvent.change(screen.getByLabelText(/Search facilities/), { target: { value: 'Mercy' } });
-    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('In ZIP code'), { target: { value: '78701' } });
-    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(2), { timeout: 2000 });
+    await waitFor(() => expect(api.requests('GET /facility/search')).toHaveLength(2));
     // Assess: a partial ZIP waits; the hint says how the registry matches.
     // It describes the name input, full width under the row of fields rather than inside the first.
     const hint = screen.getByText(FACILITY_MESSAGES.searchHint);

@@ -453,7 +453,7 @@ describe('importing a file from the browser', () => {
     act(() => xhr.progress(1273613, 2547226));
     const uploading = await screen.findByText('Uploading PPRRVU2025_Oct.csv: 50%');
     act(() => xhr.respond(200));
-    const running = await screen.findByText('Rows read: 19,090 (16,851 codes)', {}, { timeout: 3000 });
+    const running = await screen.findByText('Rows read: 19,090 (16,851 codes)');
     // Assess
     expect(uploading).toBeTruthy();
     expect(running).toBeTruthy();
@@ -463,7 +463,7 @@ describe('importing a file from the browser', () => {
       { kind: 'cpt', file_name: 'PPRRVU2025_Oct.csv', size: 2547226 },
     ]);
     expect(api.requests('POST /lists/import/start').map((r) => r.body)).toEqual([{ job_id: 'job-1' }]);
-    expect(await screen.findByText('Imported PPRRVU2025_Oct.csv', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Imported PPRRVU2025_Oct.csv')).toBeTruthy();
     expect(screen.getByText('Codes written: 16,851 of 16,851')).toBeTruthy();
     expect(screen.getByText(/Done: 16,851 new, 0 changed, 0 unchanged; 16,851 codes in the list\./)).toBeTruthy();
   });
@@ -480,7 +480,7 @@ describe('importing a file from the browser', () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     act(() => FakeXhr.instances[0]!.respond(200));
     // Assess
-    expect(await screen.findByText(message, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('Import of HCPCS_level2_2020_anweb.csv failed')).toBeTruthy();
   });
 

@@ -84,7 +84,7 @@ function renderAt(path: string) {
 /** Types in 'Search surgeons', waits for the results, picks John Smith. */
 async function searchAndPick(text: string) {
   fireEvent.change(screen.getByLabelText(/Search surgeons/), { target: { value: text } });
-  const listbox = await screen.findByRole('listbox', { name: 'Surgeon search results' }, { timeout: 2000 });
+  const listbox = await screen.findByRole('listbox', { name: 'Surgeon search results' });
   fireEvent.click(within(listbox).getByRole('option', { name: /John Smith/ }));
 }
 
@@ -122,7 +122,7 @@ describe('Add Surgeon screen', () => {
       surgeon_zip: '78701',
       manual_entry: false,
     });
-    await waitFor(() => expect(router.pathname).toBe('/surgeon-management'), { timeout: 3000 });
+    await waitFor(() => expect(router.pathname).toBe('/surgeon-management'));
   });
 
   it('asks for a selection before saving and saves a manual entry with NPI 0 and the manual flag', async () => {
@@ -214,14 +214,11 @@ describe('save errors and editing', () => {
     await searchAndPick('John Smith');
     // Act
     fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
-    const dialog = await waitFor(
-      () => {
-        const d = screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
-        if (!d.open) throw new Error('the dialog is not open yet');
-        return d;
-      },
-      { timeout: 2500 },
-    );
+    const dialog = await waitFor(() => {
+      const d = screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
+      if (!d.open) throw new Error('the dialog is not open yet');
+      return d;
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Try Again', hidden: true }));
     // Assess
     expect(dialog.textContent).toContain('The server is experiencing issues. Would you like to try again?');
@@ -255,7 +252,7 @@ describe('save errors and editing', () => {
         manual_entry: true,
       }),
     );
-    await waitFor(() => expect(router.pathname).toBe('/surgeon-management'), { timeout: 3000 });
+    await waitFor(() => expect(router.pathname).toBe('/surgeon-management'));
   });
 
   it('says "Surgeon not found" for an id that is not in the list', async () => {
@@ -294,7 +291,7 @@ describe('adding a surgeon from the case form', () => {
     fireEvent.click(link);
     await searchAndPick('John Smith');
     fireEvent.click(screen.getByRole('button', { name: 'Save Surgeon' }));
-    await waitFor(() => expect(router.pathname).toBe('/case/new'), { timeout: 3000 });
+    await waitFor(() => expect(router.pathname).toBe('/case/new'));
     // Assess
     expect(((await screen.findByLabelText(/Patient first name/)) as HTMLInputElement).value).toBe('Test');
     expect((screen.getByLabelText(/Patient last name/) as HTMLInputElement).value).toBe('Patient');

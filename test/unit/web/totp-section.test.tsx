@@ -9,13 +9,16 @@
 jest.mock('../../../web/src/auth/flows', () => ({ confirmSignIn: jest.fn() }));
 
 import './support/dom-env';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import TotpSection, { MFA_SECTION_MESSAGES as M, groupSecret } from '../../../web/src/auth/TotpSection';
 import { TotpCodeForm } from '../../../web/src/auth/PasswordForms';
 import { TOTP_MESSAGES } from '../../../web/src/auth/totp';
 import type { Banner } from '../../../web/src/auth/banner';
 import type { MfaClient } from '../../../web/src/auth/mfa';
 import { confirmSignIn } from '../../../web/src/auth/flows';
+
+// As the fake-API tests (support/fake-api-server.ts): a busy CI worker, and qrcode loaded on first use.
+configure({ asyncUtilTimeout: 10_000 });
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
